@@ -1,0 +1,58 @@
+"""Per-game terminal renderers: ``render/<game>.py`` defines ``render(view) -> Rich renderable``.
+
+A game without its own renderer is shown by :func:`generic`, which prints the common keys
+of a deal view (``phase``, ``hand``, ``trick``, ``trump``/``contract``, ``events``) and every
+other scalar it finds.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any, Callable
+
+from rich.console import Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+Renderer = Callable[[dict[str, Any]], RenderableType]
+
+
+def scoreboard(view: dict[str, Any]) -> Table:
+    """The running totals per score column."""
+    t = Table(title=f"deal {view['deal_number'] + 1}, dealer {view['seats'][view['dealer']]}", expand=False)
+    for c in view["columns"]:
+        t.add_column(c, justify="right")
+    t.add_row(*[str(x) for x in view["totals"]])
+    return t
+
+
+def generic(view: dict[str, Any]) -> RenderableType:
+    """Render any game's view from its common keys."""
+    deal = view["deal"]
+    parts: list[RenderableType] = [scoreboard(view)]
+    info = Table.grid(padding=(0, 2))
+    for k, v in deal.items():
+        if k in ("hand", "trick", "events", "hands", "last_trick") or isinstance(v, (dict, list)):
+            continue
+        info.add_row(Text(k, style="bold"), Text(str(v)))
+    parts.append(info)
+    if deal.get("last_trick"):
+        parts.append(Text("last trick: " + " ".join(f"{c}" for _, c in deal["last_trick"]), style="dim"))
+    if deal.get("trick") is not None:
+        trick = " ".join(f"{view['seats'][s]}:{c}" for s, c in deal["trick"]) or "(empty)"
+        parts.append(Text(f"trick: {trick}"))
+    for e in (deal.get("events") or [])[-6:]:
+        parts.append(Text(f"  · {e}", style="cyan"))
+    if deal.get("hand") is not None:
+        parts.append(Text("your hand: " + " ".join(deal["hand"]), style="bold green"))
+    return Panel(Group(*parts), title=view["game"])
+
+
+def for_game(name: str) -> Renderer:
+    """The game's own renderer, or :func:`generic`."""
+    try:
+        mod = importlib.import_module(f"{__name__}.{name}")
+    except ImportError:
+        return generic
+    return getattr(mod, "render", generic)

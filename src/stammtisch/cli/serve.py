@@ -1,0 +1,9 @@
+"""`stammtisch serve` (placeholder until its issue lands)."""
+
+from __future__ import annotations
+
+import typer
+
+
+def register(app: typer.Typer) -> None:
+    """Add the `serve` command to ``app``."""

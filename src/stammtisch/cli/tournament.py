@@ -1,0 +1,9 @@
+"""`stammtisch tournament` (placeholder until its issue lands)."""
+
+from __future__ import annotations
+
+import typer
+
+
+def register(app: typer.Typer) -> None:
+    """Add the `tournament` command to ``app``."""

@@ -1,0 +1,483 @@
+"""The game protocol every game implements, and the match that strings deals together.
+
+The protocol follows OpenSpiel's shape (a state knows its legal actions, applies one,
+gives an observation per player and returns) with three differences the Alpine games need:
+
+* **Several seats may act.** :meth:`DealState.to_act` names the seats whose move is
+  awaited; :meth:`DealState.interjectors` names seats that *may* act out of turn now
+  (Doppelkopf announcements, Jass Bedanken). :meth:`DealState.legal_actions` answers
+  for any seat.
+* **Actions are text.** An action is a short string in the game's notation (a card as
+  ``"EU"``, a word such as ``"schieben"`` or ``"trump:E"``). Records, the server, the
+  web client and the terminal all speak the same notation; nothing needs translating.
+* **Refusals name the rule.** :meth:`DealState.apply` raises
+  :class:`~stammtisch.core.errors.IllegalAction` with the sheet's paragraph and leaves
+  the state unchanged.
+
+Hidden information leaves a state only through :meth:`DealState.view` (one seat) and
+:meth:`DealState.public_view` (spectators). Nothing else is ever sent to a player.
+
+A :class:`Game` is the rules of one game as a small object: profiles, the deal, the
+first deal state, what carries over to the next deal. A :class:`Match` plays deals one
+after another (a Jass Partie to 1000, a Perlaggen Partie to 18, a Doppelkopf round of
+20 games, or a single deal) and is itself a protocol state.
+"""
+
+from __future__ import annotations
+
+import copy
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol, runtime_checkable
+
+from .cards import Deck
+from .errors import IllegalAction, NotYourTurn
+from .options import options_to_json, resolve_options
+from .rng import make_rng
+
+__all__ = [
+    "Line", "DealResult", "Deal", "DealContext", "DealState", "Game", "Match", "Bot", "BaseBot", "Turn",
+]
+
+
+# ---------------------------------------------------------------------------------------
+# Results
+# ---------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Line:
+    """One line of a settlement, e.g. ``Line("keine 90", 1)`` or ``Line("Weis", 50, "seat 2")``."""
+
+    label: str
+    value: int
+    note: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"label": self.label, "value": self.value}
+        if self.note:
+            d["note"] = self.note
+        return d
+
+    @classmethod
+    def from_json(cls, d: Mapping[str, Any]) -> "Line":
+        return cls(str(d["label"]), d["value"], str(d.get("note", "")))
+
+    def __str__(self) -> str:
+        return f"{self.label} {self.value}" + (f" ({self.note})" if self.note else "")
+
+
+@dataclass(frozen=True)
+class DealResult:
+    """The outcome of one deal: a score-sheet row and the lines that explain it.
+
+    :param points: points per score-sheet column (:meth:`Game.columns`: teams or seats)
+    :param lines: the settlement as a list of lines a player can check
+    :param money: a second ledger where the sheet keeps one apart (Tarock Kontra money)
+    :param ends_match: the deal ended the whole match (Jass Bedanken)
+    :param summary: game-specific JSON-safe facts (tricks, card points, who won)
+    """
+
+    points: tuple[int, ...]
+    lines: tuple[Line, ...] = ()
+    money: tuple[int, ...] | None = None
+    ends_match: bool = False
+    summary: Mapping[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"points": list(self.points), "lines": [ln.to_json() for ln in self.lines]}
+        if self.money is not None:
+            d["money"] = list(self.money)
+        if self.ends_match:
+            d["ends_match"] = True
+        if self.summary:
+            d["summary"] = dict(self.summary)
+        return d
+
+    @classmethod
+    def from_json(cls, d: Mapping[str, Any]) -> "DealResult":
+        return cls(
+            tuple(d["points"]),
+            tuple(Line.from_json(x) for x in d.get("lines", ())),
+            tuple(d["money"]) if d.get("money") is not None else None,
+            bool(d.get("ends_match", False)),
+            dict(d.get("summary", {})),
+        )
+
+
+# ---------------------------------------------------------------------------------------
+# Deals
+# ---------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Deal:
+    """The cards as dealt: one hand per seat (empty for a seat sitting out) and named piles.
+
+    Piles are what is not in a hand, in order: ``"talon"`` (Tarock), ``"stock"`` (Perlaggen),
+    or ``"deck"`` for a game that deals inside the deal state (after a cut).
+    """
+
+    hands: tuple[tuple[int, ...], ...]
+    piles: Mapping[str, tuple[int, ...]] = field(default_factory=dict)
+
+    def all_cards(self) -> list[int]:
+        out = [c for h in self.hands for c in h]
+        for p in self.piles.values():
+            out.extend(p)
+        return out
+
+    def to_json(self, deck: Deck) -> dict[str, Any]:
+        d: dict[str, Any] = {"hands": [deck.format_cards(h) for h in self.hands]}
+        if self.piles:
+            d["piles"] = {k: deck.format_cards(v) for k, v in self.piles.items()}
+        return d
+
+    @classmethod
+    def from_json(cls, d: Mapping[str, Any], deck: Deck) -> "Deal":
+        """Parse a deal; copies of Doppelkopf cards are numbered across the whole deal."""
+        names: list[str] = []
+        sizes: list[int] = []
+        for h in d["hands"]:
+            names.extend(h)
+            sizes.append(len(h))
+        pile_names = list(d.get("piles", {}))
+        for p in pile_names:
+            names.extend(d["piles"][p])
+            sizes.append(len(d["piles"][p]))
+        cards = deck.parse_cards(names)
+        parts, i = [], 0
+        for n in sizes:
+            parts.append(tuple(cards[i:i + n]))
+            i += n
+        nh = len(d["hands"])
+        return cls(tuple(parts[:nh]), dict(zip(pile_names, parts[nh:])))
+
+
+@dataclass(frozen=True)
+class DealContext:
+    """What a new deal knows from outside itself.
+
+    :param number: 0-based number of the deal in its match
+    :param dealer: the dealing seat
+    :param deal: the cards
+    :param standing: totals per score column before this deal (Jass Bedanken, Perlaggen 17)
+    :param carry: game-specific JSON-safe facts carried from deal to deal
+        (Doppelkopf Pflichtsoli, Perlaggen penalties owed, ...)
+    """
+
+    number: int
+    dealer: int
+    deal: Deal
+    standing: tuple[int, ...]
+    carry: Mapping[str, Any] = field(default_factory=dict)
+
+
+class DealState(ABC):
+    """One deal (a *Spiel*) of a game: the rules as a state machine.
+
+    Seats are numbered ``0 .. n-1`` **in the order of play** of the game (counter-clockwise
+    in Jass and Tarock, clockwise in Doppelkopf and Perlaggen), so the next seat is always
+    ``(seat + 1) % n``.
+    """
+
+    @abstractmethod
+    def to_act(self) -> tuple[int, ...]:
+        """Seats whose action is awaited now (empty once the deal is over)."""
+
+    def interjectors(self) -> tuple[int, ...]:
+        """Seats not in :meth:`to_act` that may act out of turn right now (default: none)."""
+        return ()
+
+    @abstractmethod
+    def legal_actions(self, seat: int) -> list[str]:
+        """Every action ``seat`` may take now, in notation (empty when none)."""
+
+    @abstractmethod
+    def apply(self, seat: int, action: str) -> None:
+        """Apply ``action`` for ``seat``.
+
+        :raises IllegalAction: naming the rule; the state is then unchanged
+        """
+
+    @abstractmethod
+    def view(self, seat: int) -> dict[str, Any]:
+        """JSON-safe observation of ``seat``: exactly what that seat may know."""
+
+    @abstractmethod
+    def public_view(self) -> dict[str, Any]:
+        """JSON-safe observation of a spectator (Kiebitz): public information only."""
+
+    @abstractmethod
+    def is_over(self) -> bool:
+        """Whether the deal has ended."""
+
+    @abstractmethod
+    def result(self) -> DealResult:
+        """The settlement of a finished deal."""
+
+    def clone(self) -> "DealState":
+        """An independent copy (games override with something faster where it matters)."""
+        return copy.deepcopy(self)
+
+
+# ---------------------------------------------------------------------------------------
+# Bots
+# ---------------------------------------------------------------------------------------
+class Turn:
+    """What a bot is given when asked to act: its seat, its legal actions and its view.
+
+    The view is computed on first access, so bots that do not look (random) cost nothing.
+    """
+
+    __slots__ = ("seat", "legal", "_view_fn", "_view")
+
+    def __init__(self, seat: int, legal: Sequence[str], view_fn: Callable[[], dict[str, Any]]):
+        self.seat = seat
+        self.legal = legal
+        self._view_fn = view_fn
+        self._view: dict[str, Any] | None = None
+
+    @property
+    def view(self) -> dict[str, Any]:
+        if self._view is None:
+            self._view = self._view_fn()
+        return self._view
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """A computer player: it sees only a :class:`Turn` (its own observation)."""
+
+    name: str
+
+    def choose(self, turn: Turn, rng: Any) -> str:
+        """An action from ``turn.legal`` for a seat whose move is awaited."""
+
+    def interject(self, turn: Turn, rng: Any) -> str | None:
+        """An optional out-of-turn action from ``turn.legal``, or ``None`` to stay silent."""
+
+
+class BaseBot:
+    """Convenience base: never interjects."""
+
+    name = "bot"
+
+    def choose(self, turn: Turn, rng: Any) -> str:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def interject(self, turn: Turn, rng: Any) -> str | None:
+        return None
+
+
+# ---------------------------------------------------------------------------------------
+# Games
+# ---------------------------------------------------------------------------------------
+class Game(ABC):
+    """The rules of one game. Registered by name in :mod:`stammtisch.core.registry`.
+
+    Subclasses set :attr:`name`, :attr:`title`, :attr:`deck`, :attr:`profiles` and
+    :attr:`default_profile`, and implement the abstract methods.
+    """
+
+    name: str
+    title: str
+    deck: Deck
+    profiles: Mapping[str, Any]
+    default_profile: str
+    #: whether every score-sheet row must sum to zero
+    zero_sum: bool = False
+
+    # -- options -----------------------------------------------------------------------
+    def options(self, profile: str | None = None, overrides: Mapping[str, Any] | None = None) -> Any:
+        """Resolve a profile plus named overrides (:func:`~stammtisch.core.options.resolve_options`)."""
+        return resolve_options(self.profiles, profile or self.default_profile, overrides)
+
+    # -- table -------------------------------------------------------------------------
+    @abstractmethod
+    def num_seats(self, options: Any) -> int:
+        """Number of seats at the table."""
+
+    @abstractmethod
+    def columns(self, options: Any) -> tuple[str, ...]:
+        """Score-sheet columns (teams or seats) that :attr:`DealResult.points` follow."""
+
+    def first_dealer(self, options: Any, rng: Any) -> int:
+        """Seat of the first dealer (default: drawn at random, recorded in the match)."""
+        return rng.randrange(self.num_seats(options))
+
+    @abstractmethod
+    def deal(self, options: Any, dealer: int, rng: Any, carry: Mapping[str, Any]) -> Deal:
+        """Shuffle and deal."""
+
+    def validate_deal(self, options: Any, deal: Deal) -> None:
+        """Check a recorded deal: every card of the deck exactly once.
+
+        :raises IllegalAction: naming what is wrong
+        """
+        cards = deal.all_cards()
+        if sorted(cards) != list(range(self.deck.size)):
+            raise IllegalAction(f"the deal does not hold every card of the {self.deck.name} deck exactly once")
+        if len(deal.hands) != self.num_seats(options):
+            raise IllegalAction(f"the deal has {len(deal.hands)} hands for {self.num_seats(options)} seats")
+
+    @abstractmethod
+    def new_deal(self, options: Any, ctx: DealContext) -> DealState:
+        """The state at the start of a deal."""
+
+    @abstractmethod
+    def next_deal(self, options: Any, ctx: DealContext, result: DealResult,
+                  totals: tuple[int, ...]) -> tuple[int, dict[str, Any]] | None:
+        """``(next dealer, carry)`` after a deal, or ``None`` when the match is over."""
+
+    def match_result(self, options: Any, totals: tuple[int, ...], results: Sequence[DealResult]) -> dict[str, Any]:
+        """A JSON-safe summary of a finished match (default: the totals)."""
+        return {"totals": list(totals)}
+
+    def rule_bot(self) -> Bot:
+        """The game's rule-based computer player."""
+        raise NotImplementedError(f"{self.name} has no rule-based player yet")
+
+    # -- convenience -------------------------------------------------------------------
+    def new_match(self, profile: str | None = None, options: Mapping[str, Any] | None = None,
+                  seed: int | None = None, max_deals: int | None = None,
+                  seats: Sequence[str] | None = None) -> "Match":
+        """A new match with a fresh (secure or seeded) shuffle."""
+        return Match(self, profile or self.default_profile, dict(options or {}), seed=seed,
+                     max_deals=max_deals, seats=seats)
+
+
+@dataclass
+class DealLog:
+    """One deal of a match as it happened."""
+
+    ctx: DealContext
+    actions: list[tuple[int, str]] = field(default_factory=list)
+    result: DealResult | None = None
+
+
+class Match:
+    """Deals played one after another until the game says the match is over.
+
+    A match is itself a protocol state (same methods as :class:`DealState`) so surfaces and
+    bots need not care whether they play one deal or a whole Partie.
+
+    :param recorded: deals to use instead of shuffling (replay); the first deal's dealer
+        is taken from it too
+    :param max_deals: stop after this many deals (``1`` plays a single deal)
+    """
+
+    def __init__(self, game: Game, profile: str, overrides: Mapping[str, Any], *, seed: int | None = None,
+                 max_deals: int | None = None, seats: Sequence[str] | None = None,
+                 recorded: Sequence[tuple[int, Deal]] | None = None):
+        self.game = game
+        self.profile = profile
+        self.overrides = dict(overrides)
+        self.options = game.options(profile, overrides)
+        self.n = game.num_seats(self.options)
+        self.seat_names = list(seats) if seats else [f"Seat {i + 1}" for i in range(self.n)]
+        if len(self.seat_names) != self.n:
+            raise IllegalAction(f"{game.title} is played by {self.n} seats, not {len(self.seat_names)}")
+        self.seed = seed
+        self.max_deals = max_deals
+        self._rng = make_rng(seed)
+        self._recorded = list(recorded) if recorded is not None else None
+        self.logs: list[DealLog] = []
+        self.totals: tuple[int, ...] = tuple(0 for _ in game.columns(self.options))
+        self.over = False
+        self.summary: dict[str, Any] | None = None
+        first = self._recorded[0][0] if self._recorded else game.first_dealer(self.options, self._rng)
+        self._start_deal(first, {})
+
+    # -- deal sequencing ---------------------------------------------------------------
+    def _start_deal(self, dealer: int, carry: Mapping[str, Any]) -> None:
+        number = len(self.logs)
+        if self._recorded is not None:
+            if number >= len(self._recorded):
+                raise IllegalAction(f"the record has no deal {number}")
+            rec_dealer, deal = self._recorded[number]
+            if rec_dealer != dealer:
+                raise IllegalAction(f"deal {number} was dealt by seat {rec_dealer}, but seat {dealer} deals")
+            self.game.validate_deal(self.options, deal)
+        else:
+            deal = self.game.deal(self.options, dealer, self._rng, carry)
+        ctx = DealContext(number, dealer, deal, self.totals, dict(carry))
+        self.deal_state = self.game.new_deal(self.options, ctx)
+        self.logs.append(DealLog(ctx))
+
+    def _finish_deal(self) -> None:
+        log = self.logs[-1]
+        result = self.deal_state.result()
+        log.result = result
+        self.totals = tuple(a + b for a, b in zip(self.totals, result.points))
+        nxt = None if result.ends_match else self.game.next_deal(self.options, log.ctx, result, self.totals)
+        if nxt is None or (self.max_deals is not None and len(self.logs) >= self.max_deals):
+            self.over = True
+            self.summary = self.game.match_result(self.options, self.totals, [lg.result for lg in self.logs])
+            return
+        self._start_deal(*nxt)
+
+    @property
+    def current(self) -> DealLog:
+        """The log of the deal being played (or the last one, once the match is over)."""
+        return self.logs[-1]
+
+    # -- protocol ----------------------------------------------------------------------
+    def to_act(self) -> tuple[int, ...]:
+        return () if self.over else self.deal_state.to_act()
+
+    def interjectors(self) -> tuple[int, ...]:
+        return () if self.over else self.deal_state.interjectors()
+
+    def legal_actions(self, seat: int) -> list[str]:
+        if self.over or not 0 <= seat < self.n:
+            return []
+        return self.deal_state.legal_actions(seat)
+
+    def apply(self, seat: int, action: str) -> None:
+        """Apply an action of the current deal; a finished deal starts the next one."""
+        if self.over:
+            raise NotYourTurn("the match is over", seat=seat, action=action)
+        if not isinstance(seat, int) or not 0 <= seat < self.n:
+            raise NotYourTurn(f"there is no seat {seat!r} at this table", action=str(action))
+        if not isinstance(action, str):
+            raise IllegalAction(f"an action is text in the game's notation, not {type(action).__name__}", seat=seat)
+        self.deal_state.apply(seat, action)
+        self.logs[-1].actions.append((seat, action))
+        if self.deal_state.is_over():
+            self._finish_deal()
+
+    def view(self, seat: int) -> dict[str, Any]:
+        """The seat's observation: match standing plus the deal view of that seat."""
+        return self._frame(self.deal_state.view(seat), seat)
+
+    def public_view(self) -> dict[str, Any]:
+        """Spectators' observation."""
+        return self._frame(self.deal_state.public_view(), None)
+
+    def _frame(self, deal_view: dict[str, Any], seat: int | None) -> dict[str, Any]:
+        previous = [lg.result.to_json() for lg in self.logs if lg.result is not None]
+        return {
+            "game": self.game.name,
+            "profile": self.profile,
+            "seat": seat,
+            "seats": self.seat_names,
+            "columns": list(self.game.columns(self.options)),
+            "totals": list(self.totals),
+            "deal_number": len(self.logs) - 1,
+            "dealer": self.logs[-1].ctx.dealer,
+            "to_act": list(self.to_act()),
+            "legal": self.legal_actions(seat) if seat is not None else [],
+            "over": self.over,
+            "results": previous,
+            "deal": deal_view,
+        }
+
+    def is_over(self) -> bool:
+        return self.over
+
+    def result(self) -> dict[str, Any]:
+        """The match summary (totals, winner) once over."""
+        if not self.over:
+            raise IllegalAction("the match is not over yet")
+        return dict(self.summary or {})
+
+    def options_json(self) -> dict[str, Any]:
+        return options_to_json(self.options)
