@@ -335,6 +335,19 @@ class Game(ABC):
         """The game's rule-based computer player."""
         raise NotImplementedError(f"{self.name} has no rule-based player yet")
 
+    # -- hooks for search bots and research adapters ---------------------------------
+    def all_actions(self, options: Any) -> list[str]:
+        """Every action string that can ever be legal, in a fixed order (OpenSpiel's integer
+        action ids are indices into this list)."""
+        raise NotImplementedError(f"{self.name} does not list its action space yet")
+
+    def sample_state(self, options: Any, view: Mapping[str, Any], rng: Any) -> DealState:
+        """A complete deal state consistent with everything in ``view`` (a seat's *deal* view,
+        ``Match.view(seat)["deal"]``): the hidden cards are dealt at random among the places
+        they can be, respecting every public fact (cards played, voids shown, revealed parties,
+        announcements, turned-up trump, Weis shown). Used by determinizing search bots."""
+        raise NotImplementedError(f"{self.name} cannot sample hidden information yet")
+
     # -- convenience -------------------------------------------------------------------
     def new_match(self, profile: str | None = None, options: Mapping[str, Any] | None = None,
                   seed: int | None = None, max_deals: int | None = None,
