@@ -7,10 +7,12 @@ Kontra first; any number of levels may be jumped while every skipped level is st
 — also out of turn. In a Hochzeit the windows shift by the tricks until the Klärungsstich
 (Doppelkopf-Turnier 4.): ``shift`` is the number of tricks after the first one it took.
 
->>> legal_levels(own=-1, opp=-1, hand_size=11)
-[0, 1]
->>> legal_levels(own=-1, opp=0, hand_size=10)   # Kontra as a reply to Re, one card later
-[0, 1]
+>>> legal_levels(own=-1, opp=-1, hand_size=11)   # Re, or a jump up to schwarz
+[0, 1, 2, 3, 4]
+>>> legal_levels(own=-1, opp=-1, hand_size=10)   # too late for Re, so for any Absage
+[]
+>>> legal_levels(own=-1, opp=0, hand_size=10)    # Kontra as a reply to Re, one card later
+[0, 1, 2, 3, 4]
 >>> legal_levels(own=0, opp=-1, hand_size=9)    # keine 90 is late, so keine 60 cannot jump it
 []
 """

@@ -7,7 +7,7 @@ totals; below it the Pflichtsolo tracking per player. The list is kept by positi
 five-table position 5), Doppelkopf-Turnier 8.
 
 >>> sl = Spielliste(["A", "B", "C", "D"])
->>> sl.add({"points": [1, -1, 1, -1], "summary": {"contract": "normal", "value": 1, "dealer": 0}})
+>>> row = sl.add({"points": [1, -1, 1, -1], "summary": {"contract": "normal", "value": 1, "dealer": 0}})
 >>> sl.totals
 [1, -1, 1, -1]
 """

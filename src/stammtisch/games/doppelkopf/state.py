@@ -217,7 +217,7 @@ class DoppelkopfDeal(DealState):
         if a not in ("gesund", "vorbehalt"):
             raise self._err("answer the Spielabfrage with 'gesund' or 'vorbehalt'", "2.", seat, action)
         self.answers[seat] = a
-        self.events.append(f"seat {seat}: {a}")
+        self.events.append(f"Position {seat + 1}: {a}")
         if len(self.answers) < 4:
             self.turn = self._next(seat)
             return
@@ -253,7 +253,7 @@ class DoppelkopfDeal(DealState):
             raise self._err("declare 'hochzeit' or a solo ('solo:fleischlos', 'solo:buben', 'solo:damen', "
                             "'solo:kreuz' …)", "2.", seat, action)
         self.declarations.append((seat, a))
-        self.events.append(f"seat {seat}: {a}")
+        self.events.append(f"Position {seat + 1}: {a}")
         self.ask.remove(seat)
         # the best declaration: Pflichtsolo > Lustsolo > Hochzeit, then seat order (2.)
         best_seat, best = max(self.declarations, key=lambda d: (self._rank(*d), -self.active.index(d[0])))
@@ -298,10 +298,10 @@ class DoppelkopfDeal(DealState):
             # Pflichtsolo: the soloist always leads; Lustsolo: only when sitting left of the dealer (2.)
             if self.pflicht:
                 lead = seat
-            self.events.append(f"seat {seat} plays {'Pflichtsolo' if self.pflicht else 'Lustsolo'}: "
+            self.events.append(f"Position {seat + 1} plays {'Pflichtsolo' if self.pflicht else 'Lustsolo'}: "
                                f"{contract_label(decl)}")
         if decl == "hochzeit":
-            self.events.append(f"seat {seat} plays a Hochzeit")
+            self.events.append(f"Position {seat + 1} plays a Hochzeit")
         self.turn = lead
 
     # -- announcements (Doppelkopf-Turnier 5.) ------------------------------------------
@@ -325,7 +325,7 @@ class DoppelkopfDeal(DealState):
                             f"schwarz with 7, a reply one card later)", "5.", seat, action)
         self.level[party] = level
         self.announced_by.append((seat, a, popcount(self.hands[seat])))
-        self.events.append(f"seat {seat}: {'Re' if party == 're' else 'Kontra'}"
+        self.events.append(f"Position {seat + 1}: {'Re' if party == 're' else 'Kontra'}"
                            + ("" if level == 0 else f", {LEVEL_NAMES[level]}"))
 
     # -- cards --------------------------------------------------------------------------
@@ -368,7 +368,7 @@ class DoppelkopfDeal(DealState):
             if self.klaerung is not None:
                 for s in self.active:
                     self.party[s] = "re" if s in (self.hochzeiter, self.partner) else "kontra"
-                self.events.append(f"Klärungsstich {k}: " + (f"seat {winner} is the partner" if self.partner is not None
+                self.events.append(f"Klärungsstich {k}: " + (f"Position {winner + 1} is the partner" if self.partner is not None
                                                              else "the Hochzeiter plays alone"))
         if k == 12:
             self.phase = "over"
@@ -427,7 +427,8 @@ class DoppelkopfDeal(DealState):
         fmt = DOKO.notation
         pub = self.public_contract(viewer)
         last = self.tricks[-1] if self.tricks else None
-        levels = {p: (LEVEL_NAMES[lv] if lv >= 0 else None) for p, lv in self.level.items()}
+        levels = {p: (LEVEL_NAMES[lv] if lv > 0 else ("Re" if p == "re" else "Kontra") if lv == 0 else None)
+                  for p, lv in self.level.items()}
         return {
             "phase": self.phase,
             "dealer": self.dealer,
