@@ -156,9 +156,15 @@ class DoppelkopfDeal(DealState):
         shift = self._shift()
         if shift is None:
             return []
-        other = "kontra" if party == "re" else "re"
-        levels = ann.legal_levels(self.level[party], self.level[other], popcount(self.hands[seat]), shift)
-        return [ann.word_for(party, lv) for lv in levels]
+        own = self.level[party]
+        if own >= 4:
+            return []
+        opp = self.level["kontra" if party == "re" else "re"]
+        held = self.hands[seat].bit_count()
+        if not ann.in_time(own + 1, held, opp, shift):  # fast exit: the next level is already late
+            return []
+        words = ann.WORDS[party]
+        return [words[lv] for lv in ann.legal_levels(own, opp, held, shift)]
 
     def _legal_cards(self, seat: int) -> int:
         hand = self.hands[seat]
