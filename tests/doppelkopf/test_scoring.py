@@ -102,7 +102,7 @@ def test_both_absagen_fail_nobody_wins():
     s = settle(RK, 120, re_level=1, kontra_level=1)
     assert s.winner is None and s.value == 0 and s.points == (0, 0, 0, 0)
     s = settle(RK, 100, re_level=1, kontra_level=1, specials=[("re", "Doppelkopf")])
-    assert s.value == 0  # Kontra's 120 gegen keine 90 (-1) netted against Re's Doppelkopf (+1)
+    assert s.value == -1  # Kontra's 120 gegen keine 90; no Sonderpunkte when nobody wins (DDV)
 
 
 def test_doppelkopf_turnier_6_sonderpunkte_net_to_negative():

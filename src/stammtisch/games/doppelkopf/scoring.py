@@ -18,8 +18,9 @@ Rules (Doppelkopf-Turnier 6., 7.; DDV Turnierspielregeln 7 where the sheet is si
   Doppelkopf, Fuchs gefangen, Karlchen; the loser's are subtracted, so a winner can end
   negative. In solos none count (6.); whether the Absage points count in a solo is the
   option ``absagen_in_solo`` (DDV: they do).
-* **Nobody wins**: only the unter- and erreicht-gegen lines and the Sonderpunkte are netted,
-  seen from the Re party.
+* **Nobody wins**: only the unter- and erreicht-gegen lines are netted, seen from the Re party
+  (NOTES.md's DDV summary: "then only the unter/erreicht gegen points are netted"), so no
+  Sonderpunkte either.
 * **Points** (Doppelkopf-Turnier 7.): 2 vs 2 each ±value; a single player (solo, stille
   Hochzeit, Hochzeiter alone) ±3×value against ∓value for each opponent; a sitting player 0.
   Every row sums to zero.
@@ -175,7 +176,7 @@ def settle(parties: Sequence[str | None], re_augen: int, *, re_tricks: int | Non
         lines.extend(Line(x.label, -x.value, x.note) for x in achievements("kontra"))
 
     factor = 3 if len(re_seats) == 1 else 1
-    if not solo and sonderpunkte:
+    if not solo and sonderpunkte and winner is not None:
         sp = list(specials)
         if winner == "kontra":
             sp.append(("kontra", "gegen die Alten"))
