@@ -76,7 +76,8 @@ def render(view: dict[str, Any]) -> RenderableType:
             flags.append("Pflichtsolo offen")
         said = [w for x, w, _ in deal.get("announced", []) if x == s]
         seats.add_row(Text(name, style="bold green" if s == me else ""), Text(mark),
-                      Text(", ".join(said)), Text(f"{deal['tricks_won'][s]} Stiche"), Text(" · ".join(flags), style="dim"))
+                      Text(", ".join(said)), Text(f"{deal['tricks_won'][s]} Stiche"),
+                      Text(" · ".join(flags), style="dim"))
     ann = deal.get("announcements") or {}
     info.add_row(Text("Ansagen", style="bold"),
                  Text(f"Re: {ann.get('re') or '–'}   Kontra: {ann.get('kontra') or '–'}"))

@@ -109,7 +109,8 @@ def _order(name: str) -> Order:
         # normal game and Farbsolo (Doppelkopf-Turnier 3.): ♥10, Damen, Buben stay trump;
         # the trump suit's A 10 K 9 follow (♦ in the normal game).
         suit = "K" if name == "normal" else SUITS[COLOR_SOLOS[name]]
-        trumps = [k("H", "10")] + queens + jacks + [k(suit, r) for r in ("A", "10", "K", "9") if (suit, r) != ("H", "10")]
+        own = [k(suit, r) for r in ("A", "10", "K", "9") if (suit, r) != ("H", "10")]
+        trumps = [k("H", "10")] + queens + jacks + own
     fehl_order = ("9", "B", "D", "K", "10", "A")  # low to high in the Fehl suits
     eff = [0] * 48
     power = [0] * 48

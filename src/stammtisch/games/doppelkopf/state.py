@@ -218,8 +218,8 @@ class DoppelkopfDeal(DealState):
     # -- contract questioning (Doppelkopf-Turnier 2., 4.) --------------------------------
     def _apply_vorbehalt(self, seat: int, a: str, action: str) -> None:
         if seat != self.turn:
-            raise NotYourTurn("the Spielabfrage goes in seat order from the dealer's left", rule="Doppelkopf-Turnier 2.",
-                              seat=seat, action=action)
+            raise NotYourTurn("the Spielabfrage goes in seat order from the dealer's left",
+                              rule="Doppelkopf-Turnier 2.", seat=seat, action=action)
         if a not in ("gesund", "vorbehalt"):
             raise self._err("answer the Spielabfrage with 'gesund' or 'vorbehalt'", "2.", seat, action)
         self.answers[seat] = a
@@ -245,7 +245,8 @@ class DoppelkopfDeal(DealState):
                               rule="Doppelkopf-Turnier 2.", seat=seat, action=action)
         if a == "hochzeit":
             if self.vorfuehrung is not None:
-                raise self._err("a vorgeführter player must play his Pflichtsolo (DDV Vorführung)", "2.", seat, action)
+                raise self._err("a vorgeführter player must play his Pflichtsolo (DDV Vorführung)", "2.",
+                                seat, action)
             if popcount(self.hands[seat] & _XD_MASK) != 2:
                 raise self._err("a Hochzeit needs both ♣ Queens", "4.", seat, action)
         elif a.startswith("solo:"):
@@ -374,8 +375,8 @@ class DoppelkopfDeal(DealState):
             if self.klaerung is not None:
                 for s in self.active:
                     self.party[s] = "re" if s in (self.hochzeiter, self.partner) else "kontra"
-                self.events.append(f"Klärungsstich {k}: " + (f"Position {winner + 1} is the partner" if self.partner is not None
-                                                             else "the Hochzeiter plays alone"))
+                who = f"Position {winner + 1} is the partner" if self.partner is not None else "the Hochzeiter plays alone"
+                self.events.append(f"Klärungsstich {k}: {who}")
         if k == 12:
             self.phase = "over"
             self.turn = -1
