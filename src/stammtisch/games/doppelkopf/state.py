@@ -375,7 +375,8 @@ class DoppelkopfDeal(DealState):
             if self.klaerung is not None:
                 for s in self.active:
                     self.party[s] = "re" if s in (self.hochzeiter, self.partner) else "kontra"
-                who = f"Position {winner + 1} is the partner" if self.partner is not None else "the Hochzeiter plays alone"
+                who = (f"Position {winner + 1} is the partner" if self.partner is not None
+                       else "the Hochzeiter plays alone")
                 self.events.append(f"Klärungsstich {k}: {who}")
         if k == 12:
             self.phase = "over"
