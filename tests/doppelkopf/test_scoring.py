@@ -4,6 +4,8 @@ Parties in these examples: seats 0 and 2 Re, seats 1 and 3 Kontra, unless said o
 """
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from stammtisch.core.cards import DOKO
 from stammtisch.core.errors import IllegalAction
@@ -164,3 +166,28 @@ def test_specials_found_in_tricks():
         [(0, [(0, p("X9")), (1, p("X9") + 1), (2, p("P9")), (3, p("P9") + 1)], 0)] * 10 + \
         [(0, [(0, p("XB")), (1, p("K9")), (2, p("K9") + 1), (3, p("KB"))], 0)]
     assert sorted(st.specials()) == [("kontra", "Doppelkopf"), ("kontra", "Fuchs gefangen"), ("re", "Karlchen")]
+
+
+PARTIES = st.sampled_from([RK, SOLO, (None, "re", "kontra", "kontra", "re"), ("kontra", None, "kontra", "re", "kontra")])
+LEVEL = st.integers(-1, 4)
+SPECIAL = st.tuples(st.sampled_from(["re", "kontra"]), st.sampled_from(["Doppelkopf", "Fuchs gefangen", "Karlchen"]))
+
+
+@given(PARTIES, st.integers(0, 240), LEVEL, LEVEL, st.lists(SPECIAL, max_size=6), st.booleans(), st.booleans())
+def test_settle_rows_sum_to_zero_and_lines_sum_to_value(parties, augen, rl, kl, specials, solo, abs_solo):
+    s = settle(parties, augen, re_tricks=1 if augen else 0, kontra_tricks=1 if augen < 240 else 0,
+               re_level=rl, kontra_level=kl, specials=specials, solo=solo, absagen_in_solo=abs_solo)
+    assert sum(s.points) == 0
+    assert sum(ln.value for ln in s.lines) == s.value
+    for i, p in enumerate(parties):
+        if p is None:
+            assert s.points[i] == 0
+
+
+@given(PARTIES, st.integers(1, 238), LEVEL, LEVEL, st.booleans())
+def test_settle_more_augen_never_hurts_re(parties, augen, rl, kl, solo):
+    """Without Sonderpunkte, one more Auge for Re never lowers Re's points."""
+    re_seat = parties.index("re")
+    a = settle(parties, augen, re_tricks=1, kontra_tricks=1, re_level=rl, kontra_level=kl, solo=solo)
+    b = settle(parties, augen + 1, re_tricks=1, kontra_tricks=1, re_level=rl, kontra_level=kl, solo=solo)
+    assert b.points[re_seat] >= a.points[re_seat]
