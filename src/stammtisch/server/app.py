@@ -105,6 +105,15 @@ def games_catalogue() -> list[dict[str, Any]]:
     return out
 
 
+def _default_bot(game: str) -> str:
+    """The game's rule-based player when it has one, else the random player."""
+    try:
+        botkit.make("rule", registry.get(game))
+        return "rule"
+    except (NotImplementedError, StammtischError):
+        return "random"
+
+
 def _replay_steps(record: dict[str, Any], deal: int) -> dict[str, Any]:
     """Every step of one deal of a finished game: who did what and what everybody held then."""
     steps: list[dict[str, Any]] = []
@@ -234,7 +243,7 @@ def create_app(*, database_url: str | None = None, data_dir: str | Path | None =
             if not isinstance(body["seed"], int):
                 raise TableError("bad_message", "'seed' must be a whole number")
             settings["seed"] = body["seed"]
-        bot = body.get("bot") or "rule"
+        bot = body.get("bot") or _default_bot(game)
         if not isinstance(bot, str):
             raise TableError("bad_message", "'bot' names a computer player kind")
         profile = body.get("profile")

@@ -114,6 +114,22 @@ class _ResumedMatch(Match):
         super()._start_deal(dealer, carry)
 
 
+#: deal-view keys holding the turned tricks of the running deal: bots may use them, but people see
+#: only the last trick (Österreich-Finale 1); Papagei-Jass §14), so they are not sent to browsers
+HISTORY_KEYS = ("tricks",)
+
+
+def for_people(view: dict[str, Any] | None) -> dict[str, Any] | None:
+    """A match view as sent to a person: earlier turned tricks removed (the last one stays in ``last_trick``)."""
+    if view is None:
+        return None
+    deal = view.get("deal")
+    if isinstance(deal, dict) and any(isinstance(deal.get(k), list) for k in HISTORY_KEYS):
+        view = dict(view)
+        view["deal"] = {k: v for k, v in deal.items() if not (k in HISTORY_KEYS and isinstance(v, list))}
+    return view
+
+
 def _settings_public(settings: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in settings.items() if k != "seed"}
 
@@ -234,7 +250,7 @@ class Table:
         seat = conn.seat
         view = None
         if self.match is not None:
-            view = self.match.view(seat) if seat is not None else self.match.public_view()
+            view = for_people(self.match.view(seat) if seat is not None else self.match.public_view())
         msg: dict[str, Any] = {"type": "state", "version": self.version, "you": seat, "table": self.info(),
                                "view": view}
         if self.log:

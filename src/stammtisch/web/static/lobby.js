@@ -27,7 +27,7 @@ function createForm() {
   function fillProfiles() {
     const g = catalogue.find((x) => x.name === gameSel.value);
     profileSel.replaceChildren(...Object.keys(g.profiles).map((p) => h("option", { value: p, selected: p === g.default_profile }, p)));
-    botSel.replaceChildren(...g.bots.map((b) => h("option", { value: b }, b === "rule" ? "regelbasiert" : b)));
+    botSel.replaceChildren(...g.bots.map((b) => h("option", { value: b, selected: b === "rule" }, b === "rule" ? "regelbasiert" : b)));
     const sample = g.deck.notation.slice(0, 1).concat(g.deck.notation.slice(-1));
     preview.replaceChildren(...sample.map((c) => cardElement(g.deck.name, c)));
     fillOptions();

@@ -5,7 +5,9 @@
 import { h } from "./api.js";
 import { cardElement, isCard, parseCard, suitName } from "./cards.js";
 
-const COMMON = new Set(["hand", "trick", "events", "last_trick", "channels", "hands"]);
+// shown in their own places, or never: earlier turned tricks may not be looked at
+// (Österreich-Finale 1); Papagei-Jass §14), only the last one
+const COMMON = new Set(["hand", "trick", "events", "last_trick", "channels", "hands", "tricks", "actions", "seat"]);
 
 /** Pretty text for an action word such as "trump:E" or "bid:dreier". */
 export function actionLabel(deckInfo, action) {
@@ -38,6 +40,7 @@ export function facts(deckInfo, deal, seats) {
   const rows = [];
   for (const [k, v] of Object.entries(deal || {})) {
     if (COMMON.has(k)) continue;
+    if (Array.isArray(v) && v.length > 8 && !v.every((x) => typeof x === "string" && isCard(deckInfo, x))) continue;
     rows.push(h("div", { class: "fact", dataset: { key: k } }, h("span", { class: "k" }, k.replace(/_/g, " ")),
       h("span", { class: "v" }, factValue(deckInfo, v, seats))));
   }
