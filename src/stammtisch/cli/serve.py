@@ -34,5 +34,5 @@ def serve(
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
     where = url if not url.startswith("sqlite") else url.split("///", 1)[-1]
     print(f"stammtisch is serving at http://{shown}:{port}/  (database: {where})", flush=True)
-    uvicorn.run(app, host=host, port=port, log_level=log_level, ws_max_size=65536, ws_ping_interval=20,
+    uvicorn.run(app, host=host, port=port, log_level=log_level, ws_max_size=65536, ws_ping_interval=20, ws_per_message_deflate=False,
                 ws_ping_timeout=20)

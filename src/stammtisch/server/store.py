@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Engine, select, update
+from sqlalchemy import Engine, insert, select, update
 from sqlalchemy.orm import Session, sessionmaker
 
 from ..storage import migrate
@@ -95,6 +95,25 @@ class Store:
             if finished is not None:
                 s.execute(update(TableRow).where(TableRow.number == number)
                           .values(status="finished", finished_at=utcnow(), result=finished))
+
+    def append_many(self, jobs: list[tuple]) -> None:
+        """Append several tables' actions in one transaction (group commit); each job holds the
+        arguments of :meth:`append`. All or nothing."""
+        now = utcnow()
+        with self.engine.begin() as c:
+            acts, deals = [], []
+            for number, version, seat, action, actor, new_deal, finished in jobs:
+                acts.append({"table_number": number, "version": version, "seat": seat, "action": action,
+                             "actor": actor, "at": now})
+                if new_deal is not None:
+                    k, dealer, deal = new_deal
+                    deals.append({"table_number": number, "number": k, "dealer": dealer, "deal": deal})
+                if finished is not None:
+                    c.execute(update(TableRow).where(TableRow.number == number)
+                              .values(status="finished", finished_at=now, result=finished))
+            c.execute(insert(ActionRow), acts)
+            if deals:
+                c.execute(insert(DealRow), deals)
 
     def load(self, number: int) -> LoadedTable | None:
         with self.session() as s:

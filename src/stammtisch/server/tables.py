@@ -96,6 +96,15 @@ class Conn:
         except asyncio.QueueFull:
             self.close()
 
+    def send_raw(self, text: str) -> None:
+        """Queue an already encoded message."""
+        if self.closed:
+            return
+        try:
+            self.outbox.put_nowait(text)
+        except asyncio.QueueFull:
+            self.close()
+
     def close(self) -> None:
         if not self.closed:
             self.closed = True
@@ -230,7 +239,7 @@ class Table:
             "spectators": sum(1 for c in self.conns if c.seat is None and not c.closed),
         }
 
-    def channels(self, seat: int | None) -> dict[str, list[int]]:
+    def channels(self, seat: int | None, view: dict[str, Any] | None = None) -> dict[str, list[int]]:
         """Chat channels ``seat`` may speak in: ``table`` for seated people, plus channels the deal
         view declares (``deal["channels"]``, e.g. the opponents of an ouvert game) unless the table
         plays *ohne Reden* (Tiroler Cup, Ouvertspiele). Kiebitze never speak (Tiroler Cup, Kiebitze)."""
@@ -238,33 +247,47 @@ class Table:
             return {}
         out: dict[str, list[int]] = {"table": [i for i, s in enumerate(self.seats) if s.kind == "human"]}
         if self.match is not None and not self.settings.get("ohne_reden") and not self.match.is_over():
-            declared = self.match.view(seat).get("deal", {}).get("channels") or {}
+            full = view if view is not None else self.match.view(seat)
+            declared = (full.get("deal") or {}).get("channels") or {}
             if isinstance(declared, dict):
                 for name, members in declared.items():
                     if isinstance(members, list) and seat in members:
                         out[str(name)] = [int(m) for m in members]
         return out
 
-    def snapshot(self, conn: Conn) -> dict[str, Any]:
-        """The full state message for one connection, built from that seat's observation only."""
+    def snapshot(self, conn: Conn, info: dict[str, Any] | None = None,
+                 cache: dict[int | None, str] | None = None) -> dict[str, Any] | str:
+        """The full state message for one connection, built from that seat's observation only.
+
+        With ``cache`` (one broadcast), the message is returned already encoded and shared by the
+        connections of the same seat."""
         seat = conn.seat
+        if cache is not None and seat in cache:
+            return cache[seat]
         view = None
+        raw = None
         if self.match is not None:
-            view = for_people(self.match.view(seat) if seat is not None else self.match.public_view())
-        msg: dict[str, Any] = {"type": "state", "version": self.version, "you": seat, "table": self.info(),
-                               "view": view}
+            raw = self.match.view(seat) if seat is not None else self.match.public_view()
+            view = for_people(raw)
+        msg: dict[str, Any] = {"type": "state", "version": self.version, "you": seat,
+                               "table": info if info is not None else self.info(), "view": view}
         if self.log:
             msg["last"] = {"seat": self.log[-1][0], "version": self.version}
         if seat is not None:
-            msg["channels"] = self.channels(seat)
+            msg["channels"] = self.channels(seat, raw)
+        if cache is not None:
+            cache[seat] = json.dumps(msg, ensure_ascii=False, separators=(",", ":"))
+            return cache[seat]
         return msg
 
     def broadcast(self) -> None:
+        info = self.info()
+        cache: dict[int | None, str] = {}
         for c in list(self.conns):
             if c.closed:
                 self.conns.discard(c)
                 continue
-            c.send(self.snapshot(c))
+            c.send_raw(self.snapshot(c, info, cache))
 
     # -- seats and start ---------------------------------------------------------------
     def seat_of_token(self, token: str | None) -> int | None:
@@ -385,8 +408,7 @@ class Table:
                 new_deal = (ctx.number, ctx.dealer, ctx.deal.to_json(self.game.deck))
             finished = match.result() if match.is_over() else None
             try:
-                await self.tables.db(self.tables.store.append, self.number, self.version + 1, seat, action, actor,
-                                     new_deal, finished)
+                await self.tables.append((self.number, self.version + 1, seat, action, actor, new_deal, finished))
             except Exception as e:  # the log is the truth: forget the in-memory change
                 log.exception("table %s: could not write the action log", self.number)
                 loaded = await self.tables.db(self.tables.store.load, self.number)
@@ -596,6 +618,47 @@ class Tables:
         self.by_number: dict[int, Table] = {}
         self.by_id: dict[str, Table] = {}
         self._executor = ThreadPoolExecutor(1, thread_name_prefix="stammtisch-db")
+        self._pending: list[tuple[tuple, asyncio.Future]] = []
+        #: write the action log on the event loop (embedded SQLite) instead of the database thread
+        self.inline_writes = store.engine.dialect.name == "sqlite"
+        self._writer: asyncio.Task | None = None
+
+    async def append(self, job: tuple) -> None:
+        """Write one action to the log; returns once it is committed.
+
+        Actions arriving while a write is under way are committed together in the next
+        transaction (group commit), so many busy tables cost one commit, not one each.
+        """
+        fut = asyncio.get_running_loop().create_future()
+        self._pending.append((job, fut))
+        if self._writer is None or self._writer.done():
+            self._writer = asyncio.get_running_loop().create_task(self._write_batches())
+        await fut
+
+    async def _write_batches(self) -> None:
+        await asyncio.sleep(0)  # let the actions already on their way join this batch
+        while self._pending:
+            batch, self._pending = self._pending, []
+            try:
+                if self.inline_writes:
+                    # SQLite: a WAL commit is a fraction of a millisecond; doing it on the loop avoids a
+                    # thread hand-over per batch (and the GIL ping-pong that comes with it)
+                    self.store.append_many([job for job, _ in batch])
+                else:
+                    await self.db(self.store.append_many, [job for job, _ in batch])
+                for _, fut in batch:
+                    if not fut.done():
+                        fut.set_result(None)
+            except Exception:
+                # isolate the failing job: write the others one by one
+                for job, fut in batch:
+                    try:
+                        await self.db(self.store.append_many, [job])
+                        if not fut.done():
+                            fut.set_result(None)
+                    except Exception as e:
+                        if not fut.done():
+                            fut.set_exception(e)
 
     async def db(self, fn: Callable[..., Any], *args: Any) -> Any:
         """Run a store call on the database thread (one writer, in order)."""
