@@ -455,7 +455,7 @@ async def serve_socket(ws: WebSocket, t: Table, cfg: ServerConfig) -> None:
                             raise TableError("bad_token", "this seat token is not valid at this table")
                     c = Conn(seat)
                     c.send({"type": "welcome", "seat": seat, "role": "player" if seat is not None else "kiebitz"})
-                    t.attach(c)  # raises when full
+                    await t.attach(c)  # raises when full
                     conn = c
                     writer = asyncio.get_running_loop().create_task(write(c))
                 elif conn is None:
@@ -465,7 +465,7 @@ async def serve_socket(ws: WebSocket, t: Table, cfg: ServerConfig) -> None:
                         raise TableError("kiebitz", "Kiebitze may watch but never play (Tiroler Cup, Kiebitze)")
                     await t.submit(conn.seat, msg.get("version"), msg.get("action"), "person", conn, msg_id)
                 elif kind == "sync":
-                    conn.send(t.snapshot(conn))
+                    await t.resync(conn)
                 elif kind == "chat":
                     t.chat(conn, msg.get("channel", "table"), msg.get("text"))
                 elif kind == "ping":
@@ -477,7 +477,7 @@ async def serve_socket(ws: WebSocket, t: Table, cfg: ServerConfig) -> None:
                 out["id"] = msg_id
                 await reply(out)
                 if e.code == "stale" and conn is not None:
-                    conn.send(t.snapshot(conn))
+                    await t.resync(conn)
             except IllegalAction as e:
                 await reply({"type": "error", "code": "illegal", "id": msg_id, **e.to_json()})
             except StammtischError as e:

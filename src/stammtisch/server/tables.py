@@ -434,18 +434,26 @@ class Table:
                 self.driver = asyncio.get_running_loop().create_task(self._drive())
 
     # -- connections -------------------------------------------------------------------
-    def attach(self, conn: Conn) -> None:
-        if conn.seat is None:
-            spectators = sum(1 for c in self.conns if c.seat is None and not c.closed)
-            if spectators >= self.config.max_spectators:
-                raise TableError("full", "too many Kiebitze at this table")
-        self.conns.add(conn)
-        if conn.seat is not None:
-            was_away = self.away_since.pop(conn.seat, None) is not None
-            if was_away:
-                self._changed()
-        conn.send(self.snapshot(conn))
-        self.broadcast_info()
+    async def attach(self, conn: Conn) -> None:
+        """Add a connection and send it the full snapshot. Under the table lock, so nobody ever
+        sees an action that is applied but not yet written to the log."""
+        async with self.lock:
+            if conn.seat is None:
+                spectators = sum(1 for c in self.conns if c.seat is None and not c.closed)
+                if spectators >= self.config.max_spectators:
+                    raise TableError("full", "too many Kiebitze at this table")
+            self.conns.add(conn)
+            if conn.seat is not None:
+                was_away = self.away_since.pop(conn.seat, None) is not None
+                if was_away:
+                    self._changed()
+            conn.send(self.snapshot(conn))
+            self.broadcast_info()
+
+    async def resync(self, conn: Conn) -> None:
+        """Send ``conn`` a fresh full snapshot (of committed state only)."""
+        async with self.lock:
+            conn.send(self.snapshot(conn))
 
     def detach(self, conn: Conn) -> None:
         self.conns.discard(conn)
@@ -580,12 +588,13 @@ class Table:
                         continue  # something changed: re-plan
                     except asyncio.TimeoutError:
                         pass
-                version = self.version
-                try:
-                    move = fn()
-                except Exception:  # a broken bot must not stop the table
-                    log.exception("table %s: computer player failed", self.number)
-                    move = None
+                async with self.lock:  # decide on committed state only
+                    version = self.version
+                    try:
+                        move = fn()
+                    except Exception:  # a broken bot must not stop the table
+                        log.exception("table %s: computer player failed", self.number)
+                        move = None
                 if move is None:
                     if not getattr(fn, "interjection", False):
                         await self.changed.wait()  # nothing to do until something changes
