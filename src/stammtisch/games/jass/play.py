@@ -14,7 +14,15 @@ from collections.abc import Sequence
 
 from .modes import RANK_OF, STRENGTH, SUIT_MASK, SUIT_OF, TM_TUTTI, UNDER
 
-__all__ = ["legal_mask", "trick_winner", "trick_points", "BUUR_BIT"]
+__all__ = ["legal_mask", "trick_winner", "trick_points", "BUUR_BIT", "cards_of"]
+
+_CHUNKS = tuple(tuple(tuple(s * 9 + r for r in range(9) if m >> r & 1) for m in range(512)) for s in range(4))
+_C0, _C1, _C2, _C3 = _CHUNKS
+
+
+def cards_of(mask: int) -> tuple[int, ...]:
+    """The card indices of a Jass bit set, lowest first (four table lookups)."""
+    return _C0[mask & 511] + _C1[mask >> 9 & 511] + _C2[mask >> 18 & 511] + _C3[mask >> 27 & 511]
 
 #: the bit of each suit's Under (the trump Under is the Buur)
 BUUR_BIT = tuple(1 << (s * 9 + UNDER) for s in range(4))

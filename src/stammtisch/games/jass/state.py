@@ -34,7 +34,7 @@ from ...core.protocol import DealContext, DealResult, DealState, Line
 from .modes import (KING, MODES, OBER, POINTS, STRENGTH, SUIT_MASK, SUIT_OF, SUITS, TM_TUTTI, Mode, base_choices,
                     drei_mal_drei_choices)
 from .options import JassOptions
-from .play import legal_mask, trick_points, trick_winner
+from .play import cards_of, legal_mask
 from .scoring import LAST_TRICK_BONUS, MATCH_BONUS, TEAM_NAMES, TrickStep, bedanken, first_out, score_deal
 from .weis import WeisItem, all_weis, best_key, check_declaration, parse_weis
 
@@ -49,13 +49,26 @@ class JassDeal(DealState):
     teams are seats 0+2 (``Team 1/3``) and 1+3 (``Team 2/4``)."""
 
     def __init__(self, options: JassOptions, ctx: DealContext):
+        self._setup(options, ctx.number, ctx.dealer, [mask_of(h) for h in ctx.deal.hands],
+                    tuple(ctx.standing) if ctx.standing else (0, 0))
+
+    @classmethod
+    def from_masks(cls, options: JassOptions, hands: list[int], dealer: int,
+                   standing: tuple[int, int] = (0, 0)) -> "JassDeal":
+        """A deal from four hand bit sets (fast path for simulations and search)."""
+        obj = cls.__new__(cls)
+        obj._setup(options, 0, dealer, list(hands), standing)
+        return obj
+
+    def _setup(self, options: JassOptions, number: int, dealer: int, hands: list[int],
+               standing: tuple[int, ...]) -> None:
         self.opts = options
-        self.number = ctx.number
-        self.dealer = ctx.dealer
-        self.vorhand = (ctx.dealer + 1) % 4
-        self.hands = [mask_of(h) for h in ctx.deal.hands]
-        self.dealt = tuple(self.hands)
-        self.standing = tuple(ctx.standing) if ctx.standing else (0, 0)
+        self.number = number
+        self.dealer = dealer
+        self.vorhand = (dealer + 1) % 4
+        self.hands = hands
+        self.dealt = tuple(hands)
+        self.standing = standing
         self.points_table = POINTS[options.undenufe_eleven]
         self.phase = "trump"
         self.chooser = self.vorhand
@@ -71,7 +84,6 @@ class JassDeal(DealState):
         self.history: list[tuple[int, tuple[int, ...], int, int]] = []
         self.card_points = [0, 0]
         self.tricks_won = [0, 0]
-        self.played = [0, 0, 0, 0]
         self.weis_decl: dict[int, list[WeisItem]] = {}
         self.weis_order: list[int] = []
         self.weis_team: int | None = None
@@ -80,7 +92,8 @@ class JassDeal(DealState):
         self.stoeck_declared = False
         self.stoeck_points = [0, 0]
         self._stoeck_pending = [0, 0]
-        self.steps: list[TrickStep] = []
+        self._stoeck_at: dict[int, tuple[int, ...]] = {}
+        self._rest_step: TrickStep | None = None
         self.end: dict[str, Any] | None = None
         self.events: list[str] = []
 
@@ -90,6 +103,10 @@ class JassDeal(DealState):
     def legal_mask(self) -> int:
         """Bit set of the cards the seat to play may play now (play phase only)."""
         return legal_mask(self.hands[self.turn], self.trick, self.tm, self.no_under)
+
+    def legal_cards(self) -> tuple[int, ...]:
+        """The legal cards of the seat to play as card indices (fast path)."""
+        return cards_of(legal_mask(self.hands[self.turn], self.trick, self.tm, self.no_under))
 
     def choose(self, mode: str | None) -> None:
         """Name ``mode`` (a :data:`MODES` name) or push with ``None``; no validation."""
@@ -118,26 +135,41 @@ class JassDeal(DealState):
     def play_card(self, card: int) -> None:
         """Play ``card`` for the seat to play; no validation (use :meth:`legal_mask`)."""
         seat = self.turn
-        self.hands[seat] &= ~(1 << card)
-        self.played[seat] |= 1 << card
+        self.hands[seat] ^= 1 << card
         trick = self.trick
         trick.append(card)
-        if len(trick) < 4:
-            if len(trick) == 1 and self.mode.multiplier == 0:  # Tutti: the first suit led counts (§24.6)
-                self.mode = MODES[f"tutti:{SUITS[SUIT_OF[card]]}"]
+        if len(trick) == 1:
+            led = card // 9
+            if self.mode.multiplier == 0:  # Tutti: the first suit led counts (§24.6)
+                self.mode = MODES[f"tutti:{SUITS[led]}"]
+            self._sbase = sb = (self.tm * 4 + led) * 36
+            self._pbase = pb = (self.mode.tricks[0] * 4 + led) * 36  # §24.3, §24.4: counted as the first
+            self._best = STRENGTH[sb + card]
+            self._win = seat
+            self._tpts = self.points_table[pb + card]
             self.turn = (seat + 1) & 3
             return
-        tm = self.tm
-        pos = trick_winner(trick, tm)
-        winner = (self.leader + pos) & 3
-        pts = trick_points(trick, self.mode.tricks[0], self.points_table)  # §24.3, §24.4: counted as the first
+        v = STRENGTH[self._sbase + card]
+        if v > self._best:
+            self._best = v
+            self._win = seat
+        self._tpts += self.points_table[self._pbase + card]
+        if len(trick) < 4:
+            self.turn = (seat + 1) & 3
+            return
+        winner = self._win
+        pts = self._tpts
         if self.trick_no == 8:
             pts += LAST_TRICK_BONUS  # §11
         team = winner & 1
         self.card_points[team] += pts
         self.tricks_won[team] += 1
         self.history.append((self.leader, tuple(trick), winner, pts))
-        self._close_trick(team, pts)
+        if self.trick_no == 0 and self.weis_decl:
+            self._resolve_weis()
+        if self._stoeck_pending[0] or self._stoeck_pending[1]:
+            self._stoeck_at[self.trick_no] = tuple(self._stoeck_pending)
+            self._stoeck_pending = [0, 0]
         self.trick = []
         self.leader = self.turn = winner
         self.trick_no += 1
@@ -146,16 +178,27 @@ class JassDeal(DealState):
         else:
             self.tm = self.mode.tricks[self.trick_no]
 
-    def _close_trick(self, team: int, pts: int) -> None:
-        weis = (0, 0)
-        if self.trick_no == 0 and self.weis_decl:
-            self._resolve_weis()
-            weis = (self.weis_points[0], self.weis_points[1])
-        if self.trick_no == 8 and self.tricks_won[team] == 9:
-            pts += MATCH_BONUS
-        st_team = 1 - team if self.mode.misere else team
-        self.steps.append(TrickStep((self._stoeck_pending[0], self._stoeck_pending[1]), st_team, pts, weis))
-        self._stoeck_pending = [0, 0]
+    @property
+    def played(self) -> list[int]:
+        """Bit set of the cards each seat has played so far."""
+        return [d & ~h for d, h in zip(self.dealt, self.hands)]
+
+    @property
+    def steps(self) -> list[TrickStep]:
+        """What every finished trick added, for the Ausmachregel (built on demand)."""
+        out = []
+        won = [0, 0]
+        mis = self.mode is not None and self.mode.misere
+        for k, (_, _, winner, pts) in enumerate(self.history):
+            team = winner & 1
+            won[team] += 1
+            if k == 8 and won[team] == 9:
+                pts += MATCH_BONUS
+            weis = (self.weis_points[0], self.weis_points[1]) if k == 0 else (0, 0)
+            out.append(TrickStep(self._stoeck_at.get(k, (0, 0)), 1 - team if mis else team, pts, weis))
+        if self._rest_step is not None:
+            out.append(self._rest_step)
+        return out
 
     def _resolve_weis(self) -> None:
         """§29: the best single Weis wins; its side writes all its Weis (ties §29.2)."""
@@ -401,14 +444,13 @@ class JassDeal(DealState):
         self.tricks_won[taker] += n
         match_pts = MATCH_BONUS if self.tricks_won[taker] == 9 else 0
         st_team = 1 - taker if self.mode.misere else taker
-        self.steps.append(TrickStep((self._stoeck_pending[0], self._stoeck_pending[1]), st_team, pts + match_pts))
+        self._rest_step = TrickStep((self._stoeck_pending[0], self._stoeck_pending[1]), st_team, pts + match_pts)
         self._stoeck_pending = [0, 0]
         self.end = {"kind": "rest", "seat": seat, "team": team, "holds": ok, "tricks": n,
                     "cards": JASS.format_mask(remaining)}
         self.events.append(f"seat {seat} verlangt Rest: " + ("alle Stiche" if ok else
                                                             f"falsch, {TEAM_NAMES[taker]} erhält alle Karten"))
         for s in range(4):
-            self.played[s] |= self.hands[s]
             self.hands[s] = 0
         self.trick_no = 9
         self.phase = "over"
