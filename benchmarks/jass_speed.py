@@ -28,6 +28,7 @@ from pathlib import Path
 from stammtisch.bots.random import RandomBot
 from stammtisch.core.bits import mask_of
 from stammtisch.core.driver import play_out
+from stammtisch.core.protocol import Deal, DealContext
 from stammtisch.games.jass import GAME
 from stammtisch.games.jass.state import JassDeal
 
