@@ -2,10 +2,13 @@
 
 >>> from stammtisch.core.cards import JASS
 >>> from stammtisch.core.bits import mask_of
->>> hand = mask_of(JASS.parse_cards(["E6", "EU", "S7"]))
+>>> hand = mask_of(JASS.parse_cards(["EU", "S7", "L8"]))
 >>> # Eicheln is trump and led; the only trump in hand is the Under: anything goes (§26)
 >>> JASS.format_mask(legal_mask(hand, [JASS.parse("EA")], 0, True))
-['E6', 'EU', 'S7']
+['EU', 'S7', 'L8']
+>>> # with another trump, trump must be played
+>>> JASS.format_mask(legal_mask(hand | mask_of([JASS.parse("E6")]), [JASS.parse("EA")], 0, True))
+['E6', 'EU']
 """
 
 from __future__ import annotations
