@@ -239,3 +239,79 @@ def test_par27_undertrumping_allowed_in_misere():
                 2: "RA EA L6 L7 L8 L9 L10 LU LO", 3: "R7 R8 R9 R10 RU RO RK LK LA"}, misere=True)
     play(st, "trump:misere:R", "S6", "R6", "RA")
     assert "R7" in st.legal_actions(3)
+
+
+# -- §24: agreed variants -----------------------------------------------------------------
+def test_par24_variants_are_off_by_default():
+    st = state({})
+    legal = st.legal_actions(0)
+    assert not any(a.startswith(("trump:misere", "trump:3x3", "trump:tutti", "trump:quer54")) for a in legal)
+
+
+def test_par24_1_zurueckschieben_forces_drei_mal_drei():
+    st = state({}, zurueckschieben=True)
+    play(st, "schieben")
+    assert "schieben" in st.legal_actions(2)
+    play(st, "schieben")
+    assert st.to_act() == (0,)
+    legal = st.legal_actions(0)
+    assert legal and all(a.startswith("trump:3x3:") for a in legal)
+    with pytest.raises(IllegalAction, match="§24.1"):
+        st.apply(0, "trump:E")
+    with pytest.raises(IllegalAction, match="§24.1"):
+        st.apply(0, "schieben")
+    play(st, "trump:3x3:undenufe-R-obenabe")
+    assert st.mode.multiplier == 6  # counted as the first: Undenufe
+
+
+def test_par24_2_obli_only_eicheln_trump():
+    st = state({}, obli=True)
+    legal = st.legal_actions(0)
+    assert "trump:E" in legal and not {"trump:S", "trump:L", "trump:R"} & set(legal)
+    with pytest.raises(IllegalAction):
+        st.apply(0, "trump:R")
+
+
+def test_par24_3_drei_mal_drei_three_tricks_each_counted_as_the_first():
+    m = MODES["3x3:R-obenabe-undenufe"]
+    assert m.tricks == (3, 3, 3, 4, 4, 4, 5, 5, 5) and m.multiplier == 2
+    assert MODES["3x3:obenabe-E-undenufe"].multiplier == 5
+    st = state({}, drei_mal_drei=True)
+    play(st, "trump:3x3:obenabe-E-undenufe")
+    while not st.is_over():
+        play(st, "*")
+    assert sum(st.card_points) == 157
+
+
+def test_par24_4_quer_four_five_and_five_four():
+    assert MODES["quer-oben"].tricks == (4,) * 4 + (5,) * 5
+    assert MODES["quer54-unten"].tricks == (5,) * 5 + (4,) * 4
+    assert MODES["quer54-unten"].multiplier == 6  # "Gezählt ... wie beim Undeufe"
+    st = state({}, quer_54=True)
+    assert "trump:quer54-oben" in st.legal_actions(0)
+
+
+def test_par24_5_misere_writes_the_opponents_points():
+    s = score_deal("misere:E", (100, 57), (6, 3))
+    assert s.points == (57 * 7, 100 * 7)
+    st = state({}, misere=True)
+    play(st, "trump:misere:undenufe")
+    assert "weis" not in st.legal_actions(0)
+
+
+def test_par24_6_tutti_led_suit_is_trump_counted_as_the_first_suit():
+    st = state({0: "S6 E6 E7 E8 E9 L6 L7 L8 L9", 1: "SU SA S7 R6 R7 R8 R9 R10 RU",
+                2: "S9 E10 EU EO EK EA L10 LU LO"}, tutti=True)
+    play(st, "trump:tutti", "S6")
+    assert st.mode.name == "tutti:S" and st.mode.multiplier == 4
+    # Schellen led = trump: the Under need not follow, but the other Schellen must
+    legal = [a for a in st.legal_actions(1) if len(a) <= 3]
+    assert legal == ["S7", "SU", "SA"]
+    play(st, "SA", "S9", "*")
+    # Schellen is trump in this trick: the Nell (S9) beats the Ass
+    assert st.history[0][2] == 2
+
+
+def test_par29_weis_multiplied_like_the_mode():
+    s = score_deal("undenufe", (80, 77), (5, 4), weis=(0, 100))
+    assert s.points == (80 * 6, 177 * 6)

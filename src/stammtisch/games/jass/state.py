@@ -42,6 +42,7 @@ __all__ = ["JassDeal", "R"]
 
 R = "Papagei-Jass "  # citation prefix
 STOECK_WORDS = ("stöck", "stoeck", "stock", "stöcke")
+NOTATION = JASS.notation
 
 
 class JassDeal(DealState):
@@ -267,8 +268,8 @@ class JassDeal(DealState):
             if self.can_push():
                 out.append("schieben")
             return out
-        out = JASS.format_mask(self.legal_mask())
-        items = self._weis_options(seat)
+        out = [NOTATION[c] for c in self.legal_cards()]
+        items = self._weis_options(seat) if self.trick_no == 0 else ()
         if items:
             out.append("weis")
             if len(items) > 1:
