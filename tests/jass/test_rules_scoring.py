@@ -211,6 +211,17 @@ def test_par2_bedanken_with_enough_points_wins_at_once():
     assert res.ends_match and res.summary["end"]["winner"] == 0
 
 
+def test_par2_bedanken_listed_only_when_the_seat_sees_enough_but_accepted_always():
+    st = state({0: "EK EO S6 S7 S8 L6 L7 L8 L9"}, standing=(870, 500))
+    play(st, "trump:E")
+    assert st.interjectors() == () and "bedanken" not in st.legal_actions(1)
+    # seat 0 holds the Stöck: 870 + 20 x 7 = 1010, seat 0 knows it, his partner does not
+    assert "bedanken" in st.legal_actions(0)
+    assert "bedanken" not in st.legal_actions(2)
+    st.apply(2, "bedanken")  # accepted from anybody; the held Stöck count (§29.3)
+    assert st.result().summary["end"]["winner"] == 0
+
+
 def test_par2_bedanken_without_enough_points_loses():
     st = state({}, standing=(800, 500))
     play(st, "trump:R")

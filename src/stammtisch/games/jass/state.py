@@ -230,12 +230,31 @@ class JassDeal(DealState):
             return (self.turn,)
         return ()
 
+    def running(self) -> list[int]:
+        """Each team's total as known to all: standing plus this deal's written points so far."""
+        m = self.mode
+        mult = m.multiplier if m and m.multiplier else 1
+        cp = self.card_points[::-1] if m is not None and m.misere else self.card_points
+        return [self.standing[t] + mult * (cp[t] + self.weis_points[t] + self.stoeck_points[t]) for t in (0, 1)]
+
+    def may_go_out(self, seat: int) -> bool:
+        """Whether ``seat`` knows its team has reached the target: the public total plus its own
+        Stöck not yet shown (§29.3)."""
+        have = self.running()[seat & 1]
+        if self.stoeck_seat == seat and not self.stoeck_declared:
+            have += 20 * (self.mode.multiplier or 1)
+        return have >= self.opts.target
+
     def interjectors(self) -> tuple[int, ...]:
-        """Bedanken (§2) may be said by any seat at any time; listed for the seats not to move."""
+        """Seats not to move that may say ``bedanken`` (§2) with points they know to be enough.
+
+        Bedanken is accepted from any seat at any time (also without enough points, which loses,
+        §2); it is *listed* only where the seat can see its team is out, so that people and bots
+        are not asked at every card."""
         if self.phase == "over":
             return ()
         mover = self.to_act()[0]
-        return tuple(s for s in range(4) if s != mover)
+        return tuple(s for s in range(4) if s != mover and self.may_go_out(s))
 
     def mode_choices(self) -> list[str]:
         """Mode names the chooser may name now."""
@@ -262,11 +281,13 @@ class JassDeal(DealState):
         if self.phase == "over":
             return []
         if seat not in self.to_act():
-            return ["bedanken"]
+            return ["bedanken"] if self.may_go_out(seat) else []
         if self.phase == "trump":
             out = [f"trump:{n}" for n in self.mode_choices()]
             if self.can_push():
                 out.append("schieben")
+            if self.may_go_out(seat):
+                out.append("bedanken")
             return out
         out = [NOTATION[c] for c in self.legal_cards()]
         items = self._weis_options(seat) if self.trick_no == 0 else ()
@@ -278,6 +299,8 @@ class JassDeal(DealState):
             out.append("stöck")
         if not self.trick and self.mode.multiplier:
             out.append("rest")
+        if self.may_go_out(seat):
+            out.append("bedanken")
         return out
 
     def apply(self, seat: int, action: str) -> None:
@@ -476,9 +499,7 @@ class JassDeal(DealState):
         shown = {}
         if self.weis_team is not None:
             shown = {str(s): [str(i) for i in self.weis_decl[s]] for s in self.weis_order if s & 1 == self.weis_team}
-        mult = m.multiplier if m and m.multiplier else 1
-        running = [self.standing[t] + mult * (self.card_points[t] + self.weis_points[t] + self.stoeck_points[t])
-                   for t in (0, 1)]
+        running = self.running()
         return {
             "phase": self.phase,
             "dealer": self.dealer,
