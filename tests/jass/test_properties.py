@@ -106,7 +106,7 @@ def test_sample_state_is_consistent_with_the_view(seed):
 def test_thousands_of_random_deals_play_out():
     bots = [RandomBot()] * 4
     rng = random.Random(7)
-    for i in range(1500):
+    for i in range(3000):
         m = GAME.new_match(seed=i, max_deals=1)
         play_out(m, bots, rng)
         assert m.is_over()

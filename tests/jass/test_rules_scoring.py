@@ -267,6 +267,17 @@ def test_par17_rest_wrong_gives_all_cards_to_the_opponents():
     assert st.tricks_won == [0, 9] and st.card_points == [0, 157]
 
 
+def test_par17_rest_listed_only_when_the_claimer_can_know_it_but_accepted_always():
+    st = state({0: "EU E9 E6 SA SK SO LA LK LO", 1: "E7"})
+    play(st, "trump:E")
+    assert "rest" not in st.legal_actions(0)
+    st2 = state({0: "E6 E7 E8 E9 E10 EU EO EK EA"})
+    play(st2, "trump:E")
+    assert "rest" in st2.legal_actions(0)
+    st.apply(0, "rest")
+    assert st.is_over() and not st.end["holds"]
+
+
 def test_par17_rest_only_when_leading():
     st = state({})
     play(st, "trump:E", "*")

@@ -63,14 +63,17 @@ class JassRuleBot(BaseBot):
             return legal[0]
         v = turn.view
         deal = v.get("deal", v)
+        if "bedanken" in legal:
+            return "bedanken"  # listed only when the team is out (§2)
         if deal["phase"] == "trump":
             return self._trump(deal, legal)
+        if "rest" in legal:
+            return "rest"  # listed only when the claim is certain (§17)
         if "weis" in legal:
             return "weis"
         if "stöck" in legal:
             return "stöck"
-        cards = [a for a in legal if a in JASS._parse_table and a not in ("rest",)]  # type: ignore[attr-defined]
-        cards = [a for a in legal if len(a) <= 3 and a[0] in SUITS and a not in ("rest",)]
+        cards = [a for a in legal if len(a) <= 3 and a[0] in SUITS]
         return self._play(deal, cards)
 
     def interject(self, turn: Turn, rng: Any) -> str | None:

@@ -297,7 +297,7 @@ class JassDeal(DealState):
                 out.extend(f"weis:{it}" for it in items)
         if self._stoeck_open(seat):
             out.append("stöck")
-        if not self.trick and self.mode.multiplier:
+        if not self.trick and self.mode.multiplier and self.claim_certain(seat):
             out.append("rest")
         if self.may_go_out(seat):
             out.append("bedanken")
@@ -439,12 +439,18 @@ class JassDeal(DealState):
         self.phase = "over"
 
     # -- Rest (§17) ------------------------------------------------------------------
-    def claim_holds(self, seat: int) -> bool:
+    def claim_certain(self, seat: int) -> bool:
+        """Whether ``seat`` can *know* its Rest claim holds: its cards beat every card it has not
+        seen (its partner's included). Only then is ``rest`` listed; it is accepted always."""
+        return self.claim_holds(seat, self.hands[(seat + 1) & 3] | self.hands[(seat + 2) & 3]
+                                | self.hands[(seat + 3) & 3])
+
+    def claim_holds(self, seat: int, against: int | None = None) -> bool:
         """§17: every remaining card of ``seat`` must be Bock "egal in welcher Reihenfolge":
         whichever remaining trick it is led to, no card of an opponent can beat it. An
         opponent can always follow with a higher card of the suit, or trump a plain lead
         (trumping is allowed at any time), so the test is exact card by card."""
-        opp = self.hands[(seat + 1) & 3] | self.hands[(seat + 3) & 3]
+        opp = self.hands[(seat + 1) & 3] | self.hands[(seat + 3) & 3] if against is None else against
         opp_cards = bit_list(opp)
         tms = set(self.mode.tricks[self.trick_no:])
         for x in bit_list(self.hands[seat]):
