@@ -125,7 +125,7 @@ class _ResumedMatch(Match):
 
 #: deal-view keys holding the turned tricks of the running deal: bots may use them, but people see
 #: only the last trick (Österreich-Finale 1); Papagei-Jass §14), so they are not sent to browsers
-HISTORY_KEYS = ("tricks",)
+HISTORY_KEYS = ("tricks", "played")
 
 
 def for_people(view: dict[str, Any] | None) -> dict[str, Any] | None:

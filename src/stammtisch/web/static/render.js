@@ -7,7 +7,7 @@ import { cardElement, isCard, parseCard, suitName } from "./cards.js";
 
 // shown in their own places, or never: earlier turned tricks may not be looked at
 // (Österreich-Finale 1); Papagei-Jass §14), only the last one
-const COMMON = new Set(["hand", "trick", "events", "last_trick", "channels", "hands", "tricks", "actions", "seat"]);
+const COMMON = new Set(["hand", "trick", "events", "last_trick", "channels", "hands", "tricks", "played", "actions", "seat"]);
 
 /** Pretty text for an action word such as "trump:E" or "bid:dreier". */
 export function actionLabel(deckInfo, action) {
