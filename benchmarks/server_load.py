@@ -167,7 +167,7 @@ async def run(args: argparse.Namespace, url: str) -> dict:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--tables", type=int, default=500)
+    ap.add_argument("--tables", default="500", help="number of tables, or a comma-separated sweep (100,250,500)")
     ap.add_argument("--seconds", type=float, default=60)
     ap.add_argument("--warmup", type=float, default=5)
     ap.add_argument("--game", default=None, help="default: the first installed engine")
@@ -178,6 +178,19 @@ def main() -> None:
     ap.add_argument("--out", type=Path, default=RESULTS)
     args = ap.parse_args()
     args.game = args.game or pick_game()
+    sweep = [int(x) for x in str(args.tables).split(",")]
+    runs = []
+    for n in sweep:
+        args.tables = n
+        runs.append(one_run(args))
+    result = runs[-1] if len(runs) == 1 else {"benchmark": "server_load", "runs": runs}
+    print(json.dumps(result, indent=1))
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text(json.dumps(result, indent=1) + "\n")
+
+
+def one_run(args: argparse.Namespace) -> dict:
+    """One server process, ``args.tables`` tables."""
     proc = None
     url = args.url
     tmp = tempfile.TemporaryDirectory()
@@ -199,9 +212,9 @@ def main() -> None:
             proc.send_signal(signal.SIGTERM)
             proc.wait(20)
         tmp.cleanup()
-    print(json.dumps(result, indent=1))
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(json.dumps(result, indent=1) + "\n")
+    print(f"{args.tables} tables: {result['actions_per_second']} actions/s, p50 {result['latency_ms']['p50']} ms, "
+          f"p99 {result['latency_ms']['p99']} ms", file=sys.stderr)
+    return result
 
 
 if __name__ == "__main__":

@@ -221,3 +221,24 @@ def test_rate_limit(make_client):
             m = recv_until(ws, lambda m: m["type"] in ("pong", "error"))
             codes.append(m.get("code", m["type"]))
         assert "rate_limited" in codes and codes.count("pong") <= 5
+
+
+def test_replay_steps_through_every_deal_of_a_longer_match(client):
+    tid, tokens = _started_table(client, humans=1, target=9)
+    number = latest_number(client, tid)
+    with client.websocket_connect(f"/ws/{tid}") as ws:
+        ws.send_json({"type": "hello", "token": tokens[0]})
+        while True:
+            m = ws.receive_json()
+            if m["type"] == "state" and m["view"]["over"]:
+                break
+            if m["type"] == "state" and 0 in m["view"]["to_act"]:
+                ws.send_json({"type": "act", "version": m["version"], "action": m["view"]["legal"][0]})
+    rec = client.get(f"/api/records/{number}").json()
+    assert len(rec["deals"]) >= 2
+    for k, d in enumerate(rec["deals"]):
+        steps = client.get(f"/api/replays/{number}/deals/{k}").json()
+        assert [[s["seat"], s["action"]] for s in steps["steps"][1:]] == d["actions"]
+        first_hands = steps["steps"][0]["hands"]
+        assert first_hands == d["deal"]["hands"]  # every hand open from the start of the deal
+    assert client.get(f"/api/replays/{number}/deals/99").status_code == 404

@@ -30,6 +30,7 @@ from .. import bots as botkit
 from ..core import records, registry
 from ..core.errors import IllegalAction, OptionError, StammtischError
 from ..core.options import options_to_json
+from ..core.protocol import Deal, Match
 from ..storage import database_url as resolve_url
 from ..storage import make_engine
 from .store import Store
@@ -116,32 +117,26 @@ def _default_bot(game: str) -> str:
 
 def _replay_steps(record: dict[str, Any], deal: int) -> dict[str, Any]:
     """Every step of one deal of a finished game: who did what and what everybody held then."""
-    steps: list[dict[str, Any]] = []
+    count = len(record.get("deals", []))
+    if not 0 <= deal < count:
+        raise TableError("not_found", f"the game has deals 0..{count - 1}")
+    game = registry.get(record["game"])
+    recorded = [(d["dealer"], Deal.from_json(d["deal"], game.deck)) for d in record["deals"]]
+    match = Match(game, record["profile"], record.get("options") or {}, seats=record.get("seats"),
+                  max_deals=record.get("max_deals"), recorded=recorded)
+    for d in record["deals"][:deal]:
+        for seat, action in d["actions"]:
+            match.apply(seat, action)
 
-    def snap(match: Any, seat: int | None, action: str | None) -> dict[str, Any]:
+    def snap(seat: int | None, action: str | None) -> dict[str, Any]:
         return {"seat": seat, "action": action, "deal_number": len(match.logs) - 1,
                 "public": match.public_view(),
                 "hands": [match.view(s)["deal"].get("hand") for s in range(match.n)]}
 
-    count = len(record.get("deals", []))
-    if not 0 <= deal < count:
-        raise TableError("not_found", f"the game has deals 0..{count - 1}")
-    trimmed = dict(record)
-    trimmed["deals"] = record["deals"][:deal + 1]
-    trimmed.pop("result", None)
-
-    # replay up to the start of this deal, then record each step
-    prefix = dict(trimmed)
-    prefix["deals"] = [dict(d) for d in trimmed["deals"]]
-    last = prefix["deals"][-1]
-    actions = list(last.get("actions", []))
-    last["actions"] = []
-    last.pop("result", None)
-    match = records.replay(prefix, check_results=False)
-    steps.append(snap(match, None, None))
-    for seat, action in actions:
+    steps = [snap(None, None)]
+    for seat, action in record["deals"][deal]["actions"]:
         match.apply(seat, action)
-        steps.append(snap(match, seat, action))
+        steps.append(snap(seat, action))
     result = record["deals"][deal].get("result")
     return {"number": deal, "deals": count, "dealer": record["deals"][deal]["dealer"],
             "seats": record.get("seats"), "game": record.get("game"), "steps": steps, "result": result}
