@@ -159,7 +159,7 @@ async def run(args: argparse.Namespace, url: str) -> dict:
                        "mean": round(statistics.fmean(lat) * 1000, 2) if lat else None},
         "errors": stats.errors,
         "target": {"tables": 500, "p99_ms": 50},
-        "machine": {"cpus": os.cpu_count(), "python": platform.python_version(), "platform": platform.platform()},
+        "machine": {"cpus": os.cpu_count(), "load_average_1min_after": round(os.getloadavg()[0], 2), "python": platform.python_version(), "platform": platform.platform()},
         "database": "sqlite (WAL)",
         "when": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
     }

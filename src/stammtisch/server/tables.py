@@ -175,6 +175,7 @@ class Table:
         self.asked: set[int] = set()  # seats already asked to interject at ``asked_version``
         self.asked_version = -1
         self.driver: asyncio.Task | None = None
+        self._last_info: dict[str, Any] | None = None
         if self.status != "open":
             self._rebuild(loaded)
 
@@ -229,7 +230,6 @@ class Table:
             "bot_kind": self.bot_kind,
             "settings": _settings_public(self.settings),
             "status": self.status,
-            "version": self.version,
             "seats": [
                 {"seat": i, "kind": s.kind, "name": s.name, "connected": self.connected(i),
                  "away": s.kind == "human" and i in self.away_since and self.status == "playing",
@@ -269,8 +269,10 @@ class Table:
         if self.match is not None:
             raw = self.match.view(seat) if seat is not None else self.match.public_view()
             view = for_people(raw)
-        msg: dict[str, Any] = {"type": "state", "version": self.version, "you": seat,
-                               "table": info if info is not None else self.info(), "view": view}
+        msg: dict[str, Any] = {"type": "state", "version": self.version, "you": seat, "view": view}
+        table_info = info if info is not None else self.info()
+        if table_info:
+            msg["table"] = table_info
         if self.log:
             msg["last"] = {"seat": self.log[-1][0], "version": self.version}
         if seat is not None:
@@ -281,7 +283,11 @@ class Table:
         return msg
 
     def broadcast(self) -> None:
-        info = self.info()
+        info: dict[str, Any] | None = self.info()
+        if info == self._last_info:
+            info = {}  # unchanged: the state messages leave it out (clients keep the last one)
+        else:
+            self._last_info = info
         cache: dict[int | None, str] = {}
         for c in list(self.conns):
             if c.closed:
@@ -464,10 +470,11 @@ class Table:
         self.broadcast_info()
 
     def broadcast_info(self) -> None:
-        """Seat presence changed: everybody gets a fresh snapshot (cheap enough, and simplest)."""
+        """Seat presence changed: everybody gets the public table info."""
+        self._last_info = self.info()
         for c in list(self.conns):
             if not c.closed:
-                c.send({"type": "table", "table": self.info()})
+                c.send({"type": "table", "table": self._last_info})
 
     def chat(self, conn: Conn, channel: Any, text: Any) -> None:
         if conn.seat is None:

@@ -46,7 +46,7 @@ function handle(msg) {
   switch (msg.type) {
     case "welcome": role = msg.role; break;
     case "state":
-      state = msg; info = msg.table; pending = false;
+      state = msg; info = msg.table || info; pending = false;
       if (state.view) {
         const n = state.view.results.length;
         if (seenResults !== null && n > seenResults) settled = { index: n - 1, result: state.view.results[n - 1] };
