@@ -88,6 +88,9 @@ def test_person_plays_a_full_deal_against_three_computer_players(server, browser
     page.click("#start")
     page.wait_for_selector("#hand")
     page.screenshot(path=str(ARTIFACTS / f"table-{game}.png"), full_page=True)
+    page.set_viewport_size({"width": 390, "height": 844})  # a phone
+    page.screenshot(path=str(ARTIFACTS / f"table-{game}-phone.png"), full_page=True)
+    page.set_viewport_size({"width": 1000, "height": 900})
     play_deal(page)
     page.wait_for_selector("#game-over")
     page.screenshot(path=str(ARTIFACTS / f"over-{game}.png"), full_page=True)

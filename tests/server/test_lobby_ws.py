@@ -242,3 +242,28 @@ def test_replay_steps_through_every_deal_of_a_longer_match(client):
         first_hands = steps["steps"][0]["hands"]
         assert first_hands == d["deal"]["hands"]  # every hand open from the start of the deal
     assert client.get(f"/api/replays/{number}/deals/99").status_code == 404
+
+
+def test_an_engine_failure_is_refused_and_leaves_the_table_as_logged(client, monkeypatch):
+    tid, tokens = _started_table(client, humans=4)
+    t = client.app.state.tables.by_id[tid]
+    seat = t.match.to_act()[0]
+    before = json.dumps(t.match.view(seat))
+    original = type(t.match.deal_state).apply
+
+    def broken(self, s, a):
+        self.hands[s] = 0  # half-done change, then a crash
+        raise KeyError("boom")
+
+    monkeypatch.setattr(type(t.match.deal_state), "apply", broken)
+    with client.websocket_connect(f"/ws/{tid}") as ws:
+        ws.send_json({"type": "hello", "token": tokens[seat]})
+        st = latest_state(ws)
+        ws.send_json({"type": "act", "version": st["version"], "action": st["view"]["legal"][0]})
+        err = recv_until(ws, lambda m: m["type"] == "error")
+        assert err["code"] == "engine"
+        monkeypatch.setattr(type(t.match.deal_state), "apply", original)
+        t = client.app.state.tables.by_id[tid]
+        assert json.dumps(t.match.view(seat)) == before  # rebuilt from the log
+        ws.send_json({"type": "act", "version": st["version"], "action": st["view"]["legal"][0]})
+        assert recv_until(ws, lambda m: m["type"] in ("ack", "error"))["type"] == "ack"

@@ -477,6 +477,14 @@ async def serve_socket(ws: WebSocket, t: Table, cfg: ServerConfig) -> None:
                 await reply({"type": "error", "code": "illegal", "id": msg_id, **e.to_json()})
             except StammtischError as e:
                 await reply({"type": "error", "code": "invalid", "id": msg_id, "message": str(e)})
+            except (WebSocketDisconnect, asyncio.CancelledError):
+                raise
+            except Exception:  # never let one message take the connection (or the server) down
+                log.exception("table %s: message %r failed", t.number, kind)
+                await reply({"type": "error", "code": "internal", "id": msg_id,
+                             "message": "the server could not process this message"})
+    except WebSocketDisconnect:
+        pass
     except Exception:  # pragma: no cover - a broken socket must never take the server down
         log.exception("socket error")
     finally:

@@ -293,7 +293,11 @@ class Table:
             if c.closed:
                 self.conns.discard(c)
                 continue
-            c.send_raw(self.snapshot(c, info, cache))
+            try:
+                c.send_raw(self.snapshot(c, info, cache))
+            except Exception:  # a view that cannot be built must not break the table
+                log.exception("table %s: view of seat %s failed", self.number, c.seat)
+                c.send({"type": "error", "code": "engine", "message": "your view could not be built"})
 
     # -- seats and start ---------------------------------------------------------------
     def seat_of_token(self, token: str | None) -> int | None:
@@ -408,6 +412,13 @@ class Table:
                 match.apply(seat, action)
             except IllegalAction as e:
                 raise e.located(seat, action) if e.seat is None else e
+            except StammtischError as e:  # e.g. BadNotation: not a card or word of this game
+                raise TableError("bad_action", f"'{action}' is not an action of this game: {e}") from None
+            except Exception as e:  # an engine failure must not leave a half-changed state behind
+                log.exception("table %s: the engine failed on %r by seat %s", self.number, action, seat)
+                await self._reload()
+                raise TableError("engine", f"the game engine could not process '{action}' "
+                                           f"({type(e).__name__}); nothing was changed") from None
             new_deal = None
             if len(match.logs) > deals_before:
                 ctx = match.logs[-1].ctx
@@ -417,9 +428,7 @@ class Table:
                 await self.tables.append((self.number, self.version + 1, seat, action, actor, new_deal, finished))
             except Exception as e:  # the log is the truth: forget the in-memory change
                 log.exception("table %s: could not write the action log", self.number)
-                loaded = await self.tables.db(self.tables.store.load, self.number)
-                self.log = []
-                self._rebuild(loaded)
+                await self._reload()
                 raise TableError("storage", f"the action could not be stored ({type(e).__name__}); try again")
             self.log.append((seat, action))
             self.version += 1
@@ -431,6 +440,12 @@ class Table:
             self._changed()
             self.broadcast()
             return ack
+
+    async def _reload(self) -> None:
+        """Rebuild the match from the stored log (after a failed write or a failing engine)."""
+        loaded = await self.tables.db(self.tables.store.load, self.number)
+        self.log = []
+        self._rebuild(loaded)
 
     def _changed(self) -> None:
         self.changed_at = time.monotonic()
