@@ -74,13 +74,15 @@ class RuleBot(BaseBot):
             wants = self._solo_choice(view, solo_kinds, False)
             both_q = sum(1 for c in hand if c // 2 == card_of("X", "D") // 2) == 2
             return "vorbehalt" if wants or both_q else "gesund"
-        forced = "hochzeit" not in legal and view.get("vorfuehrung") == view["seat"]
-        solo = self._solo_choice(view, legal, forced)
+        if "hochzeit" in legal:  # the Hochzeit tier: the only answer left
+            return "hochzeit"
+        # a tier's question: "nein" only with both ♣ Queens (a Hochzeit to come); else a solo is due
+        solo = self._solo_choice(view, legal, view.get("abfrage") == "vorfuehrung")
         if solo:
             return solo
-        if "hochzeit" in legal:
-            return "hochzeit"
-        return self._solo_choice(view, legal, True) or legal[-1]
+        if "nein" in legal:
+            return "nein"
+        return self._solo_choice(view, legal, True) or legal[0]
 
     # -- announcements ------------------------------------------------------------------
     def _announcement(self, view: dict[str, Any], legal: list[str]) -> str | None:

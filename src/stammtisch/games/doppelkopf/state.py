@@ -7,10 +7,15 @@ Phases:
     ``vorbehalt`` (Spielabfrage). A holder of both ♣ Queens who says ``gesund`` plays a stille
     Hochzeit (Doppelkopf-Turnier 4.).
 ``erklaerung``
-    The players with a Vorbehalt declare it in seat order: ``hochzeit`` or ``solo:<kind>``.
-    Pflichtsolo beats Lustsolo beats Hochzeit; among equals the seat nearer the dealer's left
-    wins (Doppelkopf-Turnier 2.). Asking stops once nobody left can beat the best declaration.
-    In a Vorführung game (DDV) only the vorgeführte player speaks and must name a solo.
+    The Vorbehalte are resolved in tiers (Doppelkopf-Turnier 2.; DDV Vorbehaltsabfrage):
+    first "Pflichtsolo?" to the Vorbehalt holders who still owe one, then "Lustsolo?" to the
+    others, then "Hochzeit?". Each asked player answers with his solo (``solo:<kind>``; the first
+    in seat order in the highest tier plays it at once) or ``nein`` (only a holder of both ♣
+    Queens can have a Vorbehalt that is no solo), and in the last tier with ``hochzeit``.
+    Players behind the winner are never asked, so a beaten Vorbehalt stays hidden: only the
+    winning contract and the ``nein`` answers the procedure requires become public. The view's
+    ``abfrage`` names the tier being asked. In a Vorführung game (DDV) only the vorgeführte
+    player speaks and must name a solo.
 ``play``
     Cards, plus announcements (``re``, ``kontra``, ``keine90``, ``keine60``, ``keine30``,
     ``schwarz``) by any player inside his window, in turn or out of turn
@@ -35,9 +40,13 @@ from . import announcements as ann
 from .rules import AUGEN, KA, ORDERS, SOLO_KINDS, XB, XD, Order, trick_winner
 from .scoring import LEVEL_NAMES, settle
 
-__all__ = ["DoppelkopfDeal", "ANNOUNCE_WORDS", "contract_label"]
+__all__ = ["DoppelkopfDeal", "ANNOUNCE_WORDS", "TIERS", "contract_label"]
 
 ANNOUNCE_WORDS = ("re", "kontra", "keine90", "keine60", "keine30", "schwarz")
+#: the tiers of the Vorbehaltsabfrage, highest first (Doppelkopf-Turnier 2.: "Das Pflichtsolo hat
+#: Vorrang vor allen weiteren Soli oder vor einer Hochzeit. Eine Hochzeit wird erst dann gespielt,
+#: wenn keine Soloansage erfolgt.")
+TIERS = ("pflichtsolo", "lustsolo", "hochzeit")
 _XD_MASK = BIT[XD] | BIT[XD + 1]
 
 _SOLO_LABEL = {"fleischlos": "Fleischloser", "buben": "Bubensolo", "damen": "Damensolo",
@@ -81,10 +90,13 @@ class DoppelkopfDeal(DealState):
         self.regular_left: int | None = carry.get("regular_left")
         # contract questioning (Doppelkopf-Turnier 2.)
         self.answers: dict[int, str] = {}
-        self.declarations: list[tuple[int, str]] = []
-        self.ask: list[int] = []
+        self.declarations: list[tuple[int, str]] = []  # the winning declaration only (public)
+        self.declined: list[tuple[int, str]] = []  # (seat, tier) of every public "nein"
+        self.tier: str | None = None  # the tier being asked: TIERS or "vorfuehrung"
+        self.ask: list[int] = []  # seats still to be asked in this tier, in seat order
         if self.vorfuehrung is not None:
             self.phase = "erklaerung"
+            self.tier = "vorfuehrung"
             self.ask = [self.vorfuehrung]
         else:
             self.phase = "vorbehalt"
@@ -180,10 +192,10 @@ class DoppelkopfDeal(DealState):
         if self.phase == "erklaerung":
             if seat != self.turn:
                 return []
-            out = []
-            if self.vorfuehrung is None and popcount(self.hands[seat] & _XD_MASK) == 2:
-                out.append("hochzeit")
-            return out + self._solo_allowed()
+            if self.tier == "hochzeit":
+                return ["hochzeit"]
+            both_q = popcount(self.hands[seat] & _XD_MASK) == 2
+            return self._solo_allowed() + (["nein"] if both_q and self.tier != "vorfuehrung" else [])
         out = self._announce_options(seat)
         if seat == self.turn:
             # one notation per card kind: both copies are the same card
@@ -227,28 +239,49 @@ class DoppelkopfDeal(DealState):
         if len(self.answers) < 4:
             self.turn = self._next(seat)
             return
-        self.ask = [s for s in self.active if self.answers[s] == "vorbehalt"]
-        if not self.ask:
+        if not any(x == "vorbehalt" for x in self.answers.values()):
             self._start_play()
         else:
-            self.phase = "erklaerung"
-            self.turn = self.ask[0]
+            self._next_tier(None)
 
-    def _rank(self, seat: int, decl: str) -> int:
-        if decl == "hochzeit":
-            return 0
-        return 2 if self.owes_pflicht(seat) else 1
+    def _tier_seats(self, tier: str) -> list[int]:
+        """The seats asked in ``tier``, in seat order: public information only (the answers, who
+        still owes his Pflichtsolo, the ``nein`` answers of the earlier tiers)."""
+        vb = [s for s in self.active if self.answers.get(s) == "vorbehalt"]
+        if tier == "pflichtsolo":
+            return [s for s in vb if self.owes_pflicht(s)]
+        if tier == "lustsolo":
+            return [s for s in vb if not self.owes_pflicht(s)]
+        return [s for s in vb if any(d == s for d, _ in self.declined)]
+
+    def _next_tier(self, after: str | None) -> None:
+        """Ask the next tier that has someone to ask (Pflichtsolo, Lustsolo, Hochzeit: 2.)."""
+        start = 0 if after is None else TIERS.index(after) + 1
+        for tier in TIERS[start:]:
+            seats = self._tier_seats(tier)
+            if seats:
+                self.phase = "erklaerung"
+                self.tier = tier
+                self.ask = seats
+                self.turn = seats[0]
+                return
+        raise AssertionError("a Vorbehalt without a contract")  # pragma: no cover - nein needs both ♣ Queens
 
     def _apply_erklaerung(self, seat: int, a: str, action: str) -> None:
         if seat != self.turn:
-            raise NotYourTurn("Vorbehalte are declared in seat order from the dealer's left",
-                              rule="Doppelkopf-Turnier 2.", seat=seat, action=action)
+            raise NotYourTurn("Vorbehalte are asked tier by tier (Pflichtsolo, Lustsolo, Hochzeit), each in seat "
+                              "order from the dealer's left", rule="Doppelkopf-Turnier 2.", seat=seat, action=action)
+        tier = self.tier
+        both_q = popcount(self.hands[seat] & _XD_MASK) == 2
         if a == "hochzeit":
-            if self.vorfuehrung is not None:
+            if tier == "vorfuehrung":
                 raise self._err("a vorgeführter player must play his Pflichtsolo (DDV Vorführung)", "2.",
                                 seat, action)
-            if popcount(self.hands[seat] & _XD_MASK) != 2:
+            if not both_q:
                 raise self._err("a Hochzeit needs both ♣ Queens", "4.", seat, action)
+            if tier != "hochzeit":
+                raise self._err(f"the {tier} is asked first: a Hochzeit is played only when no solo is announced; "
+                                "answer 'nein' now", "2.", seat, action)
         elif a.startswith("solo:"):
             kind = a[5:]
             if kind not in SOLO_KINDS:
@@ -256,22 +289,37 @@ class DoppelkopfDeal(DealState):
                                 seat, action)
             if kind not in self.opts.solos:
                 raise self._err(f"the rules profile does not allow the {_SOLO_LABEL[kind]}", "3.", seat, action)
+            if tier == "hochzeit":
+                raise self._err("you answered 'nein' to the solo questions: your Vorbehalt is the Hochzeit", "2.",
+                                seat, action)
+        elif a == "nein":
+            if tier == "vorfuehrung":
+                raise self._err("a vorgeführter player must play his Pflichtsolo (DDV Vorführung)", "2.",
+                                seat, action)
+            if tier == "hochzeit":
+                raise self._err("your Vorbehalt is the Hochzeit: declare 'hochzeit'", "2.", seat, action)
+            if not both_q:
+                raise self._err("without both ♣ Queens your Vorbehalt can only be a solo: name it", "4.", seat,
+                                action)
         else:
-            raise self._err("declare 'hochzeit' or a solo ('solo:fleischlos', 'solo:buben', 'solo:damen', "
-                            "'solo:kreuz' …)", "2.", seat, action)
-        self.declarations.append((seat, a))
-        self.events.append(f"Position {seat + 1}: {a}")
-        self.ask.remove(seat)
-        # the best declaration: Pflichtsolo > Lustsolo > Hochzeit, then seat order (2.)
-        best_seat, best = max(self.declarations, key=lambda d: (self._rank(*d), -self.active.index(d[0])))
-        best_rank = self._rank(best_seat, best)
-        # ask on only while someone left could still beat the best declaration
-        left = [s for s in self.ask if (best_rank == 0) or (best_rank == 1 and self.owes_pflicht(s))]
-        if left:
-            self.ask = left
-            self.turn = left[0]
+            want = "'hochzeit'" if tier == "hochzeit" else "a solo ('solo:fleischlos', 'solo:buben', " \
+                "'solo:damen', 'solo:kreuz' …)" + ("" if tier == "vorfuehrung" else " or 'nein'")
+            raise self._err(f"answer the {tier} question with {want}", "2.", seat, action)
+        assert tier is not None
+        if a == "nein":
+            self.declined.append((seat, tier))
+            self.events.append(f"Position {seat + 1}: kein {'Pflichtsolo' if tier == 'pflichtsolo' else 'Lustsolo'}")
+            self.ask.remove(seat)
+            if self.ask:
+                self.turn = self.ask[0]
+            else:
+                self._next_tier(tier)
             return
-        self._start_play(best_seat, best)
+        # the first yes in the highest tier wins at once; nobody behind is asked (2.)
+        self.declarations.append((seat, a))
+        self.ask = []
+        self.tier = None
+        self._start_play(seat, a)
 
     def _start_play(self, seat: int | None = None, decl: str | None = None) -> None:
         self.phase = "play"
@@ -453,6 +501,8 @@ class DoppelkopfDeal(DealState):
             "klaerungsstich": self.klaerung,
             "answers": [[s, a] for s, a in self.answers.items()],
             "declarations": [[s, d] for s, d in self.declarations],
+            "declined": [[s, t] for s, t in self.declined],
+            "abfrage": self.tier if self.phase == "erklaerung" else None,
             "parties": self.known_parties(viewer),
             "announcements": levels,
             "announced": [[s, w, c] for s, w, c in self.announced_by],
