@@ -48,6 +48,8 @@ ANNOUNCE_WORDS = ("re", "kontra", "keine90", "keine60", "keine30", "schwarz")
 #: wenn keine Soloansage erfolgt.")
 TIERS = ("pflichtsolo", "lustsolo", "hochzeit")
 _XD_MASK = BIT[XD] | BIT[XD + 1]
+_FIRST_COPIES = sum(BIT[c] for c in range(0, 48, 2))  # the first copy of every card kind
+_NOTATION = DOKO.notation
 
 _SOLO_LABEL = {"fleischlos": "Fleischloser", "buben": "Bubensolo", "damen": "Damensolo",
                "kreuz": "Kreuzsolo", "pik": "Piksolo", "herz": "Herzsolo", "karo": "Karosolo"}
@@ -73,6 +75,7 @@ class DoppelkopfDeal(DealState):
         # Doppelkopf-Turnier 7.: at a five-table the dealer sits out
         self.sitting = ctx.dealer if n == 5 else None
         self.active = [(ctx.dealer + i) % n for i in range(1, n + 1) if (ctx.dealer + i) % n != self.sitting][:4]
+        self._successor = {s: self.active[(i + 1) % 4] for i, s in enumerate(self.active)}
         hands = ctx.deal.hands
         if len(hands) != n:
             raise IllegalAction(f"a deal for {n} seats needs {n} hands", rule="Doppelkopf-Turnier 7.")
@@ -119,13 +122,16 @@ class DoppelkopfDeal(DealState):
         self.played_q = [0] * n
         self.actions: list[tuple[int, str]] = []
         self.events: list[str] = []
+        # caches (no information of their own): announcement words per seat until the next
+        # action, and whether announcements are closed for good
+        self._talk: list[list[str] | None] | None = None
+        self._talk_closed = False
 
     # ---------------------------------------------------------------------------------
     # helpers
     # ---------------------------------------------------------------------------------
     def _next(self, seat: int) -> int:
-        i = self.active.index(seat)
-        return self.active[(i + 1) % 4]
+        return self._successor[seat]
 
     def _err(self, msg: str, rule: str, seat: int, action: str) -> IllegalAction:
         return IllegalAction(msg, rule=f"Doppelkopf-Turnier {rule}", seat=seat, action=action)
@@ -157,9 +163,31 @@ class DoppelkopfDeal(DealState):
         return () if self.phase == "over" else (self.turn,)
 
     def interjectors(self) -> tuple[int, ...]:
-        if self.phase != "play":
+        if self.phase != "play" or self._talk_closed:
             return ()
-        return tuple(s for s in self.active if s != self.turn and self._announce_options(s))
+        talk = self._talk_table()
+        return tuple(s for s in self.active if s != self.turn and talk[s])
+
+    def _talk_of(self, seat: int) -> list[str]:
+        """``seat``'s announcement words now (cached until the next action)."""
+        if self._talk_closed:
+            return []
+        talk = self._talk
+        if talk is None:
+            talk = self._talk = [None] * self.n  # type: ignore[list-item]
+        words = talk[seat]
+        if words is None:
+            words = talk[seat] = self._announce_options(seat)
+        return words
+
+    def _talk_table(self) -> list[list[str]]:
+        """Every seat's announcement words now, cached until the next action. When nobody may
+        announce and the windows cannot reopen (they only close as hands shrink, and only an
+        announcement raises a level), announcements are closed for the rest of the game."""
+        talk = [self._talk_of(s) for s in range(self.n)]
+        if not self._talk_closed and self.phase == "play" and self._shift() is not None and not any(talk):
+            self._talk_closed = True
+        return talk
 
     def _announce_options(self, seat: int) -> list[str]:
         party = self.party[seat]
@@ -179,9 +207,13 @@ class DoppelkopfDeal(DealState):
         return [words[lv] for lv in ann.legal_levels(own, opp, held, shift)]
 
     def _legal_cards(self, seat: int) -> int:
+        """``Order.follow_mask`` inlined (the hottest path of random play)."""
         hand = self.hands[seat]
-        if self.trick:
-            return self.order.follow_mask(hand, self.trick[0][1])
+        trick = self.trick
+        if trick:
+            o = self.order
+            m = hand & o.masks[o.eff[trick[0][1]]]
+            return m if m else hand
         return hand
 
     def legal_actions(self, seat: int) -> list[str]:
@@ -196,15 +228,17 @@ class DoppelkopfDeal(DealState):
                 return ["hochzeit"]
             both_q = popcount(self.hands[seat] & _XD_MASK) == 2
             return self._solo_allowed() + (["nein"] if both_q and self.tier != "vorfuehrung" else [])
-        out = self._announce_options(seat)
+        out = list(self._talk_of(seat))
         if seat == self.turn:
-            # one notation per card kind: both copies are the same card
-            seen: set[str] = set()
-            for c in bit_list(self._legal_cards(seat)):
-                t = DOKO.notation[c]
-                if t not in seen:
-                    seen.add(t)
-                    out.append(t)
+            # one notation per card kind (both copies are the same card): fold the second copy's
+            # bit onto the first and list the kinds in index order
+            legal = self._legal_cards(seat)
+            kinds = (legal | (legal >> 1)) & _FIRST_COPIES
+            note = _NOTATION
+            while kinds:
+                low = kinds & -kinds
+                out.append(note[low.bit_length() - 1])
+                kinds ^= low
         return out
 
     def apply(self, seat: int, action: str) -> None:
@@ -226,6 +260,7 @@ class DoppelkopfDeal(DealState):
         else:
             recorded = DOKO.notation[self._apply_card(seat, action)]
         self.actions.append((seat, recorded))
+        self._talk = None  # announcement windows are recomputed lazily after every action
 
     # -- contract questioning (Doppelkopf-Turnier 2., 4.) --------------------------------
     def _apply_vorbehalt(self, seat: int, a: str, action: str) -> None:
@@ -409,6 +444,7 @@ class DoppelkopfDeal(DealState):
             self.turn = self._next(seat)
             return card
         winner = trick_winner(self.order, self.trick)
+        self._talk = None
         self.tricks.append((self.trick[0][0], self.trick, winner))
         self.trick = []
         self.turn = winner
@@ -429,6 +465,8 @@ class DoppelkopfDeal(DealState):
         if k == 12:
             self.phase = "over"
             self.turn = -1
+        elif not self._talk_closed:
+            self._talk_table()  # closes the announcements for good once no window is left
         return card
 
     # ---------------------------------------------------------------------------------
