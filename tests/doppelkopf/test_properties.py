@@ -171,3 +171,16 @@ def test_vorbehaltsabfrage_never_reveals_a_beaten_vorbehalt(seed, dealer, done, 
     seen2, asked2, st2 = _questioning_transcript(hands, dealer, done, changed)
     assert asked2 == asked and st2.contract == st.contract
     assert seen2 == seen
+
+
+@given(st_.integers(0, 10**9), st_.floats(0, 0.6))
+def test_announcement_cache_agrees_with_the_windows(seed, talk):
+    """5.: the cached announcement words (and 'closed for good') always equal the windows computed
+    afresh from the hands and levels, for every seat at every step."""
+    def check(d):
+        for s in d.active:
+            words = [a for a in d.legal_actions(s) if a in ANNOUNCE_WORDS]
+            assert words == d._announce_options(s)
+        assert set(d.interjectors()) == {s for s in d.active if s != d.turn and d._announce_options(s)}
+
+    random_deal(seed, talk, check=check)
