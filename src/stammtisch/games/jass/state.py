@@ -269,7 +269,24 @@ class JassDeal(DealState):
         if (not self.opts.weis or self.trick_no != 0 or self.played[seat] or seat in self.weis_decl
                 or self.mode is None or self.mode.misere):
             return []
-        return all_weis(self.hands[seat])
+        items = all_weis(self.hands[seat])
+        if items and self._weis_pointless(seat, max(it.points for it in items)):
+            return []
+        return items
+
+    def _announced_best(self, seat: int) -> int:
+        its = self.weis_decl.get(seat)
+        return max(it.points for it in its) if its else 0
+
+    def _weis_pointless(self, seat: int, best: int) -> bool:
+        """§29: a Weis that can never count may not be declared (it would give the game away):
+        an opponent announced more points and the partner, who has played already, cannot
+        beat it either. Only announced points are compared (what the seat knows)."""
+        opp = max(self._announced_best((seat + 1) & 3), self._announced_best((seat + 3) & 3))
+        partner = (seat + 2) & 3
+        if self.played[partner] == 0 and partner not in self.weis_decl:
+            return False  # the partner may still declare more
+        return opp > max(best, self._announced_best(partner))
 
     def _stoeck_open(self, seat: int) -> bool:
         if self.stoeck_seat != seat or self.stoeck_declared or self.mode is None:
@@ -408,6 +425,9 @@ class JassDeal(DealState):
             why = check_declaration(self.hands[seat], items)
             if why:
                 raise IllegalAction(why + " (a Weis must be held)", rule=R + "§29.1", seat=seat, action=a)
+        if self._weis_pointless(seat, max(it.points for it in items)):
+            raise IllegalAction("this Weis can never count: the other side has announced more (unnötiger Weis)",
+                                rule=R + "§29", seat=seat, action=a)
         self.weis_decl[seat] = items
         self.weis_order.append(seat)
         m = self.mode
