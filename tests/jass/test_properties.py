@@ -170,3 +170,22 @@ def test_all_actions_cover_every_legal_action():
             legal = m.legal_actions(s)
             m.apply(s, legal[rng.randrange(len(legal))])
     assert set(base_choices(opts)) <= {a[6:] for a in space if a.startswith("trump:")}
+
+
+def test_clone_is_independent():
+    rng = random.Random(4)
+    for i in range(30):
+        m = GAME.new_match(seed=i, max_deals=1)
+        d = m.deal_state
+        d.apply(d.to_act()[0], "trump:E" if i % 2 else "schieben")
+        if d.phase == "trump":
+            d.apply(d.to_act()[0], "trump:undenufe")
+        for _ in range(rng.randrange(0, 30)):
+            d.play_card(d.legal_cards()[0])
+        before = json.dumps(d.view(0)), d.hands[:], d.card_points[:]
+        c = d.clone()
+        while not c.is_over():
+            cards = c.legal_cards()
+            c.play_card(cards[rng.randrange(len(cards))])
+        assert (json.dumps(d.view(0)), d.hands, d.card_points) == before
+        assert sum(c.card_points) == 157

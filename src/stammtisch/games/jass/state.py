@@ -573,6 +573,20 @@ class JassDeal(DealState):
     def public_view(self) -> dict[str, Any]:
         return self._public()
 
+    def clone(self) -> "JassDeal":
+        """A fast independent copy (for search bots): only the mutable containers are copied."""
+        new = object.__new__(JassDeal)
+        d = dict(self.__dict__)
+        for k in ("hands", "trick", "history", "card_points", "tricks_won", "weis_order", "weis_points",
+                  "stoeck_points", "_stoeck_pending", "events"):
+            d[k] = list(d[k])
+        d["weis_decl"] = dict(d["weis_decl"])
+        d["_stoeck_at"] = dict(d["_stoeck_at"])
+        if d.get("end") is not None:
+            d["end"] = dict(d["end"])
+        new.__dict__.update(d)
+        return new
+
     # ------------------------------------------------------------------------------
     def is_over(self) -> bool:
         return self.phase == "over"
