@@ -189,3 +189,35 @@ def test_clone_is_independent():
             c.play_card(cards[rng.randrange(len(cards))])
         assert (json.dumps(d.view(0)), d.hands, d.card_points) == before
         assert sum(c.card_points) == 157
+
+
+@settings(max_examples=30)
+@given(seed=st_.integers(0, 10**9), mode=st_.sampled_from(PLAIN_MODES + ["misere:E", "tutti", "3x3:R-obenabe-undenufe"]))
+def test_state_fast_legal_mask_equals_the_pure_function(seed, mode):
+    from stammtisch.games.jass.play import legal_mask
+    rng = random.Random(seed)
+    m = GAME.new_match("varianten", seed=seed, max_deals=1)
+    d = m.deal_state
+    d.apply(d.to_act()[0], f"trump:{mode}")
+    while not d.is_over():
+        assert d.legal_mask() == legal_mask(d.hands[d.turn], d.trick, d.tm, d.no_under)
+        cards = d.legal_cards()
+        d.play_card(cards[rng.randrange(len(cards))])
+
+
+def test_playout_finishes_deals_legally():
+    rng = random.Random(8)
+    for i in range(200):
+        m = GAME.new_match(seed=i, max_deals=1)
+        d = m.deal_state
+        d.apply(d.to_act()[0], ["trump:E", "trump:obenabe", "trump:undenufe", "trump:slalom-oben"][i % 4])
+        d.playout(rng)
+        assert d.is_over() and sum(d.card_points) == 157 and sum(d.tricks_won) == 9
+        # every trick was legal: replay it through the validating path
+        m2 = GAME.new_match(seed=i, max_deals=1)
+        d2 = m2.deal_state
+        d2.apply(d2.to_act()[0], "trump:" + d.mode.name)
+        for _, cards, _, _ in d.history:
+            for c in cards:
+                d2.apply(d2.to_act()[0], JASS.format(c))
+        assert d2.card_points == d.card_points
