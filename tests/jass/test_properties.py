@@ -44,6 +44,11 @@ def _deal_to_end(seed: int, mode: str, options=None):
                     # a card of another hand may only appear if it is public (shown Weis)
                     assert any(c in items for items in v["weis_shown"].values()), (o, c)
             views_ok &= set(v["hand"]) == set(JASS.format_mask(d.hands[o]))
+        pub = json.dumps(d.public_view())
+        for t in range(4):
+            for c in JASS.format_mask(d.hands[t]):
+                if f'"{c}"' in pub:
+                    assert any(c in items for items in d.public_view()["weis_shown"].values()), c
         d.apply(s, cards[rng.randrange(len(cards))])
     assert views_ok
     return d, hands_at_start
