@@ -226,3 +226,32 @@ def test_playout_finishes_deals_legally():
             for c in cards:
                 d2.apply(d2.to_act()[0], JASS.format(c))
         assert d2.card_points == d.card_points
+
+
+WORDS = ["trump:", "trump:E", "trump:x", "trump:3x3:E-E-E", "trump:misere:", "weis", "weis:", "weis:4X",
+         "weis:E6-E8", "weis:E6-S8", "weis:4U+4U", "stöck", "rest", "bedanken", "schieben", "EU", "E11", "", " ",
+         "trump:tutti", "ZZ", "weis:E8-E6", "10", "E"]
+
+
+@settings(max_examples=40)
+@given(seed=st_.integers(0, 10**6), junk=st_.lists(st_.one_of(st_.sampled_from(WORDS), st_.text(max_size=8)),
+                                                   max_size=6), seat=st_.integers(-2, 6))
+def test_bad_input_never_crashes_and_leaves_the_state_unchanged(seed, junk, seat):
+    from stammtisch.core.errors import IllegalAction
+    rng = random.Random(seed)
+    m = GAME.new_match(seed=seed, max_deals=1)
+    d = m.deal_state
+    for _ in range(rng.randrange(0, 20)):
+        s = d.to_act()[0]
+        legal = [a for a in d.legal_actions(s) if a not in ("bedanken", "rest")]
+        d.apply(s, legal[rng.randrange(len(legal))])
+    for a in junk:
+        if d.is_over():
+            break
+        if 0 <= seat < 4 and a in d.legal_actions(seat) or a.strip().lower() in ("bedanken", "rest"):
+            continue
+        before = json.dumps([d.view(s) for s in range(4)])
+        try:
+            d.apply(seat, a)
+        except IllegalAction:
+            assert json.dumps([d.view(s) for s in range(4)]) == before

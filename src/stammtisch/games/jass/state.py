@@ -361,6 +361,10 @@ class JassDeal(DealState):
     def apply(self, seat: int, action: str) -> None:
         if self.phase == "over":
             raise NotYourTurn("the deal is over", seat=seat, action=action)
+        if not isinstance(seat, int) or not 0 <= seat < 4:
+            raise NotYourTurn(f"there is no seat {seat!r} at a Jass table", action=str(action))
+        if not isinstance(action, str):
+            raise IllegalAction("an action is text", seat=seat)
         a = action.strip()
         low = a.lower()
         if low == "bedanken":
