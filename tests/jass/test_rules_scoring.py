@@ -338,3 +338,24 @@ def test_par18_target_per_table():
     import random
     play_out(m, [GAME.rule_bot()] * 4, random.Random(2))
     assert m.is_over() and max(m.totals) >= 100
+
+
+from hypothesis import given, strategies as hst  # noqa: E402
+
+
+@given(standing=hst.tuples(hst.integers(0, 999), hst.integers(0, 999)),
+       steps=hst.lists(hst.tuples(hst.sampled_from([(0, 0), (20, 0), (0, 20)]), hst.integers(0, 1),
+                                  hst.integers(0, 60), hst.sampled_from([(0, 0), (50, 0), (0, 100)])), max_size=9),
+       mult=hst.sampled_from([2, 3, 4, 5, 6, 7]), team=hst.integers(0, 1))
+def test_par1_par2_bedanken_agrees_with_the_ausmachregel(standing, steps, mult, team):
+    ts = [TrickStep(s, t, p, w) for s, t, p, w in steps]
+    out = bedanken(team, standing, 1000, ts, mult)
+    if not out["reached"]:
+        assert out["winner"] == 1 - team
+    elif out["totals"][1 - team] >= 1000:
+        assert out["winner"] == first_out(standing, 1000, ts, mult)
+    else:
+        assert out["winner"] == team
+    fo = first_out(standing, 1000, ts, mult)
+    if fo is not None:
+        assert out["totals"][fo] >= 1000
