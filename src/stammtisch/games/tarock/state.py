@@ -799,8 +799,8 @@ class TarockDeal(DealState):
             elif self.game_target is not None:
                 by = self.game_target.by
                 kw["kontra"] = 0 if by is not None and self.side_of(by) == "declarer" else self.game_target.level
-            kw["premiums"] = tuple(self._premium_outcomes()) if len(self.tricks) == 12 or self.renonces else \
-                tuple(self._announced_only())
+            kw["premiums"] = tuple(self._premium_outcomes()) if len(self.tricks) == 12 and not self.renonces \
+                else tuple(self._announced_only())
             kw["schleifen"] = self.schleifen
         return Outcome(c.name, self.players, self.n, renonces=tuple(self.renonces), claims=tuple(self.claims),
                        struck=self.struck, **kw)
