@@ -49,7 +49,9 @@ def _secret_for(state, seat: int) -> set[str]:
         secret &= ~state.hands[state.declarer]
     talon = state.halves[0] | state.halves[1]
     if not state.talon_shown and not (seat == state.declarer and state.contract and state.contract.talon == "six"):
-        secret |= talon & ~sum(1 << c for tr in state.tricks for c in map(TAROCK.parse, tr["cards"]))
+        played = sum(1 << c for tr in state.tricks for c in map(TAROCK.parse, tr["cards"]))
+        played |= sum(1 << c for _, c in state.trick)
+        secret |= talon & ~played
     if seat != state.declarer:
         secret |= state.discards & ~state.discards_public
     if state.called is not None:

@@ -15,6 +15,7 @@ reads the fields and never asks which profile it is. ``docs/rules/tarock.md`` gi
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Literal
 
 __all__ = ["Contract", "CONTRACTS", "PREMIUMS", "TarockOptions", "PROFILES", "DEFAULT_PROFILE"]
@@ -132,25 +133,24 @@ class TarockOptions:
     # -- derived lookups -------------------------------------------------------------
     def contract_order(self) -> tuple[str, ...]:
         """Contract names in bidding rank, lowest first."""
-        return tuple(t.split(":")[0] for t in self.tariff)
+        return _table(self.tariff)[0]
 
     def value(self, contract: str) -> int:
         """Tariff value of ``contract``."""
-        for t in self.tariff:
-            name, v = t.split(":")
-            if name == contract:
-                return int(v)
-        raise KeyError(contract)
+        return _table(self.tariff)[1][contract]
 
     def rank(self, contract: str) -> int:
-        return self.contract_order().index(contract)
+        return _table(self.tariff)[2][contract]
 
     def premium_value(self, premium: str) -> int:
-        for t in self.premium_values:
-            name, v = t.split(":")
-            if name == premium:
-                return int(v)
-        raise KeyError(premium)
+        return _table(self.premium_values)[1][premium]
+
+
+@lru_cache(maxsize=64)
+def _table(pairs: tuple[str, ...]) -> tuple[tuple[str, ...], dict[str, int], dict[str, int]]:
+    """``("name:value", ...)`` → names in order, values, ranks."""
+    names = tuple(t.split(":")[0] for t in pairs)
+    return names, {t.split(":")[0]: int(t.split(":")[1]) for t in pairs}, {n: i for i, n in enumerate(names)}
 
 
 PROFILES: dict[str, TarockOptions] = {

@@ -637,6 +637,8 @@ class TarockDeal(DealState):
     def _bird_order_breach(self, seat: int, card: int, allowed: int) -> bool:
         """An announced bird given up before its trick while a higher announced bird could have been
         given up instead (Österreich-Finale 8); Tiroler Cup, Paragrafen)."""
+        if not PAGAT <= card <= PAGAT + 3 or not self.premiums:
+            return False
         trick_no = len(self.tricks) + 1
         mine = [b for b in BIRD_ORDER if b in self.premiums and self.premiums[b].announcer == seat]
         name = next((b for b in mine if BIRDS[b][0] == card), None)
@@ -647,6 +649,8 @@ class TarockDeal(DealState):
 
     def _legal_play(self, seat: int) -> list[str]:
         allowed = self._playable(seat)
+        if not self.premiums:
+            return TAROCK.format_mask(allowed)
         out = []
         for card in iter_bits(allowed):
             if self._bird_order_breach(seat, card, allowed):
