@@ -58,6 +58,7 @@ def _secret_for(state, seat: int) -> set[str]:
         secret &= ~(1 << state.called)  # the king is named; its holder is the secret
     if state.talon_shown:
         secret &= ~talon  # the open talon was shown to everybody
+    secret &= ~state.discards_public  # tarock discards are shown
     return set(TAROCK.format_mask(secret))
 
 

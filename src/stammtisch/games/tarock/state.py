@@ -970,9 +970,8 @@ class TarockDeal(DealState):
             v["history"] = [[s, a] for s, a, _ in self.history]
             if self.contract is not None and self.contract.talon == "six":
                 v["talon_seen"] = TAROCK.format_mask(self.halves[0] | self.halves[1])
-        if self.called is not None and self.hands[seat] >> self.called & 1 or \
-                (self.called is not None and self.partner == seat):
-            v["partner"] = seat
+        if self.called is not None and self.partner == seat:
+            v["partner"] = seat  # the holder of the called king knows he is the partner
             v["called"] = TAROCK.format(self.called)
         if self.called is not None and seat == self.declarer:
             v["called"] = TAROCK.format(self.called)
