@@ -34,7 +34,7 @@ def test_trick_winner_tarock_beats_suits_and_colour_games():
     assert trick_winner(list(cards("T3 T21 T22 T4")), colour=True, kaiserstich=False) == 2
 
 
-def test_kaiserstich_option():
+def test_tiroler_cup_paragrafen_kaiserstich_option():
     """Tiroler Cup, Paragrafen: Kaiserstich (Sküs, Mond, Pagat: the Pagat wins); none in the Österreich-Finale."""
     t = list(cards("T22 T21 T1 T5"))
     assert trick_winner(t, colour=False, kaiserstich=False) == 0

@@ -211,7 +211,7 @@ def test_own_king_called_is_renonce_in_detect_mode():
     assert d.result().points == (-3, 1, 1, 1)
 
 
-def test_solorufer_with_four_kings_is_renonce():
+def test_tiroler_cup_paragrafen_solorufer_with_four_kings_is_renonce():
     """Tiroler Cup, Paragrafen: a Solorufer with four kings in the hand is Renonce."""
     hands = ["T22 T21 T20 T19 T18 T17 T1 HK KK PK XK H3", HANDS[1], "H4 T12 T11 T10 K1 KB KR KD P7 P8 P9 P10",
              HANDS[3]]
@@ -276,7 +276,7 @@ def test_oesterreich_finale_8_announcements_once_and_kontra_chain():
     assert r.money != r.points
 
 
-def test_kontra_among_partners_does_not_count():
+def test_tiroler_cup_abrechnung_kontra_among_partners_does_not_count():
     """Tiroler Cup, Abrechnung: a Kontra between partners counts nothing."""
     s = make_state(HANDS, TALON)
     rufer_to_play(s)
@@ -411,3 +411,32 @@ def test_unknown_actions_name_the_section():
     s.apply(0, "talon:1")
     refused(s, 0, "discard:XX", "Österreich-Finale 10)")
     refused(s, 0, "discard:KB", "Österreich-Finale 10)")
+
+
+# -- Österreich-Finale 9) through the engine ------------------------------------------------------
+VALAT_HANDS = [
+    "T22 T21 T20 T19 T18 T17 T16 T15 T14 T13 T12 T11",
+    "T10 T9 T8 H4 H3 H2 H1 HB HR HD HK K4",
+    "T7 T6 T5 K3 K2 K1 KB KR KD KK P7 P8",
+    "T4 T3 T2 P9 P10 PB PR PD PK X7 X8 X9",
+]
+VALAT_TALON = "T1 X10 XB XR XD XK"
+
+
+@pytest.mark.parametrize("profile, expect", [("oesterreich-finale", 192), ("tiroler-cup", 90)])
+def test_oesterreich_finale_9_announced_valat_in_play(profile, expect):
+    """Österreich-Finale 9): a Solodreier with announced Valat taking every trick: 8 × 8 per opponent;
+    Tiroler Cup: 10 + 20 per opponent (plus trick premiums)."""
+    s = make_state(VALAT_HANDS, VALAT_TALON, profile=profile)
+    play(s, [(0, "bid:solodreier"), (1, "pass"), (2, "pass"), (3, "pass"), (0, "announce:valat"), (0, "gut"),
+             (1, "gut"), (2, "gut"), (3, "gut")])
+    rng = random.Random(1)
+    while not s.is_over():
+        seat = s.to_act()[0]
+        legal = s.legal_actions(seat)
+        s.apply(seat, legal[-1] if seat == 0 else legal[rng.randrange(len(legal))])
+    assert s.won_count[0] == 12
+    valat = next(p for p in s.outcome().premiums if p.name == "valat")
+    assert valat.announced and valat.made and valat.side == "declarer"
+    points = s.result().points
+    assert points[0] == expect and sum(points) == 0
