@@ -79,7 +79,8 @@ class TarockGame(Game):
             return None
         return (ctx.dealer + 1) % options.players, {}
 
-    def match_result(self, options: TarockOptions, totals: tuple[int, ...], results: Sequence[DealResult]) -> dict[str, Any]:
+    def match_result(self, options: TarockOptions, totals: tuple[int, ...],
+                     results: Sequence[DealResult]) -> dict[str, Any]:
         money = [0] * options.players
         for r in results:
             for i, m in enumerate(r.money or ()):

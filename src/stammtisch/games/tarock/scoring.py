@@ -29,7 +29,7 @@ from stammtisch.core.protocol import Line
 from .cards import TOTAL_THIRDS, WIN_THIRDS
 from .options import CONTRACTS, PREMIUM_TITLES, PREMIUMS, TarockOptions
 
-__all__ = ["Premium", "Renonce", "Outcome", "Settlement", "settle", "RENONCE_KINDS"]
+__all__ = ["Premium", "Renonce", "Outcome", "Settlement", "settle", "validate", "RENONCE_KINDS", "Side"]
 
 Side = Literal["declarer", "opponents"]
 MATERIAL = ("trull", "vier_koenige")
@@ -184,7 +184,8 @@ def validate(opts: TarockOptions, o: Outcome) -> None:
     c = CONTRACTS[o.contract]
     if c.kind == "trischaken":
         if len(o.thirds) != o.seats or len(o.tricks) != o.seats:
-            raise IllegalAction("Trischaken needs the card points and tricks of every seat", rule="Österreich-Finale 5)")
+            raise IllegalAction("Trischaken needs the card points and tricks of every seat",
+                                rule="Österreich-Finale 5)")
         if not o.struck and not o.renonces and sum(o.thirds[p] for p in o.players) != TOTAL_THIRDS:
             raise IllegalAction("the card points of Trischaken must add up to 70 (210 thirds)",
                                 rule="Österreich-Finale 5)")
@@ -251,6 +252,7 @@ def validate(opts: TarockOptions, o: Outcome) -> None:
 # helpers
 # ---------------------------------------------------------------------------------------
 def _sides(o: Outcome) -> tuple[list[int], list[int]]:
+    assert o.declarer is not None
     decl = [o.declarer] + ([o.partner] if o.partner is not None else [])
     opp = [p for p in o.players if p not in decl]
     return decl, opp
@@ -533,6 +535,7 @@ def _renonce(opts: TarockOptions, o: Outcome, book: _Book) -> Settlement:
         decl, opp = _sides(o)
         alone = o.partner is None
         value = _game_value(opts, o)
+        items: list[tuple[int, dict[Any, int]]]
         if any(r.kind == "besserrufer_ohne_vogel" for r in o.renonces):
             # Österreich-Finale 4): Spiel + Pagat to all three; Kontra not allowed / without effect.
             items = [(value + opts.premium_value("pagat"), {})]
@@ -546,11 +549,11 @@ def _renonce(opts: TarockOptions, o: Outcome, book: _Book) -> Settlement:
             else:
                 items = [(gv, {"all": 2 ** (o.kontra + (valat.kontra if valat and opts.valat_mode == "multiply"
                                                           else 0))})]
-            for p in o.premiums:
-                if not p.announced or (p.name == "valat" and opts.valat_mode == "multiply"):
+            for pr in o.premiums:
+                if not pr.announced or (pr.name == "valat" and opts.valat_mode == "multiply"):
                     continue
-                pv = (opts.valat_announced if p.name == "valat" else _premium_value(opts, o.contract, p.name))
-                items.append((pv, {"all": 2 ** p.kontra}))
+                pv = (opts.valat_announced if pr.name == "valat" else _premium_value(opts, o.contract, pr.name))
+                items.append((pv, {"all": 2 ** pr.kontra}))
         for p in regular:
             gp = gm = 0
             for v, mults in items:

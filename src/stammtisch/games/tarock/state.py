@@ -30,7 +30,7 @@ from stammtisch.core.protocol import DealContext, DealResult, DealState
 from .cards import (BIRDS, KING_MASK, KINGS, PAGAT, SKUES, TAROCK, TAROCK_MASK, TRULL_MASK, legal_plays,
                     suit_of, thirds_of, thirds_to_text, trick_winner)
 from .options import CONTRACTS, PREMIUM_TITLES, PREMIUMS, Contract, TarockOptions
-from .scoring import Outcome, Premium, Renonce, Settlement, settle
+from .scoring import Outcome, Premium, Renonce, Settlement, Side, settle
 
 __all__ = ["TarockDeal"]
 
@@ -776,7 +776,7 @@ class TarockDeal(DealState):
         self.struck = True
         self._end()
 
-    def side_of(self, seat: int) -> str:
+    def side_of(self, seat: int | None) -> Side:
         return "declarer" if seat == self.declarer or (seat == self.partner and seat is not None) else "opponents"
 
     def outcome(self) -> Outcome:
@@ -816,7 +816,7 @@ class TarockDeal(DealState):
         return t.level
 
     def _announced_only(self) -> list[Premium]:
-        return [Premium(name, self.side_of(t.announcer), True, False, self._eff_kontra(t), t.announcer)  # type: ignore[arg-type]
+        return [Premium(name, self.side_of(t.announcer), True, False, self._eff_kontra(t), t.announcer)
                 for name, t in self.premiums.items()]
 
     def _side_cards(self, side: str) -> int:
@@ -846,18 +846,19 @@ class TarockDeal(DealState):
                 continue
             side, made = res
             if t is not None:
-                out.append(Premium(name, self.side_of(t.announcer), True, made, self._eff_kontra(t),  # type: ignore[arg-type]
+                out.append(Premium(name, self.side_of(t.announcer), True, made, self._eff_kontra(t),
                                    t.announcer))
             else:
-                out.append(Premium(name, side, False, made))  # type: ignore[arg-type]
+                out.append(Premium(name, side, False, made))
         return out
 
-    def _premium_result(self, name: str, t: _Target | None) -> tuple[str, bool] | None:
+    def _premium_result(self, name: str, t: _Target | None) -> tuple[Side, bool] | None:
         """``(side, made)`` of a premium; for an announced one the side is the announcer's.
         ``None``: a silent premium that did not happen."""
         if name in ("trull", "vier_koenige"):
             mask = TRULL_MASK if name == "trull" else KING_MASK
-            holder = next((s for s in ("declarer", "opponents") if self._side_cards(s) & mask == mask), None)
+            sides: tuple[Side, Side] = ("declarer", "opponents")
+            holder = next((s for s in sides if self._side_cards(s) & mask == mask), None)
             if t is not None:
                 side = self.side_of(t.announcer)
                 return side, holder == side
@@ -873,14 +874,14 @@ class TarockDeal(DealState):
             if self.called is None:
                 return (self.side_of(t.announcer), False) if t is not None else None
             last = self.tricks[-1]
-            card = TAROCK.format(self.called)
-            played_last = card in last["cards"]
-            holder = last["seats"][last["cards"].index(card)] if played_last else None
-            side_wins = played_last and self.side_of(last["winner"]) == self.side_of(holder)  # type: ignore[arg-type]
+            king = TAROCK.format(self.called)
+            played_last = king in last["cards"]
+            holder = last["seats"][last["cards"].index(king)] if played_last else None
+            side_wins = played_last and self.side_of(last["winner"]) == self.side_of(holder)
             if t is not None:
                 return self.side_of(t.announcer), bool(played_last and holder == t.announcer and side_wins)
             if played_last and side_wins:
-                return self.side_of(holder), True  # type: ignore[arg-type]
+                return self.side_of(holder), True
             return None  # the loss of the called king is not scored unless announced (Österreich-Finale 4))
         card, trick_no = BIRDS[name]
         tr = self.tricks[trick_no - 1]
@@ -891,7 +892,7 @@ class TarockDeal(DealState):
         if t is not None:
             return self.side_of(t.announcer), bool(in_trick and player == t.announcer and wins)
         if in_trick:
-            return self.side_of(player), bool(wins)  # type: ignore[arg-type]
+            return self.side_of(player), bool(wins)
         return None
 
     def settlement(self) -> Settlement:
