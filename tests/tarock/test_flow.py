@@ -440,3 +440,26 @@ def test_oesterreich_finale_9_announced_valat_in_play(profile, expect):
     assert valat.announced and valat.made and valat.side == "declarer"
     points = s.result().points
     assert points[0] == expect and sum(points) == 0
+
+
+def test_oesterreich_finale_8_wrong_bird_announced_is_no_renonce():
+    """Österreich-Finale 4), 8): a wrong Ansager (Kakadu announced, Pagat held) is no Renonce —
+    only that premium is lost (with its Kontras)."""
+    s = make_state(HANDS, TALON)
+    play(s, [(0, "bid:besserrufer"), (1, "pass"), (2, "pass"), (3, "pass"), (0, "bird:kakadu"),
+             (0, "call:fourth"), (0, "talon:1"), (0, "discard:H4"), (0, "discard:H3"), (0, "discard:T2"),
+             (0, "gut"), (1, "kontra:kakadu"), (1, "gut"), (2, "gut"), (3, "gut"), (0, "gut")])
+    play_random(s, random.Random(3))
+    assert not s.renonces
+    kakadu = next(p for p in s.outcome().premiums if p.name == "kakadu")
+    assert kakadu.announced and not kakadu.made and kakadu.kontra == 1
+
+
+def test_tiroler_cup_paragrafen_koenig_ultimo_of_another_king_is_lost():
+    """Tiroler Cup, Paragrafen: a König ultimo announced by one who does not hold the called king is lost."""
+    s = make_state(HANDS, TALON, profile="tiroler-cup")
+    rufer_to_play(s)
+    play(s, [(0, "gut"), (1, "announce:koenig_ultimo"), (1, "gut"), (2, "gut"), (3, "gut"), (0, "gut")])
+    play_random(s, random.Random(4))
+    ku = next(p for p in s.outcome().premiums if p.name == "koenig_ultimo")
+    assert ku.announced and not ku.made and ku.announcer == 1

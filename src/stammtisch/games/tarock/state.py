@@ -625,11 +625,15 @@ class TarockDeal(DealState):
         self._event("ich liege" if c.kind != "trischaken" else "Trischaken: Vorhand leads")
 
     def _constraints(self) -> dict[str, bool]:
-        c = self.contract
-        assert c is not None
-        strict = c.kind != "positive"
-        return {"colour": c.colour, "stichzwang": strict, "pagat_last": strict,
-                "kaiserstich": self.opts.kaiserstich, "kaiser_order": self.opts.kaiserstich_order}
+        cons = self.__dict__.get("_cons")
+        if cons is None:
+            c = self.contract
+            assert c is not None
+            strict = c.kind != "positive"
+            cons = {"colour": c.colour, "stichzwang": strict, "pagat_last": strict,
+                    "kaiserstich": self.opts.kaiserstich, "kaiser_order": self.opts.kaiserstich_order}
+            self._cons = cons
+        return cons
 
     def _playable(self, seat: int) -> int:
         return legal_plays(self.hands[seat], [card for _, card in self.trick], **self._constraints())
@@ -649,14 +653,12 @@ class TarockDeal(DealState):
 
     def _legal_play(self, seat: int) -> list[str]:
         allowed = self._playable(seat)
-        if not self.premiums:
-            return TAROCK.format_mask(allowed)
-        out = []
-        for card in iter_bits(allowed):
-            if self._bird_order_breach(seat, card, allowed):
-                continue
-            out.append(TAROCK.format(card))
-        return out
+        birds = allowed & (0b1111 << PAGAT)
+        if self.premiums and birds:
+            for card in iter_bits(birds):
+                if self._bird_order_breach(seat, card, allowed):
+                    allowed &= ~(1 << card)
+        return TAROCK.format_mask(allowed)
 
     def _do_play(self, seat: int, action: str) -> None:
         try:
