@@ -268,3 +268,11 @@ def test_outcome_json_round_trip():
     assert Outcome.from_json(o.to_json()) == o
     with pytest.raises(IllegalAction):
         Outcome.from_json({"players": [1]})
+
+
+def test_jungfrauen_each_collect_in_full_option():
+    """NOTES.md OPTION: two Jungfrauen share (Österreich-Finale 5)) or each collect in full."""
+    import dataclasses
+    full = dataclasses.replace(OF, jungfrauen_share=False)
+    o = Outcome("trischaken", P, thirds=(0, 0, 110, 100), tricks=(0, 0, 6, 6))
+    assert settle(full, o).points == (6, 6, -12, 0)

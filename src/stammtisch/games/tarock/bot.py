@@ -59,7 +59,7 @@ class TarockRuleBot(BaseBot):
         elif st["tarock"] >= 9 and st["high"] >= 4 and st["voids"] >= 1:
             wanted.append("bid:dreier")
         if st["tarock"] >= 9 and st["trull"] >= 2 and "bid:sechserdreier" in legal:
-            wanted.insert(0, "bid:sechserdreier")
+            wanted.insert(1 if st["tarock"] >= 12 else 0, "bid:sechserdreier")
         if st["tarock"] <= 1 and st["honours"] <= 1 and st["kings"] == 0:
             wanted.append("bid:bettel")
         elif st["tarock"] <= 2 and st["kings"] <= 1 and st["honours"] <= 2:
@@ -98,7 +98,7 @@ class TarockRuleBot(BaseBot):
         hand = _cards(d["hand"])
 
         def score(h: list[int]) -> int:
-            return sum(THIRDS[c] for c in h) + 6 * sum(1 for c in h if c >= 32)
+            return sum(THIRDS[c] for c in h) + 10 * sum(1 for c in h if c >= 32)
         if "schleifen" in legal and _strength(hand)["tarock"] < 6:
             return "schleifen"
         return "talon:0" if score(halves[0]) >= score(halves[1]) else "talon:1"
