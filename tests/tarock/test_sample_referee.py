@@ -77,3 +77,23 @@ def test_referee_renonce_on_a_record():
         rule_renonce(rec, 0, [("schummeln", offender)])
     with pytest.raises(records.RecordError):
         rule_renonce(rec, 3, [("farbzwang", offender)])
+
+
+def test_sample_state_with_five_players_including_the_sitting_dealer():
+    rng = random.Random(2)
+    bot = GAME.rule_bot()
+    checked = 0
+    for i in range(30):
+        m = GAME.new_match(None, {"players": 5}, seed=i, max_deals=1)
+        for _ in range(rng.randrange(3, 60)):
+            if m.is_over():
+                break
+            step(m, [bot] * 5, rng)
+        if m.is_over():
+            continue
+        for seat in range(5):
+            s = GAME.sample_state(m.options, m.view(seat)["deal"], rng)
+            assert s.hands[seat] == m.deal_state.hands[seat]
+            assert s.public_view()["history"] == m.deal_state.public_view()["history"]
+            checked += 1
+    assert checked > 20
