@@ -463,3 +463,24 @@ def test_tiroler_cup_paragrafen_koenig_ultimo_of_another_king_is_lost():
     play_random(s, random.Random(4))
     ku = next(p for p in s.outcome().premiums if p.name == "koenig_ultimo")
     assert ku.announced and not ku.made and ku.announcer == 1
+
+
+BIRD_HANDS = ["T22 T21 T20 T19 T18 T17 T1 T2 HK KK PK H4"] + HANDS[1:]
+BIRD_TALON = "XB XR XD H3 T3 T4"
+
+
+@pytest.mark.parametrize("mode", ["refuse", "detect"])
+def test_oesterreich_finale_8_bird_order_is_renonce(mode):
+    """Österreich-Finale 8): announced birds are given up highest first; a breach is Renonce."""
+    s = make_state(BIRD_HANDS, BIRD_TALON, renonce_mode=mode)
+    play(s, [(0, "bid:dreier"), (1, "pass"), (2, "pass"), (3, "pass"), (0, "talon:0"),
+             (0, "discard:H4"), (0, "discard:XB"), (0, "discard:XR"),
+             (0, "announce:pagat"), (0, "announce:uhu"), (0, "gut"), (1, "gut"), (2, "gut"), (3, "gut")])
+    assert "T1" not in s.legal_actions(0) and "T2" in s.legal_actions(0)
+    if mode == "refuse":
+        refused(s, 0, "T1", "Österreich-Finale 8)")
+        return
+    s.apply(0, "T1")
+    assert s.is_over() and s.renonces[0].kind == "vogel_reihenfolge"
+    # every opponent as if he had won Dreier 4 + Pagat 2 + Uhu 4 = 10
+    assert s.result().points == (-30, 10, 10, 10)
