@@ -97,3 +97,27 @@ def test_sample_state_with_five_players_including_the_sitting_dealer():
             assert s.public_view()["history"] == m.deal_state.public_view()["history"]
             checked += 1
     assert checked > 20
+
+
+def test_tiroler_cup_praeambel_renonce_keeps_regular_players_harmless():
+    """Tiroler Cup, Präambel: the Renonce rules keep every regular player harmless — with no silent
+    premiums in play, each regular player gets at least what the regular end of the deal gave him."""
+    rng = random.Random(12)
+    checked = 0
+    for i in range(120):
+        profile = ("oesterreich-finale", "tiroler-cup")[i % 2]
+        m = GAME.new_match(profile, seed=500 + i, max_deals=1)
+        wanted = (None, "sechserdreier", "dreier", "piccolo", "solodreier", "bettel_ouvert")[i % 6]
+        play_out(m, [MixBot(wanted)] * 4, rng)
+        res = m.logs[0].result
+        o = Outcome.from_json(res.summary["outcome"])
+        if o.contract == "trischaken" or any(not p.announced for p in o.premiums) or o.schleifen:
+            continue
+        offender = o.players[rng.randrange(4)]
+        r = rule_renonce(records.to_record(m), 0, [("farbzwang", offender)])
+        for seat in o.players:
+            if seat != offender:
+                assert r.points[seat] >= res.points[seat], (i, seat, r.points, res.points)
+                assert r.money[seat] >= res.money[seat]
+        checked += 1
+    assert checked > 30

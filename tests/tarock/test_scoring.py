@@ -276,3 +276,9 @@ def test_jungfrauen_each_collect_in_full_option():
     full = dataclasses.replace(OF, jungfrauen_share=False)
     o = Outcome("trischaken", P, thirds=(0, 0, 110, 100), tricks=(0, 0, 6, 6))
     assert settle(full, o).points == (6, 6, -12, 0)
+
+
+def test_renonce_in_a_sechserdreier_opponents_win_double():
+    """Österreich-Finale 3), 10): a regular opponent wins the game as the declarer would lose it — double."""
+    o = Outcome("sechserdreier", P, declarer=2, declarer_thirds=150, renonces=(Renonce("farbzwang", 3),))
+    assert settle(OF, o).points == (8, 8, 12, -28)

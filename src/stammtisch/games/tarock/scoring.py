@@ -535,43 +535,45 @@ def _renonce(opts: TarockOptions, o: Outcome, book: _Book) -> Settlement:
         decl, opp = _sides(o)
         alone = o.partner is None
         value = _game_value(opts, o)
-        items: list[tuple[int, dict[Any, int]]]
+        # items: (value for a declarer-side player, value for an opponent, Kontra multipliers)
+        items: list[tuple[int, int, dict[Any, int]]]
         if any(r.kind == "besserrufer_ohne_vogel" for r in o.renonces):
             # Österreich-Finale 4): Spiel + Pagat to all three; Kontra not allowed / without effect.
-            items = [(value + opts.premium_value("pagat"), {})]
+            v = value + opts.premium_value("pagat")
+            items = [(v, v, {})]
         else:
             gv = value
             valat = next((p for p in o.premiums if p.name == "valat" and p.announced), None)
             if opts.valat_mode == "multiply" and valat is not None:
                 gv *= opts.valat_announced
+            # the opponents "win the game" when the declarer loses it: a lost Sechserdreier counts double
+            gv_opp = gv * (2 if o.contract == "sechserdreier" and opts.sechserdreier_lost_double else 1)
             if c.negative:
-                items = [(gv, {p: 2 ** lvl for p, lvl in o.kontras})]
+                items = [(gv, gv_opp, {p: 2 ** lvl for p, lvl in o.kontras})]
             else:
-                items = [(gv, {"all": 2 ** (o.kontra + (valat.kontra if valat and opts.valat_mode == "multiply"
-                                                          else 0))})]
+                items = [(gv, gv_opp, {"all": 2 ** (o.kontra + (valat.kontra if valat and opts.valat_mode
+                                                                == "multiply" else 0))})]
             for pr in o.premiums:
                 if not pr.announced or (pr.name == "valat" and opts.valat_mode == "multiply"):
                     continue
                 pv = (opts.valat_announced if pr.name == "valat" else _premium_value(opts, o.contract, pr.name))
-                items.append((pv, {"all": 2 ** pr.kontra}))
+                items.append((pv, pv, {"all": 2 ** pr.kontra}))
         for p in regular:
             gp = gm = 0
-            for v, mults in items:
+            for v_decl, v_opp, mults in items:
                 def mult(q: int, mults: Mapping[Any, int] = mults) -> int:
                     return mults.get(q, mults.get("all", 1))
                 if p == o.declarer and alone:
-                    gp += 3 * v
-                    gm += sum(v * mult(q) for q in opp)
+                    gp += 3 * v_decl
+                    gm += sum(v_decl * mult(q) for q in opp)
                 elif p in decl:
-                    gp += v
-                    gm += v * mult(opp[0])
+                    gp += v_decl
+                    gm += v_decl * mult(opp[0])
                 else:
-                    gp += v
-                    gm += v * mult(p)
-            gains_p[p] = gp
-            gains_m[p] = gm if not opts.kontra_counts_for_points else gm
-            if opts.kontra_counts_for_points:
-                gains_p[p] = gm
+                    gp += v_opp
+                    gm += v_opp * mult(p)
+            gains_p[p] = gm if opts.kontra_counts_for_points else gp
+            gains_m[p] = gm
         label_value = items[0][0]
     for seat, extra in o.claims:
         if seat in offenders:
