@@ -173,8 +173,17 @@ class TarockRuleBot(BaseBot):
         keep = {BIRDS[b][0] for b, a in anns.items() if b in BIRDS and a["announcer"] == seat}
         pool = [c for c in cards if c not in keep] or cards
         if not trick:
-            # lead: a low card of the shortest suit, or low tarock
-            return TAROCK.format(min(pool, key=lambda c: (THIRDS[c] > 1, strength(c))))
+            hand = _cards(d["hand"])
+            tarock = sorted(c for c in pool if c >= 32 and c != PAGAT)
+            if on_decl and len([c for c in hand if c >= 32]) >= 5 and tarock and not colour:
+                return TAROCK.format(tarock[-1])  # the declarer's side pulls the tarock
+            kings = [c for c in pool if c in KINGS]
+            if kings:
+                return TAROCK.format(kings[0])
+            # otherwise a low card of the shortest suit
+            counts = [sum(1 for c in hand if suit_of(c) == s) for s in range(5)]
+            return TAROCK.format(min(pool, key=lambda c: (THIRDS[c] > 1, counts[suit_of(c)] if c < 32 else 99,
+                                                          strength(c))))
         w = trick_seats[trick_winner(trick, colour, False)]
         # an opponent who does not know the partner yet treats every non-declarer as a friend
         friend_wins = (w in my_side) if on_decl else (w not in my_side)
