@@ -19,14 +19,14 @@ from .helpers import MixBot
 def test_sample_state_is_consistent_with_the_view(profile):
     """The sampled deal keeps the seat's hand, the public history, the open talon and the voids."""
     rng = random.Random(3)
-    bots = [GAME.rule_bot(), MixBot()]
+    bots = [GAME.rule_bot(), MixBot(), MixBot("sechserdreier"), MixBot("farbendreier")]
     checked = 0
-    for i in range(60):
+    for i in range(80):
         m = GAME.new_match(profile, seed=i, max_deals=1)
         for _ in range(rng.randrange(4, 70)):
             if m.is_over():
                 break
-            step(m, [bots[i % 2]] * 4, rng)
+            step(m, [bots[i % 4]] * 4, rng)
         if m.is_over():
             continue
         real = m.deal_state

@@ -118,7 +118,7 @@ def sample_state(opts: TarockOptions, view: Mapping[str, Any], rng: Any, tries: 
         raise IllegalAction("the view is inconsistent: the hidden cards do not fit the places left")
     lo = max(len(forced), len(t_prime) - hand_size)
     hi = min(hidden_count, len(candidates))
-    split_discards = bool(hidden_count and declarer in others and not six_hidden)
+    split_discards = bool(hidden_count and declarer in others)
     if split_discards and (lo > hi or any(c not in candidates for c in forced)):
         raise IllegalAction("the view is inconsistent: the declarer's discards do not fit")
     base_cap = dict(cap)
