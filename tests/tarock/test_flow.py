@@ -484,3 +484,10 @@ def test_oesterreich_finale_8_bird_order_is_renonce(mode):
     assert s.is_over() and s.renonces[0].kind == "vogel_reihenfolge"
     # every opponent as if he had won Dreier 4 + Pagat 2 + Uhu 4 = 10
     assert s.result().points == (-30, 10, 10, 10)
+
+
+def test_fourth_king_in_the_open_talon_is_named():
+    """Österreich-Finale 4): 'the fourth king' stays unnamed — unless it lies in the talon everybody saw."""
+    s = make_state(HANDS_XK_TALON, TALON_XK)
+    play(s, PASS3 + [(0, "bid:rufer"), (0, "call:fourth")])
+    assert s.public_view()["called"] == "XK"

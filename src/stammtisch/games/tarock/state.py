@@ -932,7 +932,7 @@ class TarockDeal(DealState):
             "passed": sorted(self.passed),
             "contract": c.name if c else None,
             "declarer": self.declarer,
-            "called": ("fourth" if self.called_fourth and not self.partner_revealed
+            "called": ("fourth" if self.called_fourth and not self.partner_revealed and not self._king_in_open_talon()
                        else (TAROCK.format(self.called) if self.called is not None else None)),
             "partner": self.partner if self.partner_revealed else None,
             "bird": self.bird,
@@ -959,6 +959,11 @@ class TarockDeal(DealState):
         if self.phase == "over":
             v["result"] = self.result().to_json()
         return v
+
+    def _king_in_open_talon(self) -> bool:
+        """The called king lies in the talon everybody has seen (then "the fourth king" is no secret)."""
+        return self.talon_shown and self.called is not None and bool((self.halves[0] | self.halves[1])
+                                                                      >> self.called & 1)
 
     def public_view(self) -> dict[str, Any]:
         return self._public()
