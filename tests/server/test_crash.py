@@ -41,13 +41,14 @@ class Seat:
         self.ws.close()
 
 
-def open_tables(url: str, n_tables: int, seed0: int) -> list[tuple[str, list[str]]]:
+def open_tables(url: str, games: list[str], seed0: int) -> list[tuple[str, list[str]]]:
     out = []
-    for k in range(n_tables):
-        made = httpx.post(url + "/api/tables", json={"game": "toy", "name": "P0", "bot": "random",
-                                                     "options": {"target": 2}, "seed": seed0 + k}).json()
+    for k, game in enumerate(games):
+        body = {"game": game, "name": "P0", "bot": "random", "seed": seed0 + k}
+        body.update({"options": {"target": 2}} if game == "toy" else {"max_deals": 1})
+        made = httpx.post(url + "/api/tables", json=body).json()
         tid, tokens = made["table"]["id"], [made["token"]]
-        for s in range(1, 4):
+        for s in range(1, len(made["table"]["seats"])):
             tokens.append(httpx.post(url + f"/api/tables/{tid}/seats", json={"name": f"P{s}", "seat": s})
                           .json()["token"])
         assert httpx.post(url + f"/api/tables/{tid}/start", json={"token": tokens[0]}).status_code == 200
@@ -79,9 +80,11 @@ def test_kill_dash_nine_and_every_table_resumes_at_its_last_acknowledged_action(
     rng = random.Random(5)
     srv = LiveServer(tmp_path).start()
     try:
-        tables = open_tables(srv.url, 3, 40)
+        games = ["toy", "toy"] + [g["name"] for g in httpx.get(srv.url + "/api/games").json()["games"]
+                                  if g["name"] != "toy"]
+        tables = open_tables(srv.url, games, 40)
         progress = {}
-        for (tid, tokens), steps in zip(tables, (3, 17, 40)):
+        for (tid, tokens), steps in zip(tables, (3, 40, 17, 9, 25, 30, 11)):
             seats = [Seat(srv.url, tid, t) for t in tokens]
             sent: list = []
             v = play(seats, 0, steps, rng, sent)
