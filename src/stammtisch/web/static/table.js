@@ -145,7 +145,8 @@ function actionBar(v) {
 function turnLine(v) {
   if (v.over) return h("p", { class: "turn over" }, "Das Spiel ist aus.");
   const mine = v.seat !== null && v.seat !== undefined && v.to_act.includes(v.seat);
-  if (mine) return h("p", { class: "turn mine" }, "Du bist am Zug.");
+  const secs = info && info.settings && info.settings.move_seconds;
+  if (mine) return h("p", { class: "turn mine" }, "Du bist am Zug.", secs ? h("span", { class: "timer" }, ` (Zugzeit ${secs} s)`) : null);
   const who = v.to_act.map((s) => v.seats[s]).join(", ");
   return h("p", { class: "turn" }, who ? `${who} ist am Zug.` : "");
 }
