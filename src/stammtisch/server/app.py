@@ -57,6 +57,9 @@ def _error(e: StammtischError, status: int | None = None) -> JSONResponse:
 
 
 async def _body(request: Request, limit: int = 16384) -> dict[str, Any]:
+    declared = request.headers.get("content-length")
+    if declared is not None and (not declared.isdigit() or int(declared) > limit):
+        raise TableError("too_large", f"request body larger than {limit} bytes")
     raw = await request.body()
     if len(raw) > limit:
         raise TableError("too_large", f"request body larger than {limit} bytes")
