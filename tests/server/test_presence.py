@@ -157,3 +157,45 @@ def test_ouvert_opponents_confer_in_their_channel_unless_ohne_reden(client, ouve
     finally:
         for c in cms:
             c.__exit__(None, None, None)
+
+
+def test_a_slow_computer_player_does_not_stop_the_server(tmp_path, monkeypatch):
+    """Bots think on a worker thread: while one table's computer player thinks, the event loop
+    (every other table, every socket) keeps running. One loop, as under uvicorn."""
+    import asyncio
+    import threading
+
+    from stammtisch.bots.random import RandomBot
+    from stammtisch.server.store import Store
+    from stammtisch.server.tables import ServerConfig, Tables
+    from stammtisch.storage import make_engine
+
+    entered, release = threading.Event(), threading.Event()
+
+    def slow_choose(self, turn, rng):
+        entered.set()
+        release.wait(3)
+        return turn.legal[0]
+
+    monkeypatch.setattr(RandomBot, "choose", slow_choose)
+
+    async def main():
+        tables = Tables(Store(make_engine(f"sqlite:///{tmp_path / 'd.sqlite3'}")),
+                        ServerConfig(bot_delay=0, grace=0))  # grace 0: every seat is played by a computer
+        t = await tables.create("toy", None, {}, None, "random", {})
+        _, token = await t.take_seat(None, "A")
+        await t.fill_bots(token)
+        await t.start(token)
+        for _ in range(300):
+            if entered.is_set():
+                break
+            await asyncio.sleep(0.01)
+        assert entered.is_set()
+        start = time.monotonic()
+        await asyncio.sleep(0.02)
+        elapsed = time.monotonic() - start
+        release.set()
+        await tables.close()
+        return elapsed
+
+    assert asyncio.run(main()) < 1.0

@@ -613,7 +613,8 @@ class Table:
                 async with self.lock:  # decide on committed state only
                     version = self.version
                     try:
-                        move = fn()
+                        # a thinking computer player (search bots) must not stop the other tables
+                        move = await asyncio.get_running_loop().run_in_executor(self.tables.bot_executor, fn)
                     except Exception:  # a broken bot must not stop the table
                         log.exception("table %s: computer player failed", self.number)
                         move = None
@@ -649,6 +650,7 @@ class Tables:
         self.by_number: dict[int, Table] = {}
         self.by_id: dict[str, Table] = {}
         self._executor = ThreadPoolExecutor(1, thread_name_prefix="stammtisch-db")
+        self.bot_executor = ThreadPoolExecutor(2, thread_name_prefix="stammtisch-bots")
         self._pending: list[tuple[tuple, asyncio.Future]] = []
         #: write the action log on the event loop (embedded SQLite) instead of the database thread
         self.inline_writes = store.engine.dialect.name == "sqlite"
@@ -759,3 +761,4 @@ class Tables:
             for c in list(t.conns):
                 c.close()
         self._executor.shutdown(wait=True)
+        self.bot_executor.shutdown(wait=False, cancel_futures=True)
