@@ -361,3 +361,14 @@ def test_random_games_hit_the_interesting_cases():
         seen["absage"] += max(s["announcements"].values()) >= 1
         seen["nobody"] += s["winner"] is None
     assert seen["solo"] and seen["hochzeit"] + seen["stille_hochzeit"] and seen["absage"] > 10
+
+
+def test_legal_actions_list_cards_before_announcements():
+    """Usability (found playing in the terminal): the menu numbers the legal actions, so the seat
+    on turn must see its cards first; before the fix, '1' announced keine 90 by accident."""
+    hands = hands_with({0: ["XD"], 2: ["XD"]}, seed=5)
+    st = all_gesund(make_state(hands))
+    seat = st.to_act()[0]
+    legal = st.legal_actions(seat)
+    words = [a for a in legal if a in ANNOUNCE_WORDS]
+    assert words and legal[-len(words):] == words and legal[0] not in ANNOUNCE_WORDS
