@@ -372,3 +372,37 @@ def test_legal_actions_list_cards_before_announcements():
     legal = st.legal_actions(seat)
     words = [a for a in legal if a in ANNOUNCE_WORDS]
     assert words and legal[-len(words):] == words and legal[0] not in ANNOUNCE_WORDS
+
+
+def test_doppelkopf_turnier_2_5_6_7_damensolo_schwarz_by_hand():
+    """A full engine game worked by hand. Seat 1 (Vorhand, owes his Pflichtsolo) holds all eight
+    Queens and the four Aces ♣ ♠ ♥ ♦ (one of each), plays a Damensolo (3.: only Queens trump) and
+    leads (2.). He jumps straight to schwarz with 12 cards (5.: every skipped level in time), and
+    seat 3 replies Kontra (allowed until 6 cards after schwarz). He draws the Queens, then cashes
+    the Aces: nobody can follow trump, and an opponent's equal Ace loses to the first (1.), so
+    he takes all twelve tricks.
+    By hand (DDV 7): gewonnen 1, unter 90 1, unter 60 1, unter 30 1, schwarz 1, Re angesagt 2,
+    Kontra angesagt 2, keine 90 / 60 / 30 / schwarz abgesagt 4 = 13; no gegen-die-Alten or other
+    Sonderpunkt in a solo (6.); soloist 3 × 13 = +39, each opponent −13 (7.)."""
+    solo_hand = ["XD", "XD", "PD", "PD", "HD", "HD", "KD", "KD", "XA", "PA", "HA", "KA"]
+    st_ = make_state(hands_with({1: solo_hand}, seed=17))
+    for s in (1, 2, 3, 0):
+        st_.apply(s, "vorbehalt" if s == 1 else "gesund")
+    assert st_.tier == "pflichtsolo" and st_.to_act() == (1,)
+    st_.apply(1, "solo:damen")
+    assert st_.pflicht and st_.to_act() == (1,)
+    st_.apply(1, "schwarz")
+    assert st_.level["re"] == 4
+    st_.apply(3, "kontra")
+    for lead in ["XD", "XD", "PD", "PD", "HD", "HD", "KD", "KD", "XA", "PA", "HA", "KA"]:
+        st_.apply(1, lead)
+        for s in (2, 3, 0):
+            cards = [a for a in st_.legal_actions(s) if a not in ANNOUNCE_WORDS]
+            st_.apply(s, max(cards, key=lambda a: AUGEN[a[1:]]))  # the opponents schmieren
+    res = st_.result()
+    assert res.summary["re_augen"] == 240 and res.summary["winner"] == "re"
+    assert sorted((ln.label, ln.value) for ln in res.lines) == sorted([
+        ("gewonnen", 1), ("unter 90", 1), ("unter 60", 1), ("unter 30", 1), ("schwarz", 1),
+        ("Re angesagt", 2), ("Kontra angesagt", 2), ("keine 90 abgesagt", 1), ("keine 60 abgesagt", 1),
+        ("keine 30 abgesagt", 1), ("schwarz abgesagt", 1)])
+    assert res.points == (-13, 39, -13, -13)
