@@ -1,0 +1,158 @@
+"""A rule-based Perlaggen player.
+
+It bids, holds and concedes by estimating its side's chances from its own hand (and its partner's
+signals), bluffs now and then, tauft every Perlagg sensibly (as the trump Ass to win a trick, as a
+low card of the led suit when it must go under), and plays legally. It sees only its own view.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from stammtisch.core.cards import PERLAGGEN as D
+from stammtisch.core.protocol import BaseBot, Turn
+
+from .rules import Played, baptise, best_gleich, best_hanger, parse_play, perlaggen_order, plain, trick_winner
+
+__all__ = ["RuleBot", "figure_strength", "spiel_strength"]
+
+SUITS = "ELHS"
+
+
+def _hand(view: dict[str, Any]) -> list[int]:
+    return [D.parse(c) for c in view.get("hand") or []]
+
+
+def figure_strength(name: str, hand: list[int], trump: int) -> float:
+    """A rough 0..1 chance that this hand wins the figure against three unknown hands."""
+    f = best_gleich(hand, trump) if name == "gleich" else best_hanger(hand, trump)
+    if f is None:
+        return 0.0
+    n, h, t = f.key
+    if n >= 3:
+        return 0.85 + 0.03 * (n - 3)
+    return 0.2 + 0.05 * h + 0.05 * t
+
+
+def spiel_strength(hand: list[int], trump: int) -> float:
+    """A rough chance of three tricks: Perlaggen and high trumps count."""
+    perl = perlaggen_order(trump)
+    score = sum(1.0 for c in hand if c in perl)
+    score += sum(0.6 for c in hand if c not in perl and c // 8 == trump and c % 8 >= 6)
+    score += sum(0.3 for c in hand if c not in perl and c // 8 == trump and c % 8 < 6)
+    score += sum(0.25 for c in hand if c not in perl and c // 8 != trump and c % 8 == 7)
+    return min(1.0, score / 3.0)
+
+
+class RuleBot(BaseBot):
+    """The game's rule-based player (``stammtisch play perlaggen``)."""
+
+    name = "rule"
+
+    def __init__(self, bluff: float = 0.06):
+        self.bluff = bluff
+
+    def interject(self, turn: Turn, rng: Any) -> str | None:
+        for a in turn.legal:
+            if a.startswith("reklamieren:"):
+                return a  # "Ein Spieler schläft nicht" (§33)
+        return None
+
+    def choose(self, turn: Turn, rng: Any) -> str:
+        legal = list(turn.legal)
+        v = turn.view
+        deal = v.get("deal", v)
+        phase = deal.get("phase")
+        for a in legal:
+            if a.startswith("reklamieren:"):
+                return a
+        if phase == "cut":
+            return f"abheben:{rng.randrange(5, 29)}"
+        if phase == "keep":
+            return "behalten"
+        if phase == "look":
+            return "ansehen"
+        if phase == "exchange":
+            swaps = [a for a in legal if a.startswith("tauschen:")]
+            if swaps:
+                return min(swaps, key=lambda a: D.parse(a.split(":")[1]) % 8)
+            return "nicht_tauschen"
+        if phase == "meld":
+            return "melden" if "melden" in legal else "passen"
+        trump = SUITS.index(deal["trump"])
+        hand = _hand(deal)
+        if phase == "answer":
+            return self._answer(deal, hand, trump, legal, rng)
+        if phase == "figures":
+            for a in ("abweisen", "stellen", "weisen"):
+                if a in legal:
+                    return a
+            return "gut"
+        # play: maybe bid first
+        bid = self._maybe_bid(deal, hand, trump, legal, rng)
+        if bid:
+            return bid
+        return self._card(deal, hand, trump, legal, turn.seat)
+
+    def _chance(self, name: str, hand: list[int], trump: int, deal: dict[str, Any]) -> float:
+        if name == "spiel":
+            won = deal.get("tricks_won", [0, 0])
+            base = spiel_strength(hand, trump)
+            return min(1.0, base + 0.1 * (won[deal.get("seat", 0) % 2] - won[1 - deal.get("seat", 0) % 2]))
+        bonus = 0.1 if any(g == name for _, g in deal.get("signals", [])) else 0.0
+        return min(1.0, figure_strength(name, hand, trump) + bonus)
+
+    def _answer(self, deal: dict[str, Any], hand: list[int], trump: int, legal: list[str], rng: Any) -> str:
+        pend = deal.get("pending") or {}
+        name = pend.get("figure", "spiel")
+        p = self._chance(name, hand, trump, deal)
+        if "steigern" in legal and p > 0.8 and rng.random() < 0.5:
+            return "steigern"
+        if "halten" in legal and (p > 0.45 or rng.random() < self.bluff):
+            return "halten"
+        return "gut"
+
+    def _maybe_bid(self, deal: dict[str, Any], hand: list[int], trump: int, legal: list[str], rng: Any) -> str | None:
+        for a in legal:
+            if a.startswith("bieten:") or a.startswith("steigern:"):
+                name = a.split(":")[1]
+                p = self._chance(name, hand, trump, deal)
+                if p > (0.9 if a.startswith("steigern") else 0.7) or rng.random() < self.bluff / 4:
+                    return a
+        return None
+
+    def _card(self, deal: dict[str, Any], hand: list[int], trump: int, legal: list[str], seat: int) -> str:
+        cards = [a for a in legal if "=" not in a and not (":" in a) and a != "aufdecken"]
+        perl = perlaggen_order(trump)
+        trick: list[tuple[int, Played]] = []
+        for s, text in deal.get("trick", []):
+            c, t = parse_play(text)
+            trick.append((s, baptise(c, t, trump) if t is not None else plain(c)))
+        partner_wins = bool(trick) and trick[trick_winner([p for _, p in trick], trump)][0] == (seat + 2) % 4
+        led = trick[0][1].suit if trick else None
+        trump_ace = trump * 8 + 7
+
+        def as_played(a: str) -> Played:
+            c = D.parse(a)
+            if c in perl:
+                return baptise(c, trump_ace, trump)
+            return plain(c)
+
+        def wins(p: Played) -> bool:
+            return not trick or trick_winner([q for _, q in trick] + [p], trump) == len(trick)
+
+        def cost(a: str) -> tuple[int, int]:
+            c = D.parse(a)
+            return (1 if c in perl else 0, plain(c).height + (8 if plain(c).suit == trump else 0))
+
+        if not partner_wins:
+            winners = sorted((a for a in cards if wins(as_played(a))), key=cost)
+            if winners and (trick or cost(winners[-1])[0] or plain(D.parse(winners[-1])).height >= 6):
+                a = winners[0] if trick else winners[-1]
+                return f"{a}={D.format(trump_ace)}" if D.parse(a) in perl else a
+        # go under: the cheapest card; a Perlagg then getauft as a low card of the led suit
+        a = min(cards, key=cost)
+        if D.parse(a) in perl:
+            low = (led if led is not None else trump) * 8 + 1
+            return f"{a}={D.format(low)}"
+        return a

@@ -1,0 +1,107 @@
+"""Determinization for search bots: a full deal state consistent with one seat's view."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from stammtisch.core.cards import PERLAGGEN as D
+from stammtisch.core.protocol import Deal, DealContext
+
+from .options import PerlaggenOptions
+from .rules import parse_play
+from .state import PerlaggenDeal
+
+__all__ = ["sample_state"]
+
+
+def sample_state(options: PerlaggenOptions, view: Mapping[str, Any], rng: Any) -> PerlaggenDeal:
+    """Deal the cards the seat cannot see at random among the places they can be (the other hands and
+    the stock), keeping every card whose place is known (own hand, cards played, the turned-up trump,
+    a kept or exchanged Perlagg) and, where possible, the voids shown in play; then replay the public
+    actions of the deal.
+    """
+    seat = view["seat"]
+    own = [D.parse(c) for c in view.get("hand") or []]
+    played = [[parse_play(x)[0] for x in row] for row in view["played"]]
+    trump_card = D.parse(view["trump_card"])
+    known: dict[int, list[int]] = {s: list(played[s]) for s in range(4)}
+    if own:
+        known[seat] += own
+    exch = view.get("exchanged")
+    orig_trump = trump_card
+    if exch:
+        # the exchanger took the turned-up Perlagg and gave the trump now face up
+        orig_trump = D.parse(exch["took"])
+        es = exch["seat"]
+        if orig_trump not in known[es]:
+            known[es].append(orig_trump)
+    kept = [D.parse(c) for c in view.get("kept", [])]
+    cutter = (view["dealer"] - 1) % 4
+    for c in kept:
+        if c not in known[cutter]:
+            known[cutter].append(c)
+    used = {c for cs in known.values() for c in cs} | {trump_card}
+    pool = [c for c in range(33) if c not in used]
+    voids = _voids(view)
+    for attempt in range(60):
+        rng.shuffle(pool)
+        hands = {s: list(known[s]) for s in range(4)}
+        i = 0
+        for s in range(4):
+            need = 5 - len(hands[s])
+            hands[s] += pool[i:i + need]
+            i += need
+        if attempt < 59 and any(_breaks(hands[s][len(known[s]):], voids.get(s, ()), view) for s in range(4)):
+            continue
+        break
+    stock = pool[i:]
+    if exch:
+        es = exch["seat"]
+        hands[es] = [c for c in hands[es] if c != orig_trump] + [trump_card]
+    ctx = DealContext(0, view["dealer"], Deal(((), (), (), ())), tuple(view["standing"]), {})
+    st = PerlaggenDeal(options, ctx)
+    st.setup_hands([hands[s] for s in range(4)], orig_trump, stock)
+    for s, a in view.get("history", []):
+        if a.split(":")[0] in ("abheben", "behalten", "liegen"):
+            continue
+        st.apply(s, a)
+    return st
+
+
+def _voids(view: Mapping[str, Any]) -> dict[int, list[int]]:
+    """Seats that played a plain card of neither the led suit nor trump while the led suit was a
+    natural suit: they hold no natural card of that suit."""
+    out: dict[int, list[int]] = {}
+    trump = "ELHS".index(view["trump"])
+    from .rules import perlaggen_order
+
+    perl = perlaggen_order(trump)
+    history = [x for x in view.get("history", []) if "=" in x[1] or _is_card(x[1])]
+    for k in range(0, len(history), 4):
+        trick = history[k:k + 4]
+        if not trick:
+            continue
+        lead = parse_play(trick[0][1])
+        led = D.card_suit[lead[1] if lead[1] is not None else lead[0]]
+        for s, a in trick[1:]:
+            c, t = parse_play(a)
+            if t is None and c not in perl and D.card_suit[c] not in (led, trump):
+                out.setdefault(s, []).append(led)
+    return out
+
+
+def _is_card(a: str) -> bool:
+    try:
+        D.parse(a)
+        return True
+    except Exception:
+        return False
+
+
+def _breaks(hand: list[int], void_suits: Any, view: Mapping[str, Any]) -> bool:
+    trump = "ELHS".index(view["trump"])
+    from .rules import perlaggen_order
+
+    perl = perlaggen_order(trump)
+    return any(c not in perl and D.card_suit[c] == s for c in hand for s in void_suits)
