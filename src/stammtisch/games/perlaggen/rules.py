@@ -13,7 +13,7 @@ E L H S, ranks 7 8 9 10 U O K A; 32 = the Weli). Suits: 0 Eichel, 1 Laub, 2 Herz
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from stammtisch.core.cards import PERLAGGEN as D
 
@@ -156,8 +156,8 @@ class Figure:
     """
 
     key: tuple[int, int, int]
-    kind: str
-    suit: int = -1
+    kind: str = field(compare=False)
+    suit: int = field(default=-1, compare=False)
 
     @property
     def n(self) -> int:

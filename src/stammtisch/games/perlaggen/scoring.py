@@ -80,12 +80,14 @@ class Penalty:
     :param kind: a key of :data:`PENALTY_RULES`
     :param transfer: for a Farbleugnen claimed after its deal was written (§17, §33): the Spiel
         points the offender wrote, which now go to the other side
+    :param late: the offence belongs to the previous deal (claimed before this deal was written)
     """
 
     kind: str
     side: int
     transfer: int = 0
     note: str = ""
+    late: bool = False
 
 
 @dataclass(frozen=True)
@@ -158,13 +160,14 @@ def settle(figures: Sequence[FigureOutcome], penalties: Sequence[Penalty] = (), 
         rule, pts = PENALTY_RULES[p.kind]
         if p.kind == "mehr_als_fuenf":
             void.add(p.side)  # §6: every figure made is lost
-        if p.kind == "farbleugnen":
+        if p.kind == "farbleugnen" and not p.late:
             # §17: Spiel-Verlust — the Spiel of this deal goes to the other side
             figs = [FigureOutcome(f.figure, f.status, f.value, 1 - p.side, f.bidder, f.order, f.cards, f.unseen,
                                   f.lacking) if f.figure == "spiel" else f for f in figs]
-            if p.transfer:
-                punish(p.side, p.transfer, f"Spiel-Verlust, claimed late ({rule})")
-                gain(1 - p.side, p.transfer, f"Spiel by Farbleugnen of the other side ({rule})")
+        if p.kind == "farbleugnen" and p.late and p.transfer:
+            # claimed after its deal was written (§33): the Spiel points written then change sides
+            punish(p.side, p.transfer, f"Spiel-Verlust of the previous deal ({rule})")
+            gain(1 - p.side, p.transfer, f"Spiel of the previous deal by Farbleugnen of the other side ({rule})")
         punish(p.side, pts or 0, f"{p.kind} ({rule})" + (f" {p.note}" if p.note else ""))
     # §10: a seen Gleich/Hanger bid or held without having it: all points of the deal lost, 2 penalty
     for f in figs:

@@ -161,7 +161,7 @@ class PerlaggenDeal(DealState):
     def _cut(self, n: int) -> None:
         self.lifted = self.deck[:n]
         self.rest = self.deck[n:]
-        self.events.append(f"seat {self.cutter} lifts {n} cards, showing {D.format(self.lifted[-1])}")
+        self.events.append(f"seat {self.cutter} lifts {n} cards (§4)")
         if self.lifted[-1] in standing_perlaggen():
             self.phase = "keep"
         else:
@@ -180,14 +180,14 @@ class PerlaggenDeal(DealState):
                 deck = deck[take:]
         # the trump is turned up (NOTES: Eichel is never trump; an Eichel card goes under the stock)
         while D.card_suit[deck[0]] == EICHEL:
-            self.events.append(f"{D.format(deck[0])} turned up: Eichel is never trump, it goes under the stock")
+            self.events.append("an Eichel card was turned up: Eichel is never trump, it goes under the stock")
             deck = deck[1:] + deck[:1]
         trump_card = deck[0]
         self.setup_hands(hands, trump_card, deck[1:])
 
     def _after_deal(self) -> None:
         self.events.append(f"trump {D.format(self.trump_card)} ({D.suit_names[self.trump]}); "
-                           f"Luck {D.format(self.stock[0])}, Boden {D.format(self.stock[-1])} shown (§7)")
+                           "the dealer shows Luck and Boden (§7)")
         self.pmask = sum(1 << c for c in perlaggen_order(self.trump, self.o.eichel_ober_high))
         self.turn = self.vorhand
         if self.o.unseen_bidding and not self.endgame:
@@ -224,8 +224,9 @@ class PerlaggenDeal(DealState):
     # ------------------------------------------------------------------ helpers
     def total(self, side: int) -> int:
         """The side's points as written so far (standing plus figures conceded in this deal, §12)."""
-        return self.standing[side] + sum(f.conceded_value for f in self.figs.values()
-                                         if f.conceded_to == side and not f.unseen)
+        fined = 2 * sum(1 for p in self.penalties if p.kind == "ueberbieten" and p.side == side)
+        return max(0, self.standing[side] - fined) + sum(f.conceded_value for f in self.figs.values()
+                                                         if f.conceded_to == side and not f.unseen)
 
     def may_bid(self, seat: int) -> bool:
         """§21: a side at ``target - 1`` has no right to bid; §24: after the Spiel only the Spiel side."""
@@ -314,7 +315,8 @@ class PerlaggenDeal(DealState):
         spiel_ok = name != "spiel" or self._spiel_ok(seat)
         if spiel_ok:
             out.insert(0, "halten")
-            if value < AUS and not unseen:
+            if value < AUS and not unseen and (self.total(side_of(seat)) < self.o.target - 1
+                                               or self.o.offences == "penalise"):
                 out.append("steigern")
         return out
 
@@ -408,6 +410,20 @@ class PerlaggenDeal(DealState):
             return self._answer(seat, action)
         if word in ("bieten", "steigern") and p in ("play", "figures"):
             return self._bid(seat, word, arg)
+        if word in ("bieten", "steigern") and p == "meld":
+            self._refuse(f"at {self.o.target - 1} : {self.o.target - 1} nobody bids; the figures are asked for",
+                         "§21")
+        if word in ("widerrufen", "zurueckziehen"):
+            self._refuse("what is bid or held can never be withdrawn, by either partner", "§9")
+        if word in ("zuruecknehmen", "zurücknehmen"):
+            last = [pl for s, pl in self.trick if s == seat]
+            if last and last[0].prank or (last and last[0].card in perlaggen_order(self.trump)):
+                self._refuse("a Perlagg once played is never taken back", "§19")
+            self._refuse("a card released on the table is played and is not taken back (only to follow suit, "
+                         "which this table enforces before the card is released)", "§17")
+        if p == "exchange" and word in ("tauschen", "nicht_tauschen", "ueberlassen") and seat != self.turn:
+            self._refuse("only the dealer, or his partner when the dealer has no trump, exchanges the turned-up "
+                         "Perlagg; never the opponents", "§7")
         if seat not in self.to_act():
             raise NotYourTurn(f"it is seat {self.to_act()[0]}'s turn", rule="Perlaggen §16")
         handler = {"cut": self._a_cut, "keep": self._a_keep, "look": self._a_look, "exchange": self._a_exchange,
@@ -609,7 +625,8 @@ class PerlaggenDeal(DealState):
     def _next_figure(self) -> None:
         self.fig_step = ""
         self.shown_fig = None
-        while self.fig_queue and self.figs[self.fig_queue[0]].decided:
+        while self.fig_queue and (self.figs[self.fig_queue[0]].decided
+                                  or self.figs[self.fig_queue[0]].status == "conceded"):
             self.fig_queue.pop(0)
         if not self.fig_queue:
             return self._finish()
@@ -759,6 +776,9 @@ class PerlaggenDeal(DealState):
             f.status, f.value, f.raiser = "held", value, side
             self.events.append(f"seat {seat} hält {name} {_value_word(value)} (§11)")
             if action == "steigern":
+                if self.total(side) >= self.o.target - 1:
+                    self.penalties.append(Penalty("ueberbieten", side, note=f"seat {seat}"))
+                    self.events.append(f"side {SIDES[side]} raises at {self.o.target - 1}: 2 points penalty (§21)")
                 nxt = LADDER[LADDER.index(value) + 1]
                 self.pending.insert(0, (seat, name, nxt, False))
                 self.events.append(f"seat {seat} raises {name} to {_value_word(nxt)} (§13)")
@@ -801,7 +821,7 @@ class PerlaggenDeal(DealState):
                 c["claimed"] = True
                 late = c in self.old_claims
                 self.penalties.append(Penalty(c["kind"], c["side"], transfer=c.get("transfer", 0) if late else 0,
-                                              note="claimed in the next deal" if late else ""))
+                                              note="claimed in the next deal" if late else "", late=late))
                 self.events.append(f"seat {seat} claims §{par} against side {SIDES[c['side']]} (§33)")
                 if c["kind"] == "tausch":
                     self._finish()
@@ -856,7 +876,6 @@ class PerlaggenDeal(DealState):
             "figures": {n: f.to_json() for n, f in self.figs.items()},
             "won": list(self.won), "owed": list(s.owed), "claimable": claimable,
             "winner": SIDES[s.winner] if s.winner is not None else None,
-            "hands": [D.format_cards(h) for h in self.dealt],
         }
         return DealResult(s.points, s.lines, summary=summary)
 
