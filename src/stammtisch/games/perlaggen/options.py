@@ -25,10 +25,11 @@ class PerlaggenOptions:
     :param offences: ``"refuse"`` (online table: an offence the engine can see is refused with the
         paragraph) or ``"penalise"`` (live-table practice: the offence happens and costs the
         penalty only when the opponents claim it in time, §33 "Ein Spieler schläft nicht")
-    :param dritzig_at_17: once both sides stand at ``target - 1`` during a deal, an unbid Gleich or
-        Hanger decides only if it is at least dritzig (§25 "Bei 17 : 17 geht eine zweifache Figur
-        nicht aus", §27 last sentence); ``False`` lets any unbid figure decide (§26 first case read
-        literally)
+    :param dritzig_at_17: when the unbid figures come to be written with both sides at ``target - 1``
+        (17 : 17 at the start, or reached by concessions), an unbid Gleich or Hanger goes out only if it
+        is at least dritzig, and a standing one leaves it to the Spiel (§25 "Bei 17 : 17 geht eine
+        zweifache Figur nicht aus", §27 last sentence); ``False`` lets any unbid figure decide (§26
+        first case read literally)
     :param signals: allow the sanctioned partner signals (seen by the partner only)
     """
 

@@ -179,22 +179,26 @@ def settle(figures: Sequence[FigureOutcome], penalties: Sequence[Penalty] = (), 
         return Settlement((tot[0] - standing[0], tot[1] - standing[1]), tuple(lines), tuple(debt), winner,
                           tuple(tot))  # type: ignore[arg-type]
     blocked = False
+    strict: bool | None = None
     for f in sorted(figs, key=_write_order):
         if winner is not None:
             break
-        at_17 = tot[0] == target - 1 and tot[1] == target - 1
         name = f.figure.capitalize()
-        if f.status == "unbid" and f.figure != "spiel" and at_17:
+        if f.status == "unbid" and strict is None:
+            # §25, §26, §27: when the unbid figures come to be written with both sides at target - 1,
+            # only a dritziges (or better) Gleich or Hanger goes out, and a standing one leaves it to the Spiel
+            strict = dritzig_at_17 and tot[0] == target - 1 and tot[1] == target - 1
+        if f.status == "unbid" and f.figure != "spiel" and strict:
             if blocked:
-                lines.append(Line(f"{name} not counted: a standing figure at {target - 1} : {target - 1}, "
+                lines.append(Line(f"{name} not counted: a figure stands at {target - 1} : {target - 1}, "
                                   "the Spiel decides (Perlaggen §25)", 0))
                 continue
-            if dritzig_at_17 and f.winner is not None and f.cards < 3:
+            if f.winner is not None and f.cards < 3:
                 lines.append(Line(f"{name} zweifach does not go out at {target - 1} : {target - 1} "
                                   "(Perlaggen §25)", 0))
                 continue
         if f.winner is None:
-            if at_17 and f.figure != "spiel":
+            if strict and f.status == "unbid" and f.figure != "spiel" and f.cards >= 3:
                 blocked = True
             lines.append(Line(f"{name} steht / not made", 0))
             continue
