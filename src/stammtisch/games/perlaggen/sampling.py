@@ -9,7 +9,7 @@ from stammtisch.core.cards import PERLAGGEN as D
 from stammtisch.core.protocol import Deal, DealContext
 
 from .options import PerlaggenOptions
-from .rules import parse_play
+from .rules import parse_play, perlaggen_order
 from .state import PerlaggenDeal
 
 __all__ = ["sample_state"]
@@ -44,7 +44,18 @@ def sample_state(options: PerlaggenOptions, view: Mapping[str, Any], rng: Any) -
     used = {c for cs in known.values() for c in cs} | {trump_card}
     pool = [c for c in range(33) if c not in used]
     voids = _voids(view)
-    for attempt in range(60):
+    trump = "ELHS".index(view["trump"])
+    perl = perlaggen_order(trump)
+    dealer = view["dealer"]
+    exchange_seats = [x for x, a in view.get("history", []) if a.startswith(("tauschen:", "nicht_tauschen"))]
+    # who could exchange tells what the dealer (and his partner) held (§7)
+    no_trump_seats: list[int] = []
+    if orig_trump in perl and view["phase"] not in ("look", "exchange"):
+        if not exchange_seats:
+            no_trump_seats = [dealer, (dealer + 2) % 4]
+        elif exchange_seats[-1] != dealer and "ueberlassen" not in [a for _, a in view.get("history", [])]:
+            no_trump_seats = [dealer]
+    for attempt in range(200):
         rng.shuffle(pool)
         hands = {s: list(known[s]) for s in range(4)}
         i = 0
@@ -52,13 +63,18 @@ def sample_state(options: PerlaggenOptions, view: Mapping[str, Any], rng: Any) -
             need = 5 - len(hands[s])
             hands[s] += pool[i:i + need]
             i += need
-        if attempt < 59 and any(_breaks(hands[s][len(known[s]):], voids.get(s, ()), view) for s in range(4)):
-            continue
+        orig = {s: list(hands[s]) for s in range(4)}
+        if exch:
+            es = exch["seat"]
+            orig[es] = [c for c in orig[es] if c != orig_trump] + [trump_card]
+        if attempt < 199:
+            if any(_breaks(hands[s][len(known[s]):], voids.get(s, ()), view) for s in range(4)):
+                continue
+            if any(c // 8 == trump and c < 32 and c not in perl for s in no_trump_seats for c in orig[s]):
+                continue
         break
     stock = pool[i:]
-    if exch:
-        es = exch["seat"]
-        hands[es] = [c for c in hands[es] if c != orig_trump] + [trump_card]
+    hands = orig
     ctx = DealContext(0, view["dealer"], Deal(((), (), (), ())), tuple(view["standing"]), {})
     st = PerlaggenDeal(options, ctx)
     st.setup_hands([hands[s] for s in range(4)], orig_trump, stock)
