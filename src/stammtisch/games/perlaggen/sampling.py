@@ -50,11 +50,15 @@ def sample_state(options: PerlaggenOptions, view: Mapping[str, Any], rng: Any) -
     exchange_seats = [x for x, a in view.get("history", []) if a.startswith(("tauschen:", "nicht_tauschen"))]
     # who could exchange tells what the dealer (and his partner) held (§7)
     no_trump_seats: list[int] = []
+    trump_seats: list[int] = []
     if orig_trump in perl and view["phase"] not in ("look", "exchange"):
+        handed_over = "ueberlassen" in [a for _, a in view.get("history", [])]
         if not exchange_seats:
             no_trump_seats = [dealer, (dealer + 2) % 4]
-        elif exchange_seats[-1] != dealer and "ueberlassen" not in [a for _, a in view.get("history", [])]:
-            no_trump_seats = [dealer]
+        elif exchange_seats[-1] != dealer and not handed_over:
+            no_trump_seats, trump_seats = [dealer], [exchange_seats[-1]]
+        else:
+            trump_seats = [dealer]
     for attempt in range(200):
         rng.shuffle(pool)
         hands = {s: list(known[s]) for s in range(4)}
@@ -71,6 +75,8 @@ def sample_state(options: PerlaggenOptions, view: Mapping[str, Any], rng: Any) -
             if any(_breaks(hands[s][len(known[s]):], voids.get(s, ()), view) for s in range(4)):
                 continue
             if any(c // 8 == trump and c < 32 and c not in perl for s in no_trump_seats for c in orig[s]):
+                continue
+            if not all(any(c // 8 == trump and c < 32 and c not in perl for c in orig[s]) for s in trump_seats):
                 continue
         break
     stock = pool[i:]
