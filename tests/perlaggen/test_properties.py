@@ -218,3 +218,14 @@ def test_bad_input_names_the_paragraph_and_leaves_state_unchanged(seed, junk):
                 ds.apply(s, a)
             assert e.value.rule.startswith("Perlaggen §"), (a, str(e.value))
             assert json.dumps([ds.view(x) for x in range(4)] + [ds.public_view()], sort_keys=True) == before
+
+
+def test_rule_bot_never_revokes_even_where_the_table_allows_it():
+    """profile live accepts a revoke (§17); the rule bot still plays legally."""
+    rng = random.Random(8)
+    for i in range(30):
+        m = GAME.new_match("live", seed=700 + i)
+        play_out(m, [GAME.rule_bot()] * 4, rng)
+        for lg in m.logs:
+            assert not any(ln.label.startswith("farbleugnen") for ln in lg.result.lines)
+            assert not lg.result.summary["claimable"]

@@ -12,7 +12,9 @@ from typing import Any
 from stammtisch.core.cards import PERLAGGEN as D
 from stammtisch.core.protocol import BaseBot, Turn
 
-from .rules import Played, baptise, best_gleich, best_hanger, parse_play, perlaggen_order, plain, trick_winner
+from .rules import (
+    Played, baptise, best_gleich, best_hanger, legal_cards, parse_play, perlaggen_order, plain, trick_winner,
+)
 
 __all__ = ["RuleBot", "figure_strength", "spiel_strength"]
 
@@ -122,12 +124,15 @@ class RuleBot(BaseBot):
         return None
 
     def _card(self, deal: dict[str, Any], hand: list[int], trump: int, legal: list[str], seat: int) -> str:
-        cards = [a for a in legal if "=" not in a and not (":" in a) and a != "aufdecken"]
         perl = perlaggen_order(trump)
         trick: list[tuple[int, Played]] = []
         for s, text in deal.get("trick", []):
             c, t = parse_play(text)
             trick.append((s, baptise(c, t, trump) if t is not None else plain(c)))
+        # only cards the rules allow, even where the table would let a revoke pass (§15)
+        allowed = legal_cards(sum(1 << c for c in hand), trick[0][1].suit if trick else None, trump)
+        cards = [a for a in legal if "=" not in a and ":" not in a and a not in ("aufdecken", "zuruecknehmen")
+                 and (allowed >> D.parse(a)) & 1]
         partner_wins = bool(trick) and trick[trick_winner([p for _, p in trick], trump)][0] == (seat + 2) % 4
         led = trick[0][1].suit if trick else None
         trump_ace = trump * 8 + 7

@@ -111,7 +111,7 @@ class PerlaggenGame(Game):
         for c in sorted(perl):
             out += [f"{PERLAGGEN.format(c)}={PERLAGGEN.format(t)}" for t in range(32)]
         out += [f"bieten:{f}" for f in FIGURES] + [f"steigern:{f}" for f in FIGURES]
-        out += ["halten", "gut", "steigern", "weisen", "abweisen", "stellen", "aufdecken"]
+        out += ["halten", "gut", "steigern", "weisen", "abweisen", "stellen", "aufdecken", "zuruecknehmen"]
         out += [f"zeichen:{s}" for s in SIGNALS] + ["reklamieren:7", "reklamieren:17"]
         return out
 

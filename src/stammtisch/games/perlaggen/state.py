@@ -284,6 +284,8 @@ class PerlaggenDeal(DealState):
             out += [f"zeichen:{s}" for s in SIGNALS]
         if self.phase == "play" and not self.pending and self.opened_by is None:
             out.append("aufdecken")
+        if self._revoke_to_take_back(seat) is not None:
+            out.append("zuruecknehmen")
         return out + self._claim_actions(seat)
 
     # ------------------------------------------------------------------ protocol
@@ -377,6 +379,16 @@ class PerlaggenDeal(DealState):
             raise IllegalAction(str(e), rule="Perlaggen §16", seat=seat, action=action) from None
         self.history.append((seat, action))
 
+    def _revoke_to_take_back(self, seat: int) -> dict[str, Any] | None:
+        """The unclaimed revoke of ``seat`` that is the last card on the table, if any (§17)."""
+        if self.phase != "play" or not self.trick or self.trick[-1][0] != seat:
+            return None
+        for c in self.offences:
+            if c["kind"] == "farbleugnen" and c.get("seat") == seat and c.get("trick") == len(self.tricks) \
+                    and not c.get("claimed"):
+                return c
+        return None
+
     def _refuse(self, msg: str, par: str) -> None:
         raise IllegalAction(msg, rule=f"Perlaggen {par}")
 
@@ -417,6 +429,16 @@ class PerlaggenDeal(DealState):
             self._refuse("what is bid or held can never be withdrawn, by either partner", "§9")
         if word in ("zuruecknehmen", "zurücknehmen"):
             last = [pl for s, pl in self.trick if s == seat]
+            offence = self._revoke_to_take_back(seat)
+            if offence is not None:
+                # §17: taken back to follow suit, within the same round, before anybody played on
+                _, pl = self.trick.pop()
+                self.hands[seat] |= 1 << pl.card
+                self.played[seat].pop()
+                self.offences.remove(offence)
+                self.turn = seat
+                self.events.append(f"seat {seat} takes the card back to follow suit (§17)")
+                return
             if last and last[0].prank or (last and last[0].card in perlaggen_order(self.trump)):
                 self._refuse("a Perlagg once played is never taken back", "§19")
             self._refuse("a card released on the table is played and is not taken back (only to follow suit, "
@@ -573,7 +595,8 @@ class PerlaggenDeal(DealState):
             self.events.append(f"seat {seat} plays the Perlagg {D.format(c)} ungetauft: it counts as a plain "
                                "card (§18)")
         if revoke:
-            self.offences.append({"par": "17", "kind": "farbleugnen", "side": side_of(seat), "claimed": False})
+            self.offences.append({"par": "17", "kind": "farbleugnen", "side": side_of(seat), "claimed": False,
+                                  "seat": seat, "trick": len(self.tricks)})
         self.hands[seat] &= ~(1 << c)
         self.trick.append((seat, played))
         self.played[seat].append(played.notation())
