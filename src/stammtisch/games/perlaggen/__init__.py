@@ -2,8 +2,11 @@
 
 >>> from stammtisch.games.perlaggen import GAME
 >>> m = GAME.new_match(seed=3)
->>> m.to_act()              # the seat right of the dealer cuts first (§4)
-(2,)
+>>> m.to_act() == ((m.current.ctx.dealer - 1) % 4,)   # the seat right of the dealer cuts (§4)
+True
+>>> m.apply(m.to_act()[0], "abheben:12")
+>>> m.view(0)["deal"]["phase"] in ("keep", "look")
+True
 """
 
 from .game import PerlaggenGame, cut_for_partners, next_partie_dealer, schrift_dealer
