@@ -86,3 +86,17 @@ def test_par26_literal_option_lets_a_zweifache_figure_decide():
 def test_writing_stops_when_a_side_goes_out():
     s = settle([F(G, "held", 2, winner=0, bidder=0), F(S, winner=1)], standing=(16, 17))
     assert s.points == (2, 0) and s.winner == 0
+
+
+def test_settle_json_for_the_scorekeeper():
+    from stammtisch.games.perlaggen import settle_json
+    out = settle_json({"figures": [{"figure": "gleich", "status": "held", "value": "aus", "winner": "B",
+                                    "bidder": "A"}, {"figure": "spiel", "winner": "A"}],
+                       "standing": [3, 4]})
+    assert out["winner"] == "B" and out["points"] == [0, 14]
+    out = settle_json({"penalties": [{"kind": "vergeben", "side": "A"}], "standing": [1, 0]})
+    assert out["points"] == [-1, 0] and out["owed"] == [1, 0]
+    with pytest.raises(ValueError):
+        settle_json({"penalties": [{"kind": "schummeln", "side": "A"}]})
+    with pytest.raises(ValueError):
+        settle_json({"figures": [{"figure": "poker"}]})

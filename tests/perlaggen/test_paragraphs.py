@@ -31,6 +31,12 @@ def test_par1_partners_and_first_dealer_by_cutting():
     assert set(high) == {1, 3} and set(low) == {0, 2} and dealer == 1
     assert next_partie_dealer(last_dealer=2, winner_side=1) == 0  # A lost: seat 0 deals
     assert next_partie_dealer(last_dealer=2, winner_side=0) == 3
+    m = GAME.new_match(seed=2)
+    import random
+    from stammtisch.core.driver import play_out
+    play_out(m, [GAME.rule_bot()] * 4, random.Random(2))
+    res = m.result()
+    assert res["next_partie_dealer"] % 2 != "AB".index(res["winner"])  # the losers deal
 
 
 def test_par2_agreed_target():
@@ -412,6 +418,31 @@ def test_par25_nobody_declares_the_spiel_decides():
     st = make(standing=(17, 17))
     run(st, "0:passen", "1:passen", "2:passen", "3:passen", *A_TRICKS)
     assert st.is_over() and st.result().points == (1, 0)
+
+
+def test_par26_engine_17_16_conceded_gleich_then_dritziger_hanger():
+    """§26 at the table: the 16 bid Gleich, the 17 concede (17 : 17); the unbid Hanger — B's fünffacher —
+    goes out."""
+    st = make(standing=(16, 17))
+    run(st, "0:bieten:gleich", "1:gut")
+    assert st.view(0)["written"] == [17, 17] and not st.is_over()
+    refused(st, 2, "bieten:hanger", "§21")  # A is at 17 now too
+    run(st, *A_TRICKS, "0:weisen", "1:abweisen")
+    r = st.result()
+    assert r.points == (1, 1) and r.summary["winner"] == "B"
+
+
+def test_par27_engine_17_15_held_figures_then_spiel_conceded():
+    """§27 at the table: the 15 bid Gleich and Hanger, held; they bid the Spiel, conceded (16);
+    the first-bid Gleich goes out."""
+    st = make(standing=(15, 17))
+    run(st, "0:bieten:gleich", "1:halten", "2:bieten:hanger", "3:halten", "0:bieten:spiel", "1:gut")
+    assert st.phase == "figures" and st.view(0)["written"] == [16, 17]
+    assert st.view(0)["figure_on_table"] == "gleich"
+    run(st, "0:weisen", "1:gut", "0:weisen", "1:abweisen")
+    r = st.result()
+    # the Hanger B would win comes too late; B held a Gleich it did not have: §10 fines it 2
+    assert r.points == (3, -2) and r.summary["winner"] == "A"
 
 
 def test_par28_equal_standing_figures_spiel_decides():

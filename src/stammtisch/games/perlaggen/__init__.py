@@ -11,10 +11,10 @@ True
 
 from .game import PerlaggenGame, cut_for_partners, next_partie_dealer, schrift_dealer
 from .options import PROFILES, PerlaggenOptions
-from .scoring import AUS, FigureOutcome, Penalty, Settlement, settle
+from .scoring import AUS, FigureOutcome, Penalty, Settlement, settle, settle_json
 from .state import PerlaggenDeal
 
 GAME = PerlaggenGame()
 
-__all__ = ["GAME", "PerlaggenGame", "PerlaggenDeal", "PerlaggenOptions", "PROFILES", "settle", "FigureOutcome",
+__all__ = ["GAME", "PerlaggenGame", "PerlaggenDeal", "PerlaggenOptions", "PROFILES", "settle", "settle_json", "FigureOutcome",
            "Penalty", "Settlement", "AUS", "cut_for_partners", "next_partie_dealer", "schrift_dealer"]

@@ -90,8 +90,12 @@ class PerlaggenGame(Game):
         winner = None
         for i, t in enumerate(totals):
             if t >= options.target:
-                winner = SIDES[i]
-        return {"totals": list(totals), "winner": winner}
+                winner = i
+        out: dict[str, Any] = {"totals": list(totals), "winner": SIDES[winner] if winner is not None else None}
+        if winner is not None and results and "dealer" in results[-1].summary:
+            # §1: the losers deal the next Partie
+            out["next_partie_dealer"] = next_partie_dealer(int(results[-1].summary["dealer"]), winner)
+        return out
 
     def rule_bot(self) -> Bot:
         from .bot import RuleBot

@@ -26,7 +26,8 @@ from dataclasses import dataclass, field
 
 from stammtisch.core.protocol import Line
 
-__all__ = ["AUS", "FIGURES", "FigureOutcome", "Penalty", "Settlement", "settle", "PENALTY_RULES", "SIDES"]
+__all__ = ["AUS", "FIGURES", "FigureOutcome", "Penalty", "Settlement", "settle", "settle_json", "PENALTY_RULES",
+           "SIDES"]
 
 #: the value of a figure raised to "Spiel aus" (§13, §14): the Partie
 AUS = 99
@@ -213,3 +214,41 @@ def settle(figures: Sequence[FigureOutcome], penalties: Sequence[Penalty] = (), 
         gain(f.winner, f.value, label)
     return Settlement((tot[0] - standing[0], tot[1] - standing[1]), tuple(lines), tuple(debt), winner,
                       tuple(tot))  # type: ignore[arg-type]
+
+
+def settle_json(data: dict) -> dict:
+    """:func:`settle` for plain JSON (the scorekeeper's live-table entry).
+
+    ``{"figures": [{"figure": "gleich", "status": "held", "value": 2, "winner": "A", "bidder": "B", ...}],
+    "penalties": [{"kind": "vergeben", "side": "B"}], "standing": [16, 17], "owed": [0, 0], "target": 18}``
+    → ``{"points": [..], "lines": [..], "owed": [..], "winner": "A" | None, "totals": [..]}``. Sides are
+    ``"A"``/``"B"`` (or 0/1); a value of ``"aus"`` is :data:`AUS`.
+
+    >>> settle_json({"figures": [{"figure": "spiel", "winner": "B"}], "standing": [3, 17]})["winner"]
+    'B'
+    """
+
+    def side(v: object) -> int | None:
+        if v is None:
+            return None
+        if v in SIDES:
+            return SIDES.index(v)  # type: ignore[arg-type]
+        if v in (0, 1):
+            return int(v)  # type: ignore[arg-type]
+        raise ValueError(f"a side is 'A' or 'B', not {v!r}")
+
+    figs = []
+    for f in data.get("figures", []):
+        value = f.get("value", 1)
+        figs.append(FigureOutcome(
+            figure=f["figure"], status=f.get("status", "unbid"), value=AUS if value == "aus" else int(value),
+            winner=side(f.get("winner")), bidder=side(f.get("bidder")), order=int(f.get("order", 0)),
+            cards=int(f.get("cards", 0)), unseen=bool(f.get("unseen", False)),
+            lacking=tuple(side(x) for x in f.get("lacking", ())),  # type: ignore[misc]
+        ))
+    pens = [Penalty(p["kind"], side(p["side"]), int(p.get("transfer", 0)), str(p.get("note", "")),  # type: ignore
+                    bool(p.get("late", False))) for p in data.get("penalties", [])]
+    s = settle(figs, pens, tuple(data.get("standing", (0, 0))), tuple(data.get("owed", (0, 0))),
+               int(data.get("target", 18)), bool(data.get("dritzig_at_17", True)))
+    return {"points": list(s.points), "lines": [ln.to_json() for ln in s.lines], "owed": list(s.owed),
+            "winner": SIDES[s.winner] if s.winner is not None else None, "totals": list(s.totals)}

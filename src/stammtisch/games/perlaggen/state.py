@@ -897,7 +897,7 @@ class PerlaggenDeal(DealState):
         summary = {
             "tricks": self.tricks, "trump": D.format(self.trump_card) if self.trump_card >= 0 else None,
             "figures": {n: f.to_json() for n, f in self.figs.items()},
-            "won": list(self.won), "owed": list(s.owed), "claimable": claimable,
+            "won": list(self.won), "owed": list(s.owed), "claimable": claimable, "dealer": self.dealer,
             "winner": SIDES[s.winner] if s.winner is not None else None,
         }
         return DealResult(s.points, s.lines, summary=summary)
