@@ -65,7 +65,7 @@ def _public_cards(ds) -> set[str]:
         out.add(D.format(p.card))
     if ds.trump_card >= 0:
         out.add(D.format(ds.trump_card))
-    out |= set(D.format_cards(ds.kept))
+    out |= set(D.format_cards(ds.kept)) | set(D.format_cards(ds.revealed))
     ex = getattr(ds, "exchanged", None)
     if ex:
         out |= {ex["took"], ex["gave"]}

@@ -86,22 +86,48 @@ class RuleBot(BaseBot):
         if phase == "answer":
             return self._answer(deal, hand, trump, legal, rng)
         if phase == "figures":
+            name = deal.get("figure_on_table")
+            if f"bieten:{name}" in legal and self._chance(name, hand, trump, deal) > 0.85:
+                return f"bieten:{name}"  # a sure figure is worth 2 bid, 1 unbid
             for a in ("abweisen", "stellen", "weisen"):
                 if a in legal:
                     return a
             return "gut"
-        # play: maybe bid first
+        # play: tell the partner what we hold (once), maybe bid, then a card
+        sig = self._signal(deal, hand, trump, legal, turn.seat)
+        if sig:
+            return sig
         bid = self._maybe_bid(deal, hand, trump, legal, rng)
         if bid:
             return bid
         return self._card(deal, hand, trump, legal, turn.seat)
 
+    def _signal(self, deal: dict[str, Any], hand: list[int], trump: int, legal: list[str], seat: int) -> str | None:
+        if any(s == seat for s, _ in deal.get("signals", [])) or "zeichen:nichts" not in legal or not hand:
+            return None
+        best = max(("gleich", "hanger"), key=lambda n: figure_strength(n, hand, trump))
+        if figure_strength(best, hand, trump) >= 0.85:
+            return f"zeichen:{best}"
+        if spiel_strength(hand, trump) >= 0.6:
+            return "zeichen:spiel"
+        if any(c in perlaggen_order(trump) for c in hand):
+            return "zeichen:perlagg"
+        return "zeichen:nichts"
+
+    def _partner_says(self, deal: dict[str, Any]) -> set[str]:
+        seat = deal.get("seat", 0)
+        return {g for s, g in deal.get("signals", []) if s != seat}
+
     def _chance(self, name: str, hand: list[int], trump: int, deal: dict[str, Any]) -> float:
+        """The side's chance of the figure: own hand, the tricks so far, the partner's signal."""
+        said = self._partner_says(deal)
         if name == "spiel":
             won = deal.get("tricks_won", [0, 0])
-            base = spiel_strength(hand, trump)
-            return min(1.0, base + 0.1 * (won[deal.get("seat", 0) % 2] - won[1 - deal.get("seat", 0) % 2]))
-        bonus = 0.1 if any(g == name for _, g in deal.get("signals", [])) else 0.0
+            side = deal.get("seat", 0) % 2
+            base = spiel_strength(hand, trump) + 0.1 * (won[side] - won[1 - side])
+            base += 0.25 if "spiel" in said else 0.1 if "perlagg" in said else -0.1 if "nichts" in said else 0.0
+            return max(0.0, min(1.0, base))
+        bonus = 0.3 if name in said else 0.0
         return min(1.0, figure_strength(name, hand, trump) + bonus)
 
     def _answer(self, deal: dict[str, Any], hand: list[int], trump: int, legal: list[str], rng: Any) -> str:

@@ -141,6 +141,7 @@ class PerlaggenDeal(DealState):
         self.opened_by: int | None = None
         self.partieverlust: Penalty | None = None
         self.history: list[tuple[int, str]] = []
+        self.revealed: list[int] = []  # cards played and taken back (§17): seen by all
         self.endgame = self.standing[0] == self.o.target - 1 and self.standing[1] == self.o.target - 1
         self._result: DealResult | None = None
         if len(self.deck) != 33:
@@ -436,6 +437,7 @@ class PerlaggenDeal(DealState):
                 self.hands[seat] |= 1 << pl.card
                 self.played[seat].pop()
                 self.offences.remove(offence)
+                self.revealed.append(pl.card)  # everybody saw it on the table
                 self.turn = seat
                 self.events.append(f"seat {seat} takes the card back to follow suit (§17)")
                 return
