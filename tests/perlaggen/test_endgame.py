@@ -100,3 +100,37 @@ def test_settle_json_for_the_scorekeeper():
         settle_json({"penalties": [{"kind": "schummeln", "side": "A"}]})
     with pytest.raises(ValueError):
         settle_json({"figures": [{"figure": "poker"}]})
+
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from stammtisch.games.perlaggen import AUS, Penalty
+from stammtisch.games.perlaggen.scoring import PENALTY_RULES
+
+_fig = st.builds(F, figure=st.sampled_from([G, H, S]), status=st.sampled_from(["unbid", "conceded", "held"]),
+                 value=st.sampled_from([1, 2, 3, 4, 5, 6, 7, AUS]), winner=st.sampled_from([0, 1, None]),
+                 bidder=st.sampled_from([0, 1, None]), order=st.integers(0, 9), cards=st.integers(0, 5),
+                 unseen=st.booleans(), lacking=st.sampled_from([(), (0,), (1,)]))
+_pen = st.builds(Penalty, kind=st.sampled_from(sorted(PENALTY_RULES)), side=st.sampled_from([0, 1]))
+
+
+@given(figs=st.lists(_fig, max_size=3), pens=st.lists(_pen, max_size=2),
+       standing=st.tuples(st.integers(0, 17), st.integers(0, 17)), owed=st.tuples(st.integers(0, 4), st.integers(0, 4)))
+def test_settle_invariants(figs, pens, standing, owed):
+    """The score never decreases except by penalties, never below 0, and only one side goes out."""
+    s = settle(figs, pens, standing=standing, owed=owed)
+    fines = [0, 0]
+    for p in pens:
+        fines[p.side] += PENALTY_RULES[p.kind][1] or 0
+    for f in figs:
+        if f.figure != S and not f.unseen:
+            for side in f.lacking:
+                fines[side] += 2
+    for side in (0, 1):
+        assert s.totals[side] >= 0
+        assert s.points[side] >= -fines[side]
+        if not fines[side]:
+            assert s.points[side] >= 0
+    assert sum(t >= 18 for t in s.totals) <= 1
+    assert (s.winner is None) == (max(s.totals) < 18)

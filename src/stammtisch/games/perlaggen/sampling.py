@@ -22,6 +22,16 @@ def sample_state(options: PerlaggenOptions, view: Mapping[str, Any], rng: Any) -
     actions of the deal.
     """
     seat = view["seat"]
+    if view.get("trump_card") is None:
+        # still cutting: any order of the deck is consistent with the view
+        deck = list(range(33))
+        rng.shuffle(deck)
+        ctx = DealContext(0, view["dealer"], Deal(((), (), (), ()), {"deck": tuple(deck)}),
+                          tuple(view["standing"]), {})
+        st = PerlaggenDeal(options, ctx)
+        for s, a in view.get("history", []):
+            st.apply(s, a)
+        return st
     own = [D.parse(c) for c in view.get("hand") or []]
     played = [[parse_play(x)[0] for x in row] for row in view["played"]]
     trump_card = D.parse(view["trump_card"])

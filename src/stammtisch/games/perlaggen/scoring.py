@@ -154,7 +154,7 @@ def settle(figures: Sequence[FigureOutcome], penalties: Sequence[Penalty] = (), 
         if pts is None:
             other = 1 - p.side
             lines.append(Line(f"Partieverlust ({rule})", 0, SIDES[p.side] + (f", {p.note}" if p.note else "")))
-            gain(other, max(0, target - tot[other]), f"Partie by {rule}")
+            gain(other, max(0, target - tot[other]) + debt[other], f"Partie by {rule}")
             return Settlement((tot[0] - standing[0], tot[1] - standing[1]), tuple(lines), tuple(debt), other,
                               tuple(tot))  # type: ignore[arg-type]
     for p in penalties:
@@ -207,7 +207,7 @@ def settle(figures: Sequence[FigureOutcome], penalties: Sequence[Penalty] = (), 
             lines.append(Line(f"{name} lost (Perlaggen §6/§10)", 0, SIDES[f.winner]))
             continue
         if f.status == "held" and f.value >= AUS:
-            gain(f.winner, max(0, target - tot[f.winner]), f"{name} aus (Perlaggen §14)")
+            gain(f.winner, max(0, target - tot[f.winner]) + debt[f.winner], f"{name} aus (Perlaggen §14)")
             continue
         label = {"unbid": f"{name} (unbid)", "conceded": f"{name} gut gelassen (Perlaggen §12)",
                  "held": f"{name} gehalten {f.value}"}[f.status]

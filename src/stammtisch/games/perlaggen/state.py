@@ -301,7 +301,9 @@ class PerlaggenDeal(DealState):
         if self.phase == "over":
             return ()
         main = self.to_act()
-        return tuple(s for s in range(4) if s not in main and self._interject_actions(s))
+        # a seat whose only out-of-turn words are partner signals is not asked (it may still send them)
+        return tuple(s for s in range(4) if s not in main
+                     and any(not a.startswith("zeichen:") for a in self._interject_actions(s)))
 
     def _interject_actions(self, seat: int) -> list[str]:
         if self.phase == "answer":
