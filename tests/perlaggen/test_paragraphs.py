@@ -497,7 +497,9 @@ def test_par32_unseen_bids():
     assert "steigern" not in st.legal_actions(1)
     run(st, "1:halten")
     assert st.view(1)["pending"]["figure"] == "hanger"
-    run(st, "1:gut", "3:gut", "1:ansehen")
+    run(st, "1:gut", "3:gut")
+    refused(st, 1, "ungesehen:spiel", "§13")   # bid already: B may not bid it again
+    run(st, "1:ansehen")
     refused(st, 2, "ungesehen:gleich", "§32")
     run(st, "2:ansehen", "3:ansehen")
     assert st.view(1)["written"] == [0, 0]  # unseen concessions wait for the cards

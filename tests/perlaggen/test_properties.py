@@ -66,6 +66,8 @@ def _public_cards(ds) -> set[str]:
     if ds.trump_card >= 0:
         out.add(D.format(ds.trump_card))
     out |= set(D.format_cards(ds.kept)) | set(D.format_cards(ds.revealed))
+    for cs in ds.shown_hands.values():
+        out |= set(D.format_cards(cs))
     ex = getattr(ds, "exchanged", None)
     if ex:
         out |= {ex["took"], ex["gave"]}

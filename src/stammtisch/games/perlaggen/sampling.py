@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from stammtisch.core.cards import PERLAGGEN as D
+from stammtisch.core.errors import IllegalAction
 from stammtisch.core.protocol import Deal, DealContext
 
 from .options import PerlaggenOptions
@@ -46,6 +47,12 @@ def sample_state(options: PerlaggenOptions, view: Mapping[str, Any], rng: Any) -
         es = exch["seat"]
         if orig_trump not in known[es]:
             known[es].append(orig_trump)
+    for k, shown in (view.get("shown_hands") or {}).items():
+        # a hand laid open to show a figure: the five cards it held (after a §7 exchange)
+        ss = int(k)
+        for c in (D.parse(x) for x in shown):
+            if c not in known[ss]:
+                known[ss].append(c)
     kept = [D.parse(c) for c in view.get("kept", [])]
     cutter = (view["dealer"] - 1) % 4
     for c in kept:
@@ -69,7 +76,11 @@ def sample_state(options: PerlaggenOptions, view: Mapping[str, Any], rng: Any) -
             no_trump_seats, trump_seats = [dealer], [exchange_seats[-1]]
         else:
             trump_seats = [dealer]
-    for attempt in range(200):
+    history = [(x, a) for x, a in view.get("history", []) if a.split(":")[0] not in ("abheben", "behalten", "liegen")]
+    if options.offences != "refuse":
+        voids = {}  # a live table lets a revoke pass: play shows no voids
+    last_error: Exception | None = None
+    for attempt in range(400):
         rng.shuffle(pool)
         hands = {s: list(known[s]) for s in range(4)}
         i = 0
@@ -81,24 +92,33 @@ def sample_state(options: PerlaggenOptions, view: Mapping[str, Any], rng: Any) -
         if exch:
             es = exch["seat"]
             orig[es] = [c for c in orig[es] if c != orig_trump] + [trump_card]
-        if attempt < 199:
-            if any(_breaks(hands[s][len(known[s]):], voids.get(s, ()), view) for s in range(4)):
-                continue
-            if any(c // 8 == trump and c < 32 and c not in perl for s in no_trump_seats for c in orig[s]):
-                continue
-            if not all(any(c // 8 == trump and c < 32 and c not in perl for c in orig[s]) for s in trump_seats):
-                continue
-        break
-    stock = pool[i:]
-    hands = orig
-    ctx = DealContext(0, view["dealer"], Deal(((), (), (), ())), tuple(view["standing"]), {})
-    st = PerlaggenDeal(options, ctx)
-    st.setup_hands([hands[s] for s in range(4)], orig_trump, stock)
-    for s, a in view.get("history", []):
-        if a.split(":")[0] in ("abheben", "behalten", "liegen"):
+        if any(_breaks(hands[s][len(known[s]):], voids.get(s, ()), view) for s in range(4)):
             continue
-        st.apply(s, a)
-    return st
+        if any(c // 8 == trump and c < 32 and c not in perl for s in no_trump_seats for c in orig[s]):
+            continue
+        if not all(any(c // 8 == trump and c < 32 and c not in perl for c in orig[s]) for s in trump_seats):
+            continue
+        ctx = DealContext(0, view["dealer"], Deal(((), (), (), ())), tuple(view["standing"]), {})
+        st = PerlaggenDeal(options, ctx)
+        st.setup_hands([orig[s] for s in range(4)], orig_trump, pool[i:])
+        try:
+            for s, a in history:
+                st.apply(s, a)
+        except IllegalAction as e:  # the figures shown (§22) did not fit these hands
+            last_error = e
+            continue
+        if _after_deal(st.view(seat)["events"]) != _after_deal(view["events"]):
+            continue
+        return st
+    raise IllegalAction(f"no deal consistent with this view was found ({last_error})")
+
+
+def _after_deal(events: list[str]) -> list[str]:
+    """The events from the turned-up trump on (the cut is not replayed in a sample)."""
+    for k, e in enumerate(events):
+        if e.startswith("trump "):
+            return events[k:]
+    return events
 
 
 def _voids(view: Mapping[str, Any]) -> dict[int, list[int]]:
@@ -109,7 +129,9 @@ def _voids(view: Mapping[str, Any]) -> dict[int, list[int]]:
     from .rules import perlaggen_order
 
     perl = perlaggen_order(trump)
-    history = [x for x in view.get("history", []) if "=" in x[1] or _is_card(x[1])]
+    raw = view.get("history", [])
+    history = [x for k, x in enumerate(raw) if ("=" in x[1] or _is_card(x[1]))
+               and not (k + 1 < len(raw) and raw[k + 1] == [x[0], "zuruecknehmen"])]
     for k in range(0, len(history), 4):
         trick = history[k:k + 4]
         if not trick:

@@ -142,6 +142,7 @@ class PerlaggenDeal(DealState):
         self.partieverlust: Penalty | None = None
         self.history: list[tuple[int, str]] = []
         self.revealed: list[int] = []  # cards played and taken back (§17): seen by all
+        self.shown_hands: dict[int, list[int]] = {}  # hands laid open to show a figure (§22)
         self.endgame = self.standing[0] == self.o.target - 1 and self.standing[1] == self.o.target - 1
         self._result: DealResult | None = None
         if len(self.deck) != 33:
@@ -339,7 +340,8 @@ class PerlaggenDeal(DealState):
             out = ["ansehen"]
             partner = (seat + 2) % 4
             if not self.looked[partner] and self.total(side_of(seat)) < self.o.target - 1:
-                out += [f"ungesehen:{s}" for s in UNSEEN_SPECS]
+                out += [f"ungesehen:{s}" for s in UNSEEN_SPECS
+                        if all(self.figs[n].status == "open" for n in _unseen_names(s))]
             return out + self._claim_actions(seat)
         if p == "exchange":
             out = [f"tauschen:{D.format(c)}" for c in _bits(self._plain_trumps(seat))] + ["nicht_tauschen"]
@@ -485,8 +487,10 @@ class PerlaggenDeal(DealState):
                     self._refuse("a partnership bids unseen only while neither partner has looked", "§32")
                 if self.total(side_of(seat)) >= self.o.target - 1:
                     self._refuse(f"at {self.o.target - 1} points a side may not bid", "§21")
+                if arg in UNSEEN_SPECS:
+                    self._refuse("a figure already bid is not bid again; the holding side may raise it", "§13")
                 self._refuse(f"unseen bids are {', '.join(UNSEEN_SPECS)}", "§32")
-            names = list(FIGURES) if arg == "alle" else arg.split("+")
+            names = _unseen_names(arg)
             for n in names:
                 self.pending.append((seat, n, 2, True))
             self.events.append(f"seat {seat} bids unseen: {', '.join(names)} (§32)")
@@ -667,12 +671,21 @@ class PerlaggenDeal(DealState):
         return 0
 
     def _side_figure(self, name: str, side: int) -> Figure | None:
-        best = None
+        return self._figure_seat(name, side)[0]
+
+    def _figure_seat(self, name: str, side: int) -> tuple[Figure | None, int]:
+        """The side's best figure of this kind and the seat that holds it."""
+        best, seat = None, side
         for s in (side, side + 2):
             f = best_figure(name, self.dealt[s], self.trump)
             if f is not None and (best is None or f > best):
-                best = f
-        return best
+                best, seat = f, s
+        return best, seat
+
+    def _show(self, name: str, side: int) -> None:
+        """Weisen: the seat lays its five cards open on the table (§22, §24), for everybody to check."""
+        _, seat = self._figure_seat(name, side)
+        self.shown_hands[seat] = list(self.dealt[seat])
 
     def _figure_actions(self, seat: int) -> list[str]:
         if not self.fig_queue or self.pending:
@@ -702,6 +715,7 @@ class PerlaggenDeal(DealState):
         if self.fig_step == "":
             if action == "weisen":
                 self.shown_fig = self._side_figure(name, ss)
+                self._show(name, ss)
                 self.events.append(f"side {SIDES[ss]} shows {self.shown_fig.describe()} (§22)")  # type: ignore
                 self.fig_step = "shown"
                 self.turn = self._first_of(1 - ss)
@@ -714,9 +728,11 @@ class PerlaggenDeal(DealState):
         shown = self.shown_fig
         if action == "abweisen":
             theirs = self._side_figure(name, 1 - ss)
+            self._show(name, 1 - ss)
             self.events.append(f"side {SIDES[1 - ss]} shows better: {theirs.describe()} (§22)")  # type: ignore
             self._decide(f, 1 - ss, theirs.n)  # type: ignore[union-attr]
         elif action == "stellen":
+            self._show(name, 1 - ss)
             self.events.append(f"the {name} stands (§22)")
             self._decide(f, None, shown.n)  # type: ignore[union-attr]
         else:
@@ -940,6 +956,7 @@ class PerlaggenDeal(DealState):
             "figure_on_table": self.fig_queue[0] if self.phase == "figures" and self.fig_queue else None,
             "to_act": list(self.to_act()),
             "exchanged": getattr(self, "exchanged", None),
+            "shown_hands": {str(k): D.format_cards(v) for k, v in sorted(self.shown_hands.items())},
         }
         if self.shown and self.stock:
             d["luck"], d["boden"] = D.format(self.stock[0]), D.format(self.stock[-1])
@@ -959,6 +976,11 @@ class PerlaggenDeal(DealState):
         d = self._common()
         d["hand"] = None
         return d
+
+
+def _unseen_names(spec: str) -> list[str]:
+    """``"alle"`` → Gleich, Hanger, Spiel in that order (§32); ``"gleich+spiel"`` → both."""
+    return list(FIGURES) if spec == "alle" else spec.split("+")
 
 
 def _meld_key(f: Figure) -> tuple[int, int, int, int]:
