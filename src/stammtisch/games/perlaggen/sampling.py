@@ -68,7 +68,8 @@ def sample_state(options: PerlaggenOptions, view: Mapping[str, Any], rng: Any) -
     # who could exchange tells what the dealer (and his partner) held (§7)
     no_trump_seats: list[int] = []
     trump_seats: list[int] = []
-    if orig_trump in perl and view["phase"] not in ("look", "exchange"):
+    exchange_over = "luck" not in view  # Luck and Boden are covered when the play begins (§7)
+    if orig_trump in perl and exchange_over:
         handed_over = "ueberlassen" in [a for _, a in view.get("history", [])]
         if not exchange_seats:
             no_trump_seats = [dealer, (dealer + 2) % 4]
