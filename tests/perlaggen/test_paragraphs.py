@@ -295,9 +295,20 @@ def test_par17_farbleugnen_claimed_costs_spiel_and_two_points():
     run(st, "3:S7", "0:HA", "1:E9", "2:H8", "3:S8", "0:SA", "1:E10", "2:LK", "3:S9")
     assert st.phase == "figures" and st.spiel_side == 0
     assert "reklamieren:17" in st.legal_actions(1)
-    run(st, "3:reklamieren:17", "0:weisen", "1:gut", "0:weisen", "1:abweisen")
+    run(st, "1:reklamieren:17")              # checked: the offence is seat 2's
+    refused(st, 1, "reklamieren:17", "§33")  # once a round
+    run(st, "0:weisen", "1:gut", "0:weisen", "1:abweisen")
     r = st.result()
     assert r.points == (0, 2) and r.summary["owed"] == [1, 0]
+
+
+def test_par17_unfounded_claim_costs_nothing():
+    """§33: a claim makes the table check the cards; without an offence nothing happens."""
+    st = make(profile="live")
+    run(st, "0:LA", "1:E8", "2:L8", "3:reklamieren:17")
+    assert "no offence" in st.events[-1]
+    run(st, "3:S7", *A_TRICKS[4:], "0:weisen", "1:gut", "0:weisen", "1:abweisen")
+    assert st.result().points == (2, 1)
 
 
 def test_par17_revoke_taken_back_within_the_round():
@@ -323,13 +334,13 @@ def test_par17_unclaimed_revoke_is_claimable_in_next_deal_only():
     assert claim == [{"par": "17", "kind": "farbleugnen", "side": 0, "claimed": False, "seat": 2, "trick": 0,
                       "transfer": 1}]
     nxt = make(profile="live", standing=(2, 1), carry={"claimable": claim}, dealer=0)
-    assert "reklamieren:17" in nxt.legal_actions(1) and "reklamieren:17" not in nxt.legal_actions(0)
-    run(nxt, "1:reklamieren:17", "2:aufdecken")
+    assert "reklamieren:17:voriges" in nxt.legal_actions(1) and "reklamieren:17:voriges" not in nxt.legal_actions(0)
+    run(nxt, "1:reklamieren:17:voriges", "2:aufdecken")
     lines_ = {ln.label: ln.value for ln in nxt.result().lines}
     assert lines_["Spiel-Verlust of the previous deal (Perlaggen §17)"] == -1
     assert nxt.result().summary["claimable"] == []
     later = make(profile="live", standing=(2, 1), carry={}, dealer=1)
-    refused(later, 1, "reklamieren:17", "§33")
+    refused(later, 1, "reklamieren:17:voriges", "§33")
 
 
 def test_par18_perlagg_not_getauft_is_a_plain_card():

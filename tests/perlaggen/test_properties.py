@@ -222,6 +222,19 @@ def test_bad_input_names_the_paragraph_and_leaves_state_unchanged(seed, junk):
             assert json.dumps([ds.view(x) for x in range(4)] + [ds.public_view()], sort_keys=True) == before
 
 
+def test_rule_bot_claims_a_proven_revoke():
+    """§17/§33: the rule bot notices a revoke once the cards prove it, and claims it."""
+    from stammtisch.core.protocol import Turn
+    from .helpers import make, run
+    st = make(profile="live")
+    run(st, "0:LA", "1:E8", "2:H7", "3:S7", "0:HA", "1:E9")
+    bot = GAME.rule_bot()
+    assert bot.interject(Turn(1, st.legal_actions(1), lambda: st.view(1)), random.Random(1)) is None
+    run(st, "2:H8")  # seat 2 did not follow Laub in trick 1 … and plays on
+    run(st, "3:S8", "0:SA", "1:E10", "2:LK")  # … and now shows Laub: the revoke is proven
+    assert bot.interject(Turn(1, st.legal_actions(1), lambda: st.view(1)), random.Random(1)) == "reklamieren:17"
+
+
 def test_rule_bot_never_revokes_even_where_the_table_allows_it():
     """profile live accepts a revoke (§17); the rule bot still plays legally."""
     rng = random.Random(8)

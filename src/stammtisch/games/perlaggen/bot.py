@@ -46,6 +46,39 @@ def spiel_strength(hand: list[int], trump: int) -> float:
     return min(1.0, score / 3.0)
 
 
+def proven_revokes(deal: dict[str, Any], side: int) -> int:
+    """Revokes by ``side`` the public cards prove: a seat played a plain card of another suit (no trump,
+    no Perlagg) to a trick and later played a natural card of the suit it did not follow (§15, §17)."""
+    trump = SUITS.index(deal["trump"]) if deal.get("trump") else -1
+    perl = perlaggen_order(trump) if trump >= 0 else ()
+    raw = deal.get("history", [])
+    plays = [(s, a) for k, (s, a) in enumerate(raw) if _is_card_action(a)
+             and not (k + 1 < len(raw) and raw[k + 1] == [s, "zuruecknehmen"])]
+    tricks = [plays[k:k + 4] for k in range(0, len(plays), 4)]
+    count = 0
+    for t, trick in enumerate(tricks):
+        if not trick:
+            continue
+        c0, t0 = parse_play(trick[0][1])
+        led = (t0 if t0 is not None else c0) // 8 if (t0 is not None or c0 != 32) else 3
+        for s, a in trick[1:]:
+            c, taufe = parse_play(a)
+            if s % 2 != side or taufe is not None or c in perl or c == 32 or c // 8 in (led, trump):
+                continue
+            later = [parse_play(x) for later_trick in tricks[t + 1:] for ss, x in later_trick if ss == s]
+            if any(tt is None and cc not in perl and cc != 32 and cc // 8 == led for cc, tt in later):
+                count += 1
+    return count
+
+
+def _is_card_action(a: str) -> bool:
+    try:
+        parse_play(a)
+        return True
+    except Exception:
+        return False
+
+
 class RuleBot(BaseBot):
     """The game's rule-based player (``stammtisch play perlaggen``)."""
 
@@ -55,9 +88,23 @@ class RuleBot(BaseBot):
         self.bluff = bluff
 
     def interject(self, turn: Turn, rng: Any) -> str | None:
-        for a in turn.legal:
-            if a.startswith("reklamieren:"):
-                return a  # "Ein Spieler schläft nicht" (§33)
+        return self._claim(turn)
+
+    def _claim(self, turn: Turn) -> str | None:
+        """"Ein Spieler schläft nicht" (§33): claim the public §7 hand-over and the previous deal's
+        offences at once, and a revoke as soon as the cards prove it (a seat that did not follow a suit
+        plays that suit later)."""
+        legal = turn.legal
+        for a in legal:
+            if a.startswith("reklamieren:") and (a.endswith(":voriges") or a == "reklamieren:7"):
+                return a
+        if "reklamieren:17" in legal:
+            deal = turn.view.get("deal", turn.view)
+            proven = proven_revokes(deal, 1 - turn.seat % 2)
+            claimed = sum(1 for e in deal.get("events", [])
+                          if " claims §17 against" in e and f"side {'AB'[1 - turn.seat % 2]}" in e)
+            if proven > claimed:
+                return "reklamieren:17"
         return None
 
     def choose(self, turn: Turn, rng: Any) -> str:
@@ -65,9 +112,9 @@ class RuleBot(BaseBot):
         v = turn.view
         deal = v.get("deal", v)
         phase = deal.get("phase")
-        for a in legal:
-            if a.startswith("reklamieren:"):
-                return a
+        claim = self._claim(turn)
+        if claim:
+            return claim
         if phase == "cut":
             return f"abheben:{rng.randrange(5, 29)}"
         if phase == "keep":

@@ -116,7 +116,8 @@ class PerlaggenGame(Game):
             out += [f"{PERLAGGEN.format(c)}={PERLAGGEN.format(t)}" for t in range(32)]
         out += [f"bieten:{f}" for f in FIGURES] + [f"steigern:{f}" for f in FIGURES]
         out += ["halten", "gut", "steigern", "weisen", "abweisen", "stellen", "aufdecken", "zuruecknehmen"]
-        out += [f"zeichen:{s}" for s in SIGNALS] + ["reklamieren:7", "reklamieren:17"]
+        out += [f"zeichen:{s}" for s in SIGNALS] + ["reklamieren:7", "reklamieren:17", "reklamieren:7:voriges",
+                                                   "reklamieren:17:voriges"]
         return out
 
     def sample_state(self, options: PerlaggenOptions, view: Mapping[str, Any], rng: Any) -> PerlaggenDeal:

@@ -24,11 +24,20 @@ def sample_state(options: PerlaggenOptions, view: Mapping[str, Any], rng: Any) -
     """
     seat = view["seat"]
     if view.get("trump_card") is None:
-        # still cutting: any order of the deck is consistent with the view
+        # still cutting: any order of the deck consistent with what the lift showed (§4)
         deck = list(range(33))
         rng.shuffle(deck)
+        cuts = [int(a.split(":")[1]) for _, a in view.get("history", []) if a.startswith("abheben:")]
+        if cuts:
+            shown = [D.parse(c) for c in view.get("kept", [])]
+            if view.get("lifted_bottom"):
+                shown.append(D.parse(view["lifted_bottom"]))
+            rest = [c for c in deck if c not in shown]
+            for k, c in enumerate(shown):
+                rest.insert(cuts[0] - 1 - k, c)
+            deck = rest
         ctx = DealContext(0, view["dealer"], Deal(((), (), (), ()), {"deck": tuple(deck)}),
-                          tuple(view["standing"]), {})
+                          tuple(view["standing"]), _carry(view))
         st = PerlaggenDeal(options, ctx)
         for s, a in view.get("history", []):
             st.apply(s, a)
@@ -69,7 +78,11 @@ def sample_state(options: PerlaggenOptions, view: Mapping[str, Any], rng: Any) -
     no_trump_seats: list[int] = []
     trump_seats: list[int] = []
     exchange_over = "luck" not in view  # Luck and Boden are covered when the play begins (§7)
-    if orig_trump in perl and exchange_over:
+    if orig_trump in perl and view["phase"] == "exchange":
+        ex = view["to_act"][0]
+        handed_over = "ueberlassen" in [a for _, a in view.get("history", [])]
+        no_trump_seats, trump_seats = ([dealer], [ex]) if ex != dealer and not handed_over else ([], [dealer])
+    elif orig_trump in perl and exchange_over:
         handed_over = "ueberlassen" in [a for _, a in view.get("history", [])]
         if not exchange_seats:
             no_trump_seats = [dealer, (dealer + 2) % 4]
@@ -99,7 +112,7 @@ def sample_state(options: PerlaggenOptions, view: Mapping[str, Any], rng: Any) -
             continue
         if not all(any(c // 8 == trump and c < 32 and c not in perl for c in orig[s]) for s in trump_seats):
             continue
-        ctx = DealContext(0, view["dealer"], Deal(((), (), (), ())), tuple(view["standing"]), {})
+        ctx = DealContext(0, view["dealer"], Deal(((), (), (), ())), tuple(view["standing"]), _carry(view))
         st = PerlaggenDeal(options, ctx)
         st.setup_hands([orig[s] for s in range(4)], orig_trump, pool[i:])
         try:
@@ -114,12 +127,18 @@ def sample_state(options: PerlaggenOptions, view: Mapping[str, Any], rng: Any) -
     raise IllegalAction(f"no deal consistent with this view was found ({last_error})")
 
 
+def _carry(view: Mapping[str, Any]) -> dict[str, Any]:
+    """What the deal knew from the previous one: penalty points owed, offences still claimable (public)."""
+    return {"owed": list(view.get("owed", (0, 0))),
+            "claimable": [dict(c, claimed=False) for c in view.get("previous_offences", [])]}
+
+
 def _after_deal(events: list[str]) -> list[str]:
     """The events from the turned-up trump on (the cut is not replayed in a sample)."""
     for k, e in enumerate(events):
         if e.startswith("trump "):
-            return events[k:]
-    return events
+            return [x for x in events[k:] if " claims " not in x]
+    return [x for x in events if " claims " not in x]
 
 
 def _voids(view: Mapping[str, Any]) -> dict[int, list[int]]:

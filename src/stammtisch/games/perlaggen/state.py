@@ -269,14 +269,22 @@ class PerlaggenDeal(DealState):
         return out
 
     def _claim_actions(self, seat: int) -> list[str]:
+        """Claims (profile ``live``, §33). ``reklamieren:17`` may be said in the play at any time, once a
+        round: the cards are then checked (a claim shows nothing the table would not see); an unfounded
+        claim costs nothing. The hand-over of §7 is public, so its claim is offered only after it
+        happened. ``…:voriges`` claims an offence of the previous deal until this deal is written."""
         if self.o.offences != "penalise":
             return []
         out = []
-        for c in self.offences + self.old_claims:
-            if not c.get("claimed") and c["side"] != side_of(seat):
-                a = f"reklamieren:{c['par']}"
-                if a not in out:
-                    out.append(a)
+        if self.phase in ("play", "answer", "figures") and (seat, len(self.tricks), "claim") not in self.signalled:
+            out.append("reklamieren:17")
+        for c in self.offences:
+            if c["kind"] == "tausch" and not c.get("claimed") and c["side"] != side_of(seat):
+                out.append("reklamieren:7")
+        for c in self.old_claims:
+            a = f"reklamieren:{c['par']}:voriges"
+            if not c.get("claimed") and c["side"] != side_of(seat) and a not in out:
+                out.append(a)
         return out
 
     def _extras(self, seat: int) -> list[str]:
@@ -858,17 +866,21 @@ class PerlaggenDeal(DealState):
                 self._decide(f, 1 - side, 5)
         self._finish()
 
-    def _claim(self, seat: int, par: str) -> None:
-        for c in self.offences + self.old_claims:
+    def _claim(self, seat: int, arg: str) -> None:
+        par, _, when = arg.partition(":")
+        late = when == "voriges"
+        if par == "17" and not late:
+            self.signalled.add((seat, len(self.tricks), "claim"))
+        for c in (self.old_claims if late else self.offences):
             if c["par"] == par and not c.get("claimed") and c["side"] != side_of(seat):
                 c["claimed"] = True
-                late = c in self.old_claims
                 self.penalties.append(Penalty(c["kind"], c["side"], transfer=c.get("transfer", 0) if late else 0,
                                               note="claimed in the next deal" if late else "", late=late))
                 self.events.append(f"seat {seat} claims §{par} against side {SIDES[c['side']]} (§33)")
                 if c["kind"] == "tausch":
                     self._finish()
                 return
+        self.events.append(f"seat {seat} claims §{par}: the cards show no offence (§33)")
 
     # ------------------------------------------------------------------ end
     def _finish(self) -> None:
@@ -957,6 +969,8 @@ class PerlaggenDeal(DealState):
             "to_act": list(self.to_act()),
             "exchanged": getattr(self, "exchanged", None),
             "shown_hands": {str(k): D.format_cards(v) for k, v in sorted(self.shown_hands.items())},
+            "owed": list(self.owed),
+            "previous_offences": [dict(c) for c in self.old_claims],
         }
         if self.shown and self.stock:
             d["luck"], d["boden"] = D.format(self.stock[0]), D.format(self.stock[-1])
