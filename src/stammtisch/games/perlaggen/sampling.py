@@ -20,7 +20,8 @@ def sample_state(options: PerlaggenOptions, view: Mapping[str, Any], rng: Any) -
     """Deal the cards the seat cannot see at random among the places they can be (the other hands and
     the stock), keeping every card whose place is known (own hand, cards played, the turned-up trump,
     a kept or exchanged Perlagg) and, where possible, the voids shown in play; then replay the public
-    actions of the deal.
+    actions of the deal. Hands that do not replay the public actions (a figure shown, a 17 : 17
+    declaration, an exchange right) are rejected; after many failed attempts ``IllegalAction`` says so.
     """
     seat = view["seat"]
     if view.get("trump_card") is None:
@@ -33,8 +34,8 @@ def sample_state(options: PerlaggenOptions, view: Mapping[str, Any], rng: Any) -
             if view.get("lifted_bottom"):
                 shown.append(D.parse(view["lifted_bottom"]))
             rest = [c for c in deck if c not in shown]
-            for k, c in enumerate(shown):
-                rest.insert(cuts[0] - 1 - k, c)
+            for k in reversed(range(len(shown))):  # kept cards lay at the bottom of the lift, in order
+                rest.insert(cuts[0] - 1 - k, shown[k])
             deck = rest
         ctx = DealContext(0, view["dealer"], Deal(((), (), (), ()), {"deck": tuple(deck)}),
                           tuple(view["standing"]), _carry(view))
@@ -94,7 +95,8 @@ def sample_state(options: PerlaggenOptions, view: Mapping[str, Any], rng: Any) -
     if options.offences != "refuse":
         voids = {}  # a live table lets a revoke pass: play shows no voids
     last_error: Exception | None = None
-    for attempt in range(400):
+    declared = any(" declares " in e for e in view.get("events", []))  # §25 declarations are rare hands
+    for attempt in range(4000 if declared else 400):
         rng.shuffle(pool)
         hands = {s: list(known[s]) for s in range(4)}
         i = 0
@@ -121,7 +123,8 @@ def sample_state(options: PerlaggenOptions, view: Mapping[str, Any], rng: Any) -
         except IllegalAction as e:  # the figures shown (§22) did not fit these hands
             last_error = e
             continue
-        if _after_deal(st.view(seat)["events"]) != _after_deal(view["events"]):
+        sv = st.view(seat)
+        if _after_deal(sv["events"]) != _after_deal(view["events"]) or sv["figures"] != view["figures"]:
             continue
         return st
     raise IllegalAction(f"no deal consistent with this view was found ({last_error})")
