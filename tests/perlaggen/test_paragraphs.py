@@ -2,15 +2,12 @@
 
 from __future__ import annotations
 
-import pytest
-
 from stammtisch.core.cards import PERLAGGEN as D
-from stammtisch.core.errors import IllegalAction
 from stammtisch.core.protocol import Deal, DealContext
 from stammtisch.games.perlaggen import GAME, PerlaggenDeal, cut_for_partners, next_partie_dealer, schrift_dealer
 from stammtisch.games.perlaggen.rules import baptise, best_gleich, best_hanger, plain, trick_winner
 
-from .helpers import cards, lines, make, refused, run
+from .helpers import cards, make, refused, run
 
 #: DEAL_A played out: side A takes the first three tricks
 A_TRICKS = ("0:HA", "1:E8", "2:H7", "3:S7", "0:SA", "1:E9", "2:H8", "3:S8", "0:W=LA", "1:E10", "2:LK", "3:S9")

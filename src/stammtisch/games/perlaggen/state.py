@@ -44,7 +44,6 @@ LADDER = (2, 3, 4, 5, 6, 7, AUS)
 #: the sanctioned partner signals (docs/rules/perlaggen.md)
 SIGNALS = ("gleich", "hanger", "spiel", "perlagg", "nichts")
 UNSEEN_SPECS = ("gleich", "hanger", "spiel", "gleich+hanger", "gleich+spiel", "hanger+spiel", "alle")
-CLAIMS = {"7": "tausch", "17": "farbleugnen"}
 
 
 def side_of(seat: int) -> int:
@@ -141,6 +140,7 @@ class PerlaggenDeal(DealState):
         self.opened_by: int | None = None
         self.partieverlust: Penalty | None = None
         self.history: list[tuple[int, str]] = []
+        self.return_phase = "play"  # where an answered bid returns to
         self.revealed: list[int] = []  # cards played and taken back (§17): seen by all
         self.shown_hands: dict[int, list[int]] = {}  # hands laid open to show a figure (§22)
         self.endgame = self.standing[0] == self.o.target - 1 and self.standing[1] == self.o.target - 1
@@ -171,7 +171,6 @@ class PerlaggenDeal(DealState):
 
     def _deal_out(self) -> None:
         deck = self.rest + self.lifted
-        self.deck_after_cut = list(deck)
         hands: list[list[int]] = [[], [], [], []]
         hands[self.cutter] = list(self.kept)
         for size in (3, 2):
@@ -794,7 +793,8 @@ class PerlaggenDeal(DealState):
     def _open_pending(self, return_phase: str) -> None:
         if not self.pending:
             return
-        self.return_phase = getattr(self, "return_phase", None) if self.phase == "answer" else return_phase
+        if self.phase != "answer":
+            self.return_phase = return_phase
         seat, name, value, unseen = self.pending[0]
         f = self.figs[name]
         if f.status == "open":
