@@ -244,3 +244,39 @@ def test_rule_bot_never_revokes_even_where_the_table_allows_it():
         for lg in m.logs:
             assert not any(ln.label.startswith("farbleugnen") for ln in lg.result.lines)
             assert not lg.result.summary["claimable"]
+
+
+@settings(max_examples=15)
+@given(seed=st.integers(0, 10**6), profile=st.sampled_from(["innsbruck", "live"]))
+def test_every_legal_action_applies(seed, profile):
+    """Whatever legal_actions offers, apply accepts (on a copy), for every seat and phase."""
+    m = GAME.new_match(profile, seed=seed, max_deals=1)
+    rng = random.Random(seed)
+    while not m.is_over():
+        ds = m.deal_state
+        for s in range(4):
+            legal = ds.legal_actions(s)
+            for a in rng.sample(legal, min(6, len(legal))):
+                ds.clone().apply(s, a)
+        step(m, [NoOpenBot()] * 4, rng)
+
+
+def test_options_change_the_rules():
+    """eichel_ober_high swaps EO and EU; unbid_points and target are honoured."""
+    from stammtisch.games.perlaggen.rules import perlagg_rank
+    eo, eu = D.parse("EO"), D.parse("EU")
+    assert perlagg_rank(eu, 1) > perlagg_rank(eo, 1)
+    assert perlagg_rank(eo, 1, eichel_ober_high=True) > perlagg_rank(eu, 1, eichel_ober_high=True)
+    from .helpers import make, run
+    st_ = make(unbid_points=2)
+    run(st_, "0:HA", "1:E8", "2:H7", "3:S7", "0:SA", "1:E9", "2:H8", "3:S8", "0:W=LA", "1:E10", "2:LK", "3:S9",
+        "0:weisen", "1:gut", "0:weisen", "1:abweisen")
+    assert st_.result().points == (4, 2)
+    from stammtisch.games.perlaggen.rules import baptise, trick_winner
+    la = D.parse("LA")
+    both = [baptise(eu, la, 1), baptise(eo, la, 1)]
+    assert trick_winner(both, 1) == 0
+    assert trick_winner([baptise(eu, la, 1, True), baptise(eo, la, 1, True)], 1) == 1
+    m = GAME.new_match(options={"target": 24}, seed=3)
+    play_out(m, [GAME.rule_bot()] * 4, random.Random(3))
+    assert max(m.totals) >= 24
