@@ -127,7 +127,7 @@ class PerlaggenDeal(DealState):
         self.played: list[list[str]] = [[], [], [], []]
         self.events: list[str] = []
         self.signals: list[tuple[int, str]] = []
-        self.signalled: set[tuple[int, int]] = set()
+        self.signalled: set[tuple[Any, ...]] = set()  # (seat, round) signalled / (seat, round, 'claim')
         self.melds: dict[int, Figure | None] = {}
         self.meld_turn = 0
         self.fig_queue: list[str] = []
@@ -138,7 +138,6 @@ class PerlaggenDeal(DealState):
         self.penalties: list[Penalty] = []
         self.exchanger: int | None = None
         self.opened_by: int | None = None
-        self.partieverlust: Penalty | None = None
         self.history: list[tuple[int, str]] = []
         self.return_phase = "play"  # where an answered bid returns to
         self.revealed: list[int] = []  # cards played and taken back (§17): seen by all
