@@ -178,12 +178,14 @@ class RuleBot(BaseBot):
         return min(1.0, figure_strength(name, hand, trump) + bonus)
 
     def _answer(self, deal: dict[str, Any], hand: list[int], trump: int, legal: list[str], rng: Any) -> str:
+        """Hold when the side's chance ``p`` makes it pay: conceding a bid costs 1, holding wins or
+        loses 2, so holding is worth it from p > 1/4 (and a bluffing bidder also pays §10)."""
         pend = deal.get("pending") or {}
         name = pend.get("figure", "spiel")
         p = self._chance(name, hand, trump, deal)
         if "steigern" in legal and p > 0.8 and rng.random() < 0.5:
             return "steigern"
-        if "halten" in legal and (p > 0.45 or rng.random() < self.bluff):
+        if "halten" in legal and (p > 0.25 or rng.random() < self.bluff):
             return "halten"
         return "gut"
 
