@@ -70,6 +70,12 @@ def render(view: dict[str, Any]) -> RenderableType:
         p = deal["pending"]
         parts.append(Text(f"open bid: {seats[p['seat']]} offers {p['figure']} {p['value']} — awaiting the answer",
                           style="bold red"))
+    for k, cs in (deal.get("shown_hands") or {}).items():
+        t = Text(f"{seats[int(k)]} lays open: ")
+        for c in cs:
+            t.append_text(card_text(c, trump))
+            t.append(" ")
+        parts.append(t)
     if deal.get("shown_figure"):
         parts.append(Text(f"shown: {deal['shown_figure']} ({deal.get('figure_on_table')})", style="bold"))
 
