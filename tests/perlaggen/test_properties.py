@@ -124,6 +124,8 @@ def test_invariants_every_step(seed, profile):
     r = m.logs[0].result
     # every figure answered: nothing is left on offer
     assert all(f["status"] != "offered" for f in r.summary["figures"].values())
+    if any(f["status"] == "lapsed" for f in r.summary["figures"].values()):
+        assert r.summary["winner"] is not None  # only a decided Partie lets an open bid lapse
     # the score never decreases except by penalties
     for side, name in enumerate("AB"):
         fines = -sum(ln.value for ln in r.lines if ln.value < 0 and ln.note.startswith(name))

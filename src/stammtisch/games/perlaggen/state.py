@@ -60,7 +60,7 @@ class Fig:
     """The bidding state of one figure."""
 
     name: str
-    status: str = "open"          # open | offered | held | conceded | decided
+    status: str = "open"          # open | offered | held | conceded | lapsed
     value: int = 0                # stake once held
     offer: int = 0                # value on offer while offered
     offerer: int | None = None    # seat that made the pending offer
@@ -883,6 +883,13 @@ class PerlaggenDeal(DealState):
 
     # ------------------------------------------------------------------ end
     def _finish(self) -> None:
+        for _, name, _, _ in self.pending:
+            # the Partie was decided with a bid still open (a concession reached the target, §7/§34
+            # Partieverlust): the open offer lapses; a figure held before keeps its held stake
+            f = self.figs[name]
+            f.status = "held" if f.value else "lapsed"
+            self.events.append(f"the open bid on the {name} lapses: the Partie is decided")
+        self.pending = []
         self.phase = "over"
         self.turn = -1
         self._result = self._settle()
