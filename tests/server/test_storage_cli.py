@@ -45,3 +45,17 @@ def test_serve_command_is_registered():
     assert r.exit_code == 0
     for opt in ("--host", "--port", "--data", "--database-url"):
         assert opt in r.output
+
+
+def test_a_table_whose_engine_is_gone_does_not_stop_the_server(make_client, monkeypatch):
+    from stammtisch.core import registry
+
+    client = make_client()
+    made = client.post("/api/tables", json={"game": "toy", "name": "A", "bot": "random"}).json()
+    number = made["table"]["number"]
+    client.__exit__(None, None, None)
+    monkeypatch.setitem(registry._GAMES, "toy", "tests.no_such_module")
+    monkeypatch.delitem(registry._cache, "toy")
+    again = make_client()  # recovery skips the table it cannot rebuild
+    assert again.get("/api/games").status_code == 200
+    assert again.get(f"/api/records/{number}").status_code == 404

@@ -719,8 +719,8 @@ class Tables:
             return t
         try:
             t = Table(self, loaded)
-        except StammtischError as e:
-            log.error("table %s cannot be rebuilt: %s", number, e)
+        except Exception as e:  # engine missing, or the log no longer replays: keep the server up
+            log.error("table %s cannot be rebuilt: %s: %s", number, type(e).__name__, e)
             return None
         self.by_number[number] = t
         self.by_id[t.public_id] = t
