@@ -25,6 +25,9 @@ def make_client(tmp_path):
         cfg.setdefault("bot_delay", 0.0)
         cfg.setdefault("allow_seed", True)
         cfg.setdefault("grace", 1000.0)
+        # the tests act as fast as the server answers; test_rate_limit sets its own limits
+        cfg.setdefault("rate_burst", 10_000)
+        cfg.setdefault("rate_per_second", 10_000.0)
         app = create_app(database_url=f"sqlite:///{tmp_path / 'db.sqlite3'}", config=ServerConfig(**cfg))
         client = TestClient(app)
         client.__enter__()

@@ -28,6 +28,8 @@ class Seat:
         while True:
             m = json.loads(self.ws.recv(timeout=10))
             if m["type"] == "state":
+                if m["view"] is not None and "results" not in m["view"]:  # unchanged: keep the last list
+                    m["view"]["results"] = self.state["view"]["results"]
                 self.state = m
             if pred(m):
                 return m

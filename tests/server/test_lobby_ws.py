@@ -269,3 +269,35 @@ def test_an_engine_failure_is_refused_and_leaves_the_table_as_logged(client, mon
         assert json.dumps(t.match.view(seat)) == before  # rebuilt from the log
         ws.send_json({"type": "act", "version": st["version"], "action": st["view"]["legal"][0]})
         assert recv_until(ws, lambda m: m["type"] in ("ack", "error"))["type"] == "ack"
+
+
+def test_settled_deals_are_sent_when_they_change_and_in_every_full_snapshot(client):
+    tid, tokens = _started_table(client, humans=1, target=9)
+    seen_with, seen_without = 0, 0
+    with client.websocket_connect(f"/ws/{tid}") as ws:
+        ws.send_json({"type": "hello", "token": tokens[0]})
+        first = latest_state(ws)
+        assert first["view"]["results"] == []  # the first snapshot is complete
+        results = []
+        m = first
+        while True:
+            if m is None:
+                m = ws.receive_json()
+            if m["type"] != "state":
+                m = None
+                continue
+            if "results" in m["view"]:
+                seen_with += 1
+                assert len(m["view"]["results"]) >= len(results)
+                results = m["view"]["results"]
+            else:
+                seen_without += 1
+            if m["view"]["over"]:
+                break
+            if 0 in m["view"]["to_act"]:
+                ws.send_json({"type": "act", "version": m["version"], "action": m["view"]["legal"][0]})
+            m = None
+        ws.send_json({"type": "sync"})
+        full = latest_state(ws)
+        assert full["view"]["results"] == results and len(results) >= 2
+    assert seen_without > seen_with > 0

@@ -176,6 +176,7 @@ class Table:
         self.asked_version = -1
         self.driver: asyncio.Task | None = None
         self._last_info: dict[str, Any] | None = None
+        self._settled_sent = -1
         if self.status != "open":
             self._rebuild(loaded)
 
@@ -256,11 +257,12 @@ class Table:
         return out
 
     def snapshot(self, conn: Conn, info: dict[str, Any] | None = None,
-                 cache: dict[int | None, str] | None = None) -> dict[str, Any] | str:
+                 cache: dict[int | None, str] | None = None, results: bool = True) -> dict[str, Any] | str:
         """The full state message for one connection, built from that seat's observation only.
 
         With ``cache`` (one broadcast), the message is returned already encoded and shared by the
-        connections of the same seat."""
+        connections of the same seat. ``results=False`` leaves out ``view.results`` (the settled
+        deals, which only grow when a deal ends; clients keep the last list they got)."""
         seat = conn.seat
         if cache is not None and seat in cache:
             return cache[seat]
@@ -269,6 +271,8 @@ class Table:
         if self.match is not None:
             raw = self.match.view(seat) if seat is not None else self.match.public_view()
             view = for_people(raw)
+            if not results and view is not None:
+                view = {k: v for k, v in view.items() if k != "results"}
         msg: dict[str, Any] = {"type": "state", "version": self.version, "you": seat, "view": view}
         table_info = info if info is not None else self.info()
         if table_info:
@@ -288,13 +292,16 @@ class Table:
             info = {}  # unchanged: the state messages leave it out (clients keep the last one)
         else:
             self._last_info = info
+        settled = len(self.match.logs) - (0 if self.match.is_over() else 1) if self.match is not None else 0
+        results = settled != self._settled_sent
+        self._settled_sent = settled
         cache: dict[int | None, str] = {}
         for c in list(self.conns):
             if c.closed:
                 self.conns.discard(c)
                 continue
             try:
-                c.send_raw(self.snapshot(c, info, cache))
+                c.send_raw(self.snapshot(c, info, cache, results))
             except Exception:  # a view that cannot be built must not break the table
                 log.exception("table %s: view of seat %s failed", self.number, c.seat)
                 c.send({"type": "error", "code": "engine", "message": "your view could not be built"})

@@ -46,6 +46,7 @@ function handle(msg) {
   switch (msg.type) {
     case "welcome": role = msg.role; break;
     case "state":
+      if (msg.view && !("results" in msg.view)) msg.view.results = state && state.view ? state.view.results : [];
       state = msg; info = msg.table || info; pending = false;
       if (state.view) {
         const n = state.view.results.length;
