@@ -138,6 +138,13 @@ class Store:
         return TableSheet(entries.get(t.game), tab.size, tab.games_planned, profile=t.profile, options=t.options,
                           rows=rows)
 
+    @staticmethod
+    def _seen(tab: SkTable, seen: int | None) -> None:
+        """Fail fast on a stale version, before settling anything (the CAS in :meth:`_bump` decides)."""
+        if seen is not None and not isinstance(seen, bool) and isinstance(seen, int) and seen != tab.version:
+            raise Conflict(f"table {tab.number} was changed by somebody else (you saw version {seen}, it is now "
+                           f"{tab.version}); reload the list and enter again", current=tab.version)
+
     def _bump(self, s: Session, tab: SkTable, seen: int | None) -> None:
         """Compare-and-set the table's version: the optimistic lock of every write."""
         if seen is None:
@@ -394,6 +401,7 @@ class Store:
         """
         with self.session() as s:
             tab = self._table(s, table_id)
+            self._seen(tab, version)
             sheet = self._sheet(tab.round.tournament, tab)
             row = sheet.write(facts, author)
             self._bump(s, tab, version)
@@ -405,6 +413,7 @@ class Store:
         """Correct row ``number`` (see :meth:`TableSheet.correct`); the old version stays in history."""
         with self.session() as s:
             tab = self._table(s, table_id)
+            self._seen(tab, version)
             sheet = self._sheet(tab.round.tournament, tab)
             row = sheet.correct(number, facts, reason, author, late)
             self._bump(s, tab, version)
@@ -415,6 +424,7 @@ class Store:
         """Strike row ``number``: 0 for all (Österreich-Finale 1))."""
         with self.session() as s:
             tab = self._table(s, table_id)
+            self._seen(tab, version)
             sheet = self._sheet(tab.round.tournament, tab)
             row = sheet.strike(number, reason, author)
             self._bump(s, tab, version)
@@ -432,6 +442,7 @@ class Store:
         """
         with self.session() as s:
             tab = self._table(s, table_id)
+            self._seen(tab, version)
             sheet = self._sheet(tab.round.tournament, tab)
             if sheet.rows:
                 raise IllegalAction(f"table {tab.number} has {len(sheet.rows)} games already; a Tischzettel is "

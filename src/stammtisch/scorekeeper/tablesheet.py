@@ -307,7 +307,7 @@ class TableSheet:
                                  "Österreich-Finale 1)", r.number))
             if self.size == 5 and not a.team_game and s.points[r.dealer - 1] != 0:
                 out.append(Check("error", "sitting", f"game {r.number}: the sitting player (position {r.dealer}) "
-                                 f"has points", "Doppelkopf-Turnier 7.", r.number))
+                                 f"has points", a.sitting_rule, r.number))
             if a.parity:
                 active = [p for i, p in enumerate(s.points) if not (self.size == 5 and i == r.dealer - 1)]
                 if len({p % 2 for p in active}) > 1:

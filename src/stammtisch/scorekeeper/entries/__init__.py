@@ -75,7 +75,7 @@ class GameContext:
     def vorhand(self) -> int:
         return self.active[0]
 
-    def seat_of(self, position: int, what: str = "player") -> int:
+    def seat_of(self, position: int, what: str = "player", rule: str = "Doppelkopf-Turnier 7.") -> int:
         """The settlement seat (index into :attr:`active`) of a table position.
 
         :raises IllegalAction: for a position not at the table or sitting out this game
@@ -86,7 +86,7 @@ class GameContext:
             raise IllegalAction(f"{what}: there is no position {position} at a table of {self.size}")
         if position not in self.active:
             raise IllegalAction(f"{what}: position {position} sits out game {self.number} (the dealer at a "
-                                f"table of five)", rule="Doppelkopf-Turnier 7.")
+                                f"table of five)", rule=rule)
         return self.active.index(position)
 
 
@@ -180,6 +180,7 @@ class Adapter:
     late_corrections: bool = False
     late_rule: str = ""
     correction_rule: str = "Perlaggen §33"
+    sitting_rule: str = "Doppelkopf-Turnier 7."
     facts_help: Mapping[str, str] = {}
 
     # -- columns ----------------------------------------------------------------------
@@ -254,7 +255,7 @@ class Adapter:
         points = tuple(_int(p, f"entry {i + 1}") for i, p in enumerate(pts))
         if not self.team_game and ctx.sitting is not None and points[ctx.sitting - 1] != 0:
             raise IllegalAction(f"position {ctx.sitting} sits out game {ctx.number} and gets no points",
-                                rule="Doppelkopf-Turnier 7.")
+                                rule=self.sitting_rule)
         label = str(facts.get("label", "")).strip() or "Tischzettel"
         money = facts.get("money")
         money_t = tuple(_int(m, "money") for m in money) if isinstance(money, (list, tuple)) else None

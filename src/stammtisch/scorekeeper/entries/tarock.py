@@ -20,5 +20,7 @@ class TarockAdapter(Adapter):
     late_corrections = True
     late_rule = "Tiroler Cup, Abrechnung"
     correction_rule = "Tiroler Cup, Abrechnung"
+    #: with five players the dealer sits out ("der aussetzende Geber", Tiroler Cup, Paragrafen)
+    sitting_rule = "Tiroler Cup, Paragrafen"
 
 ADAPTER = TarockAdapter()
