@@ -146,7 +146,7 @@ def show(tid: int) -> None:
             console.print(f"round {r['number']} ({r['method']}, seed {r['seed'] or '-'}, repeats {r['repeat_pairs']})")
             for tab in r["tables"]:
                 seats = ", ".join(f"{s['position']}. {s['name']}" for s in tab["seats"])
-                console.print(f"  table {tab['number']} (id {tab["id"]}) {tab['written']}/{tab['planned']}: {seats}",
+                console.print(f"  table {tab['number']} (id {tab['id']}) {tab['written']}/{tab['planned']}: {seats}",
                               highlight=False)
     _run(go)
 
@@ -175,7 +175,7 @@ def draw(tid: int, method: str = typer.Option("random", "--method", help="random
         r = _store().draw_round(tid, method=method, seed=seed, prefer=prefer)
         console.print(f"round {r['number']}: seed {r['seed']}, repeated pairs {r['repeat_pairs']}")
         for tab in r["tables"]:
-            console.print(f"  table {tab['number']} (id {tab["id"]}): "
+            console.print(f"  table {tab['number']} (id {tab['id']}): "
                           + ", ".join(f"{s['position']}. {s['name']}" for s in tab["seats"]), highlight=False)
     _run(go)
 
