@@ -134,8 +134,9 @@ class TableSheet:
         return frozenset(p for p in range(1, self.size + 1) if p not in done)
 
     def _context(self, rows: Sequence[SheetRow]) -> GameContext:
+        carry = rows[-1].settlement.carry if rows else {}
         return context(self.size, len(rows) + 1, self._dealer_after(rows), profile=self.profile,
-                       options=self.options, pflicht_owed=self._owed_after(rows))
+                       options=self.options, pflicht_owed=self._owed_after(rows), carry=carry)
 
     def next_context(self) -> GameContext:
         """The context of the next game to be written."""
@@ -230,7 +231,7 @@ class TableSheet:
         if row.settlement.struck:
             raise IllegalAction(f"game {number} is already struck")
         s = row.settlement
-        struck = Settlement(s.points, s.lines, s.money, s.label, True, reason, s.solo_by)
+        struck = Settlement(s.points, s.lines, s.money, s.label, True, reason, s.solo_by, s.carry)
         row.revision += 1
         row.history.append(Revision(row.revision, "strike", row.facts, struck, reason, author))
         row.settlement = struck

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from types import ModuleType
 from typing import Any
 
@@ -60,6 +60,8 @@ class GameContext:
     :param profile: rules profile of the tournament
     :param options: option overrides of the tournament
     :param pflicht_owed: positions still owing their Pflichtsolo this round (Doppelkopf)
+    :param carry: what the previous row handed on (:attr:`Settlement.carry`: Perlaggen's standing
+        in the Partie and penalty points still owed)
     """
 
     size: int
@@ -70,6 +72,7 @@ class GameContext:
     profile: str | None = None
     options: Mapping[str, Any] = field(default_factory=dict)
     pflicht_owed: frozenset[int] = frozenset()
+    carry: Mapping[str, Any] = field(default_factory=dict)
 
     @property
     def vorhand(self) -> int:
@@ -91,7 +94,8 @@ class GameContext:
 
 
 def context(size: int, number: int, dealer: int, *, profile: str | None = None,
-            options: Mapping[str, Any] | None = None, pflicht_owed: frozenset[int] = frozenset()) -> GameContext:
+            options: Mapping[str, Any] | None = None, pflicht_owed: frozenset[int] = frozenset(),
+            carry: Mapping[str, Any] | None = None) -> GameContext:
     """The context of a game at a table of ``size`` dealt by position ``dealer``.
 
     >>> context(4, 1, 1).active
@@ -103,8 +107,10 @@ def context(size: int, number: int, dealer: int, *, profile: str | None = None,
         raise IllegalAction(f"a table has 4 or 5 players, not {size}")
     order = tuple((dealer - 1 + k) % size + 1 for k in range(1, size + 1))  # Vorhand first, dealer last
     if size == 5:
-        return GameContext(size, number, dealer, order[:4], dealer, profile, dict(options or {}), pflicht_owed)
-    return GameContext(size, number, dealer, order, None, profile, dict(options or {}), pflicht_owed)
+        return GameContext(size, number, dealer, order[:4], dealer, profile, dict(options or {}), pflicht_owed,
+                           dict(carry or {}))
+    return GameContext(size, number, dealer, order, None, profile, dict(options or {}), pflicht_owed,
+                       dict(carry or {}))
 
 
 @dataclass(frozen=True)
@@ -119,6 +125,7 @@ class Settlement:
     :param struck: the row counts 0 for all (Österreich-Finale 1))
     :param solo_by: position of a soloist whose solo counts as a solo for the Pflichtsolo
         (Doppelkopf-Turnier 2.), else ``None``
+    :param carry: JSON-safe facts handed to the next game (see :attr:`GameContext.carry`)
     """
 
     points: tuple[int, ...]
@@ -128,6 +135,7 @@ class Settlement:
     struck: bool = False
     note: str = ""
     solo_by: int | None = None
+    carry: Mapping[str, Any] = field(default_factory=dict)
 
     @property
     def effective(self) -> tuple[int, ...]:
@@ -136,13 +144,13 @@ class Settlement:
     def to_json(self) -> dict[str, Any]:
         return {"points": list(self.points), "lines": [ln.to_json() for ln in self.lines],
                 "money": list(self.money) if self.money is not None else None, "label": self.label,
-                "struck": self.struck, "note": self.note, "solo_by": self.solo_by}
+                "struck": self.struck, "note": self.note, "solo_by": self.solo_by, "carry": dict(self.carry)}
 
     @classmethod
     def from_json(cls, d: Mapping[str, Any]) -> "Settlement":
         return cls(tuple(d["points"]), tuple(Line.from_json(x) for x in d.get("lines", ())),
                    tuple(d["money"]) if d.get("money") is not None else None, d.get("label", ""),
-                   bool(d.get("struck", False)), d.get("note", ""), d.get("solo_by"))
+                   bool(d.get("struck", False)), d.get("note", ""), d.get("solo_by"), dict(d.get("carry") or {}))
 
 
 def _int(value: Any, what: str) -> int:
@@ -209,6 +217,11 @@ class Adapter:
             raise EngineMissing(f"the {self.title or self.game} settlement ({name}) is not available in this "
                                 f"installation; enter the row from the Tischzettel as points instead") from exc
 
+    def options(self, ctx: GameContext) -> Any:
+        """The rules options of the tournament (the engine's profile plus overrides)."""
+        game = registry.get(self.game)
+        return game.options(ctx.profile, ctx.options)
+
     def available(self) -> bool:
         """Whether game facts can be settled (the engine's scoring module imports)."""
         try:
@@ -235,14 +248,19 @@ class Adapter:
             raise IllegalAction(f"{self.title} is not kept at a table of {ctx.size}")
         kind = facts.get("kind", "game")
         if kind == "row":
-            return self.settle_row(facts, ctx)
+            row = self.settle_row(facts, ctx)
+            return replace(row, carry=self.row_carry(row, ctx))
         if kind == "annulled":
             reason = str(facts.get("reason", "")).strip() or "annulled by the referees"
             return Settlement(tuple(0 for _ in self.columns(ctx.size)), (Line("annulliert", 0, reason),),
-                              label="annulliert", struck=True, note=reason)
+                              label="annulliert", struck=True, note=reason, carry=dict(ctx.carry))
         if kind != "game":
             raise IllegalAction(f"unknown kind of entry {kind!r} (known: game, row, annulled)")
         return self.settle_game(facts, ctx)
+
+    def row_carry(self, row: Settlement, ctx: GameContext) -> Mapping[str, Any]:
+        """What a row entered as points hands on to the next game (default: nothing)."""
+        return {}
 
     def settle_row(self, facts: Mapping[str, Any], ctx: GameContext) -> Settlement:
         """A row from a finished Tischzettel, checked but not recomputed."""
