@@ -1,0 +1,544 @@
+"""One Doppelkopf game (a *Spiel*) as a protocol state.
+
+Phases:
+
+``vorbehalt``
+    Each of the four players, in seat order from the dealer's left, says ``gesund`` or
+    ``vorbehalt`` (Spielabfrage). A holder of both ♣ Queens who says ``gesund`` plays a stille
+    Hochzeit (Doppelkopf-Turnier 4.).
+``erklaerung``
+    The players with a Vorbehalt declare it in seat order: ``hochzeit`` or ``solo:<kind>``.
+    Pflichtsolo beats Lustsolo beats Hochzeit; among equals the seat nearer the dealer's left
+    wins (Doppelkopf-Turnier 2.). Asking stops once nobody left can beat the best declaration.
+    In a Vorführung game (DDV) only the vorgeführte player speaks and must name a solo.
+``play``
+    Cards, plus announcements (``re``, ``kontra``, ``keine90``, ``keine60``, ``keine30``,
+    ``schwarz``) by any player inside his window, in turn or out of turn
+    (Doppelkopf-Turnier 5.): :meth:`interjectors` names the seats that may announce now.
+``over``
+    Twelve tricks played; :meth:`result` settles with :func:`.scoring.settle`.
+
+Parties are hidden: :meth:`view` reveals a party only when the viewer's own hand, a played
+♣ Queen, an announcement or the contract shows it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from stammtisch.core.bits import BIT, bit_list, popcount
+from stammtisch.core.cards import DOKO
+from stammtisch.core.errors import BadNotation, IllegalAction, NotYourTurn
+from stammtisch.core.protocol import DealContext, DealResult, DealState
+
+from . import announcements as ann
+from .rules import AUGEN, KA, ORDERS, SOLO_KINDS, XB, XD, Order, trick_winner
+from .scoring import LEVEL_NAMES, settle
+
+__all__ = ["DoppelkopfDeal", "ANNOUNCE_WORDS", "contract_label"]
+
+ANNOUNCE_WORDS = ("re", "kontra", "keine90", "keine60", "keine30", "schwarz")
+_XD_MASK = BIT[XD] | BIT[XD + 1]
+
+_SOLO_LABEL = {"fleischlos": "Fleischloser", "buben": "Bubensolo", "damen": "Damensolo",
+               "kreuz": "Kreuzsolo", "pik": "Piksolo", "herz": "Herzsolo", "karo": "Karosolo"}
+
+
+def contract_label(contract: str) -> str:
+    """Human name of a contract code (``normal``, ``hochzeit``, ``stille_hochzeit``, ``solo:<kind>``)."""
+    if contract.startswith("solo:"):
+        return _SOLO_LABEL[contract[5:]]
+    return {"normal": "Normalspiel", "hochzeit": "Hochzeit", "stille_hochzeit": "stille Hochzeit"}.get(
+        contract, contract)
+
+
+class DoppelkopfDeal(DealState):
+    """The state of one game. Built by :meth:`DoppelkopfGame.new_deal`."""
+
+    def __init__(self, options: Any, ctx: DealContext):
+        self.opts = options
+        n = options.players
+        self.n = n
+        self.dealer = ctx.dealer
+        self.number = ctx.number
+        # Doppelkopf-Turnier 7.: at a five-table the dealer sits out
+        self.sitting = ctx.dealer if n == 5 else None
+        self.active = [(ctx.dealer + i) % n for i in range(1, n + 1) if (ctx.dealer + i) % n != self.sitting][:4]
+        hands = ctx.deal.hands
+        if len(hands) != n:
+            raise IllegalAction(f"a deal for {n} seats needs {n} hands", rule="Doppelkopf-Turnier 7.")
+        for s in range(n):
+            want = 0 if s == self.sitting else 12
+            if len(hands[s]) != want:
+                raise IllegalAction(f"seat {s} must hold {want} cards, not {len(hands[s])}",
+                                    rule="Doppelkopf-Turnier 1." if want else "Doppelkopf-Turnier 7.")
+        self.hands = [sum(BIT[c] for c in h) for h in hands]
+        self.initial = list(self.hands)
+        carry = ctx.carry or {}
+        done = list(carry.get("pflicht_done", [False] * n))
+        self.pflicht_done = [bool(x) for x in done] + [False] * (n - len(done))
+        self.vorfuehrung: int | None = carry.get("vorfuehrung")
+        self.regular_left: int | None = carry.get("regular_left")
+        # contract questioning (Doppelkopf-Turnier 2.)
+        self.answers: dict[int, str] = {}
+        self.declarations: list[tuple[int, str]] = []
+        self.ask: list[int] = []
+        if self.vorfuehrung is not None:
+            self.phase = "erklaerung"
+            self.ask = [self.vorfuehrung]
+        else:
+            self.phase = "vorbehalt"
+        self.turn = self.active[0] if self.vorfuehrung is None else self.vorfuehrung
+        self.contract: str | None = None
+        self.order: Order = ORDERS["normal"]
+        self.soloist: int | None = None
+        self.pflicht = False
+        self.party: list[str | None] = [None] * n
+        self.hochzeiter: int | None = None
+        self.partner: int | None = None
+        self.klaerung: int | None = None  # trick number (1..3) of the Klärungsstich
+        self.stille_revealed = False
+        # announcements (Doppelkopf-Turnier 5.)
+        self.level = {"re": -1, "kontra": -1}
+        self.announced_by: list[tuple[int, str, int]] = []  # (seat, word, cards in hand)
+        # play
+        self.trick: list[tuple[int, int]] = []
+        self.tricks: list[tuple[int, list[tuple[int, int]], int]] = []
+        self.played_q = [0] * n
+        self.actions: list[tuple[int, str]] = []
+        self.events: list[str] = []
+
+    # ---------------------------------------------------------------------------------
+    # helpers
+    # ---------------------------------------------------------------------------------
+    def _next(self, seat: int) -> int:
+        i = self.active.index(seat)
+        return self.active[(i + 1) % 4]
+
+    def _err(self, msg: str, rule: str, seat: int, action: str) -> IllegalAction:
+        return IllegalAction(msg, rule=f"Doppelkopf-Turnier {rule}", seat=seat, action=action)
+
+    def _solo_allowed(self) -> list[str]:
+        return [f"solo:{k}" for k in SOLO_KINDS if k in self.opts.solos]
+
+    def owes_pflicht(self, seat: int) -> bool:
+        """Whether ``seat``'s next solo would be its Pflichtsolo (Doppelkopf-Turnier 2.)."""
+        return self.opts.pflichtsolo and not self.pflicht_done[seat]
+
+    def _shift(self) -> int | None:
+        """Hochzeit shift of the announcement windows, ``None`` while announcements are closed."""
+        if self.contract == "hochzeit":
+            return None if self.klaerung is None else self.klaerung - 1
+        return 0
+
+    def party_of(self, seat: int) -> str | None:
+        """The true party of ``seat`` (hidden information: not for views)."""
+        return self.party[seat]
+
+    # ---------------------------------------------------------------------------------
+    # protocol
+    # ---------------------------------------------------------------------------------
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
+    def to_act(self) -> tuple[int, ...]:
+        return () if self.phase == "over" else (self.turn,)
+
+    def interjectors(self) -> tuple[int, ...]:
+        if self.phase != "play":
+            return ()
+        return tuple(s for s in self.active if s != self.turn and self._announce_options(s))
+
+    def _announce_options(self, seat: int) -> list[str]:
+        party = self.party[seat]
+        if party is None or self.phase != "play":
+            return []
+        shift = self._shift()
+        if shift is None:
+            return []
+        own = self.level[party]
+        if own >= 4:
+            return []
+        opp = self.level["kontra" if party == "re" else "re"]
+        held = self.hands[seat].bit_count()
+        if not ann.in_time(own + 1, held, opp, shift):  # fast exit: the next level is already late
+            return []
+        words = ann.WORDS[party]
+        return [words[lv] for lv in ann.legal_levels(own, opp, held, shift)]
+
+    def _legal_cards(self, seat: int) -> int:
+        hand = self.hands[seat]
+        if self.trick:
+            return self.order.follow_mask(hand, self.trick[0][1])
+        return hand
+
+    def legal_actions(self, seat: int) -> list[str]:
+        if self.phase == "over" or seat not in self.active:
+            return []
+        if self.phase == "vorbehalt":
+            return ["gesund", "vorbehalt"] if seat == self.turn else []
+        if self.phase == "erklaerung":
+            if seat != self.turn:
+                return []
+            out = []
+            if self.vorfuehrung is None and popcount(self.hands[seat] & _XD_MASK) == 2:
+                out.append("hochzeit")
+            return out + self._solo_allowed()
+        out = self._announce_options(seat)
+        if seat == self.turn:
+            # one notation per card kind: both copies are the same card
+            seen: set[str] = set()
+            for c in bit_list(self._legal_cards(seat)):
+                t = DOKO.notation[c]
+                if t not in seen:
+                    seen.add(t)
+                    out.append(t)
+        return out
+
+    def apply(self, seat: int, action: str) -> None:
+        if self.phase == "over":
+            raise NotYourTurn("the game is over", seat=seat, action=action)
+        if seat not in self.active:
+            raise NotYourTurn("this seat sits out this game" if seat == self.sitting else f"no seat {seat}",
+                              rule="Doppelkopf-Turnier 7.", seat=seat, action=action)
+        if not isinstance(action, str):
+            raise IllegalAction("an action is text", seat=seat)
+        a = action.strip().lower()
+        recorded = a
+        if self.phase == "vorbehalt":
+            self._apply_vorbehalt(seat, a, action)
+        elif self.phase == "erklaerung":
+            self._apply_erklaerung(seat, a, action)
+        elif a in ANNOUNCE_WORDS:
+            self._apply_announcement(seat, a, action)
+        else:
+            recorded = DOKO.notation[self._apply_card(seat, action)]
+        self.actions.append((seat, recorded))
+
+    # -- contract questioning (Doppelkopf-Turnier 2., 4.) --------------------------------
+    def _apply_vorbehalt(self, seat: int, a: str, action: str) -> None:
+        if seat != self.turn:
+            raise NotYourTurn("the Spielabfrage goes in seat order from the dealer's left",
+                              rule="Doppelkopf-Turnier 2.", seat=seat, action=action)
+        if a not in ("gesund", "vorbehalt"):
+            raise self._err("answer the Spielabfrage with 'gesund' or 'vorbehalt'", "2.", seat, action)
+        self.answers[seat] = a
+        self.events.append(f"Position {seat + 1}: {a}")
+        if len(self.answers) < 4:
+            self.turn = self._next(seat)
+            return
+        self.ask = [s for s in self.active if self.answers[s] == "vorbehalt"]
+        if not self.ask:
+            self._start_play()
+        else:
+            self.phase = "erklaerung"
+            self.turn = self.ask[0]
+
+    def _rank(self, seat: int, decl: str) -> int:
+        if decl == "hochzeit":
+            return 0
+        return 2 if self.owes_pflicht(seat) else 1
+
+    def _apply_erklaerung(self, seat: int, a: str, action: str) -> None:
+        if seat != self.turn:
+            raise NotYourTurn("Vorbehalte are declared in seat order from the dealer's left",
+                              rule="Doppelkopf-Turnier 2.", seat=seat, action=action)
+        if a == "hochzeit":
+            if self.vorfuehrung is not None:
+                raise self._err("a vorgeführter player must play his Pflichtsolo (DDV Vorführung)", "2.",
+                                seat, action)
+            if popcount(self.hands[seat] & _XD_MASK) != 2:
+                raise self._err("a Hochzeit needs both ♣ Queens", "4.", seat, action)
+        elif a.startswith("solo:"):
+            kind = a[5:]
+            if kind not in SOLO_KINDS:
+                raise self._err(f"'{kind}' is no solo (Fleischloser, Buben, Damen, Farbsolo in a suit)", "3.",
+                                seat, action)
+            if kind not in self.opts.solos:
+                raise self._err(f"the rules profile does not allow the {_SOLO_LABEL[kind]}", "3.", seat, action)
+        else:
+            raise self._err("declare 'hochzeit' or a solo ('solo:fleischlos', 'solo:buben', 'solo:damen', "
+                            "'solo:kreuz' …)", "2.", seat, action)
+        self.declarations.append((seat, a))
+        self.events.append(f"Position {seat + 1}: {a}")
+        self.ask.remove(seat)
+        # the best declaration: Pflichtsolo > Lustsolo > Hochzeit, then seat order (2.)
+        best_seat, best = max(self.declarations, key=lambda d: (self._rank(*d), -self.active.index(d[0])))
+        best_rank = self._rank(best_seat, best)
+        # ask on only while someone left could still beat the best declaration
+        left = [s for s in self.ask if (best_rank == 0) or (best_rank == 1 and self.owes_pflicht(s))]
+        if left:
+            self.ask = left
+            self.turn = left[0]
+            return
+        self._start_play(best_seat, best)
+
+    def _start_play(self, seat: int | None = None, decl: str | None = None) -> None:
+        self.phase = "play"
+        lead = self.active[0]  # Vorhand (Doppelkopf-Turnier 2.)
+        if decl is None:
+            stille = [s for s in self.active if popcount(self.hands[s] & _XD_MASK) == 2]
+            if stille:
+                # stille Hochzeit: the holder of both ♣ Queens said "gesund" (4.)
+                self.contract = "stille_hochzeit"
+                self.hochzeiter = stille[0]
+                for s in self.active:
+                    self.party[s] = "re" if s == stille[0] else "kontra"
+            else:
+                self.contract = "normal"
+                for s in self.active:
+                    self.party[s] = "re" if self.hands[s] & _XD_MASK else "kontra"
+            self.order = ORDERS["normal"]
+        elif decl == "hochzeit":
+            self.contract = "hochzeit"
+            self.hochzeiter = seat
+            self.party[seat] = "re"
+            self.order = ORDERS["normal"]
+        else:
+            kind = decl[5:]
+            self.contract = decl
+            self.soloist = seat
+            self.pflicht = self.owes_pflicht(seat)
+            self.order = ORDERS[kind]
+            for s in self.active:
+                self.party[s] = "re" if s == seat else "kontra"
+            # Pflichtsolo: the soloist always leads; Lustsolo: only when sitting left of the dealer (2.)
+            if self.pflicht:
+                lead = seat
+            self.events.append(f"Position {seat + 1} plays {'Pflichtsolo' if self.pflicht else 'Lustsolo'}: "
+                               f"{contract_label(decl)}")
+        if decl == "hochzeit":
+            self.events.append(f"Position {seat + 1} plays a Hochzeit")
+        self.turn = lead
+
+    # -- announcements (Doppelkopf-Turnier 5.) ------------------------------------------
+    def _apply_announcement(self, seat: int, a: str, action: str) -> None:
+        party = self.party[seat]
+        if self.contract == "hochzeit" and self.klaerung is None:
+            raise self._err("in a Hochzeit announcements are allowed only after the Klärungsstich", "4.",
+                            seat, action)
+        if party is None:  # pragma: no cover - parties are set once announcements open
+            raise self._err("your party is not decided yet", "4.", seat, action)
+        if a == "re" and party != "re" or a == "kontra" and party != "kontra":
+            raise self._err(f"'{a}' is announced by the {'Re' if a == 're' else 'Kontra'} party only; "
+                            f"you are {'Re' if party == 're' else 'Kontra'}", "5.", seat, action)
+        level = 0 if a in ("re", "kontra") else ANNOUNCE_WORDS.index(a) - 1
+        if level <= self.level[party]:
+            raise self._err(f"your party has already announced {LEVEL_NAMES[self.level[party]]}", "5.", seat, action)
+        if a not in self._announce_options(seat):
+            held = popcount(self.hands[seat])
+            raise self._err(f"'{a}' is out of its window: with {held} cards in hand (each skipped level must still be "
+                            f"in time; Re/Kontra with 11 cards, keine 90 with 10, keine 60 with 9, keine 30 with 8, "
+                            f"schwarz with 7, a reply one card later)", "5.", seat, action)
+        self.level[party] = level
+        self.announced_by.append((seat, a, popcount(self.hands[seat])))
+        self.events.append(f"Position {seat + 1}: {'Re' if party == 're' else 'Kontra'}"
+                           + ("" if level == 0 else f", {LEVEL_NAMES[level]}"))
+
+    # -- cards --------------------------------------------------------------------------
+    def _apply_card(self, seat: int, action: str) -> int:
+        if seat != self.turn:
+            raise NotYourTurn("it is not your turn to play a card", rule="Doppelkopf-Turnier 2.", seat=seat,
+                              action=action)
+        try:
+            first = DOKO.parse(action)
+        except BadNotation:
+            raise self._err("that is neither a card nor an announcement", "5.", seat, action) from None
+        hand = self.hands[seat]
+        card = first if hand & BIT[first] else first + 1 if hand & BIT[first + 1] else -1
+        if card < 0:
+            raise self._err(f"{DOKO.notation[first]} is not in your hand", "1.", seat, action)
+        legal = self._legal_cards(seat)
+        if not legal & BIT[card]:
+            raise self._err("you must follow the led suit (trump counts as one suit)", "1.", seat, action)
+        self.hands[seat] = hand & ~BIT[card]
+        self.trick.append((seat, card))
+        if card in (XD, XD + 1):
+            self.played_q[seat] += 1
+            if self.contract == "stille_hochzeit" and self.played_q[seat] == 2:
+                self.stille_revealed = True
+        if len(self.trick) < 4:
+            self.turn = self._next(seat)
+            return card
+        winner = trick_winner(self.order, self.trick)
+        self.tricks.append((self.trick[0][0], self.trick, winner))
+        self.trick = []
+        self.turn = winner
+        k = len(self.tricks)
+        if self.contract == "hochzeit" and self.klaerung is None:
+            # Klärungsstich: the first of the first three tricks not won by the Hochzeiter (4.)
+            if winner != self.hochzeiter:
+                self.partner = winner
+                self.klaerung = k
+            elif k == 3:
+                self.klaerung = 3
+            if self.klaerung is not None:
+                for s in self.active:
+                    self.party[s] = "re" if s in (self.hochzeiter, self.partner) else "kontra"
+                who = (f"Position {winner + 1} is the partner" if self.partner is not None
+                       else "the Hochzeiter plays alone")
+                self.events.append(f"Klärungsstich {k}: {who}")
+        if k == 12:
+            self.phase = "over"
+            self.turn = -1
+        return card
+
+    # ---------------------------------------------------------------------------------
+    # observations
+    # ---------------------------------------------------------------------------------
+    def public_contract(self, viewer: int | None) -> str | None:
+        """The contract as ``viewer`` knows it: a stille Hochzeit looks normal until revealed."""
+        if self.contract == "stille_hochzeit" and not (self.stille_revealed or viewer == self.hochzeiter
+                                                       or self.phase == "over"):
+            return "normal"
+        return self.contract
+
+    def known_parties(self, viewer: int | None) -> list[str | None]:
+        """Parties as ``viewer`` (``None``: a spectator) can know them: own hand, played ♣ Queens,
+        announcements, the contract. Never more (tested)."""
+        out: list[str | None] = [None] * self.n
+        if self.contract is None:
+            return out
+        pub = self.public_contract(viewer)
+        if self.phase == "over" or (pub is not None and pub.startswith("solo:")) or pub == "stille_hochzeit" or (
+                pub == "hochzeit" and self.klaerung is not None):
+            for s in self.active:
+                out[s] = self.party[s]
+            return out
+        if pub == "hochzeit":
+            out[self.hochzeiter] = "re"  # type: ignore[index]
+            return out
+        # normal game as far as the viewer knows
+        re_known: set[int] = set()
+        ko_known: set[int] = set()
+        for s in self.active:
+            if self.played_q[s]:
+                re_known.add(s)
+        for s, w, _ in self.announced_by:
+            (re_known if self.party[s] == "re" else ko_known).add(s)
+        located = sum(self.played_q[s] for s in self.active if s != viewer)
+        if viewer is not None and viewer in self.active:
+            own_q = popcount(self.initial[viewer] & _XD_MASK)
+            located += own_q
+            (re_known if own_q else ko_known).add(viewer)
+        if located >= 2 or len(re_known) >= 2:
+            ko_known |= {s for s in self.active if s not in re_known}
+        if len(ko_known) == 3:
+            re_known |= {s for s in self.active if s not in ko_known}
+        for s in re_known:
+            out[s] = "re"
+        for s in ko_known:
+            out[s] = "kontra"
+        return out
+
+    def _base_view(self, viewer: int | None) -> dict[str, Any]:
+        fmt = DOKO.notation
+        pub = self.public_contract(viewer)
+        last = self.tricks[-1] if self.tricks else None
+        levels = {p: (LEVEL_NAMES[lv] if lv > 0 else ("Re" if p == "re" else "Kontra") if lv == 0 else None)
+                  for p, lv in self.level.items()}
+        return {
+            "phase": self.phase,
+            "dealer": self.dealer,
+            "sitting": self.sitting,
+            "active": list(self.active),
+            "turn": self.turn if self.phase != "over" else None,
+            "contract": pub,
+            "contract_label": contract_label(pub) if pub else None,
+            "trump": pub[5:] if pub and pub.startswith("solo:") else ("normal" if pub else None),
+            "soloist": self.soloist,
+            "pflichtsolo": self.pflicht,
+            "hochzeiter": self.hochzeiter if pub in ("hochzeit", "stille_hochzeit") else None,
+            "partner": self.partner,
+            "klaerungsstich": self.klaerung,
+            "answers": [[s, a] for s, a in self.answers.items()],
+            "declarations": [[s, d] for s, d in self.declarations],
+            "parties": self.known_parties(viewer),
+            "announcements": levels,
+            "announced": [[s, w, c] for s, w, c in self.announced_by],
+            "trick": [[s, fmt[c]] for s, c in self.trick],
+            "last_trick": [[s, fmt[c]] for s, c in last[1]] if last else [],
+            "tricks": [{"leader": ld, "cards": [[s, fmt[c]] for s, c in cards], "winner": w}
+                       for ld, cards, w in self.tricks],
+            "tricks_won": [sum(1 for t in self.tricks if t[2] == s) for s in range(self.n)],
+            "hand_sizes": [popcount(h) for h in self.hands],
+            "pflicht_done": list(self.pflicht_done),
+            "vorfuehrung": self.vorfuehrung,
+            "regular_left": self.regular_left,
+            "actions": [[s, a] for s, a in self.actions],
+            "events": list(self.events),
+        }
+
+    def view(self, seat: int) -> dict[str, Any]:
+        v = self._base_view(seat)
+        v["seat"] = seat
+        hand = sorted(bit_list(self.hands[seat]), key=self.order.sort_key if self.phase == "play"
+                      else ORDERS["normal"].sort_key)
+        v["hand"] = [DOKO.notation[c] for c in hand]
+        return v
+
+    def public_view(self) -> dict[str, Any]:
+        v = self._base_view(None)
+        v["seat"] = None
+        v["hand"] = None
+        return v
+
+    # ---------------------------------------------------------------------------------
+    # settlement
+    # ---------------------------------------------------------------------------------
+    def specials(self) -> list[tuple[str, str]]:
+        """Sonderpunkte from the tricks (normal games only, Doppelkopf-Turnier 6.): Doppelkopf
+        (a trick of at least 40 Augen), Fuchs gefangen (an opponent's ♦ Ace won), Karlchen
+        (the ♣ Jack wins the last trick)."""
+        out: list[tuple[str, str]] = []
+        for i, (_, cards, w) in enumerate(self.tricks):
+            wp = self.party[w]
+            assert wp is not None
+            if sum(AUGEN[c] for _, c in cards) >= 40:
+                out.append((wp, "Doppelkopf"))
+            for s, c in cards:
+                if c in (KA, KA + 1) and self.party[s] != wp:
+                    out.append((wp, "Fuchs gefangen"))
+            if i == 11 and any(s == w and c in (XB, XB + 1) for s, c in cards):
+                out.append((wp, "Karlchen"))
+        return out
+
+    def is_solo_scored(self) -> bool:
+        """Scored as a solo: a real solo, or (DDV, option) a stille Hochzeit / Hochzeiter alone."""
+        if self.contract and self.contract.startswith("solo:"):
+            return True
+        alone = self.contract == "stille_hochzeit" or (self.contract == "hochzeit" and self.partner is None)
+        return alone and self.opts.alone_as_solo
+
+    def result(self) -> DealResult:
+        if self.phase != "over":
+            raise IllegalAction("the game is not over yet")
+        re_augen = sum(AUGEN[c] for _, cards, w in self.tricks if self.party[w] == "re" for _, c in cards)
+        re_tricks = sum(1 for t in self.tricks if self.party[t[2]] == "re")
+        solo = self.is_solo_scored()
+        st = settle(self.party, re_augen, re_tricks=re_tricks, kontra_tricks=12 - re_tricks,
+                    re_level=self.level["re"], kontra_level=self.level["kontra"],
+                    specials=[] if solo else self.specials(), solo=solo,
+                    absagen_in_solo=self.opts.absagen_in_solo, sonderpunkte=self.opts.sonderpunkte)
+        fmt = DOKO.notation
+        summary = {
+            "contract": self.contract,
+            "contract_label": contract_label(self.contract or "normal"),
+            "soloist": self.soloist,
+            "pflichtsolo": self.pflicht,
+            "hochzeiter": self.hochzeiter,
+            "partner": self.partner,
+            "parties": list(self.party),
+            "winner": st.winner,
+            "value": st.value,
+            "beneficiary": st.beneficiary,
+            "factor": st.factor,
+            "re_augen": re_augen,
+            "kontra_augen": 240 - re_augen,
+            "announcements": {p: lv for p, lv in self.level.items()},
+            "dealer": self.dealer,
+            "sitting": self.sitting,
+            "tricks": [{"leader": ld, "cards": [fmt[c] for _, c in cards], "seats": [s for s, _ in cards],
+                        "winner": w, "points": sum(AUGEN[c] for _, c in cards)} for ld, cards, w in self.tricks],
+        }
+        return DealResult(st.points, st.lines, summary=summary)
