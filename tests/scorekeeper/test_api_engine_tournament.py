@@ -72,3 +72,45 @@ def test_tarock_cup_entered_as_facts_equals_the_engine(tmp_path):
     assert sum(expected.values()) == 0 and sum(money.values()) == 0
     pdf = client.get(f"{API}/tournaments/{tid}/export/sheets.pdf", headers=H)
     assert pdf.content.startswith(b"%PDF")
+
+
+def test_doppelkopf_cup_entered_as_facts_equals_the_engine(tmp_path):
+    """The same for Doppelkopf: 24 players, tables of 5 and 4, each game's facts from a simulated deal."""
+    engine("doppelkopf")
+    client = TestClient(create_app(f"sqlite:///{tmp_path / 'doko.sqlite3'}"))
+    r = client.post(f"{API}/tournaments", json={"name": "Doko-Cup", "game": "doppelkopf", "rounds": 3,
+                                               "games": {"4": 4, "5": 5}})
+    tid, key = r.json()["tournament"]["id"], r.json()["organiser_key"]
+    H = {"X-Scorekeeper-Key": key}
+    client.post(f"{API}/tournaments/{tid}/players", headers=H, json=[{"name": f"D{i}"} for i in range(24)])
+    expected: dict[int, int] = {}
+    seed = 1000
+    for rnd in (1, 2, 3):
+        rd = client.post(f"{API}/tournaments/{tid}/rounds", headers=H,
+                         json={"method": "random", "prefer": "five", "seed": rnd}).json()
+        for t in rd["tables"]:
+            tab = client.get(f"{API}/tables/{t['id']}", headers=H).json()
+            while tab["normal_games"] < tab["planned"]:
+                n, dealer = tab["size"], tab["next"]["dealer"]
+                seed += 1
+                _, ctx, res = play_deal("doppelkopf", None, seed, {"players": n} if n == 5 else {})
+                s = res.summary
+                pos = lambda x: (x - ctx.dealer + dealer - 1) % n + 1  # noqa: E731
+                parties = s["parties"]
+                facts = {"kind": "game", "contract": s["contract"] or "normal",
+                         "re": [pos(i) for i, p in enumerate(parties) if p == "re"], "re_augen": s["re_augen"],
+                         "re_tricks": sum(1 for tr in s["tricks"] if parties[tr["winner"]] == "re"),
+                         "re_level": s["announcements"]["re"], "kontra_level": s["announcements"]["kontra"],
+                         "specials": [[ln.note.lower(), ln.label] for ln in res.lines
+                                      if ln.label in ("Doppelkopf", "Fuchs gefangen", "Karlchen")]}
+                out = client.post(f"{API}/tables/{t['id']}/entries", headers=H,
+                                  json={"version": tab["version"], "facts": facts})
+                assert out.status_code == 201, out.text
+                for x in range(n):
+                    player = tab["seats"][pos(x) - 1]["player"]
+                    expected[player] = expected.get(player, 0) + res.points[x]
+                    assert out.json()["row"]["points"][pos(x) - 1] == res.points[x]
+                tab = out.json()["table"]
+    rk = client.get(f"{API}/tournaments/{tid}/rankings", headers=H).json()
+    assert {ln["player"]: ln["total"] for ln in rk["ranking"]} == expected
+    assert client.get(f"{API}/tournaments/{tid}/export/ranking.csv", headers=H).status_code == 200
