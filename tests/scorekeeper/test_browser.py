@@ -123,3 +123,32 @@ def test_organiser_flow(server, page):
     assert "Tarockcup Hall" in page.text_content("#result")
     shot(page, "4-public")
     assert errors == []
+
+
+def test_game_facts_entry_with_preview(server, page):
+    """A Doppelkopf game entered as facts: example, preview of the settlement lines, write."""
+    pytest.importorskip("stammtisch.games.doppelkopf.scoring")
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server + "/scorekeeper/")
+    page.wait_for_selector("[data-testid=t-game] option[value=doppelkopf]", state="attached")
+    page.fill("[data-testid=t-name]", "Doko-Abend")
+    page.select_option("[data-testid=t-game]", "doppelkopf")
+    page.click("[data-testid=t-create]")
+    page.wait_for_selector("#tournament:not([hidden])")
+    page.fill("[data-testid=p-names]", "Anna\nBert\nCilli\nDani")
+    page.click("[data-testid=p-add]")
+    page.wait_for_function("document.querySelector('[data-testid=players]').textContent.includes('4. Dani')")
+    page.click("[data-testid=d-draw]")
+    page.wait_for_selector("[data-testid=table-1-1]")
+    page.click("[data-testid=table-1-1]")
+    page.wait_for_selector("#table:not([hidden])")
+    page.click("#entry-form summary")
+    page.click("#example-btn")
+    page.click("[data-testid=preview-btn]")
+    page.wait_for_function("document.querySelector('[data-testid=preview]').textContent.includes('gewonnen')")
+    page.click("[data-testid=e-write]")
+    page.wait_for_selector("[data-testid=row-1]")
+    assert "Normalspiel" in page.text_content("[data-testid=row-1]")
+    shot(page, "5-doppelkopf-facts")
+    assert errors == []

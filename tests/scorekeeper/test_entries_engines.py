@@ -403,3 +403,12 @@ def test_perlaggen_scorekeeper_equals_engine(seed):
                             "late": p.late} for p in state.penalties]}
     got = get("perlaggen").settle(facts, context(4, 1, ctx.dealer + 1))
     assert got.points == tuple(res.points)
+
+
+@pytest.mark.parametrize("game", ["jass", "doppelkopf", "tarock", "perlaggen"])
+def test_every_adapters_example_settles(game):
+    engine(game)
+    a = get(game)
+    s = a.settle(a.example, context(4, 1, 4))
+    assert len(s.points) == len(a.columns(4)) and s.lines
+    assert not a.zero_sum or sum(s.points) == 0

@@ -46,6 +46,7 @@ class TarockAdapter(Adapter):
     correction_rule = "Tiroler Cup, Abrechnung"
     #: with five players the dealer sits out ("der aussetzende Geber", Tiroler Cup, Paragrafen)
     sitting_rule = "Tiroler Cup, Paragrafen"
+    example = {"kind": "game", "contract": "dreier", "declarer": 2, "declarer_thirds": 120, "premiums": [{"name": "pagat", "side": "declarer", "announced": True, "made": True}]}
     facts_help = {
         "contract": "trischaken, rufer, piccolo, bettel, solorufer, besserrufer, farbendreier, sechserdreier, "
                     "dreier, farbensolo, piccolo_ouvert, bettel_ouvert, solodreier (as the profile has them)",

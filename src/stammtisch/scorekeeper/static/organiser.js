@@ -183,6 +183,11 @@ $("preview-btn").addEventListener("click", () => guard(async () => {
   $("preview").textContent = s.lines.map((l) => `${l.label} ${l.value}`).join("\n") + `\n= ${s.points.join(" / ")}`;
 }));
 
+$("example-btn").addEventListener("click", () => {
+  const g = state.games.find((x) => x.game === state.table.game);
+  if (g) $("entry-form").facts.value = JSON.stringify(g.example);
+});
+
 $("cancel-correct").addEventListener("click", () => renderTable());
 
 $("rank-btn").addEventListener("click", () => guard(async () => {
