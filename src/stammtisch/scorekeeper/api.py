@@ -141,6 +141,14 @@ def make_router(store: Store | str | None = None) -> APIRouter:
         t = st(request).tournament(tid)
         return t
 
+    @r.get("/api/tournaments/{tid}/form")
+    def form(request: Request, tid: int) -> dict[str, Any]:
+        """The entry form of the tournament's game and profile (public: no results in it)."""
+        t = st(request).tournament(tid)
+        a = entries.get(t["game"])
+        return {"game": t["game"], "fields": a.form(t["profile"], t["options"]), "example": dict(a.example),
+                "facts": dict(a.facts_help)}
+
     @r.post("/api/tournaments/{tid}/players", status_code=201)
     def add_players(request: Request, tid: int, body: Any = Body(...),
                     x_scorekeeper_key: str | None = Header(None)) -> list[dict[str, Any]]:

@@ -318,6 +318,17 @@ class Adapter:
             money = self.from_seats(result.money, ctx) if result.money is not None else None
         return Settlement(points, tuple(result.lines), money, label, False, "", solo_by)
 
+    def form(self, profile: str | None = None, options: Mapping[str, Any] | None = None) -> list[dict[str, Any]]:
+        """Fields of an entry form for a ``game`` entry (``name``, ``label``, ``type``: select,
+        position, positions, int, text, pair, json; ``options`` for a select; ``optional``).
+        Empty when the engine is missing (then rows are entered as points)."""
+        if not self.available():
+            return []
+        return self._form(self.options(GameContext(4, 1, 1, (2, 3, 4, 1), None, profile, dict(options or {}))))
+
+    def _form(self, opts: Any) -> list[dict[str, Any]]:
+        return []
+
     def describe(self) -> dict[str, Any]:
         """JSON description for forms and docs."""
         return {"game": self.game, "title": self.title, "zero_sum": self.zero_sum, "team_game": self.team_game,

@@ -57,6 +57,21 @@ class DoppelkopfAdapter(Adapter):
         "specials": "[[re|kontra, Doppelkopf|Fuchs gefangen|Karlchen], ...]",
     }
 
+    def _form(self, opts: Any) -> list[dict[str, Any]]:
+        solos = [f"solo:{k}" for k in getattr(opts, "solos", ())] or [
+            "solo:fleischlos", "solo:buben", "solo:damen", "solo:kreuz", "solo:pik", "solo:herz", "solo:karo"]
+        levels = [None, "re", "keine90", "keine60", "keine30", "schwarz"]
+        return [
+            {"name": "contract", "label": "Spiel", "type": "select",
+             "options": ["normal", "hochzeit", "stille_hochzeit", *solos]},
+            {"name": "re", "label": "Re-Partei", "type": "positions"},
+            {"name": "re_augen", "label": "Augen Re", "type": "int"},
+            {"name": "re_level", "label": "Ansage Re", "type": "select", "options": levels, "optional": True},
+            {"name": "kontra_level", "label": "Ansage Kontra", "type": "select", "options": levels, "optional": True},
+            {"name": "specials", "label": "Sonderpunkte", "type": "json", "optional": True,
+             "hint": '[["re", "Fuchs gefangen"], ["kontra", "Doppelkopf"]]'},
+        ]
+
     def _level(self, value: Any, what: str) -> int:
         scoring = self.scoring()
         if value is None:

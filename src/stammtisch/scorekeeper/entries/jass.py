@@ -17,6 +17,7 @@ Pairs are ``[team 1+3, team 2+4]``; ``declarer`` is the position that named the 
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Mapping
 from typing import Any
 
@@ -54,6 +55,18 @@ class JassAdapter(Adapter):
         "declarer": "position that named the mode", "card_points": "[team 1+3, team 2+4] incl. the last trick's 5",
         "tricks": "[team 1+3, team 2+4]", "weis": "[team 1+3, team 2+4]", "stoeck": "[team 1+3, team 2+4]",
     }
+
+    def _form(self, opts: Any) -> list[dict[str, Any]]:
+        modes = list(getattr(self.scoring(), "MODES", {})) or list(importlib.import_module(
+            "stammtisch.games.jass.modes").MODES)
+        return [
+            {"name": "mode", "label": "Spielart", "type": "select", "options": modes},
+            {"name": "declarer", "label": "angesagt von", "type": "position"},
+            {"name": "card_points", "label": "Kartenpunkte (1+3, 2+4)", "type": "pair"},
+            {"name": "tricks", "label": "Stiche (1+3, 2+4)", "type": "pair"},
+            {"name": "weis", "label": "Weis (1+3, 2+4)", "type": "pair", "optional": True},
+            {"name": "stoeck", "label": "Stöck (1+3, 2+4)", "type": "pair", "optional": True},
+        ]
 
     def settle_game(self, facts: Mapping[str, Any], ctx: GameContext) -> Settlement:
         scoring = self.scoring()

@@ -59,6 +59,16 @@ class PerlaggenAdapter(Adapter):
                      "transfer, late}]",
     }
 
+    def _form(self, opts: Any) -> list[dict[str, Any]]:
+        return [
+            {"name": "figures", "label": "Figuren", "type": "json",
+             "hint": '[{"figure": "gleich", "status": "held", "value": 2, "winner": "1+3", "bidder": "1+3"}, '
+                     '{"figure": "hanger", "status": "unbid", "winner": null}, '
+                     '{"figure": "spiel", "status": "unbid", "winner": "2+4"}]'},
+            {"name": "penalties", "label": "Strafen", "type": "json", "optional": True,
+             "hint": '[{"kind": "farbleugnen", "side": "1+3"}]'},
+        ]
+
     def _target(self, ctx: GameContext) -> tuple[int, bool]:
         opts = self.options(ctx)
         return int(getattr(opts, "target", 18)), bool(getattr(opts, "dritzig_at_17", True))

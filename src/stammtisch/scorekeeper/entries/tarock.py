@@ -59,6 +59,23 @@ class TarockAdapter(Adapter):
         "renonces": "[{kind, offender: position}]", "claims": "[[position, points]]",
     }
 
+    def _form(self, opts: Any) -> list[dict[str, Any]]:
+        return [
+            {"name": "contract", "label": "Spiel", "type": "select", "options": list(opts.contract_order())},
+            {"name": "declarer", "label": "Spieler", "type": "position", "optional": True},
+            {"name": "partner", "label": "Partner (gerufener König)", "type": "position", "optional": True},
+            {"name": "declarer_points", "label": "Punkte der Spielerpartei (35/2)", "type": "text", "optional": True},
+            {"name": "declarer_tricks", "label": "Stiche (Negativspiel)", "type": "int", "optional": True},
+            {"name": "kontra", "label": "Kontra", "type": "select", "options": [0, 1, 2, 3], "optional": True},
+            {"name": "thirds", "label": "Trischaken: Drittelpunkte je Position", "type": "json", "optional": True},
+            {"name": "tricks", "label": "Trischaken: Stiche je Position", "type": "json", "optional": True},
+            {"name": "premiums", "label": "Ansagen/Prämien", "type": "json", "optional": True,
+             "hint": '[{"name": "pagat", "side": "declarer", "announced": true, "made": true, "kontra": 0}]'},
+            {"name": "kontras", "label": "Kontras im Negativspiel [[Position, Stufe]]", "type": "json", "optional": True},
+            {"name": "renonces", "label": "Renonce", "type": "json", "optional": True,
+             "hint": '[{"kind": "farbzwang", "offender": 2}]'},
+        ]
+
     def outcome(self, facts: Mapping[str, Any], ctx: GameContext) -> dict[str, Any]:
         """The facts as the settlement's ``Outcome`` JSON (seats = positions - 1)."""
         unknown = set(facts) - _ALLOWED

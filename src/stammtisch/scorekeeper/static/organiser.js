@@ -2,7 +2,7 @@
 import { api, el, rankingTable } from "./api.js";
 
 const $ = (id) => document.getElementById(id);
-const state = { t: null, key: null, table: null, games: [] };
+const state = { t: null, key: null, table: null, games: [], form: null };
 
 function status(msg, cls = "info") {
   $("status").className = cls;
@@ -50,7 +50,64 @@ async function refreshTournament() {
 
 async function openTable(id) {
   state.table = await api(`/tables/${id}`, { key: state.key });
+  if (!state.form || state.form.tid !== state.table.tournament) {
+    state.form = await api(`/tournaments/${state.table.tournament}/form`);
+    state.form.tid = state.table.tournament;
+  }
   renderTable();
+}
+
+function renderFields() {
+  const tab = state.table;
+  const fields = (state.form && state.form.fields) || [];
+  const positions = tab.seats.map((s) => s.position);
+  const label = (p) => `${p}. ${tab.seats[p - 1].name}`;
+  $("facts-fields").replaceChildren(...fields.map((f) => {
+    let input;
+    if (f.type === "select") {
+      input = el("select", { name: `f-${f.name}`, "data-testid": `f-${f.name}` },
+        f.optional && !f.options.includes(null) ? el("option", { value: "" }, "—") : null,
+        f.options.map((o) => el("option", { value: o === null ? "" : JSON.stringify(o) }, o === null ? "—" : String(o))));
+    } else if (f.type === "position") {
+      input = el("select", { name: `f-${f.name}`, "data-testid": `f-${f.name}` }, el("option", { value: "" }, "—"),
+        positions.map((p) => el("option", { value: p, disabled: tab.next.sitting === p }, label(p))));
+    } else if (f.type === "positions") {
+      input = el("span", {}, positions.map((p) => el("label", {}, el("input", { type: "checkbox", name: `f-${f.name}`,
+        value: p, disabled: tab.next.sitting === p, "data-testid": `f-${f.name}-${p}` }), label(p))));
+    } else if (f.type === "pair") {
+      input = el("span", {}, el("input", { type: "number", name: `f-${f.name}-0`, "data-testid": `f-${f.name}-0` }),
+        " : ", el("input", { type: "number", name: `f-${f.name}-1`, "data-testid": `f-${f.name}-1` }));
+    } else if (f.type === "json") {
+      input = el("input", { name: `f-${f.name}`, size: 60, placeholder: f.hint || "[]", "data-testid": `f-${f.name}` });
+    } else {
+      input = el("input", { type: f.type === "int" ? "number" : "text", name: `f-${f.name}`, "data-testid": `f-${f.name}` });
+    }
+    return el("div", {}, el("label", {}, f.label + " ", input));
+  }));
+}
+
+function factsFromFields() {
+  const form = $("entry-form");
+  const facts = { kind: "game" };
+  for (const f of state.form.fields) {
+    let v;
+    if (f.type === "positions") {
+      v = [...form.querySelectorAll(`input[name="f-${f.name}"]:checked`)].map((x) => +x.value);
+      if (!v.length) v = undefined;
+    } else if (f.type === "pair") {
+      const a = form[`f-${f.name}-0`].value, b = form[`f-${f.name}-1`].value;
+      v = a === "" && b === "" ? undefined : [+(a || 0), +(b || 0)];
+    } else {
+      const raw = form[`f-${f.name}`].value.trim();
+      if (raw === "") v = undefined;
+      else if (f.type === "select") v = JSON.parse(raw);
+      else if (f.type === "position" || f.type === "int") v = parseInt(raw, 10);
+      else if (f.type === "json") v = JSON.parse(raw);
+      else v = raw;
+    }
+    if (v !== undefined) facts[f.name] = v;
+  }
+  return facts;
 }
 
 function renderTable() {
@@ -79,6 +136,7 @@ function renderTable() {
     el("input", { type: "number", name: `p${i}`, "data-testid": `pt-${i}`, value: "", disabled: tab.columns.length === tab.seats.length && n.sitting === i + 1 }))));
   const g = state.games.find((x) => x.game === tab.game);
   $("facts-help").textContent = g ? JSON.stringify(g.facts, null, 1) : "";
+  renderFields();
   cancelCorrect();
 }
 
@@ -86,6 +144,7 @@ function factsFromForm() {
   const f = $("entry-form");
   const text = f.facts.value.trim();
   if (text) return JSON.parse(text);
+  if ($("facts-details").open && state.form && state.form.fields.length) return factsFromFields();
   const pts = state.table.columns.map((_, i) => {
     const inp = f[`p${i}`];
     return inp.disabled ? 0 : parseInt(inp.value || "0", 10);
