@@ -412,3 +412,15 @@ def test_every_adapters_example_settles(game):
     s = a.settle(a.example, context(4, 1, 4))
     assert len(s.points) == len(a.columns(4)) and s.lines
     assert not a.zero_sum or sum(s.points) == 0
+
+
+@pytest.mark.parametrize("game", ["jass", "doppelkopf", "tarock", "perlaggen"])
+def test_form_fields_are_facts_the_adapter_knows(game):
+    engine(game)
+    a = get(game)
+    fields = a.form()
+    assert fields
+    known = set(a.example) | set(a.facts_help) | {"kind", "declarer_points", "declarer_tricks", "kontra", "thirds",
+                                                  "tricks", "kontras", "renonces", "partner", "weis", "stoeck",
+                                                  "re_level", "kontra_level", "specials", "penalties"}
+    assert {f["name"] for f in fields} <= known
