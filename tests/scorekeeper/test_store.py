@@ -144,3 +144,30 @@ def test_create_refuses_bad_settings(store):
         store.create_tournament("X", "tarock", tiebreaks=["coin"])
     with pytest.raises(IllegalAction):
         store.create_tournament("  ", "tarock")
+
+
+def test_migrations_match_the_models(store):
+    """The migration creates exactly what the models declare (no autogenerate diff)."""
+    from alembic.autogenerate import compare_metadata
+    from alembic.migration import MigrationContext
+
+    from stammtisch.scorekeeper.models import Base
+    with store.engine.connect() as conn:
+        mc = MigrationContext.configure(conn, opts={"include_object": lambda o, n, t, r, c:
+                                                    t != "table" or n.startswith("sk_")})
+        assert compare_metadata(mc, Base.metadata) == []
+
+
+def test_downgrade_removes_the_tables(tmp_path):
+    from alembic import command
+    from alembic.config import Config
+
+    from stammtisch.scorekeeper.store import MIGRATIONS
+    s = Store(f"sqlite:///{tmp_path / 'd.sqlite3'}")
+    cfg = Config()
+    cfg.set_main_option("script_location", str(MIGRATIONS))
+    with s.engine.begin() as conn:
+        cfg.attributes["connection"] = conn
+        cfg.attributes["version_table"] = VERSION_TABLE
+        command.downgrade(cfg, "base")
+    assert not [n for n in inspect(s.engine).get_table_names() if n.startswith("sk_")]
