@@ -23,7 +23,7 @@ from typing import Any
 
 from sqlalchemy import Engine, select, update
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import Session, sessionmaker
+from sqlalchemy.orm import Session, selectinload, sessionmaker
 
 from stammtisch import storage
 from stammtisch.core.errors import IllegalAction, OptionError
@@ -35,7 +35,7 @@ from .entries import Settlement
 from .errors import Conflict, Forbidden, NotFound
 from .models import Base, SkEntry, SkPlayer, SkRevision, SkRound, SkSeat, SkTable, SkTournament
 from .ranking import TIEBREAKS, TableResult, rank_players, season_standings
-from .tablesheet import Revision, SheetRow, TableSheet
+from .tablesheet import SheetRow, TableSheet
 
 __all__ = ["Store", "migrate_db", "MIGRATIONS", "VERSION_TABLE"]
 
@@ -98,13 +98,18 @@ class Store:
 
     # ------------------------------------------------------------------ loading helpers
     def _tournament(self, s: Session, tid: int) -> SkTournament:
-        t = s.get(SkTournament, tid)
+        t = s.get(SkTournament, tid, options=[
+            selectinload(SkTournament.players),
+            selectinload(SkTournament.rounds).selectinload(SkRound.tables).selectinload(SkTable.entries),
+            selectinload(SkTournament.rounds).selectinload(SkRound.tables).selectinload(SkTable.seats)
+            .selectinload(SkSeat.player)])
         if t is None:
             raise NotFound(f"there is no tournament {tid}")
         return t
 
     def _table(self, s: Session, table_id: int) -> SkTable:
-        t = s.get(SkTable, table_id)
+        t = s.get(SkTable, table_id, options=[selectinload(SkTable.entries),
+                                              selectinload(SkTable.seats).selectinload(SkSeat.player)])
         if t is None:
             raise NotFound(f"there is no table {table_id}")
         return t
@@ -129,12 +134,9 @@ class Store:
             return self._table(s, table_id).round.tournament_id
 
     def _sheet(self, t: SkTournament, tab: SkTable) -> TableSheet:
-        rows = []
-        for e in tab.entries:
-            hist = [Revision(r.revision, r.action, r.facts, Settlement.from_json(r.settlement), r.reason, r.author,
-                             r.at) for r in e.revisions]
-            rows.append(SheetRow(e.number, e.dealer, dict(e.facts), Settlement.from_json(e.settlement),
-                                 e.pflichtsolo_by, e.revision, hist))
+        # the revisions stay in the database (history()); a sheet only appends new ones
+        rows = [SheetRow(e.number, e.dealer, dict(e.facts), Settlement.from_json(e.settlement), e.pflichtsolo_by,
+                         e.revision) for e in tab.entries]
         return TableSheet(entries.get(t.game), tab.size, tab.games_planned, profile=t.profile, options=t.options,
                           rows=rows)
 
@@ -145,8 +147,8 @@ class Store:
             raise Conflict(f"table {tab.number} was changed by somebody else (you saw version {seen}, it is now "
                            f"{tab.version}); reload the list and enter again", current=tab.version)
 
-    def _bump(self, s: Session, tab: SkTable, seen: int | None) -> None:
-        """Compare-and-set the table's version: the optimistic lock of every write."""
+    def _bump(self, s: Session, tab: SkTable, seen: int | None) -> int:
+        """Compare-and-set the table's version: the optimistic lock of every write. Returns the version seen."""
         if seen is None:
             seen = tab.version
         if isinstance(seen, bool) or not isinstance(seen, int):
@@ -160,6 +162,7 @@ class Store:
             raise Conflict(f"table {tab.number} was changed by somebody else (you saw version {seen}, it is now "
                            f"{cur}); reload the list and enter again", current=cur)
         s.expire(tab, ["version"])
+        return seen
 
     # ------------------------------------------------------------------ tournaments
     def create_tournament(self, name: str, game: str, *, profile: str | None = None,
@@ -359,19 +362,22 @@ class Store:
     def table(self, table_id: int, *, with_key: bool = False) -> dict[str, Any]:
         with self.session() as s:
             tab = self._table(s, table_id)
-            t = tab.round.tournament
-            sheet = self._sheet(t, tab)
-            names = [st.player.name for st in tab.seats]
-            out = sheet.to_json(names)
-            out.update({"id": tab.id, "tournament": t.id, "tournament_name": t.name, "round": tab.round.number,
-                        "number": tab.number, "version": tab.version, "game": t.game,
-                        "late_corrections": sheet.adapter.late_corrections,
-                        "seats": [{"position": st.position, "player": st.player_id, "number": st.player.number,
-                                   "name": st.player.name, "club": st.player.club} for st in tab.seats],
-                        "list_keeper": drawing.list_keeper(tab.size)})
+            out = self._table_json(tab, self._sheet(tab.round.tournament, tab), tab.version)
             if with_key:
                 out["entry_key"] = tab.entry_key
             return out
+
+    @staticmethod
+    def _table_json(tab: SkTable, sheet: TableSheet, version: int) -> dict[str, Any]:
+        t = tab.round.tournament
+        out = sheet.to_json([st.player.name for st in tab.seats])
+        out.update({"id": tab.id, "tournament": t.id, "tournament_name": t.name, "round": tab.round.number,
+                    "number": tab.number, "version": version, "game": t.game,
+                    "late_corrections": sheet.adapter.late_corrections,
+                    "seats": [{"position": st.position, "player": st.player_id, "number": st.player.number,
+                               "name": st.player.name, "club": st.player.club} for st in tab.seats],
+                    "list_keeper": drawing.list_keeper(tab.size)})
+        return out
 
     def preview(self, table_id: int, facts: Mapping[str, Any]) -> dict[str, Any]:
         """The row ``facts`` would give as the next game (nothing is written)."""
@@ -404,9 +410,10 @@ class Store:
             self._seen(tab, version)
             sheet = self._sheet(tab.round.tournament, tab)
             row = sheet.write(facts, author)
-            self._bump(s, tab, version)
+            seen = self._bump(s, tab, version)
             self._save_row(s, tab, row, True)
-        return {"row": row.to_json(sheet.adapter, sheet.size), "table": self.table(table_id)}
+            table = self._table_json(tab, sheet, seen + 1)
+        return {"row": row.to_json(sheet.adapter, sheet.size), "table": table}
 
     def correct(self, table_id: int, number: int, version: int | None, facts: Mapping[str, Any], *,
                 reason: str = "", author: str = "", late: bool = False) -> dict[str, Any]:
@@ -416,9 +423,10 @@ class Store:
             self._seen(tab, version)
             sheet = self._sheet(tab.round.tournament, tab)
             row = sheet.correct(number, facts, reason, author, late)
-            self._bump(s, tab, version)
+            seen = self._bump(s, tab, version)
             self._save_row(s, tab, row, False)
-        return {"row": row.to_json(sheet.adapter, sheet.size), "table": self.table(table_id)}
+            table = self._table_json(tab, sheet, seen + 1)
+        return {"row": row.to_json(sheet.adapter, sheet.size), "table": table}
 
     def strike(self, table_id: int, number: int, version: int | None, reason: str, author: str = "") -> dict[str, Any]:
         """Strike row ``number``: 0 for all (Österreich-Finale 1))."""
@@ -427,9 +435,10 @@ class Store:
             self._seen(tab, version)
             sheet = self._sheet(tab.round.tournament, tab)
             row = sheet.strike(number, reason, author)
-            self._bump(s, tab, version)
+            seen = self._bump(s, tab, version)
             self._save_row(s, tab, row, False)
-        return {"row": row.to_json(sheet.adapter, sheet.size), "table": self.table(table_id)}
+            table = self._table_json(tab, sheet, seen + 1)
+        return {"row": row.to_json(sheet.adapter, sheet.size), "table": table}
 
     def enter_sheet(self, table_id: int, version: int | None, rows: Sequence[Mapping[str, Any]], *,
                     strike_unbalanced: bool = True, author: str = "") -> dict[str, Any]:
