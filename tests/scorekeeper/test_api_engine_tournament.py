@@ -2,9 +2,7 @@
 simulated in the engine: the ranking must equal the engine's own points (scorekeeper = engine,
 at tournament scale). Skipped while the Tarock engine is not installed."""
 
-import random
 
-import pytest
 from fastapi.testclient import TestClient
 
 from stammtisch.scorekeeper.api import create_app

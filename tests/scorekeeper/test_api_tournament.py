@@ -124,7 +124,8 @@ def test_whole_tournament_through_the_web_api(client):
     last = tab["rows"][-1]
     fixed = [-p for p in last["points"]]
     r = client.put(f"{API}/tables/{t1['id']}/entries/{last['number']}", headers=H,
-                   json={"version": tab["version"], "facts": {**last["facts"], "points": fixed}, "reason": "vertauscht"})
+                   json={"version": tab["version"], "facts": {**last["facts"], "points": fixed},
+                         "reason": "vertauscht"})
     assert r.status_code == 200, r.text
     for k, s in enumerate(tab["seats"]):
         expected[s["player"]] += fixed[k] - last["points"][k]

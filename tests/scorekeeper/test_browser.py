@@ -93,7 +93,8 @@ def test_organiser_flow(server, page):
         if v is not None:
             page.fill(f"[data-testid=pt-{i}]", str(v))
     page.click("[data-testid=e-write]")
-    page.wait_for_function("document.querySelector('[data-testid=status]').textContent.includes('Österreich-Finale 1)')")
+    page.wait_for_function(
+        "document.querySelector('[data-testid=status]').textContent.includes('Österreich-Finale 1)')")
     page.fill("[data-testid=pt-0]", "3")
     page.click("[data-testid=e-write]")
     page.wait_for_selector("[data-testid=row-2]")

@@ -205,7 +205,8 @@ def enter(table_id: int, facts: Optional[str] = typer.Argument(None, help="the g
 def correct(table_id: int, number: int, facts: Optional[str] = typer.Argument(None),
             points: Optional[str] = typer.Option(None, "--points"),
             reason: str = typer.Option("", "--reason"),
-            late: bool = typer.Option(False, "--late", help="organiser: correct an earlier row (writing error)")) -> None:
+            late: bool = typer.Option(False, "--late",
+                                      help="organiser: correct an earlier row (writing error)")) -> None:
     """Correct a row (the last one; earlier ones with --late where the rules allow)."""
     _run(lambda: _print_sheet(_store().correct(table_id, number, None, _facts(facts, points), reason=reason,
                                                late=late)["table"]))
@@ -262,7 +263,8 @@ def publish(tid: int, unpublish: bool = typer.Option(False, "--unpublish")) -> N
 @app.command()
 def export(tid: int, kind: str = typer.Argument(..., help="ranking.csv | sheets.csv | results.pdf | sheets.pdf | "
                                                             "cards.pdf"),
-           out: Optional[Path] = typer.Option(None, "-o", "--out", help="file to write (default: standard output)")) -> None:
+           out: Optional[Path] = typer.Option(None, "-o", "--out",
+                                              help="file to write (default: standard output)")) -> None:
     """Export results, score sheets or table cards."""
     def go():
         from stammtisch.scorekeeper import export as ex

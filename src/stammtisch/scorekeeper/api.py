@@ -243,7 +243,8 @@ def make_router(store: Store | str | None = None) -> APIRouter:
               x_scorekeeper_key: str | None = Header(None)) -> dict[str, Any]:
         table_write(request, table_id, x_scorekeeper_key)
         if "version" not in body or "facts" not in body:
-            raise IllegalAction("send the facts and the version of the list you saw: {\"version\": n, \"facts\": {...}}")
+            raise IllegalAction("send the facts and the version of the list you saw: "
+                                "{\"version\": n, \"facts\": {...}}")
         return st(request).write(table_id, body["version"], body["facts"], str(body.get("author", "")))
 
     @r.put("/api/tables/{table_id}/entries/{number}")

@@ -3,7 +3,8 @@
 Optimistic versioning: every write to a table's list first moves its :class:`SkTable` row's
 ``version`` on with a compare-and-set (``UPDATE ... SET version = version + 1 WHERE version =
 :seen``) in the same transaction. A client sends the version it last saw; a stale version is
-refused with a clear conflict error, so two devices entering at one table never lose a row. ``(table_id, number)`` is unique, so two inserts of
+refused with a clear conflict error, so two devices entering at one table never lose a row.
+``(table_id, number)`` is unique, so two inserts of
 "game 7" cannot both succeed even across processes.
 """
 

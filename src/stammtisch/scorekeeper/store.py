@@ -33,7 +33,7 @@ from . import draw as drawing
 from . import entries
 from .entries import Settlement
 from .errors import Conflict, Forbidden, NotFound
-from .models import Base, SkEntry, SkPlayer, SkRevision, SkRound, SkSeat, SkTable, SkTournament
+from .models import SkEntry, SkPlayer, SkRevision, SkRound, SkSeat, SkTable, SkTournament
 from .ranking import TIEBREAKS, TableResult, rank_players, season_standings
 from .tablesheet import SheetRow, TableSheet
 

@@ -334,7 +334,8 @@ class Adapter:
         return {"game": self.game, "title": self.title, "zero_sum": self.zero_sum, "team_game": self.team_game,
                 "table_sizes": list(self.table_sizes), "round_games": {str(k): v for k, v in self.round_games.items()},
                 "pflichtsolo": self.pflichtsolo, "late_corrections": self.late_corrections,
-                "facts": dict(self.facts_help), "example": dict(self.example), "engine": self.available(), "profiles": self.profiles()}
+                "facts": dict(self.facts_help), "example": dict(self.example), "engine": self.available(),
+                "profiles": self.profiles()}
 
 
 def names() -> list[str]:

@@ -48,7 +48,8 @@ class DoppelkopfAdapter(Adapter):
     parity = True
     correction_rule = ""
     late_rule = ""
-    example = {"kind": "game", "contract": "normal", "re": [1, 3], "re_augen": 130, "re_level": "re", "kontra_level": None, "specials": [["re", "Fuchs gefangen"]]}
+    example = {"kind": "game", "contract": "normal", "re": [1, 3], "re_augen": 130, "re_level": "re",
+               "kontra_level": None, "specials": [["re", "Fuchs gefangen"]]}
     facts_help = {
         "contract": "normal | hochzeit | stille_hochzeit | solo:fleischlos|buben|damen|kreuz|pik|herz|karo",
         "re": "positions of the Re party (the soloist alone)", "re_augen": "Augen of Re, 0..240",

@@ -49,7 +49,8 @@ class JassAdapter(Adapter):
     round_games = {4: 12}
     correction_rule = "Papagei-Jass §19"
     late_rule = "Papagei-Jass §19"
-    example = {"kind": "game", "mode": "E", "declarer": 1, "card_points": [100, 57], "tricks": [6, 3], "weis": [50, 0], "stoeck": [20, 0]}
+    example = {"kind": "game", "mode": "E", "declarer": 1, "card_points": [100, 57], "tricks": [6, 3],
+               "weis": [50, 0], "stoeck": [20, 0]}
     facts_help = {
         "mode": "E S L R (trump suits), obenabe, undenufe, slalom-oben, quer-unten, misere:R ... (the engine's modes)",
         "declarer": "position that named the mode", "card_points": "[team 1+3, team 2+4] incl. the last trick's 5",

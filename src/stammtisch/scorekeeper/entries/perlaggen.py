@@ -51,7 +51,10 @@ class PerlaggenAdapter(Adapter):
     round_games = {4: 0}
     correction_rule = "Perlaggen §33"
     late_rule = "Perlaggen §33"
-    example = {"kind": "game", "figures": [{"figure": "gleich", "status": "held", "value": 2, "winner": "1+3", "bidder": "1+3"}, {"figure": "hanger", "status": "unbid", "winner": None}, {"figure": "spiel", "status": "unbid", "winner": "2+4"}]}
+    example = {"kind": "game", "figures": [
+        {"figure": "gleich", "status": "held", "value": 2, "winner": "1+3", "bidder": "1+3"},
+        {"figure": "hanger", "status": "unbid", "winner": None},
+        {"figure": "spiel", "status": "unbid", "winner": "2+4"}]}
     facts_help = {
         "figures": "[{figure: gleich|hanger|spiel, status: unbid|conceded|held, value, winner: side|null, "
                    "bidder: side, order, cards, unseen, lacking: [side]}]",

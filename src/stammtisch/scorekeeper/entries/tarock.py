@@ -46,7 +46,8 @@ class TarockAdapter(Adapter):
     correction_rule = "Tiroler Cup, Abrechnung"
     #: with five players the dealer sits out ("der aussetzende Geber", Tiroler Cup, Paragrafen)
     sitting_rule = "Tiroler Cup, Paragrafen"
-    example = {"kind": "game", "contract": "dreier", "declarer": 2, "declarer_thirds": 120, "premiums": [{"name": "pagat", "side": "declarer", "announced": True, "made": True}]}
+    example = {"kind": "game", "contract": "dreier", "declarer": 2, "declarer_thirds": 120,
+               "premiums": [{"name": "pagat", "side": "declarer", "announced": True, "made": True}]}
     facts_help = {
         "contract": "trischaken, rufer, piccolo, bettel, solorufer, besserrufer, farbendreier, sechserdreier, "
                     "dreier, farbensolo, piccolo_ouvert, bettel_ouvert, solodreier (as the profile has them)",
@@ -71,7 +72,8 @@ class TarockAdapter(Adapter):
             {"name": "tricks", "label": "Trischaken: Stiche je Position", "type": "json", "optional": True},
             {"name": "premiums", "label": "Ansagen/Prämien", "type": "json", "optional": True,
              "hint": '[{"name": "pagat", "side": "declarer", "announced": true, "made": true, "kontra": 0}]'},
-            {"name": "kontras", "label": "Kontras im Negativspiel [[Position, Stufe]]", "type": "json", "optional": True},
+            {"name": "kontras", "label": "Kontras im Negativspiel [[Position, Stufe]]", "type": "json",
+             "optional": True},
             {"name": "renonces", "label": "Renonce", "type": "json", "optional": True,
              "hint": '[{"kind": "farbzwang", "offender": 2}]'},
         ]

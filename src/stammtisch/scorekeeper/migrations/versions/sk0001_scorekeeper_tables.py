@@ -1,7 +1,7 @@
 """Scorekeeper tables: tournaments, players, rounds, tables, seats, rows and their revisions.
 
 Revision ID: sk0001
-Revises: 
+Revises:
 Create Date: 2026-11-22 11:06:52.790681
 """
 from alembic import op
