@@ -163,3 +163,23 @@ def test_game_facts_entry_with_preview(server, page):
     page.wait_for_selector("[data-testid=row-2]")
     shot(page, "5-doppelkopf-facts")
     assert errors == []
+
+
+def test_single_live_table(server, page):
+    """A Stammtisch table without a tournament: four names, a Jass game entered as points."""
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server + "/scorekeeper/")
+    page.wait_for_selector("[data-testid=t-game] option[value=jass]", state="attached")
+    page.fill("[data-testid=t-name]", "Freitagsjass")
+    page.select_option("[data-testid=t-game]", "jass")
+    page.check("[data-testid=t-single]")
+    page.fill("[data-testid=t-names]", "Anna, Bert, Cilli, Dani")
+    page.click("[data-testid=t-create]")
+    page.wait_for_selector("#table:not([hidden])")
+    page.fill("[data-testid=pt-0]", "1190")
+    page.fill("[data-testid=pt-1]", "399")
+    page.click("[data-testid=e-write]")
+    page.wait_for_selector("[data-testid=row-1]")
+    assert "1190" in page.text_content("[data-testid=sheet]")
+    assert errors == []

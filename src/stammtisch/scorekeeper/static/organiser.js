@@ -186,12 +186,17 @@ $("create-form").addEventListener("submit", (e) => { e.preventDefault(); guard(a
   if (f.games5.value) games["5"] = +f.games5.value;
   const body = { name: f.name.value, game: f.game.value, rounds: +f.rounds.value, games };
   if (f.season.value) body.season = f.season.value;
+  if (f.single.checked) {
+    body.kind = "table";
+    body.names = f.names.value.split(",").map((x) => x.trim()).filter(Boolean);
+  }
   const out = await api("/tournaments", { method: "POST", body });
   state.key = out.organiser_key;
   state.t = out.tournament;
   localStorage.setItem(`sk-key-${state.t.id}`, state.key);
   renderTournament();
   status(`Turnier ${state.t.id} angelegt — Schlüssel gut aufbewahren: ${state.key}`);
+  if (f.single.checked) await openTable(state.t.rounds[0].tables[0].id);
 }); });
 
 $("open-form").addEventListener("submit", (e) => { e.preventDefault(); guard(async () => {
