@@ -198,12 +198,10 @@ def test_table_key_allows_entry_at_that_table_only(client):
                                                "names": ["A", "B", "C", "D"]}).json()
     key, t = r["organiser_key"], r["tournament"]
     tab_id = t["rounds"][0]["tables"][0]["id"]
-    entry_key = client.get(f"{API}/tables/{tab_id}", headers={"X-Scorekeeper-Key": key}).json()
-    assert "entry_key" not in entry_key
-    from stammtisch.scorekeeper.api import create_app  # noqa: F401  (same app)
-    store = client.app.state.scorekeeper
-    ek = store.table(tab_id, with_key=True)["entry_key"]
+    ek = client.get(f"{API}/tables/{tab_id}", headers={"X-Scorekeeper-Key": key}).json()["entry_key"]
+    assert ek == client.app.state.scorekeeper.table(tab_id, with_key=True)["entry_key"]
     HT = {"X-Scorekeeper-Key": ek}
+    assert "entry_key" not in client.get(f"{API}/tables/{tab_id}", headers=HT).json()
     r = client.post(f"{API}/tables/{tab_id}/entries", headers=HT,
                     json={"version": 1, "facts": {"kind": "row", "points": [3, -1, -1, -1]}})
     assert r.status_code == 201

@@ -183,3 +183,30 @@ def test_single_live_table(server, page):
     page.wait_for_selector("[data-testid=row-1]")
     assert "1190" in page.text_content("[data-testid=sheet]")
     assert errors == []
+
+
+def test_list_keeper_opens_a_table_with_the_card_code(server, page):
+    """The list keeper enters with the code printed on the table card (not the organiser's key)."""
+    import httpx
+    r = httpx.post(server + "/scorekeeper/api/tournaments",
+                   json={"name": "Cup", "game": "tarock", "kind": "table", "names": ["A", "B", "C", "D"]}).json()
+    tab_id = r["tournament"]["rounds"][0]["tables"][0]["id"]
+    code = httpx.get(f"{server}/scorekeeper/api/tables/{tab_id}",
+                     headers={"X-Scorekeeper-Key": r["organiser_key"]}).json()["entry_key"]
+    anonymous = httpx.get(f"{server}/scorekeeper/api/tables/{tab_id}")
+    assert anonymous.status_code == 403
+    page.goto(server + "/scorekeeper/")
+    page.wait_for_selector("[data-testid=t-game] option[value=tarock]", state="attached")
+    page.fill("[data-testid=open-table-id]", str(tab_id))
+    page.fill("[data-testid=open-table-key]", "wrong")
+    page.click("[data-testid=open-table]")
+    page.wait_for_function("document.querySelector('[data-testid=status]').textContent.includes('key')")
+    page.fill("[data-testid=open-table-key]", code)
+    page.click("[data-testid=open-table]")
+    page.wait_for_selector("#table:not([hidden])")
+    for i, v in enumerate([3, -1, -1, -1]):
+        page.fill(f"[data-testid=pt-{i}]", str(v))
+    page.click("[data-testid=e-write]")
+    page.wait_for_selector("[data-testid=row-1]")
+    assert "entry_key" not in httpx.get(f"{server}/scorekeeper/api/tables/{tab_id}",
+                                        headers={"X-Scorekeeper-Key": code}).json()

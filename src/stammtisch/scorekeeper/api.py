@@ -229,8 +229,10 @@ def make_router(store: Store | str | None = None) -> APIRouter:
     @r.get("/api/tables/{table_id}")
     def table(request: Request, table_id: int, x_scorekeeper_key: str | None = Header(None)) -> dict[str, Any]:
         s = st(request)
-        readable(request, s.tournament_of_table(table_id), x_scorekeeper_key, table_id)
-        return s.table(table_id)
+        tid = s.tournament_of_table(table_id)
+        readable(request, tid, x_scorekeeper_key, table_id)
+        # the organiser sees the table's entry code (to hand to the list keeper)
+        return s.table(table_id, with_key=s.is_organiser(tid, x_scorekeeper_key))
 
     @r.post("/api/tables/{table_id}/preview")
     def preview(request: Request, table_id: int, body: dict[str, Any] = Body(...),

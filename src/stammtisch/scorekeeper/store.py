@@ -129,6 +129,12 @@ class Store:
                     return
         raise Forbidden("this needs the organiser's key (or the key on the table card)")
 
+    def is_organiser(self, tid: int, key: str | None) -> bool:
+        """Whether ``key`` is the organiser's key of tournament ``tid``."""
+        with self.session() as s:
+            t = self._tournament(s, tid)
+            return bool(key) and hmac.compare_digest(t.organiser_key, _hash(key or ""))
+
     def tournament_of_table(self, table_id: int) -> int:
         with self.session() as s:
             return self._table(s, table_id).round.tournament_id

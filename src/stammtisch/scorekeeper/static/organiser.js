@@ -113,7 +113,8 @@ function factsFromFields() {
 function renderTable() {
   const tab = state.table;
   $("table").hidden = false;
-  $("tab-title").textContent = `Runde ${tab.round}, Tisch ${tab.number} — Version ${tab.version}`;
+  $("tab-title").textContent = `Runde ${tab.round}, Tisch ${tab.number} — Version ${tab.version}` +
+    (tab.entry_key ? ` — Tisch-ID ${tab.id}, Eingabe-Code ${tab.entry_key}` : "");
   const cols = tab.columns.length === tab.seats.length ? tab.seats.map((s) => `${s.position}. ${s.name}`) : tab.columns;
   const last = tab.rows.length;
   $("sheet").replaceChildren(el("table", { class: "grid" },
@@ -204,6 +205,11 @@ $("open-form").addEventListener("submit", (e) => { e.preventDefault(); guard(asy
   await openTournament(id, e.target.key.value || localStorage.getItem(`sk-key-${id}`) || "");
 }); });
 
+$("open-table-form").addEventListener("submit", (e) => { e.preventDefault(); guard(async () => {
+  state.key = e.target.key.value.trim();
+  await openTable(e.target.id.value);
+}); });
+
 $("players-form").addEventListener("submit", (e) => { e.preventDefault(); guard(async () => {
   const players = e.target.names.value.split("\n").map((l) => l.trim()).filter(Boolean).map((l) => {
     const [name, club] = l.split(";").map((x) => x.trim());
@@ -240,7 +246,7 @@ $("entry-form").addEventListener("submit", (e) => { e.preventDefault(); guard(as
   state.table = out.table;
   renderTable();
   $("preview").textContent = out.row.lines.map((l) => `${l.label} ${l.value}${l.note ? " (" + l.note + ")" : ""}`).join("\n");
-}).then(async () => { if (state.t) await refreshTournament(); }); });
+}).then(async () => { if (state.t) await guard(refreshTournament); }); });
 
 $("preview-btn").addEventListener("click", () => guard(async () => {
   const s = await api(`/tables/${state.table.id}/preview`, { method: "POST", key: state.key, body: { facts: factsFromForm() } });
