@@ -4,6 +4,7 @@ import pytest
 
 from stammtisch.core.errors import IllegalAction
 from stammtisch.games.doppelkopf.announcements import in_time, legal_levels
+from stammtisch.games.doppelkopf.state import ANNOUNCE_WORDS
 
 from .helpers import all_gesund, hands_with, make_state, play_lowest, snapshot
 
@@ -86,6 +87,33 @@ def test_doppelkopf_turnier_5_absage_only_after_own_ansage():
     with pytest.raises(IllegalAction):
         st2.apply(1, "keine90")  # Re is out of time, so no Absage either
     assert st2.level["re"] == -1
+
+
+def test_doppelkopf_turnier_5_reply_to_an_absage_is_re_or_kontra_only():
+    """5. ("Eine Erwiderung auf diese Ansagen ist jeweils noch mit einer Karte weniger zulässig"),
+    DDV reading: the reply to any announcement of the other party — Re/Kontra or an Absage — is the
+    own Re/Kontra, allowed one card after the replied announcement's deadline; the replying party's
+    own Absagen keep their windows (keine 90 with 10 cards …), also inside a jump."""
+    st = normal_game(2)
+    st.apply(1, "keine60")  # Re, keine 90, keine 60 with 12 cards
+    play_cards(st, 12)  # everyone holds 9 cards
+    assert [a for a in st.legal_actions(0) if a in ANNOUNCE_WORDS] == ["kontra"]  # keine 60 due at 9: reply at 8
+    before = snapshot(st)
+    with pytest.raises(IllegalAction, match="Doppelkopf-Turnier 5."):
+        st.apply(0, "keine90")  # the reply extension is for Kontra only, keine 90 needs 10 cards
+    assert snapshot(st) == before
+    play_cards(st, 4)  # 8 cards
+    assert [a for a in st.legal_actions(2) if a in ANNOUNCE_WORDS] == ["kontra"]
+    play_cards(st, 4)  # 7 cards: too late for the reply, too
+    assert not [a for a in st.legal_actions(2) if a in ANNOUNCE_WORDS]
+    st2 = normal_game(2)
+    st2.apply(1, "keine60")
+    play_cards(st2, 16)  # 8 cards
+    st2.apply(2, "kontra")
+    assert st2.level == {"re": 2, "kontra": 0}
+    assert not [a for a in st2.legal_actions(0) if a in ANNOUNCE_WORDS]  # no Absage after the late reply
+    assert [in_time(0, h, opp=lv) for lv, h in ((0, 10), (1, 9), (2, 8), (3, 7), (4, 6))] == [True] * 5
+    assert [in_time(0, h, opp=lv) for lv, h in ((0, 9), (1, 8), (2, 7), (3, 6), (4, 5))] == [False] * 5
 
 
 def test_doppelkopf_turnier_5_wrong_party_refused():

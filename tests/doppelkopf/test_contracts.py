@@ -32,13 +32,48 @@ def test_doppelkopf_turnier_2_spielabfrage_in_seat_order_from_dealers_left():
     assert st.phase == "play" and st.to_act() == (3,)  # Vorhand leads a normal game
 
 
+def declare_hochzeit(st, seat):
+    """Answer 'nein' in the solo tier(s) and declare the Hochzeit when its tier is asked."""
+    while st.phase == "erklaerung" and st.to_act() == (seat,) and st.tier != "hochzeit":
+        st.apply(seat, "nein")
+    assert st.tier == "hochzeit" and st.to_act() == (seat,) and st.legal_actions(seat) == ["hochzeit"]
+    st.apply(seat, "hochzeit")
+    return st
+
+
 def test_doppelkopf_turnier_2_solo_beats_hochzeit():
     """2.: a Hochzeit is played only when nobody announces a solo."""
     st = make_state(HOCHZEIT)
     questioning(st, vorbehalt=(1, 3))
-    run(st, [(1, "hochzeit"), (3, "solo:damen")])
+    assert st.tier == "pflichtsolo" and st.to_act() == (1,)
+    assert st.legal_actions(1)[-1] == "nein"  # both ♣ Queens: his Vorbehalt may be a Hochzeit
+    with pytest.raises(IllegalAction, match="Doppelkopf-Turnier 2."):
+        st.apply(1, "hochzeit")  # the solos are asked first
+    run(st, [(1, "nein"), (3, "solo:damen")])
     assert st.contract == "solo:damen" and st.soloist == 3 and st.pflicht
     assert st.to_act() == (3,)  # the Pflichtsolo soloist leads
+    assert st.hochzeiter is None and st.view(0)["declarations"] == [[3, "solo:damen"]]
+
+
+def test_doppelkopf_turnier_2_hochzeit_tier_after_the_solo_tiers():
+    """2.: with no solo announced the Hochzeit is asked last and played."""
+    st = make_state(HOCHZEIT, carry={"pflicht_done": [True, True, True, False]})
+    questioning(st, vorbehalt=(1,))
+    assert st.tier == "lustsolo"  # seat 1 played its Pflichtsolo already: only a Lustsolo is possible
+    declare_hochzeit(st, 1)
+    assert st.contract == "hochzeit" and st.hochzeiter == 1
+    assert st.view(2)["declined"] == [[1, "lustsolo"]]
+
+
+def test_doppelkopf_turnier_2_nein_needs_both_kreuz_damen():
+    """2., 4.: a Vorbehalt that is no solo can only be a Hochzeit, so 'nein' needs both ♣ Queens."""
+    st = make_state(HOCHZEIT)
+    questioning(st, vorbehalt=(2,))
+    assert "nein" not in st.legal_actions(2)
+    before = snapshot(st)
+    with pytest.raises(IllegalAction, match="Doppelkopf-Turnier 4."):
+        st.apply(2, "nein")
+    assert snapshot(st) == before
 
 
 def test_doppelkopf_turnier_2_seat_order_decides_among_solos():
@@ -54,11 +89,15 @@ def test_doppelkopf_turnier_2_pflichtsolo_beats_lustsolo():
     """2.: a Pflichtsolo has priority over a Lustsolo even from a later seat."""
     st = make_state(hands_with({}, seed=3), carry={"pflicht_done": [False, True, False, False]})
     questioning(st, vorbehalt=(1, 2))
-    st.apply(1, "solo:fleischlos")  # Lustsolo: seat 1 already played its Pflichtsolo
-    assert st.phase == "erklaerung" and st.to_act() == (2,)
+    # the Pflichtsolo tier is asked first: seat 2 speaks before seat 1 (whose solo would be a Lustsolo)
+    assert st.phase == "erklaerung" and st.tier == "pflichtsolo" and st.to_act() == (2,)
+    with pytest.raises(NotYourTurn, match="Doppelkopf-Turnier 2."):
+        st.apply(1, "solo:fleischlos")
     st.apply(2, "solo:pik")
     assert st.soloist == 2 and st.pflicht and st.contract == "solo:pik"
     assert st.to_act() == (2,)
+    # seat 1 was never asked: its Vorbehalt stays hidden
+    assert all(s != 1 for s, _ in st.view(3)["actions"][4:]) and st.view(3)["declined"] == []
 
 
 def test_doppelkopf_turnier_2_lustsolo_lead():
@@ -109,7 +148,7 @@ def test_doppelkopf_turnier_4_klaerungsstich_and_shifted_announcements():
     announcements only after it, deadlines shifted by the tricks it took."""
     st = make_state(HOCHZEIT)
     questioning(st, vorbehalt=(1,))
-    st.apply(1, "hochzeit")
+    declare_hochzeit(st, 1)
     assert st.contract == "hochzeit" and st.to_act() == (1,)
     assert st.legal_actions(1)[0] != "re" and "re" not in st.legal_actions(1)
     with pytest.raises(IllegalAction) as e:
@@ -132,7 +171,7 @@ def test_doppelkopf_turnier_4_hochzeiter_wins_three_tricks_plays_alone():
     """4.: if the Hochzeiter wins the first three tricks he plays alone (scored as a solo, DDV)."""
     st = make_state(HOCHZEIT)
     questioning(st, vorbehalt=(1,))
-    st.apply(1, "hochzeit")
+    declare_hochzeit(st, 1)
     run(st, [(1, "H10"), (2, "PD"), (3, "PB"), (0, "XB"),
              (1, "H10"), (2, "PD"), (3, "PB"), (0, "XB"),
              (1, "XD"), (2, "HD"), (3, "HB"), (0, "KA")])

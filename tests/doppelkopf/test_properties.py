@@ -104,3 +104,83 @@ def test_kontra_player_cannot_see_partner_before_reveal():
             v = d.view(s)["parties"]
             assert sum(p is not None for p in v) == 1 and v[s] == d.party[s]
         assert d.public_view()["parties"] == [None] * 4
+
+
+# -- the Vorbehaltsabfrage hides beaten Vorbehalte (Doppelkopf-Turnier 2.) --------------------------
+
+_INTENTS = ["gesund", "hochzeit", "solo:fleischlos", "solo:buben", "solo:damen", "solo:kreuz", "solo:pik",
+            "solo:herz", "solo:karo"]
+
+
+def _questioning_transcript(hands, dealer, done, intents):
+    """Run the questioning with each seat acting on its secret intention; return every observation
+    (each seat's view and the public view after every action, and after the first trick) and the
+    seats that were asked in the tiers."""
+    from .helpers import make_state, play_lowest
+
+    st = make_state(hands, dealer=dealer, carry={"pflicht_done": done})
+    seen = []
+    asked = set()
+
+    def look():
+        seen.append(([st.view(s) for s in range(st.n)], st.public_view(), st.to_act()))
+
+    look()
+    while st.phase in ("vorbehalt", "erklaerung"):
+        s = st.to_act()[0]
+        want = intents[s]
+        if st.phase == "vorbehalt":
+            a = "gesund" if want == "gesund" else "vorbehalt"
+        else:
+            asked.add(s)
+            a = want if want.startswith("solo:") or st.tier == "hochzeit" else "nein"
+        st.apply(s, a)
+        look()
+    play_lowest(st, 1)
+    look()
+    return seen, asked, st
+
+
+@given(st_.integers(0, 10**6), st_.integers(0, 3), st_.lists(st_.booleans(), min_size=4, max_size=4),
+       st_.lists(st_.sampled_from(_INTENTS), min_size=4, max_size=4),
+       st_.lists(st_.sampled_from(_INTENTS[1:]), min_size=4, max_size=4), st_.booleans())
+def test_vorbehaltsabfrage_never_reveals_a_beaten_vorbehalt(seed, dealer, done, intents, other, queens):
+    """2.: the Vorbehalte are asked tier by tier (Pflichtsolo, Lustsolo, Hochzeit) and the first yes
+    wins, so a player behind the winner is never asked: whatever his Vorbehalt was (another solo,
+    a Hochzeit), every observation of every seat is the same. Only the winning contract is declared."""
+    from .helpers import hands_with
+
+    q_seat = seed % 4
+    hands = hands_with({q_seat: ["XD", "XD"]} if queens else {}, seed=seed, dealer=dealer)
+
+    def valid(intent, s):
+        both = hands[s].count("XD") == 2
+        return intent if intent != "hochzeit" or both else "solo:buben"
+
+    intents = [valid(x, s) for s, x in enumerate(intents)]
+    seen, asked, st = _questioning_transcript(hands, dealer, done, intents)
+    declared = st.public_view()["declarations"]
+    assert len(declared) <= 1 and all(d == st.contract for _, d in declared)
+    beaten = [s for s in range(4) if intents[s] != "gesund" and s not in asked]
+    assert all(s not in {x for x, _ in declared} for s in beaten)
+    if not beaten:
+        return
+    changed = list(intents)
+    for s in beaten:
+        changed[s] = valid(other[s], s)
+    seen2, asked2, st2 = _questioning_transcript(hands, dealer, done, changed)
+    assert asked2 == asked and st2.contract == st.contract
+    assert seen2 == seen
+
+
+@given(st_.integers(0, 10**9), st_.floats(0, 0.6))
+def test_announcement_cache_agrees_with_the_windows(seed, talk):
+    """5.: the cached announcement words (and 'closed for good') always equal the windows computed
+    afresh from the hands and levels, for every seat at every step."""
+    def check(d):
+        for s in d.active:
+            words = [a for a in d.legal_actions(s) if a in ANNOUNCE_WORDS]
+            assert words == d._announce_options(s)
+        assert set(d.interjectors()) == {s for s in d.active if s != d.turn and d._announce_options(s)}
+
+    random_deal(seed, talk, check=check)

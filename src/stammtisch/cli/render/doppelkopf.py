@@ -61,6 +61,10 @@ def render(view: dict[str, Any]) -> RenderableType:
             contract += (f", Partner {names[deal['partner']]}" if deal.get("partner") is not None
                          else ", spielt allein")
     info.add_row(Text("Spiel", style="bold"), Text(contract))
+    if deal.get("abfrage"):
+        ask = {"pflichtsolo": "Pflichtsolo?", "lustsolo": "Lustsolo?", "hochzeit": "Hochzeit?",
+               "vorfuehrung": "Vorführung: Pflichtsolo!"}.get(deal["abfrage"], deal["abfrage"])
+        info.add_row(Text("Abfrage", style="bold"), Text(f"{ask} – {names[deal['turn']]} antwortet"))
     seats = Table.grid(padding=(0, 2))
     for s, name in enumerate(names):
         p = deal["parties"][s]

@@ -2,7 +2,9 @@
 
 "Re" and "Kontra" are allowed while the announcing player still holds 11 cards, "keine 90"
 with 10, "keine 60" with 9, "keine 30" with 8, "schwarz" with 7. A reply (Erwiderung) to the
-other party's announcement is allowed one card later. An Absage needs the own party's Re or
+other party's announcement — Re/Kontra or an Absage — is the own Re/Kontra, allowed one card
+after the deadline of the highest announcement it answers; the reply extension never applies to
+the replying party's own Absagen (DDV reading of 5., see ``docs/rules/doppelkopf.md``). An Absage needs the own party's Re or
 Kontra first; any number of levels may be jumped while every skipped level is still in time
 — also out of turn. In a Hochzeit the windows shift by the tricks until the Klärungsstich
 (Doppelkopf-Turnier 4.): ``shift`` is the number of tricks after the first one it took.

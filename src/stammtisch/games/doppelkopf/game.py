@@ -119,7 +119,7 @@ class DoppelkopfGame(Game):
 
     def all_actions(self, options: Any) -> list[str]:
         cards = list(dict.fromkeys(DOKO.notation))
-        return (["gesund", "vorbehalt", "hochzeit"] + [f"solo:{k}" for k in SOLO_KINDS]
+        return (["gesund", "vorbehalt", "nein", "hochzeit"] + [f"solo:{k}" for k in SOLO_KINDS]
                 + list(ANNOUNCE_WORDS) + cards)
 
     def sample_state(self, options: Any, view: Mapping[str, Any], rng: Any) -> DealState:

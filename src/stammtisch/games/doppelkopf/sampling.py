@@ -3,9 +3,10 @@
 The hidden cards (the other hands) are dealt at random among the seats that can hold them:
 a seat that did not follow a suit is void in it, a seat known to be Kontra in a normal game
 holds no ♣ Queen, a seat known to be Re holds one unless it already played one, a Hochzeiter
-held both. The public actions of the view are then replayed on the sampled deal, so the
-result is a real :class:`~.state.DoppelkopfDeal`; a sample that does not replay or does not
-show the viewer exactly what the view shows is drawn again.
+held both, and so did a player who answered ``nein`` to a solo question. The public actions
+of the view are then replayed on the sampled deal, so the result is a real
+:class:`~.state.DoppelkopfDeal`; a sample that does not replay or does not show the viewer
+exactly what the view shows is drawn again.
 """
 
 from __future__ import annotations
@@ -72,9 +73,11 @@ def sample_state(options: Any, view: Mapping[str, Any], rng: Any, tries: int = 4
     q_rules = kind == "normal" and contract != "hochzeit"
     no_q = {s for s in others if q_rules and parties[s] == "kontra"}
     must_q = {s: 1 for s in others if q_rules and parties[s] == "re" and _Q not in played[s]}
-    for s, d in view.get("declarations", []):
-        if d == "hochzeit" and s != me:
-            must_q[s] = 2 - played[s].count(_Q)
+    # a Hochzeiter, and anyone who answered "nein" to a solo question, held both ♣ Queens (2., 4.)
+    both_q = {s for s, d in view.get("declarations", []) if d == "hochzeit"}
+    both_q |= {s for s, _ in view.get("declined", [])}
+    for s in both_q - {me}:
+        must_q[s] = 2 - played[s].count(_Q)
     carry = {"pflicht_done": list(view.get("pflicht_done", [False] * n)), "vorfuehrung": view.get("vorfuehrung"),
              "regular_left": view.get("regular_left")}
     for _ in range(tries):

@@ -7,10 +7,15 @@ Phases:
     ``vorbehalt`` (Spielabfrage). A holder of both ♣ Queens who says ``gesund`` plays a stille
     Hochzeit (Doppelkopf-Turnier 4.).
 ``erklaerung``
-    The players with a Vorbehalt declare it in seat order: ``hochzeit`` or ``solo:<kind>``.
-    Pflichtsolo beats Lustsolo beats Hochzeit; among equals the seat nearer the dealer's left
-    wins (Doppelkopf-Turnier 2.). Asking stops once nobody left can beat the best declaration.
-    In a Vorführung game (DDV) only the vorgeführte player speaks and must name a solo.
+    The Vorbehalte are resolved in tiers (Doppelkopf-Turnier 2.; DDV Vorbehaltsabfrage):
+    first "Pflichtsolo?" to the Vorbehalt holders who still owe one, then "Lustsolo?" to the
+    others, then "Hochzeit?". Each asked player answers with his solo (``solo:<kind>``; the first
+    in seat order in the highest tier plays it at once) or ``nein`` (only a holder of both ♣
+    Queens can have a Vorbehalt that is no solo), and in the last tier with ``hochzeit``.
+    Players behind the winner are never asked, so a beaten Vorbehalt stays hidden: only the
+    winning contract and the ``nein`` answers the procedure requires become public. The view's
+    ``abfrage`` names the tier being asked. In a Vorführung game (DDV) only the vorgeführte
+    player speaks and must name a solo.
 ``play``
     Cards, plus announcements (``re``, ``kontra``, ``keine90``, ``keine60``, ``keine30``,
     ``schwarz``) by any player inside his window, in turn or out of turn
@@ -35,10 +40,16 @@ from . import announcements as ann
 from .rules import AUGEN, KA, ORDERS, SOLO_KINDS, XB, XD, Order, trick_winner
 from .scoring import LEVEL_NAMES, settle
 
-__all__ = ["DoppelkopfDeal", "ANNOUNCE_WORDS", "contract_label"]
+__all__ = ["DoppelkopfDeal", "ANNOUNCE_WORDS", "TIERS", "contract_label"]
 
 ANNOUNCE_WORDS = ("re", "kontra", "keine90", "keine60", "keine30", "schwarz")
+#: the tiers of the Vorbehaltsabfrage, highest first (Doppelkopf-Turnier 2.: "Das Pflichtsolo hat
+#: Vorrang vor allen weiteren Soli oder vor einer Hochzeit. Eine Hochzeit wird erst dann gespielt,
+#: wenn keine Soloansage erfolgt.")
+TIERS = ("pflichtsolo", "lustsolo", "hochzeit")
 _XD_MASK = BIT[XD] | BIT[XD + 1]
+_FIRST_COPIES = sum(BIT[c] for c in range(0, 48, 2))  # the first copy of every card kind
+_NOTATION = DOKO.notation
 
 _SOLO_LABEL = {"fleischlos": "Fleischloser", "buben": "Bubensolo", "damen": "Damensolo",
                "kreuz": "Kreuzsolo", "pik": "Piksolo", "herz": "Herzsolo", "karo": "Karosolo"}
@@ -64,6 +75,7 @@ class DoppelkopfDeal(DealState):
         # Doppelkopf-Turnier 7.: at a five-table the dealer sits out
         self.sitting = ctx.dealer if n == 5 else None
         self.active = [(ctx.dealer + i) % n for i in range(1, n + 1) if (ctx.dealer + i) % n != self.sitting][:4]
+        self._successor = {s: self.active[(i + 1) % 4] for i, s in enumerate(self.active)}
         hands = ctx.deal.hands
         if len(hands) != n:
             raise IllegalAction(f"a deal for {n} seats needs {n} hands", rule="Doppelkopf-Turnier 7.")
@@ -81,10 +93,13 @@ class DoppelkopfDeal(DealState):
         self.regular_left: int | None = carry.get("regular_left")
         # contract questioning (Doppelkopf-Turnier 2.)
         self.answers: dict[int, str] = {}
-        self.declarations: list[tuple[int, str]] = []
-        self.ask: list[int] = []
+        self.declarations: list[tuple[int, str]] = []  # the winning declaration only (public)
+        self.declined: list[tuple[int, str]] = []  # (seat, tier) of every public "nein"
+        self.tier: str | None = None  # the tier being asked: TIERS or "vorfuehrung"
+        self.ask: list[int] = []  # seats still to be asked in this tier, in seat order
         if self.vorfuehrung is not None:
             self.phase = "erklaerung"
+            self.tier = "vorfuehrung"
             self.ask = [self.vorfuehrung]
         else:
             self.phase = "vorbehalt"
@@ -107,13 +122,16 @@ class DoppelkopfDeal(DealState):
         self.played_q = [0] * n
         self.actions: list[tuple[int, str]] = []
         self.events: list[str] = []
+        # caches (no information of their own): announcement words per seat until the next
+        # action, and whether announcements are closed for good
+        self._talk: list[list[str] | None] | None = None
+        self._talk_closed = False
 
     # ---------------------------------------------------------------------------------
     # helpers
     # ---------------------------------------------------------------------------------
     def _next(self, seat: int) -> int:
-        i = self.active.index(seat)
-        return self.active[(i + 1) % 4]
+        return self._successor[seat]
 
     def _err(self, msg: str, rule: str, seat: int, action: str) -> IllegalAction:
         return IllegalAction(msg, rule=f"Doppelkopf-Turnier {rule}", seat=seat, action=action)
@@ -145,9 +163,31 @@ class DoppelkopfDeal(DealState):
         return () if self.phase == "over" else (self.turn,)
 
     def interjectors(self) -> tuple[int, ...]:
-        if self.phase != "play":
+        if self.phase != "play" or self._talk_closed:
             return ()
-        return tuple(s for s in self.active if s != self.turn and self._announce_options(s))
+        talk = self._talk_table()
+        return tuple(s for s in self.active if s != self.turn and talk[s])
+
+    def _talk_of(self, seat: int) -> list[str]:
+        """``seat``'s announcement words now (cached until the next action)."""
+        if self._talk_closed:
+            return []
+        talk = self._talk
+        if talk is None:
+            talk = self._talk = [None] * self.n  # type: ignore[list-item]
+        words = talk[seat]
+        if words is None:
+            words = talk[seat] = self._announce_options(seat)
+        return words
+
+    def _talk_table(self) -> list[list[str]]:
+        """Every seat's announcement words now, cached until the next action. When nobody may
+        announce and the windows cannot reopen (they only close as hands shrink, and only an
+        announcement raises a level), announcements are closed for the rest of the game."""
+        talk = [self._talk_of(s) for s in range(self.n)]
+        if not self._talk_closed and self.phase == "play" and self._shift() is not None and not any(talk):
+            self._talk_closed = True
+        return talk
 
     def _announce_options(self, seat: int) -> list[str]:
         party = self.party[seat]
@@ -167,9 +207,13 @@ class DoppelkopfDeal(DealState):
         return [words[lv] for lv in ann.legal_levels(own, opp, held, shift)]
 
     def _legal_cards(self, seat: int) -> int:
+        """``Order.follow_mask`` inlined (the hottest path of random play)."""
         hand = self.hands[seat]
-        if self.trick:
-            return self.order.follow_mask(hand, self.trick[0][1])
+        trick = self.trick
+        if trick:
+            o = self.order
+            m = hand & o.masks[o.eff[trick[0][1]]]
+            return m if m else hand
         return hand
 
     def legal_actions(self, seat: int) -> list[str]:
@@ -180,19 +224,21 @@ class DoppelkopfDeal(DealState):
         if self.phase == "erklaerung":
             if seat != self.turn:
                 return []
-            out = []
-            if self.vorfuehrung is None and popcount(self.hands[seat] & _XD_MASK) == 2:
-                out.append("hochzeit")
-            return out + self._solo_allowed()
-        out = self._announce_options(seat)
+            if self.tier == "hochzeit":
+                return ["hochzeit"]
+            both_q = popcount(self.hands[seat] & _XD_MASK) == 2
+            return self._solo_allowed() + (["nein"] if both_q and self.tier != "vorfuehrung" else [])
+        out = list(self._talk_of(seat))
         if seat == self.turn:
-            # one notation per card kind: both copies are the same card
-            seen: set[str] = set()
-            for c in bit_list(self._legal_cards(seat)):
-                t = DOKO.notation[c]
-                if t not in seen:
-                    seen.add(t)
-                    out.append(t)
+            # one notation per card kind (both copies are the same card): fold the second copy's
+            # bit onto the first and list the kinds in index order
+            legal = self._legal_cards(seat)
+            kinds = (legal | (legal >> 1)) & _FIRST_COPIES
+            note = _NOTATION
+            while kinds:
+                low = kinds & -kinds
+                out.append(note[low.bit_length() - 1])
+                kinds ^= low
         return out
 
     def apply(self, seat: int, action: str) -> None:
@@ -214,6 +260,7 @@ class DoppelkopfDeal(DealState):
         else:
             recorded = DOKO.notation[self._apply_card(seat, action)]
         self.actions.append((seat, recorded))
+        self._talk = None  # announcement windows are recomputed lazily after every action
 
     # -- contract questioning (Doppelkopf-Turnier 2., 4.) --------------------------------
     def _apply_vorbehalt(self, seat: int, a: str, action: str) -> None:
@@ -227,28 +274,49 @@ class DoppelkopfDeal(DealState):
         if len(self.answers) < 4:
             self.turn = self._next(seat)
             return
-        self.ask = [s for s in self.active if self.answers[s] == "vorbehalt"]
-        if not self.ask:
+        if not any(x == "vorbehalt" for x in self.answers.values()):
             self._start_play()
         else:
-            self.phase = "erklaerung"
-            self.turn = self.ask[0]
+            self._next_tier(None)
 
-    def _rank(self, seat: int, decl: str) -> int:
-        if decl == "hochzeit":
-            return 0
-        return 2 if self.owes_pflicht(seat) else 1
+    def _tier_seats(self, tier: str) -> list[int]:
+        """The seats asked in ``tier``, in seat order: public information only (the answers, who
+        still owes his Pflichtsolo, the ``nein`` answers of the earlier tiers)."""
+        vb = [s for s in self.active if self.answers.get(s) == "vorbehalt"]
+        if tier == "pflichtsolo":
+            return [s for s in vb if self.owes_pflicht(s)]
+        if tier == "lustsolo":
+            return [s for s in vb if not self.owes_pflicht(s)]
+        return [s for s in vb if any(d == s for d, _ in self.declined)]
+
+    def _next_tier(self, after: str | None) -> None:
+        """Ask the next tier that has someone to ask (Pflichtsolo, Lustsolo, Hochzeit: 2.)."""
+        start = 0 if after is None else TIERS.index(after) + 1
+        for tier in TIERS[start:]:
+            seats = self._tier_seats(tier)
+            if seats:
+                self.phase = "erklaerung"
+                self.tier = tier
+                self.ask = seats
+                self.turn = seats[0]
+                return
+        raise AssertionError("a Vorbehalt without a contract")  # pragma: no cover - nein needs both ♣ Queens
 
     def _apply_erklaerung(self, seat: int, a: str, action: str) -> None:
         if seat != self.turn:
-            raise NotYourTurn("Vorbehalte are declared in seat order from the dealer's left",
-                              rule="Doppelkopf-Turnier 2.", seat=seat, action=action)
+            raise NotYourTurn("Vorbehalte are asked tier by tier (Pflichtsolo, Lustsolo, Hochzeit), each in seat "
+                              "order from the dealer's left", rule="Doppelkopf-Turnier 2.", seat=seat, action=action)
+        tier = self.tier
+        both_q = popcount(self.hands[seat] & _XD_MASK) == 2
         if a == "hochzeit":
-            if self.vorfuehrung is not None:
+            if tier == "vorfuehrung":
                 raise self._err("a vorgeführter player must play his Pflichtsolo (DDV Vorführung)", "2.",
                                 seat, action)
-            if popcount(self.hands[seat] & _XD_MASK) != 2:
+            if not both_q:
                 raise self._err("a Hochzeit needs both ♣ Queens", "4.", seat, action)
+            if tier != "hochzeit":
+                raise self._err(f"the {tier} is asked first: a Hochzeit is played only when no solo is announced; "
+                                "answer 'nein' now", "2.", seat, action)
         elif a.startswith("solo:"):
             kind = a[5:]
             if kind not in SOLO_KINDS:
@@ -256,22 +324,37 @@ class DoppelkopfDeal(DealState):
                                 seat, action)
             if kind not in self.opts.solos:
                 raise self._err(f"the rules profile does not allow the {_SOLO_LABEL[kind]}", "3.", seat, action)
+            if tier == "hochzeit":
+                raise self._err("you answered 'nein' to the solo questions: your Vorbehalt is the Hochzeit", "2.",
+                                seat, action)
+        elif a == "nein":
+            if tier == "vorfuehrung":
+                raise self._err("a vorgeführter player must play his Pflichtsolo (DDV Vorführung)", "2.",
+                                seat, action)
+            if tier == "hochzeit":
+                raise self._err("your Vorbehalt is the Hochzeit: declare 'hochzeit'", "2.", seat, action)
+            if not both_q:
+                raise self._err("without both ♣ Queens your Vorbehalt can only be a solo: name it", "4.", seat,
+                                action)
         else:
-            raise self._err("declare 'hochzeit' or a solo ('solo:fleischlos', 'solo:buben', 'solo:damen', "
-                            "'solo:kreuz' …)", "2.", seat, action)
-        self.declarations.append((seat, a))
-        self.events.append(f"Position {seat + 1}: {a}")
-        self.ask.remove(seat)
-        # the best declaration: Pflichtsolo > Lustsolo > Hochzeit, then seat order (2.)
-        best_seat, best = max(self.declarations, key=lambda d: (self._rank(*d), -self.active.index(d[0])))
-        best_rank = self._rank(best_seat, best)
-        # ask on only while someone left could still beat the best declaration
-        left = [s for s in self.ask if (best_rank == 0) or (best_rank == 1 and self.owes_pflicht(s))]
-        if left:
-            self.ask = left
-            self.turn = left[0]
+            want = "'hochzeit'" if tier == "hochzeit" else "a solo ('solo:fleischlos', 'solo:buben', " \
+                "'solo:damen', 'solo:kreuz' …)" + ("" if tier == "vorfuehrung" else " or 'nein'")
+            raise self._err(f"answer the {tier} question with {want}", "2.", seat, action)
+        assert tier is not None
+        if a == "nein":
+            self.declined.append((seat, tier))
+            self.events.append(f"Position {seat + 1}: kein {'Pflichtsolo' if tier == 'pflichtsolo' else 'Lustsolo'}")
+            self.ask.remove(seat)
+            if self.ask:
+                self.turn = self.ask[0]
+            else:
+                self._next_tier(tier)
             return
-        self._start_play(best_seat, best)
+        # the first yes in the highest tier wins at once; nobody behind is asked (2.)
+        self.declarations.append((seat, a))
+        self.ask = []
+        self.tier = None
+        self._start_play(seat, a)
 
     def _start_play(self, seat: int | None = None, decl: str | None = None) -> None:
         self.phase = "play"
@@ -361,6 +444,7 @@ class DoppelkopfDeal(DealState):
             self.turn = self._next(seat)
             return card
         winner = trick_winner(self.order, self.trick)
+        self._talk = None
         self.tricks.append((self.trick[0][0], self.trick, winner))
         self.trick = []
         self.turn = winner
@@ -381,6 +465,8 @@ class DoppelkopfDeal(DealState):
         if k == 12:
             self.phase = "over"
             self.turn = -1
+        elif not self._talk_closed:
+            self._talk_table()  # closes the announcements for good once no window is left
         return card
 
     # ---------------------------------------------------------------------------------
@@ -453,6 +539,8 @@ class DoppelkopfDeal(DealState):
             "klaerungsstich": self.klaerung,
             "answers": [[s, a] for s, a in self.answers.items()],
             "declarations": [[s, d] for s, d in self.declarations],
+            "declined": [[s, t] for s, t in self.declined],
+            "abfrage": self.tier if self.phase == "erklaerung" else None,
             "parties": self.known_parties(viewer),
             "announcements": levels,
             "announced": [[s, w, c] for s, w, c in self.announced_by],
