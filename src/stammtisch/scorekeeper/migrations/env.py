@@ -9,9 +9,11 @@ from sqlalchemy import engine_from_config, pool
 
 from stammtisch.scorekeeper.models import Base
 
-config = context.config
 target_metadata = Base.metadata
-VERSION_TABLE = config.attributes.get("version_table", "alembic_version_scorekeeper")
+#: ``None`` when this file is merely imported (doctest collection), not run by Alembic
+config = getattr(context, "config", None)
+VERSION_TABLE = config.attributes.get("version_table", "alembic_version_scorekeeper") if config else \
+    "alembic_version_scorekeeper"
 
 
 def _include(obj, name, type_, reflected, compare_to):  # only our own tables
@@ -35,7 +37,9 @@ def run() -> None:
             context.run_migrations()
 
 
-if context.is_offline_mode():  # pragma: no cover - offline SQL generation
+if config is None:  # imported outside Alembic: nothing to run
+    pass
+elif context.is_offline_mode():  # pragma: no cover - offline SQL generation
     context.configure(url=config.get_main_option("sqlalchemy.url"), target_metadata=target_metadata,
                       version_table=VERSION_TABLE, literal_binds=True)
     with context.begin_transaction():
