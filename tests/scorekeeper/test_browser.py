@@ -111,6 +111,9 @@ def test_organiser_flow(server, page):
     page.click("[data-testid=strike-1]")
     page.wait_for_selector("[data-testid=row-1].struck")
     shot(page, "2-table")
+    page.click("[data-testid=checks-btn]")
+    page.wait_for_selector("[data-testid=all-checks] li")
+    assert "Runde 1, Tisch 1" in page.text_content("[data-testid=all-checks]")
     page.click("[data-testid=rank]")
     page.wait_for_selector("[data-testid=ranking] tbody tr")
     assert page.locator("[data-testid=ranking] tbody tr").count() == 9

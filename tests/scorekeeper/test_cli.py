@@ -42,6 +42,8 @@ def test_cli_tournament_flow(tmp_path):
     csv_file.write_text("1,-1,1,-1\n-1,-1,3,-1\n2,2,2,2\n")
     r = run(tmp_path, "tischzettel", table_ids[1], str(csv_file))
     assert r.exit_code == 0 and "struck" in r.output, r.output
+    r = run(tmp_path, "checks", tid)
+    assert "games written" in r.output
     r = run(tmp_path, "rank", tid)
     assert r.exit_code == 0 and "P" in r.output
     r = run(tmp_path, "export", tid, "ranking.csv")

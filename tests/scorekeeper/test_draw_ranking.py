@@ -7,8 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from stammtisch.core.errors import IllegalAction
-from stammtisch.scorekeeper.draw import (draw_random, draw_schedule, list_keeper, pairs_of, repeat_pairs,
-                                         table_sizes)
+from stammtisch.scorekeeper.draw import draw_random, draw_schedule, list_keeper, pairs_of, repeat_pairs, table_sizes
 from stammtisch.scorekeeper.ranking import TableResult, rank_players, season_standings, table_placings
 
 

@@ -240,6 +240,21 @@ def tischzettel(table_id: int, path: Path) -> None:
 
 
 @app.command()
+def checks(tid: int, all_: bool = typer.Option(False, "--all", help="also list struck rows (info)")) -> None:
+    """Check every Tischzettel: row sums, parity, number of games, missing Pflichtsoli."""
+    def go():
+        found = [c for c in _store().checks(tid) if all_ or c["level"] != "info"]
+        for c in found:
+            console.print(f"round {c['round']}, table {c['table']}: {c['level']}: {c['message']}"
+                          + (f" ({c['rule']})" if c["rule"] else ""), highlight=False)
+        if not found:
+            console.print("all lists are in order")
+        if any(c["level"] == "error" for c in found):
+            raise typer.Exit(1)
+    _run(go)
+
+
+@app.command()
 def rank(tid: int, round: Optional[int] = typer.Option(None, "--round")) -> None:
     """The ranking (overall, or of one round)."""
     def go():

@@ -265,6 +265,12 @@ $("rank-btn").addEventListener("click", () => guard(async () => {
   $("ranking").replaceChildren(rankingTable(r));
 }));
 
+$("checks-btn").addEventListener("click", () => guard(async () => {
+  const cs = (await api(`/tournaments/${state.t.id}/checks`, { key: state.key })).filter((c) => c.level !== "info");
+  $("all-checks").replaceChildren(cs.length ? el("ul", {}, cs.map((c) => el("li", { class: c.level },
+    `Runde ${c.round}, Tisch ${c.table}: ${c.message}${c.rule ? " (" + c.rule + ")" : ""}`))) : el("p", {}, "Alles in Ordnung."));
+}));
+
 $("publish-btn").addEventListener("click", () => guard(async () => {
   state.t = await api(`/tournaments/${state.t.id}/publish`, { method: "POST", key: state.key, body: { published: !state.t.published } });
   renderTournament();

@@ -4,9 +4,8 @@ Revision ID: sk0001
 Revises:
 Create Date: 2026-11-22 11:06:52.790681
 """
-from alembic import op
 import sqlalchemy as sa
-
+from alembic import op
 
 revision = 'sk0001'
 down_revision = None
