@@ -54,3 +54,18 @@ def test_terminal_plays_a_whole_partie_to_1000():
     r = CliRunner().invoke(app, ["play", "jass", "--seed", "2"], input="1\n" * 600)
     assert r.exit_code == 0, r.output[-2000:]
     assert "game over" in r.output
+
+
+def test_render_marks_own_team_last_trick_winner_and_mode_hints():
+    bot = GAME.rule_bot()
+    rng = random.Random(5)
+    m = GAME.new_match(seed=5)
+    out = text_of(render(m.view(m.to_act()[0])))
+    assert "Trumpf wählen:" in out and "Eicheln x7" in out and "Undenufe x6" in out
+    while not m.deal_state.history:  # play until one trick is complete
+        step(m, [bot] * 4, rng)
+    view = m.view(1)
+    out = text_of(render(view))
+    assert "Team 2/4 (ihr)" in out
+    ld, cards, winner, pts = view["deal"]["played"][-1]
+    assert f"→ {view['seats'][winner]}" in out and f"({pts} Punkte)" in out
