@@ -145,9 +145,16 @@ def test_par28_par30_card_out_of_turn_refused_with_the_rule():
     st = state({})
     play(st, "trump:E", "E6")
     before = snapshot(st)
-    with pytest.raises(IllegalAction, match="§") as e:
+    with pytest.raises(IllegalAction, match="§30") as e:  # the next seat in order plays
         st.apply(3, st.view(3)["hand"][0])
     assert "seat 1" in e.value.message
+    assert snapshot(st) == before
+    play(st, "*", "*", "*")
+    winner = st.to_act()[0]
+    wrong = (winner + 1) % 4
+    before = snapshot(st)
+    with pytest.raises(IllegalAction, match="§22"):  # the trick's winner leads
+        st.apply(wrong, st.view(wrong)["hand"][0])
     assert snapshot(st) == before
 
 

@@ -269,7 +269,10 @@ class JassDeal(DealState):
         return ()
 
     def running(self) -> list[int]:
-        """Each team's total as known to all: standing plus this deal's written points so far."""
+        """Each team's total as known to all: standing plus this deal's written points so far.
+
+        §19: Weis and Stöck are written at once (the Weis after the first trick, when the best
+        Weis is known, §29; the Stöck when shown, §29.3)."""
         m = self.mode
         mult = m.multiplier if m and m.multiplier else 1
         cp = self.card_points[::-1] if m is not None and m.misere else self.card_points
@@ -372,7 +375,10 @@ class JassDeal(DealState):
             return
         if seat not in self.to_act():
             who = "the trump chooser" if self.phase == "trump" else f"seat {self.to_act()[0]}"
-            rule = R + ("§25" if self.phase == "trump" else "§22")
+            # §25: only the chooser names trump; §22: the trick's winner leads the next; §30: then
+            # the next seat in order (a card given too early, §28, cannot be laid online)
+            rule = R + ("§25" if self.phase == "trump" else
+                        "§22" if not self.trick and self.trick_no else "§30")
             raise NotYourTurn(f"it is {who}'s turn", rule=rule, seat=seat, action=action)
         if self.phase == "trump":
             self._apply_trump(seat, a, low)
@@ -398,7 +404,7 @@ class JassDeal(DealState):
                                     rule=R + "§24.6", seat=seat, action=action)
             self._rest(seat)
             return
-        try:
+        try:  # one action is one card: two cards at once (§31) are no notation
             card = JASS.parse(a)
         except BadNotation:
             raise IllegalAction(f"'{a}' is not a card or action of Schieber Jass", seat=seat, action=action) from None
