@@ -69,3 +69,21 @@ def test_render_marks_own_team_last_trick_winner_and_mode_hints():
     assert "Team 2/4 (ihr)" in out
     ld, cards, winner, pts = view["deal"]["played"][-1]
     assert f"→ {view['seats'][winner]}" in out and f"({pts} Punkte)" in out
+
+
+def test_render_says_what_the_current_trick_is_in_changing_modes():
+    from stammtisch.core.protocol import DealContext
+
+    from .helpers import deal_of
+    from stammtisch.games.jass.state import JassDeal
+
+    st = JassDeal(GAME.options("varianten"), DealContext(0, 3, deal_of({}), (0, 0)))
+    legal = st.legal_actions(0)
+    frame = {"seat": 0, "seats": ["A", "B", "C", "D"], "columns": ["Team 1/3", "Team 2/4"], "totals": [0, 0],
+             "deal_number": 0, "dealer": 3, "to_act": [0], "legal": legal, "deal": st.view(0)}
+    out = text_of(render(frame))
+    assert "Drei mal Drei" in out and "Misere" in out and "3x3:E-obenabe-undenufe" not in out.split("Trumpf wählen")[1]
+    st.apply(0, "trump:3x3:undenufe-E-obenabe")
+    frame["deal"] = st.view(0)
+    frame["legal"] = st.legal_actions(0)
+    assert "dieser Stich: Undenufe" in text_of(render(frame))

@@ -75,8 +75,12 @@ def trump_line(view: dict[str, Any]) -> Text:
     suit = deal.get("trump_suit")
     t.append(deal.get("contract") or deal["trump"], style=SUIT_STYLE.get(suit or "", "bold magenta"))
     t.append(f"  x{deal.get('multiplier')}", style="bold")
-    if deal.get("trick_mode") and deal["trick_mode"] not in (deal["trump"], suit):
-        t.append(f"   dieser Stich: {deal['trick_mode']}", style="italic")
+    tm = deal.get("trick_mode")
+    if tm and any(k in deal["trump"] for k in ("slalom", "quer", "3x3", "tutti")):
+        # modes whose trick mode changes (§24.3, §24.4, §24.6, Slalom §23): say what this trick is
+        what = {"obenabe": "Obenabe", "undenufe": "Undenufe", "tutti": "ausgespielte Farbe ist Trumpf"}.get(
+            tm, f"{SUIT_NAME.get(tm, tm)} Trumpf")
+        t.append(f"   dieser Stich: {what}", style="bold italic")
     if deal.get("declarer") is not None:
         t.append(f"   angesagt von {_name(view, deal['declarer'])}", style="dim")
     return t
@@ -158,6 +162,11 @@ def render(view: dict[str, Any]) -> RenderableType:
         parts.append(hand_view(deal, legal))
     modes = [a[6:] for a in view.get("legal", []) if a.startswith("trump:")]
     if modes:
-        parts.append(Text("Trumpf wählen: " + ", ".join(f"{m} ({MODE_HINT[m]})" if m in MODE_HINT else m for m in modes)
+        hints = [f"{m} ({MODE_HINT[m]})" for m in modes if m in MODE_HINT]
+        if any(m.startswith("3x3:") for m in modes):
+            hints.append("3x3:<Reihenfolge> (Drei mal Drei, je 3 Stiche, gezählt wie das erste)")
+        if any(m.startswith("misere:") for m in modes):
+            hints.append("misere:<Modus> (Misere: die Punkte der Gegner zählen)")
+        parts.append(Text("Trumpf wählen: " + ", ".join(hints)
                           + ("; oder schieben" if "schieben" in view.get("legal", []) else ""), style="green"))
     return Panel(Group(*parts), title="Schieber Jass", subtitle="Befehle: Karte (EU), weis, stöck, rest, bedanken, ?")
