@@ -205,3 +205,39 @@ def test_par24_6_par26_tutti_buur_of_the_led_suit_need_not_follow():
     assert set(c for c in st3.legal_actions(1) if c[0] in "ESLR") == {"RU", "R7"}
     with pytest.raises(IllegalAction, match="§26"):
         st3.apply(1, "S7")
+
+
+def _shown_cards(view) -> set[str]:
+    """Cards that are public in a view: the trick, everything played, and the shown Weis."""
+    from stammtisch.core.bits import bit_list
+    from stammtisch.core.cards import JASS
+    from stammtisch.games.jass.weis import parse_weis
+
+    out = {c for _, c in view["trick"]} | {c for _, cards, _, _ in view["played"] for c in cards}
+    for items in view["weis_shown"].values():
+        for it in parse_weis("+".join(items)):
+            out |= {JASS.format(c) for c in bit_list(it.mask)}
+    return out
+
+
+def test_hidden_random_states_views_name_no_unshown_card_of_another_seat():
+    """Every card named anywhere in a seat's view (also inside Weis strings like ``E6-E8``) is
+    its own, played, or part of a shown Weis; the public view names only public cards. Random
+    deals with Weis, Stöck and every variant, at every step."""
+    import random
+
+    for seed in range(12):
+        rng = random.Random(seed)
+        m = GAME.new_match("varianten" if seed % 2 else None, seed=seed, max_deals=1)
+        d = m.deal_state
+        while not d.is_over():
+            for o in range(4):
+                v = d.view(o)
+                named = set(CARD.findall(json.dumps(v)))
+                assert named <= set(v["hand"]) | _shown_cards(v), (seed, o, named - set(v["hand"]) - _shown_cards(v))
+            pub = d.public_view()
+            assert set(CARD.findall(json.dumps(pub))) <= _shown_cards(pub)
+            s = d.to_act()[0]
+            legal = [a for a in d.legal_actions(s) if a not in ("bedanken", "rest")]
+            prefer = [a for a in legal if a in ("weis", "stöck")]
+            d.apply(s, prefer[0] if prefer else legal[rng.randrange(len(legal))])
