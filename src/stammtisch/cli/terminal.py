@@ -9,6 +9,7 @@ action is refused with the reason and the rule, and the prompt comes back.
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 from typing import Any
 
@@ -67,7 +68,13 @@ def _show_result(console: Console, game: Game, options: Any, number: int, res: A
                       f", {last.get('points')} points)", highlight=False, markup=False)
     console.print("  ".join(f"{c} {p:+d}" for c, p in zip(game.columns(options), res.points)))
     for ln in res.lines:
-        console.print(f"  {ln}", highlight=False, markup=False)
+        console.print(f"  {_seat_names(str(ln), names)}", highlight=False, markup=False)
+
+
+def _seat_names(text: str, names: list[str]) -> str:
+    """Engines write ``seat N`` (0-based) in line notes; show the seat's name instead."""
+    return re.sub(r"\bseat (\d+)\b", lambda m: names[int(m.group(1))] if int(m.group(1)) < len(names)
+                  else m.group(0), text)
 
 
 def _show_match_result(console: Console, result: dict[str, Any]) -> None:
@@ -88,7 +95,8 @@ def run_terminal_game(game: Game, profile: str | None, options: dict[str, Any], 
     match = game.new_match(profile, options, seed=seed, max_deals=max_deals)
     if not 0 <= seat < match.n:
         raise IllegalAction(f"seat must be 0..{match.n - 1}")
-    match.seat_names = [name if i == seat else f"{bot_kind} bot {i}" for i in range(match.n)]
+    # 1-based like the core's default seat names ("Seat 1" ..) and team names such as "Team 1/3"
+    match.seat_names = [name if i == seat else f"{bot_kind} bot {i + 1}" for i in range(match.n)]
     bot = botkit.make(bot_kind, game)
     bots = [bot] * match.n
     rng = random.Random(seed)
