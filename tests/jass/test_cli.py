@@ -104,4 +104,4 @@ def test_terminal_whole_partie_shows_settlements_last_trick_and_winner():
     # bots are named 1-based like the team columns (Team 1/3 = seats 1 and 3); no raw "seat N"
     assert "rule bot 4" in r.output and "rule bot 0" not in r.output
     settled = [ln for ln in r.output.splitlines() if ln.startswith("  ") and "Bedanken" in ln]
-    assert all("seat " not in ln for ln in settled)
+    assert settled and all("seat " not in ln for ln in settled)
