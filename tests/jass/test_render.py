@@ -87,3 +87,18 @@ def test_render_says_what_the_current_trick_is_in_changing_modes():
     frame["deal"] = st.view(0)
     frame["legal"] = st.legal_actions(0)
     assert "dieser Stich: Undenufe" in text_of(render(frame))
+
+
+def test_render_tells_the_player_which_weis_it_may_declare():
+    from .helpers import play, state
+
+    st = state({0: "S10 SU SO SK E6 E7 E8 R6 R7"})
+    play(st, "trump:E")
+    frame = {"seat": 0, "seats": ["A", "B", "C", "D"], "columns": ["Team 1/3", "Team 2/4"], "totals": [0, 0],
+             "deal_number": 0, "dealer": 3, "to_act": [0], "legal": st.legal_actions(0), "deal": st.view(0)}
+    out = text_of(render(frame))
+    assert "du kannst weisen" in out and "weis:S10-SK" in out and "weis:E6-E8" in out
+    play(st, "weis", "E6")
+    frame.update(legal=st.legal_actions(0), deal=st.view(0))
+    out = text_of(render(frame))
+    assert "du kannst weisen" not in out and "dein Weis: E6-E8 S10-SK" in out

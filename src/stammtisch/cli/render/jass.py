@@ -152,6 +152,10 @@ def render(view: dict[str, Any]) -> RenderableType:
         info.append(f"Stöck: {_name(view, deal['stoeck'])}")
     if deal.get("has_stoeck"):
         info.append("du hast die Stöck (\"stöck\" zeigen)")
+    if "weis" in view.get("legal", []):
+        items = [a[5:] for a in view["legal"] if a.startswith("weis:")]
+        info.append("du kannst weisen: \"weis\"" + (" (alles) oder " + ", ".join(f"weis:{i}" for i in items)
+                                                     if items else "") + " vor deiner ersten Karte")
     if deal.get("my_weis"):
         info.append("dein Weis: " + " ".join(deal["my_weis"]))
     if info:
