@@ -44,7 +44,7 @@ def _ask(console: Console, legal: list[str]) -> str | None:
             continue
         if answer.lower() in ("q", "quit", "exit"):
             return None
-        if answer in ("?", "help", "h"):
+        if answer in ("?", "help", "h") and answer not in legal:
             return HELP
         if answer.isdigit() and answer not in legal:
             if 1 <= int(answer) <= len(legal):
