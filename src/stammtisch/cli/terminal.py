@@ -102,6 +102,9 @@ def run_terminal_game(game: Game, profile: str | None, options: dict[str, Any], 
     rng = random.Random(seed)
     render = for_game(game.name)
     shown_results = 0
+    # Out-of-turn actions (announcements, Bedanken, bids) are offered when they become possible;
+    # after "wait" the same set is not offered again until it changes or it is the person's turn.
+    waived: frozenset[str] | None = None
     while not match.is_over():
         # show finished deals' settlements
         finished = [lg for lg in match.logs if lg.result is not None]
@@ -109,7 +112,9 @@ def run_terminal_game(game: Game, profile: str | None, options: dict[str, Any], 
             _show_result(console, game, match.options, shown_results + 1, finished[shown_results].result,
                          match.seat_names)
             shown_results += 1
-        human_turn = seat in match.to_act() or (seat in match.interjectors() and match.legal_actions(seat))
+        on_turn = seat in match.to_act()
+        optional = [] if on_turn or seat not in match.interjectors() else match.legal_actions(seat)
+        human_turn = on_turn or (optional and frozenset(optional) != waived)
         if not human_turn:
             step(match, bots, rng)
             continue
@@ -124,8 +129,11 @@ def run_terminal_game(game: Game, profile: str | None, options: dict[str, Any], 
         if action == HELP:
             continue
         if action == "wait" and seat not in match.to_act():
+            waived = frozenset(optional)
             step(match, bots, rng, interjections=False)
             continue
+        if on_turn:
+            waived = None
         try:
             match.apply(seat, action)
         except IllegalAction as e:
