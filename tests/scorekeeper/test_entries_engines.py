@@ -377,6 +377,9 @@ def test_perlaggen_partie_standing_carries_and_resets():
     assert t.rows[-1].settlement.carry["standing"] == [0, 0]
     with pytest.raises(IllegalAction):
         t.correct(1, {"kind": "row", "points": [16, 3]})
+    t.write({"kind": "row", "points": [5, 0]})
+    t.strike(3, "Schreibfehler beim Aufschreiben")  # the last row may still be struck
+    assert t.next_context().carry["standing"] == [0, 0] and t.totals() == (19, 3)
 
 
 def test_perlaggen_bad_facts():

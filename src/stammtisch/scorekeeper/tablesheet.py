@@ -231,7 +231,9 @@ class TableSheet:
         if row.settlement.struck:
             raise IllegalAction(f"game {number} is already struck")
         s = row.settlement
-        struck = Settlement(s.points, s.lines, s.money, s.label, True, reason, s.solo_by, s.carry)
+        # a struck game hands on what it was given (Perlaggen: the standing before it)
+        struck = Settlement(s.points, s.lines, s.money, s.label, True, reason, s.solo_by,
+                            dict(self.context_of(number).carry))
         row.revision += 1
         row.history.append(Revision(row.revision, "strike", row.facts, struck, reason, author))
         row.settlement = struck
