@@ -23,7 +23,7 @@ from .state import TarockDeal
 
 __all__ = ["sample_state"]
 
-_WORDS = {"vorhand", "pass", "hold", "gut", "schleifen"}
+_WORDS = {"vorhand", "pass", "hold", "gut", "schleifen", "weitergeben"}
 
 
 def _is_card(action: str) -> bool:
@@ -184,6 +184,11 @@ def _pins(history: list[tuple[int, str]], fixed: Mapping[Any, set[int]], unknown
                 c = cand[0] if named and cand[0] in named else cand[rng.randrange(len(cand))]
                 pins[c] = s
                 free.remove(c)
+        elif a == "weitergeben":  # the Vorhand passed on with all four kings (option)
+            for k in KINGS:
+                if k in free:
+                    pins[k] = s
+                    free.remove(k)
         elif a == "call:fourth" and s == declarer:
             have = sum(1 for k in KINGS if k in fixed.get(s, ()))
             cand = [k for k in KINGS if k in free]

@@ -79,6 +79,7 @@ class TarockDeal(DealState):
         self.passed: set[int] = set()
         self.spoke: set[int] = set()
         self.final_choice = False
+        self.passed_on = False
         # contract
         self.contract: Contract | None = None
         self.declarer: int | None = None
@@ -223,6 +224,8 @@ class TarockDeal(DealState):
                     and self._choice_renonce(seat, n) is None]
         if seat == vorhand and seat not in self.spoke:
             out.append("vorhand")
+            if self._may_pass_on(seat):
+                out.append("weitergeben")
         else:
             out.append("pass")
             if (seat == vorhand and self.opts.vorhand_may_hold and self.bid is not None and self.bidder != seat):
@@ -231,9 +234,27 @@ class TarockDeal(DealState):
                 and self._choice_renonce(seat, n) is None]
         return out
 
+    def _may_pass_on(self, seat: int) -> bool:
+        """NOTES.md club option ``vorhand_four_kings_pass_on``: the Vorhand with all four kings may pass
+        the Vorhand on, as his first word and only once per deal."""
+        return (self.opts.vorhand_four_kings_pass_on and not self.passed_on and seat == self.players[0]
+                and seat not in self.spoke and self.hands[seat] & KING_MASK == KING_MASK)
+
     def _do_bidding(self, seat: int, action: str) -> None:
         vorhand = self.players[0]
         rule = "Österreich-Finale 3)"
+        if action == "weitergeben":
+            if not self._may_pass_on(seat):
+                raise IllegalAction("only the Vorhand holding all four kings may pass the Vorhand on, as his "
+                                    "first word (option vorhand_four_kings_pass_on)", rule="NOTES.md")
+            # the next player becomes Vorhand for this deal: the order of play is unchanged, it only starts
+            # one seat later (bidding rights, lead of positive games and Trischaken, Trischaker)
+            self.players = self.players[1:] + self.players[:1]
+            self.passed_on = True
+            self._event(f"seat {seat} passes the Vorhand on (four kings): seat {self.players[0]} is Vorhand")
+            self._log(seat, action)
+            self.turn = self.players[0]
+            return
         if action == "vorhand":
             if seat != vorhand or seat in self.spoke or self.final_choice:
                 raise IllegalAction("only the Vorhand opens with 'Vorhand', as first word", rule=rule)
@@ -285,7 +306,7 @@ class TarockDeal(DealState):
                 return
             self._advance_bidding(seat)
             return
-        raise IllegalAction(f"'{action}' is no bid (vorhand, pass, hold, bid:<contract>)", rule=rule)
+        raise IllegalAction(f"'{action}' is no bid (vorhand, pass, hold, bid:<contract>, weitergeben)", rule=rule)
 
     def _advance_bidding(self, seat: int) -> None:
         active = [p for p in self.players if p not in self.passed]

@@ -1,0 +1,69 @@
+"""Audit tests (docs/rules/tarock-coverage.md): paragraphs the first suite did not pin down, the
+four-kings option, hidden-information paths and bad input."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from stammtisch.core.errors import IllegalAction, NotYourTurn
+from stammtisch.games.tarock import GAME
+from stammtisch.games.tarock.scoring import Outcome, Premium, settle
+
+from .helpers import make_state, play, play_random
+from .test_flow import HANDS, PASS3, TALON, refused, snapshot
+
+# seat 0 holds all four kings (HK KK PK XK); dealer 3, so seat 0 is Vorhand
+HANDS_4K = ["T22 T21 T20 T19 T18 T17 T1 HK KK PK XK H4",
+            "T16 T15 T14 T13 H2 H1 HB HR HD K4 K3 K2",
+            "H3 T12 T11 T10 K1 KB KR KD P7 P8 P9 P10",
+            "T9 T8 T7 T6 T5 PB PR PD X7 X8 X9 X10"]
+
+
+# -- NOTES.md option: Vorhand with four kings may pass the Vorhand on ----------------------------------
+def test_notes_vorhand_with_four_kings_passes_the_vorhand_on():
+    """NOTES.md (club difference): with option ``vorhand_four_kings_pass_on`` the Vorhand holding all four
+    kings may say ``weitergeben`` as his first word; the next player is Vorhand in every respect."""
+    s = make_state(HANDS_4K, TALON, vorhand_four_kings_pass_on=True)
+    assert "weitergeben" in s.legal_actions(0)
+    s.apply(0, "weitergeben")
+    assert s.players == (1, 2, 3, 0) and s.turn == 1
+    assert s.public_view()["players"] == [1, 2, 3, 0]
+    assert "vorhand" in s.legal_actions(1) and "pass" not in s.legal_actions(1)
+    # the new Vorhand has the Vorhand rights: Rufer after three passes, and he leads
+    play(s, [(1, "vorhand"), (2, "pass"), (3, "pass"), (0, "pass")])
+    assert "bid:rufer" in s.legal_actions(1) and "bid:trischaken" in s.legal_actions(1)
+    s.apply(1, "bid:trischaken")
+    assert s.phase == "play" and s.turn == 1
+    play_random(s, random.Random(3))
+    o = s.outcome()
+    assert o.players[0] == 1  # the Trischaker is the new Vorhand
+    r = s.result()
+    assert sum(r.points) == 0
+    # the rest of the deal replays from the record, weitergeben included
+    assert GAME.all_actions(s.opts)[-1] == "weitergeben"
+
+
+def test_notes_pass_on_only_with_four_kings_first_word_and_option():
+    """The option is off in both profiles; without four kings or after the first word it is refused."""
+    s = make_state(HANDS_4K, TALON)
+    assert "weitergeben" not in s.legal_actions(0)
+    refused(s, 0, "weitergeben", "NOTES.md")
+    s = make_state(HANDS, TALON, vorhand_four_kings_pass_on=True)  # only three kings
+    refused(s, 0, "weitergeben", "NOTES.md")
+    s = make_state(HANDS_4K, TALON, vorhand_four_kings_pass_on=True)
+    s.apply(0, "vorhand")
+    play(s, [(1, "bid:piccolo"), (2, "pass"), (3, "pass")])
+    refused(s, 0, "weitergeben", "NOTES.md")
+
+
+def test_notes_pass_on_sample_state_gives_the_passer_four_kings():
+    """sample_state: a seat that passed the Vorhand on was dealt all four kings."""
+    s = make_state(HANDS_4K, TALON, vorhand_four_kings_pass_on=True)
+    play(s, [(0, "weitergeben"), (1, "vorhand"), (2, "pass"), (3, "pass"), (0, "pass")])
+    for seed in range(5):
+        t = GAME.sample_state(s.opts, s.view(2), random.Random(seed))
+        kings = sum(1 << k for k in (7, 15, 23, 31))
+        assert t.dealt[0] & kings == kings and t.players == s.players
