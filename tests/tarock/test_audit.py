@@ -67,3 +67,41 @@ def test_notes_pass_on_sample_state_gives_the_passer_four_kings():
         t = GAME.sample_state(s.opts, s.view(2), random.Random(seed))
         kings = sum(1 << k for k in (7, 15, 23, 31))
         assert t.dealt[0] & kings == kings and t.players == s.players
+
+
+# -- speed work must not change behaviour ------------------------------------------------------------
+def _reference_trick_winner(cards, colour, kaiserstich, kaiser_order=False):
+    """The engine's trick_winner as first written (before the speed work), kept as the reference."""
+    from stammtisch.games.tarock.cards import MOND, PAGAT, SKUES, suit_of
+
+    def kaiser(cs):
+        if PAGAT not in cs or MOND not in cs or SKUES not in cs:
+            return False
+        return cs.index(MOND) < cs.index(SKUES) < cs.index(PAGAT) if kaiser_order else True
+
+    led = suit_of(cards[0])
+    if led == 4 or not colour:
+        tarocks = [i for i, c in enumerate(cards) if c >= 32]
+        if tarocks:
+            if kaiserstich and kaiser(cards):
+                return cards.index(PAGAT)
+            return max(tarocks, key=lambda i: cards[i])
+    return max((i for i, c in enumerate(cards) if suit_of(c) == led), key=lambda i: cards[i])
+
+
+def test_fast_trick_winner_equals_the_reference():
+    """Random tricks (with the Trull cards often in them): the faster trick_winner gives the same winner."""
+    from stammtisch.games.tarock.cards import MOND, PAGAT, SKUES, trick_winner
+    rng = random.Random(5)
+    pool = list(range(54)) + [PAGAT, MOND, SKUES] * 6
+    for _ in range(20000):
+        k = rng.randrange(1, 5)
+        cards = []
+        while len(cards) < k:
+            c = rng.choice(pool)
+            if c not in cards:
+                cards.append(c)
+        for colour in (False, True):
+            for ks in (False, True):
+                for order in (False, True):
+                    assert trick_winner(cards, colour, ks, order) == _reference_trick_winner(cards, colour, ks, order)

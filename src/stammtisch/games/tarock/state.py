@@ -672,8 +672,19 @@ class TarockDeal(DealState):
         higher = [b for b in mine[:mine.index(name)] if BIRDS[b][1] != trick_no]
         return any(allowed >> BIRDS[b][0] & 1 for b in higher)
 
-    def _legal_play(self, seat: int) -> list[str]:
+    def _playable_cached(self, seat: int) -> int:
+        """``_playable`` memoised for the current position (speed: legal_actions and apply both ask;
+        the key changes with every applied action, and a refused action changes nothing)."""
+        key = (len(self.history), seat)
+        cached = self.__dict__.get("_play_cache")
+        if cached is not None and cached[0] == key:
+            return cached[1]
         allowed = self._playable(seat)
+        self._play_cache = (key, allowed)
+        return allowed
+
+    def _legal_play(self, seat: int) -> list[str]:
+        allowed = self._playable_cached(seat)
         birds = allowed & (0b1111 << PAGAT)
         if self.premiums and birds:
             for card in iter_bits(birds):
@@ -689,7 +700,7 @@ class TarockDeal(DealState):
                                 rule="Österreich-Finale 1)") from None
         if not self.hands[seat] >> card & 1:
             raise IllegalAction(f"{TAROCK.format(card)} is not in your hand", rule="Österreich-Finale 10)")
-        allowed = self._playable(seat)
+        allowed = self._playable_cached(seat)
         if not allowed >> card & 1:
             raise IllegalAction(self._why_not(seat, card), rule=self._why_rule())
         if self._bird_order_breach(seat, card, allowed):
