@@ -9,7 +9,10 @@ player and deal, mean with a 95 % confidence interval (normal approximation). Fi
   (in Tarock the partnership is made by the bidding, so the pairs are not teams);
 * ``one_vs_three``: one rule bot (seat = deal number mod 4) against three random players;
 * ``rule_tables``: four rule bots: how often each contract is played, the declarer side's success
-  rate per contract and its mean points per deal (what the bidding and the king call are worth).
+  rate per contract and its mean points per deal (what the bidding and the king call are worth);
+* ``head_to_head`` (with ``--base``): the current rule bot on seats 0 and 2 against the base
+  revision's rule bot on 1 and 3, then swapped (same cards): the paired difference per player and
+  deal. The base bot is the base revision's ``bot.py`` loaded beside the current engine.
 
 Random players choose uniformly among the legal actions. ``--base REV`` measures the rule bot of
 another git revision the same way (in a subprocess on that revision's ``src``) and stores both.
@@ -95,6 +98,34 @@ def measure(deals: int) -> dict[str, Any]:
     return out
 
 
+def load_bot(source: str) -> Any:
+    """A ``TarockRuleBot`` from another revision's ``bot.py`` text, run on the current engine."""
+    import types
+
+    code = source.replace("from .cards import", "from stammtisch.games.tarock.cards import")
+    code = code.replace("from .options import", "from stammtisch.games.tarock.options import")
+    mod = types.ModuleType("tarock_base_bot")
+    exec(compile(code, "base/bot.py", "exec"), mod.__dict__)
+    return mod.TarockRuleBot()
+
+
+def head_to_head(deals: int, base_bot: Any) -> dict[str, Any]:
+    from stammtisch.core.driver import play_out
+    from stammtisch.games.tarock import GAME
+
+    cur = GAME.rule_bot()
+    diff = []
+    for i in range(deals):
+        pts = []
+        for bots in ([cur, base_bot, cur, base_bot], [base_bot, cur, base_bot, cur]):
+            m = GAME.new_match(PROFILES[i % 2], seed=30_000 + i, max_deals=1)
+            play_out(m, bots, random.Random(i))
+            pts.append(m.logs[-1].result.points)
+        a, b = pts
+        diff.append(((a[0] + a[2] + b[1] + b[3]) - (a[1] + a[3] + b[0] + b[2])) / 4)
+    return {"current_minus_base": mean_ci(diff)}
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--deals", type=int, default=300)
@@ -117,6 +148,8 @@ def main() -> None:
                     "import tarock_bots; tarock_bots.main()")
             res = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
             out["base"] = {"revision": args.base, **json.loads(res.stdout)}
+            base_src = (Path(tmp) / "src" / "stammtisch" / "games" / "tarock" / "bot.py").read_text("utf-8")
+        out["head_to_head"] = head_to_head(args.deals, load_bot(base_src))
     out["current"] = measure(args.deals)
     out["seconds"] = round(time.perf_counter() - t, 1)
     out["python"] = platform.python_version()
