@@ -105,3 +105,73 @@ def test_fast_trick_winner_equals_the_reference():
             for ks in (False, True):
                 for order in (False, True):
                     assert trick_winner(cards, colour, ks, order) == _reference_trick_winner(cards, colour, ks, order)
+
+
+# -- Tiroler Cup, Abrechnung: only the opponents kontra an announcement ---------------------------------
+def test_tiroler_cup_abrechnung_known_partners_cannot_kontra_each_other():
+    """Tiroler Cup, Abrechnung ("Nur die Gegner können eine Ansage kontrieren"): in a Dreier the three
+    opponents are known partners — one may not kontra another's Valat (which would also have taken the
+    declarer's Kontra away); the declarer may. Österreich-Finale 7): an opponent may kontra the game and
+    announce Valat at once."""
+    s = make_state(HANDS, TALON)
+    play(s, [(0, "bid:dreier"), (1, "pass"), (2, "pass"), (3, "pass"), (0, "talon:1"),
+             (0, "discard:H4"), (0, "discard:H3"), (0, "discard:T2"), (0, "gut")])
+    assert s.turn == 1
+    play(s, [(1, "kontra:game"), (1, "announce:valat"), (1, "gut")])
+    assert "kontra:valat" not in s.legal_actions(2)
+    e = refused(s, 2, "kontra:valat", "Tiroler Cup, Abrechnung")
+    assert "opponents" in e.message
+    play(s, [(2, "gut"), (3, "gut")])
+    assert s.turn == 0 and "kontra:valat" in s.legal_actions(0) and "rekontra:game" in s.legal_actions(0)
+    play(s, [(0, "kontra:valat"), (0, "gut")])
+    assert s.premiums["valat"].level == 1 and s.premiums["valat"].by == 0
+
+
+def test_tiroler_cup_abrechnung_hidden_partner_may_still_kontra_for_nothing():
+    """In a Rufer the partnership is hidden: the partner's Kontra on the declarer's Trull is allowed
+    (refusing it would tell him nothing new, but the sheet lets it happen) and counts nothing."""
+    s = make_state(HANDS, TALON)
+    play(s, PASS3 + [(0, "bid:rufer"), (0, "call:fourth"), (0, "talon:1"),
+                     (0, "discard:H4"), (0, "discard:H3"), (0, "discard:T2"), (0, "announce:trull"), (0, "gut")])
+    play(s, [(1, "gut")])
+    assert s.partner == 2 and "kontra:trull" in s.legal_actions(2)
+    play(s, [(2, "kontra:trull"), (2, "gut"), (3, "gut"), (0, "gut")])
+    play_random(s, random.Random(2))
+    trull = next(p for p in s.outcome().premiums if p.name == "trull")
+    assert trull.kontra == 0
+
+
+# -- bad input: wrong seat and after the end name the rule --------------------------------------------
+def test_bad_input_wrong_seat_and_after_the_end_name_the_rule():
+    """Österreich-Finale 3)/4)/8)/10): acting out of turn is refused naming the section; after the end
+    (Österreich-Finale 1)) every action is refused; the state is unchanged."""
+    s = make_state(HANDS, TALON)
+    for seat in (1, 2, 3):
+        with pytest.raises(NotYourTurn) as e:
+            s.apply(seat, "pass")
+        assert e.value.rule == "Österreich-Finale 3)"
+    play(s, PASS3 + [(0, "bid:rufer")])
+    with pytest.raises(NotYourTurn) as e:
+        s.apply(1, "call:HK")
+    assert e.value.rule == "Österreich-Finale 4)"
+    play(s, [(0, "call:fourth"), (0, "talon:1"), (0, "discard:H4"), (0, "discard:H3"), (0, "discard:T2")])
+    with pytest.raises(NotYourTurn) as e:
+        s.apply(2, "kontra:game")
+    assert e.value.rule == "Österreich-Finale 8)"
+    play(s, [(0, "gut"), (1, "gut"), (2, "gut"), (3, "gut")])
+    before = snapshot(s)
+    with pytest.raises(NotYourTurn) as e:
+        s.apply(1, "T16")
+    assert e.value.rule == "Österreich-Finale 10)" and snapshot(s) == before
+    for bad in (None, 7, ["T22"]):
+        with pytest.raises(IllegalAction) as e:
+            s.apply(0, bad)  # type: ignore[arg-type]
+        assert e.value.rule == "Österreich-Finale 1)" and snapshot(s) == before
+    play_random(s, random.Random(4))
+    before = snapshot(s)
+    for seat in range(4):
+        for action in ("T22", "pass", "gut", "kontra:game"):
+            with pytest.raises(NotYourTurn) as e:
+                s.apply(seat, action)
+            assert e.value.rule == "Österreich-Finale 1)"
+    assert snapshot(s) == before and s.legal_actions(0) == []

@@ -37,6 +37,12 @@ __all__ = ["TarockDeal"]
 BIRD_ORDER = ("quapil", "kakadu", "uhu", "pagat")  # highest first (Österreich-Finale 8))
 KING_NAMES = {7: "HK", 15: "KK", 23: "PK", 31: "XK"}
 KONTRA_WORDS = ("kontra", "rekontra", "subkontra")
+#: who acts when, per phase: bidding in turn from the Vorhand (Österreich-Finale 3)); the declarer's bird,
+#: call, talon and discard (Österreich-Finale 4)); announcements and "gut" in turn (Österreich-Finale 1),
+#: 8)); cards in turn — playing out of turn is "regelwidriges Ausspiel" (Österreich-Finale 10))
+_TURN_RULES = {"bidding": "Österreich-Finale 3)", "bird": "Österreich-Finale 4)", "call": "Österreich-Finale 4)",
+               "talon": "Österreich-Finale 4)", "discard": "Österreich-Finale 4)",
+               "announce": "Österreich-Finale 8)", "play": "Österreich-Finale 10)"}
 
 
 def _card(text: str) -> int:
@@ -132,13 +138,15 @@ class TarockDeal(DealState):
 
     def apply(self, seat: int, action: str) -> None:
         if self.phase == "over":
-            raise NotYourTurn("the deal is over", seat=seat, action=action)
+            raise NotYourTurn("the deal is over: twelve tricks are played (or it ended early)",
+                              rule="Österreich-Finale 1)", seat=seat, action=action)
         if seat != self.turn:
-            rule = "Österreich-Finale 3)" if self.phase == "bidding" else ""
-            raise NotYourTurn(f"it is seat {self.turn}'s turn, not seat {seat}'s", rule=rule, seat=seat,
-                              action=action)
+            raise NotYourTurn(f"it is seat {self.turn}'s turn, not seat {seat}'s", rule=_TURN_RULES[self.phase],
+                              seat=seat, action=action if isinstance(action, str) else None)
         if not isinstance(action, str):
-            raise IllegalAction("an action is text", seat=seat)
+            # "Bei allen Meldungen ist auf exakte Ansagen zu achten" (Österreich-Finale 1))
+            raise IllegalAction("an action is text, e.g. 'pass', 'bid:dreier', 'T21'", rule="Österreich-Finale 1)",
+                                seat=seat)
         try:
             getattr(self, f"_do_{self.phase}")(seat, action.strip())
         except IllegalAction as e:
@@ -535,6 +543,8 @@ class TarockDeal(DealState):
             if seat in t.seen:
                 continue
             if t.level == 0 and seat != t.announcer:
+                if self._known_partners(seat, t.announcer):
+                    continue  # only the opponents can kontra an announcement (Tiroler Cup, Abrechnung)
                 out.append(f"kontra:{name}")
             elif t.level == 1 and seat == t.announcer:
                 out.append(f"rekontra:{name}")
@@ -550,6 +560,16 @@ class TarockDeal(DealState):
             elif any(t.level == 1 and d not in t.seen for t in self.neg_kontra.values()):
                 out.append("rekontra:game")  # a Rekontra answers all Kontras (Tiroler Cup, Abrechnung)
         return out
+
+    def _known_partners(self, a: int, b: int) -> bool:
+        """``a`` and ``b`` are on one side and everybody knows it: in a game without a called king, or with
+        the called king in the open talon (then the declarer is alone). A hidden partnership stays hidden:
+        a Kontra between such partners is allowed and counts nothing (Tiroler Cup, Abrechnung)."""
+        c = self.contract
+        assert c is not None
+        if c.calls_king and not (self.partner is None and self._king_in_open_talon()):
+            return False
+        return self.side_of(a) == self.side_of(b)
 
     def _has_something(self, seat: int) -> bool:
         return seat not in self.ann_done or bool(self._kontra_options(seat))
@@ -596,6 +616,10 @@ class TarockDeal(DealState):
         word, _, name = action.partition(":")
         if word in KONTRA_WORDS:
             if action not in self._kontra_options(seat):
+                t0 = self.premiums.get(name)
+                if word == "kontra" and t0 is not None and t0.level == 0 and self._known_partners(seat, t0.announcer):
+                    raise IllegalAction("only the opponents can kontra an announcement, not its announcer's partner",
+                                        rule="Tiroler Cup, Abrechnung")
                 rule = "Österreich-Finale 6)" if c.negative else "Österreich-Finale 2)"
                 if c.kind == "trischaken":
                     rule = "Österreich-Finale 2)"
