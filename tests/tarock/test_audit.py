@@ -175,3 +175,17 @@ def test_bad_input_wrong_seat_and_after_the_end_name_the_rule():
                 s.apply(seat, action)
             assert e.value.rule == "Österreich-Finale 1)"
     assert snapshot(s) == before and s.legal_actions(0) == []
+
+
+def test_oesterreich_finale_4_holding_a_besserrufer_without_bird_is_refused():
+    """Österreich-Finale 3), 4): the Vorhand may hold a Besserrufer bid by another only with a bird of his
+    own; online (renonce_mode="refuse") 'hold' is not offered and refused, with "detect" it is the Renonce
+    (found before: 'hold' was listed as legal and ended the deal as a Renonce)."""
+    s = make_state(HANDS, TALON, dealer=0)  # Vorhand seat 1 holds no bird; seat 0 holds the Pagat
+    play(s, [(1, "vorhand"), (2, "pass"), (3, "pass"), (0, "bid:besserrufer")])
+    assert "hold" not in s.legal_actions(1)
+    refused(s, 1, "hold", "Österreich-Finale 4)")
+    s = make_state(HANDS, TALON, dealer=0, renonce_mode="detect")
+    play(s, [(1, "vorhand"), (2, "pass"), (3, "pass"), (0, "bid:besserrufer"), (1, "hold"), (0, "pass")])
+    assert s.is_over() and [r.kind for r in s.renonces] == ["besserrufer_ohne_vogel"]
+    assert s.result().points == (3, -9, 3, 3)  # Spiel + Pagat (1 + 2) to each of the three

@@ -37,6 +37,9 @@ __all__ = ["TarockDeal"]
 BIRD_ORDER = ("quapil", "kakadu", "uhu", "pagat")  # highest first (Österreich-Finale 8))
 KING_NAMES = {7: "HK", 15: "KK", 23: "PK", 31: "XK"}
 KONTRA_WORDS = ("kontra", "rekontra", "subkontra")
+_CHOICE_MESSAGES = {"besserrufer_ohne_vogel": "a Besserrufer needs a bird (Pagat, Uhu, Kakadu or Quapil) in the hand",
+                    "solorufer_vier_koenige": "a Solorufer with four kings is Renonce"}
+_CHOICE_RULES = {"besserrufer_ohne_vogel": "Österreich-Finale 4)", "solorufer_vier_koenige": "Tiroler Cup, Paragrafen"}
 #: who acts when, per phase: bidding in turn from the Vorhand (Österreich-Finale 3)); the declarer's bird,
 #: call, talon and discard (Österreich-Finale 4)); announcements and "gut" in turn (Österreich-Finale 1),
 #: 8)); cards in turn — playing out of turn is "regelwidriges Ausspiel" (Österreich-Finale 10))
@@ -236,7 +239,8 @@ class TarockDeal(DealState):
                 out.append("weitergeben")
         else:
             out.append("pass")
-            if (seat == vorhand and self.opts.vorhand_may_hold and self.bid is not None and self.bidder != seat):
+            if (seat == vorhand and self.opts.vorhand_may_hold and self.bid is not None and self.bidder != seat
+                    and self._choice_renonce(seat, self.bid) is None):
                 out.append("hold")
         out += [f"bid:{n}" for n in self._order() if self._bid_allowed(seat, n) is None
                 and self._choice_renonce(seat, n) is None]
@@ -287,6 +291,9 @@ class TarockDeal(DealState):
             if not self.opts.vorhand_may_hold:
                 raise IllegalAction("the Vorhand may not hold in this profile (option vorhand_may_hold)",
                                     rule="Tiroler Cup, Paragrafen")
+            kind = self._choice_renonce(seat, self.bid)
+            if kind:  # holding a Besserrufer without a bird is the same Renonce as bidding it
+                self._refuse_or_detect(_CHOICE_MESSAGES[kind], _CHOICE_RULES[kind], kind, seat)
             self.bidder = seat
             self._event(f"seat {seat} holds {CONTRACTS[self.bid].title}")
             self._log(seat, action)
@@ -301,10 +308,7 @@ class TarockDeal(DealState):
                 raise IllegalAction(why, rule=rule)
             kind = self._choice_renonce(seat, name)
             if kind:
-                msg = ("a Besserrufer needs a bird (Pagat, Uhu, Kakadu or Quapil) in the hand"
-                       if kind == "besserrufer_ohne_vogel" else "a Solorufer with four kings is Renonce")
-                self._refuse_or_detect(msg, "Österreich-Finale 4)" if kind == "besserrufer_ohne_vogel"
-                                       else "Tiroler Cup, Paragrafen", kind, seat)
+                self._refuse_or_detect(_CHOICE_MESSAGES[kind], _CHOICE_RULES[kind], kind, seat)
             self.spoke.add(seat)
             self.bid, self.bidder = name, seat
             self._event(f"seat {seat}: {CONTRACTS[name].title}")
