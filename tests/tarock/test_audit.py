@@ -189,3 +189,51 @@ def test_oesterreich_finale_4_holding_a_besserrufer_without_bird_is_refused():
     play(s, [(1, "vorhand"), (2, "pass"), (3, "pass"), (0, "bid:besserrufer"), (1, "hold"), (0, "pass")])
     assert s.is_over() and [r.kind for r in s.renonces] == ["besserrufer_ohne_vogel"]
     assert s.result().points == (3, -9, 3, 3)  # Spiel + Pagat (1 + 2) to each of the three
+
+
+# -- hidden information ----------------------------------------------------------------------------------
+def _swap(hands: list[str], a: str, b: str) -> list[str]:
+    return [" ".join(b if c == a else a if c == b else c for c in h.split()) for h in hands]
+
+
+def test_hidden_partner_two_deals_differing_only_in_the_kings_holder_look_alike():
+    """The called king's holder (the partner) is not revealed before the king is played: two deals that
+    differ only in who holds the Kreuz-König (seat 2 or seat 3) give the same public view and the same
+    views to seats 0 and 1 through bidding, call, talon, discard, announcements and a whole trick."""
+    a = make_state(HANDS, TALON)
+    b = make_state(_swap(HANDS, "XK", "X10"), TALON)
+    actions = PASS3 + [(0, "bid:rufer"), (0, "call:fourth"), (0, "talon:1"), (0, "discard:H4"), (0, "discard:H3"),
+                       (0, "discard:T2"), (0, "gut"), (1, "gut"), (2, "gut"), (3, "gut"),
+                       (0, "T22"), (1, "T16"), (2, "T12"), (3, "T9")]
+    for seat, action in actions:
+        a.apply(seat, action)
+        b.apply(seat, action)
+        for view in (lambda s: s.public_view(), lambda s: s.view(0), lambda s: s.view(1)):
+            assert json.dumps(view(a), sort_keys=True) == json.dumps(view(b), sort_keys=True), (seat, action)
+        if a.called is not None:
+            assert a.partner == 2 and b.partner == 3
+            assert a.view(2)["partner"] == 2 and b.view(3)["partner"] == 3  # the holder knows it himself
+            assert b.view(2)["partner"] is None and a.view(3)["partner"] is None
+
+
+def test_hidden_sechserdreier_talon_and_face_down_discards():
+    """Österreich-Finale 7), NOTES.md: the Sechserdreier's six talon cards are seen by nobody but the
+    declarer; tarock discarded face down in a Farbendreier appear in no other view (history: discard:?)."""
+    s = make_state(HANDS, TALON)
+    s.apply(0, "bid:sechserdreier")
+    play(s, [(1, "pass"), (2, "pass"), (3, "pass")])
+    assert s.phase == "discard" and s.view(0)["talon_seen"]
+    for seat in (1, 2, 3):
+        v = json.dumps(s.view(seat))
+        assert s.view(seat)["talon"] is None and "talon_seen" not in s.view(seat)
+        for card in ("XB", "XR", "XD"):  # suit cards of the talon, in no one else's view
+            assert f'"{card}"' not in v
+    f = make_state(HANDS, TALON)
+    play(f, [(0, "bid:farbendreier"), (1, "pass"), (2, "pass"), (3, "pass"), (0, "talon:1"),
+             (0, "discard:T17"), (0, "discard:T18"), (0, "discard:T19")])
+    for seat in (1, 2, 3):
+        v = f.view(seat)
+        assert [0, "discard:?"] in v["history"] and "discards" not in v
+        text = json.dumps(v)
+        assert '"T17"' not in text and '"T18"' not in text and '"T19"' not in text
+    assert f.view(0)["discards"] == ["T17", "T18", "T19"]
