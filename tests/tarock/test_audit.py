@@ -13,7 +13,7 @@ from stammtisch.games.tarock import GAME
 from stammtisch.games.tarock.scoring import Outcome, Premium, settle
 
 from .helpers import make_state, play, play_random
-from .test_flow import HANDS, PASS3, TALON, refused, snapshot
+from .test_flow import HANDS, PASS3, TALON, refused, rufer_to_play, snapshot  # noqa: F401
 
 # seat 0 holds all four kings (HK KK PK XK); dealer 3, so seat 0 is Vorhand
 HANDS_4K = ["T22 T21 T20 T19 T18 T17 T1 HK KK PK XK H4",
@@ -237,3 +237,60 @@ def test_hidden_sechserdreier_talon_and_face_down_discards():
         text = json.dumps(v)
         assert '"T17"' not in text and '"T18"' not in text and '"T19"' not in text
     assert f.view(0)["discards"] == ["T17", "T18", "T19"]
+
+
+# -- scenario tests for paragraphs the first suite left open ---------------------------------------------
+def test_oesterreich_finale_4_besserrufer_may_add_a_bird_from_the_talon():
+    """Österreich-Finale 4): a bird lifted from the talon may be announced in addition; the original
+    Ansager stays announced."""
+    s = make_state(HANDS, "XB XR XD T2 T3 T4")
+    play(s, [(0, "bid:besserrufer"), (1, "pass"), (2, "pass"), (3, "pass"), (0, "bird:pagat"),
+             (0, "call:fourth"), (0, "talon:1"), (0, "discard:H4"), (0, "discard:H3"), (0, "discard:T4")])
+    assert "announce:uhu" in s.legal_actions(0) and "announce:pagat" not in s.legal_actions(0)
+    play(s, [(0, "announce:uhu"), (0, "gut")])
+    assert set(s.premiums) == {"pagat", "uhu"} and all(t.announcer == 0 for t in s.premiums.values())
+
+
+def test_oesterreich_finale_8_trull_on_suspicion():
+    """Österreich-Finale 8): Trull may be announced "auf Verdacht" by one who holds none of it; it is
+    made only if his side holds all three at the end."""
+    s = make_state(HANDS, TALON)
+    rufer_like = PASS3 + [(0, "bid:rufer"), (0, "call:fourth"), (0, "talon:1"), (0, "discard:H4"),
+                          (0, "discard:H3"), (0, "discard:T2"), (0, "gut")]
+    play(s, rufer_like)
+    assert not s.hands[1] & ((1 << 32) | (1 << 52) | (1 << 53))  # seat 1 holds no Trull card
+    play(s, [(1, "announce:trull"), (1, "gut"), (2, "gut"), (3, "gut"), (0, "gut")])
+    play_random(s, random.Random(6))
+    trull = next(p for p in s.outcome().premiums if p.name == "trull")
+    from stammtisch.games.tarock.cards import TRULL_MASK
+    assert trull.announced and trull.side == "opponents"
+    assert trull.made == (s._side_cards("opponents") & TRULL_MASK == TRULL_MASK)
+
+
+def test_oesterreich_finale_8_bird_played_at_the_wrong_time_is_lost_no_renonce():
+    """Österreich-Finale 8): an announced bird played at the wrong time is lost, but no Renonce
+    (only one bird announced, so no order is broken)."""
+    from .test_flow import BIRD_HANDS, BIRD_TALON
+    s = make_state(BIRD_HANDS, BIRD_TALON)
+    play(s, [(0, "bid:dreier"), (1, "pass"), (2, "pass"), (3, "pass"), (0, "talon:0"),
+             (0, "discard:H4"), (0, "discard:XB"), (0, "discard:XR"),
+             (0, "announce:pagat"), (0, "gut"), (1, "gut"), (2, "gut"), (3, "gut")])
+    assert "T1" in s.legal_actions(0)
+    s.apply(0, "T1")  # the Pagat led in trick 1
+    play_random(s, random.Random(8))
+    assert not s.renonces
+    pagat = next(p for p in s.outcome().premiums if p.name == "pagat")
+    assert pagat.announced and not pagat.made
+    r = s.result()
+    assert any(line.label == "Pagat" for line in r.lines)
+
+
+def test_oesterreich_finale_5_trischaken_talon_to_the_last_trick_and_210_thirds():
+    """Österreich-Finale 5): the winner of the last trick gets the talon; the four counts add to 70."""
+    s = make_state(HANDS, TALON)
+    play(s, PASS3 + [(0, "bid:trischaken")])
+    play_random(s, random.Random(9))
+    last = s.tricks[-1]["winner"]
+    talon = s.halves[0] | s.halves[1]
+    assert s.won[last] & talon == talon
+    assert sum(s.outcome().thirds) == 210
