@@ -138,11 +138,8 @@ class TarockRuleBot(BaseBot):
         halves = [_cards(h) for h in d["talon"]]
         hand = _cards(d["hand"])
 
-        called = d.get("called")
-        king = TAROCK.parse(called) if called not in (None, "fourth") else None
-        if called == "fourth":
-            held = {c for c in hand if c in KINGS}
-            king = next((k for k in KINGS if k not in held), None)
+        called = d.get("called")  # the declarer's own view names the king, "the fourth" included
+        king = TAROCK.parse(called) if isinstance(called, str) and called != "fourth" else None
 
         def voids_after(h: list[int]) -> int:
             """Voids we can have after taking ``h`` and discarding three (kings cannot be discarded)."""
