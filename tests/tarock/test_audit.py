@@ -294,3 +294,48 @@ def test_oesterreich_finale_5_trischaken_talon_to_the_last_trick_and_210_thirds(
     talon = s.halves[0] | s.halves[1]
     assert s.won[last] & talon == talon
     assert sum(s.outcome().thirds) == 210
+
+
+def test_oesterreich_finale_4_loss_of_the_called_king_not_scored_unless_announced():
+    """Österreich-Finale 4): the loss of the called king is not scored (unless König ultimo was announced);
+    a called king that wins the last trick for its side silently counts half (Österreich-Finale 8))."""
+    lost = won = 0
+    for seed in range(600):
+        s = make_state(HANDS, TALON)
+        rufer_to_play(s)
+        play(s, [(0, "gut"), (1, "gut"), (2, "gut"), (3, "gut")])
+        rng = random.Random(seed)
+        while not s.is_over():
+            seat = s.to_act()[0]
+            legal = s.legal_actions(seat)
+            # the partner keeps the king to the end when he can
+            keep = [a for a in legal if a != "XK"] if seat == 2 else legal
+            s.apply(seat, (keep or legal)[rng.randrange(len(keep or legal))])
+        last = s.tricks[-1]
+        if "XK" not in last["cards"] or any(p.name == "valat" for p in s.outcome().premiums):
+            continue  # (a silent Valat counts only announced premiums: Österreich-Finale 9))
+        ku = [p for p in s.outcome().premiums if p.name == "koenig_ultimo"]
+        if s.side_of(last["winner"]) == "declarer":
+            assert ku and ku[0].made and not ku[0].announced and ku[0].side == "declarer"
+            assert any(line.label == "König ultimo (still)" and line.value == 1 for line in s.result().lines)
+            won += 1
+        else:
+            assert not ku
+            lost += 1
+        if lost and won:
+            break
+    assert lost and won
+
+
+def test_oesterreich_finale_8_solodreier_announces_before_ich_liege_only():
+    """Österreich-Finale 8): in a Solodreier the declarer's announcements come at once, before "ich
+    liege"; when a Kontra gives him a turn again he can only answer it, not announce more."""
+    from .test_flow import VALAT_HANDS, VALAT_TALON
+    s = make_state(VALAT_HANDS, VALAT_TALON)
+    play(s, [(0, "bid:solodreier"), (1, "pass"), (2, "pass"), (3, "pass")])
+    assert s.phase == "announce" and s.turn == 0  # the declarer speaks first
+    play(s, [(0, "announce:trull"), (0, "gut"), (1, "kontra:game"), (1, "gut"), (2, "gut"), (3, "gut")])
+    assert s.turn == 0
+    legal = s.legal_actions(0)
+    assert not any(a.startswith("announce:") for a in legal) and "rekontra:game" in legal
+    refused(s, 0, "announce:valat", "Österreich-Finale 8)")
