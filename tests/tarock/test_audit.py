@@ -340,3 +340,39 @@ def test_oesterreich_finale_8_solodreier_announces_before_ich_liege_only():
     legal = s.legal_actions(0)
     assert not any(a.startswith("announce:") for a in legal) and "rekontra:game" in legal
     refused(s, 0, "announce:valat", "Österreich-Finale 8)")
+
+
+@pytest.mark.parametrize("contract", ["farbensolo", "bettel"])
+def test_sample_state_knows_tarock_leads_in_colour_games_and_the_last_pagat(contract):
+    """sample_state must read what play shows: a tarock led in a colour game proves the leader has no
+    suit card left (Österreich-Finale 7)); the Pagat played in a negative game proves no other tarock is
+    left (Österreich-Finale 6)). Found by fuzzing: Farbensolo views with no consistent sample."""
+    from .helpers import MixBot
+    from stammtisch.core.protocol import Turn
+    from stammtisch.games.tarock.cards import TAROCK_MASK
+    bot = MixBot(contract)
+    samples = 0
+    for seed in range(40):
+        s = random_deal_state_profile(seed)
+        rng = random.Random(seed)
+        while not s.is_over():
+            seat = s.to_act()[0]
+            if s.phase == "play" and s.contract.name == contract:
+                v = s.view(seat)
+                t = GAME.sample_state(s.opts, v, random.Random(seed))
+                samples += 1
+                for tr in v["tricks"]:
+                    leader, lead = tr["seats"][0], tr["cards"][0]
+                    if s.contract.colour and lead.startswith("T") and leader != seat:
+                        assert not t.hands[leader] & ~TAROCK_MASK
+                    for p, c in zip(tr["seats"], tr["cards"]):
+                        if c == "T1" and s.contract.negative and p != seat:
+                            assert not t.hands[p] & TAROCK_MASK
+            legal = s.legal_actions(seat)
+            s.apply(seat, bot.choose(Turn(seat, legal, lambda: s.view(seat)), rng))
+    assert samples > 100
+
+
+def random_deal_state_profile(seed: int):
+    from .helpers import random_deal_state
+    return random_deal_state(seed, "tiroler-cup")

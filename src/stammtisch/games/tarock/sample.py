@@ -73,6 +73,20 @@ def sample_state(opts: TarockOptions, view: Mapping[str, Any], rng: Any, tries: 
             voids[s].add(led)
             if led != 4 and suit_of(c) != 4:
                 voids[s].add(4)
+    # colour games: tarock is led only without any suit card (Österreich-Finale 7)); negative games and
+    # Trischaken: the Pagat only as the last tarock (Österreich-Finale 5), 6)) — voids for good, as cards
+    # never come back to a hand
+    strict = contract is not None and contract.kind != "positive"
+    plays = [list(zip(tr["seats"], tr["cards"])) for tr in view.get("tricks", [])]
+    if view.get("trick"):
+        plays.append([(s, c) for s, c in view["trick"]])
+    for tr_plays in plays:
+        for i, (s, text) in enumerate(tr_plays):
+            c = TAROCK.parse(text)
+            if i == 0 and c >= 32 and contract is not None and contract.colour:
+                voids[s].update((0, 1, 2, 3))
+            if c == PAGAT and strict:
+                voids[s].add(4)
     called_hidden: int | None = None
     if view.get("called") not in (None, "fourth") and view.get("partner") is None:
         k = TAROCK.parse(view["called"])
