@@ -105,3 +105,10 @@ def test_rule_bot_takes_the_talon_half_with_the_called_king():
     v = {"phase": "talon", "hand": hand, "called": "PK", "talon": [["PK", "X8", "K3"], ["T2", "X9", "H2"]]}
     assert _ask_view(v, ["talon:0", "talon:1"]) == "talon:0"
     assert _ask_view(v, ["talon:0", "talon:1"], TarockRuleBot(talon_king_bonus=0)) == "talon:1"
+
+
+def test_rule_bot_passes_the_vorhand_on_with_four_kings_and_few_tarock():
+    v = {"phase": "bidding", "hand": "T3 T8 T12 T14 T15 HK KK PK XK H4 H3 K4".split()}
+    assert _ask_view(v, ["vorhand", "weitergeben", "bid:dreier"]) == "weitergeben"
+    v["hand"] = "T3 T8 T12 T14 T15 T16 T17 HK KK PK XK H4".split()
+    assert _ask_view(v, ["vorhand", "weitergeben", "bid:dreier"]) != "weitergeben"

@@ -102,6 +102,9 @@ class TarockRuleBot(BaseBot):
         for w in wanted:
             if w in legal:
                 return w
+        if "weitergeben" in legal and st["tarock"] < 7:
+            # four kings but too few tarock to play a Rufer alone: pass the Vorhand on (club option)
+            return "weitergeben"
         if "vorhand" in legal:
             return "vorhand"
         if any(a.startswith("bid:") for a in legal) and "pass" not in legal:
