@@ -228,10 +228,12 @@ class DoppelkopfDeal(DealState):
                 return ["hochzeit"]
             both_q = popcount(self.hands[seat] & _XD_MASK) == 2
             return self._solo_allowed() + (["nein"] if both_q and self.tier != "vorfuehrung" else [])
-        out = list(self._talk_of(seat))
+        out: list[str] = []
         if seat == self.turn:
             # one notation per card kind (both copies are the same card): fold the second copy's
-            # bit onto the first and list the kinds in index order
+            # bit onto the first and list the kinds in index order. Cards come first and the
+            # announcement words after them, so that a menu numbered from the legal actions
+            # (the terminal's) does not turn "1" into an announcement by accident.
             legal = self._legal_cards(seat)
             kinds = (legal | (legal >> 1)) & _FIRST_COPIES
             note = _NOTATION
@@ -239,6 +241,7 @@ class DoppelkopfDeal(DealState):
                 low = kinds & -kinds
                 out.append(note[low.bit_length() - 1])
                 kinds ^= low
+        out.extend(self._talk_of(seat))
         return out
 
     def apply(self, seat: int, action: str) -> None:
