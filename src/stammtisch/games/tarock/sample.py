@@ -23,7 +23,7 @@ from .state import TarockDeal
 
 __all__ = ["sample_state"]
 
-_WORDS = {"vorhand", "pass", "hold", "gut", "schleifen"}
+_WORDS = {"vorhand", "pass", "hold", "gut", "schleifen", "weitergeben"}
 
 
 def _is_card(action: str) -> bool:
@@ -72,6 +72,20 @@ def sample_state(opts: TarockOptions, view: Mapping[str, Any], rng: Any, tries: 
         if suit_of(c) != led:
             voids[s].add(led)
             if led != 4 and suit_of(c) != 4:
+                voids[s].add(4)
+    # colour games: tarock is led only without any suit card (Österreich-Finale 7)); negative games and
+    # Trischaken: the Pagat only as the last tarock (Österreich-Finale 5), 6)) — voids for good, as cards
+    # never come back to a hand
+    strict = contract is not None and contract.kind != "positive"
+    plays = [list(zip(tr["seats"], tr["cards"])) for tr in view.get("tricks", [])]
+    if view.get("trick"):
+        plays.append([(s, c) for s, c in view["trick"]])
+    for tr_plays in plays:
+        for i, (s, text) in enumerate(tr_plays):
+            c = TAROCK.parse(text)
+            if i == 0 and c >= 32 and contract is not None and contract.colour:
+                voids[s].update((0, 1, 2, 3))
+            if c == PAGAT and strict:
                 voids[s].add(4)
     called_hidden: int | None = None
     if view.get("called") not in (None, "fourth") and view.get("partner") is None:
@@ -184,6 +198,11 @@ def _pins(history: list[tuple[int, str]], fixed: Mapping[Any, set[int]], unknown
                 c = cand[0] if named and cand[0] in named else cand[rng.randrange(len(cand))]
                 pins[c] = s
                 free.remove(c)
+        elif a == "weitergeben":  # the Vorhand passed on with all four kings (option)
+            for k in KINGS:
+                if k in free:
+                    pins[k] = s
+                    free.remove(k)
         elif a == "call:fourth" and s == declarer:
             have = sum(1 for k in KINGS if k in fixed.get(s, ()))
             cand = [k for k in KINGS if k in free]
