@@ -119,9 +119,7 @@ class DoppelkopfAdapter(Adapter):
         parties: list[str | None] = [None] * ctx.size
         for p in ctx.active:
             parties[p - 1] = "re" if p in re_pos else "kontra"
-        # scored as a solo: a real solo; a stille Hochzeit or a Hochzeiter left alone as the
-        # engine's option says (DoppelkopfDeal.is_solo_scored, NOTES.md: DDV)
-        solo = solo_contract or (alone and bool(getattr(opts, "alone_as_solo", True)))
+        solo = scoring.scored_as_solo(contract, alone, opts.alone_as_solo)
         specials = facts.get("specials") or []
         if not isinstance(specials, (list, tuple)):
             raise IllegalAction("specials is a list of [party, label]")
