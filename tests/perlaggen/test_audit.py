@@ -140,7 +140,7 @@ def test_par7_eichel_cards_turned_up_go_under_the_stock():
     # Luck and Boden are shown although nobody had to decide before the play (§7) …
     assert st.view(0)["boden"] == "EA" and st.view(0)["luck"] == "L8" and st.public_view()["luck"] == "L8"
     assert sum("Eichel card was turned up" in e for e in st.events) == 8  # E7 … EA
-    run(st, "0:H7")                          # … and covered with the first card
+    run(st, "0:S8")                          # … and covered with the first card
     assert all("luck" not in st.view(s) and "boden" not in st.view(s) for s in range(4))
     assert "luck" not in st.public_view()
 
