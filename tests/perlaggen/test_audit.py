@@ -210,3 +210,19 @@ def test_bad_input_after_the_deal_and_unknown_seats_name_a_rule():
 def test_bad_input_in_the_play_is_refused_with_its_paragraph(action, par):
     st = make()
     refused(st, 0, action, par)
+
+
+# --------------------------------------------------------------------------- the rule bot and §18
+def test_rule_bot_taufe_keeps_its_gleich():
+    """§18 makes the Taufe part of the figures: the rule bot, last to play and winning with the Weli,
+    tauft it Laub-König (it wins all the same) and keeps its Gleich of Könige, not Laub-Ass."""
+    from stammtisch.games.perlaggen.bot import RuleBot
+    hands = ["L8 H7 H8 E9 E10", "E8 HA SA S10 SU", "L9 H10 HU HO S7", "W SK EK S8 H9"]
+    st = make(hands=hands, trump="LA")
+    run(st, "0:L8", "1:E8", "2:L9")
+    v = st.view(3)
+    a = RuleBot()._card(v, cards(" ".join(v["hand"])), 1, st.legal_actions(3), 3)
+    assert a == "W=LK"
+    run(st, "3:" + a)
+    assert st.tricks[0]["winner"] == 3
+    assert st._side_figure("gleich", 1).key[:2] == (3, 6)

@@ -53,7 +53,7 @@ def render(view: dict[str, Any]) -> RenderableType:
         head.append(f"   Luck {deal['luck']}  Boden {deal['boden']}", style="cyan")
     written = deal.get("written")
     if written:
-        head.append(f"   written this deal: A {written[0]}  B {written[1]}", style="dim")
+        head.append(f"   written so far (Partie): A {written[0]}  B {written[1]}", style="dim")
     parts.append(head)
     if deal.get("phase") in PHASE_HELP:
         parts.append(Text(PHASE_HELP[deal["phase"]], style="italic"))
