@@ -158,7 +158,7 @@ def test_par7_weli_turned_up_makes_schell_trump_and_is_exchanged():
 
 
 # --------------------------------------------------------------------------- hidden information
-def test_hidden_nothing_of_a_hand_before_it_is_looked_at_or_after_the_deal():
+def test_hidden_no_hand_before_looking_and_no_stock_in_any_view():
     """Views: a seat sees no cards of its own before 'ansehen' (§32), and the public view never holds a
     hand, the stock or the deck order at any phase of a dealt-from-deck deal."""
     order = [D.format(c) for c in range(33)]
