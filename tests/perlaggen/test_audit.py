@@ -226,3 +226,27 @@ def test_rule_bot_taufe_keeps_its_gleich():
     run(st, "3:" + a)
     assert st.tricks[0]["winner"] == 3
     assert st._side_figure("gleich", 1).key[:2] == (3, 6)
+
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as hs  # noqa: E402
+
+
+@settings(max_examples=60)
+@given(data=hs.data(), trump=hs.sampled_from([1, 2, 3]))
+def test_par18_a_taufe_never_makes_a_figure_better(data, trump):
+    """§18 property: fixing a played Perlagg to its Taufe can only lose figure strength, never gain it,
+    and with nothing played the figures are those of the dealt cards."""
+    from stammtisch.games.perlaggen.rules import perlaggen_order
+    hand = data.draw(hs.lists(hs.integers(0, 32), min_size=5, max_size=5, unique=True))
+    perl = [c for c in hand if c in perlaggen_order(trump)]
+    played = []
+    for c in data.draw(hs.lists(hs.sampled_from(perl), unique=True)) if perl else []:
+        t = data.draw(hs.one_of(hs.none(), hs.integers(0, 31)))
+        played.append(D.format(c) + ("" if t is None else "=" + D.format(t)))
+    free, fixed = figure_cards(hand, played, trump)
+    assert len(free) == 5 - len(played)
+    for best in (best_gleich, best_hanger):
+        bound, loose = best(free, trump, fixed), best(hand, trump)
+        assert bound is None or (loose is not None and bound.key <= loose.key)
+    assert figure_cards(hand, [], trump) == (list(hand), [])
