@@ -250,3 +250,18 @@ def test_par18_a_taufe_never_makes_a_figure_better(data, trump):
         bound, loose = best(free, trump, fixed), best(hand, trump)
         assert bound is None or (loose is not None and bound.key <= loose.key)
     assert figure_cards(hand, [], trump) == (list(hand), [])
+
+
+def test_par32_unseen_bids_in_a_named_order():
+    """§32 "das Vorgebotene aber nicht bestimmt genannt": a partnership may name which unseen figure is
+    bid first; without a name (``alle``) it is Gleich, Hanger, Spiel."""
+    st = make(unseen_bidding=True)
+    refused(st, 0, "ungesehen:spiel+spiel", "§32")
+    run(st, "0:ungesehen:spiel+hanger+gleich")
+    assert st.view(1)["pending"]["figure"] == "spiel"
+    run(st, "1:halten")
+    assert st.view(1)["pending"]["figure"] == "hanger"
+    run(st, "1:halten")
+    assert st.view(1)["pending"]["figure"] == "gleich"
+    run(st, "1:halten")
+    assert st.figs["spiel"].order < st.figs["hanger"].order < st.figs["gleich"].order

@@ -17,7 +17,8 @@ SUIT_STYLE = {"E": "yellow", "L": "green", "H": "red", "S": "bright_yellow"}
 PHASE_HELP = {
     "cut": "cut the cards: abheben:N",
     "keep": "a standing Perlagg shows at the bottom of your lift: behalten or liegen (§4)",
-    "look": "look at your cards (ansehen) or bid unseen for your side (ungesehen:…, §32)",
+    "look": "look at your cards (ansehen); while your partner has not looked either, your side may bid "
+            "unseen (ungesehen:…, §32)",
     "exchange": "exchange the turned-up Perlagg for a trump (§7)",
     "meld": "17 : 17 — declare a dritziges, vierfaches or fünffaches figure, or pass (§25)",
     "play": "play a card (a Perlagg with its Taufe, e.g. W=LA) or bid a figure (bieten:gleich)",

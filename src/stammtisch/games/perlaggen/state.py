@@ -43,7 +43,11 @@ __all__ = ["PerlaggenDeal", "LADDER", "SIGNALS", "UNSEEN_SPECS", "side_of"]
 LADDER = (2, 3, 4, 5, 6, 7, AUS)
 #: the sanctioned partner signals (docs/rules/perlaggen.md)
 SIGNALS = ("gleich", "hanger", "spiel", "perlagg", "nichts")
-UNSEEN_SPECS = ("gleich", "hanger", "spiel", "gleich+hanger", "gleich+spiel", "hanger+spiel", "alle")
+#: unseen bids (§32): one, two or all three figures, the first named is bid first ("das Vorgebotene");
+#: ``alle`` = Gleich, Hanger, Spiel, the order §32 sets when none is named
+UNSEEN_SPECS = ("gleich", "hanger", "spiel", "gleich+hanger", "gleich+spiel", "hanger+spiel", "alle",
+                "hanger+gleich", "spiel+gleich", "spiel+hanger", "gleich+spiel+hanger", "hanger+gleich+spiel",
+                "hanger+spiel+gleich", "spiel+gleich+hanger", "spiel+hanger+gleich")
 
 
 def side_of(seat: int) -> int:
@@ -1012,7 +1016,8 @@ class PerlaggenDeal(DealState):
 
 
 def _unseen_names(spec: str) -> list[str]:
-    """``"alle"`` → Gleich, Hanger, Spiel in that order (§32); ``"gleich+spiel"`` → both."""
+    """``"alle"`` → Gleich, Hanger, Spiel in that order (§32); ``"spiel+gleich"`` → both, the Spiel
+    vorgeboten (bid first, so it decides first, §12)."""
     return list(FIGURES) if spec == "alle" else spec.split("+")
 
 
