@@ -265,3 +265,28 @@ def test_par32_unseen_bids_in_a_named_order():
     assert st.view(1)["pending"]["figure"] == "gleich"
     run(st, "1:halten")
     assert st.figs["spiel"].order < st.figs["hanger"].order < st.figs["gleich"].order
+
+
+def test_par10_owed_penalty_travels_to_the_next_deal_and_is_paid_from_its_points():
+    """§10 "Sollte diese Partei noch keine zwei Punkte haben, so werden diese im Laufe des Spieles
+    abgezogen": the debt goes with the Schrift to the next deal and its first points pay it."""
+    from .test_paragraphs import A_TRICKS
+    st = make()
+    run(st, "1:bieten:gleich", "0:halten", *A_TRICKS, "0:weisen", "1:gut", "0:weisen", "1:abweisen")
+    r = st.result()
+    assert r.summary["owed"] == [0, 2]
+    o = GAME.options(None, {"unseen_bidding": False})
+    nxt_dealer, carry = GAME.next_deal(o, st.ctx, r, (3, 0))
+    assert nxt_dealer == 0 and carry["owed"] == [0, 2]
+    # next deal: B makes the Spiel (1) and the Gleich (1): both points pay the debt, B stays at 0
+    nd = make(hands=["E8 E9 E10 EK EA", "HK W LA HA SA", "S7 S8 S9 S10 SU", "L8 L10 LK H7 H8"], dealer=0,
+              standing=(3, 0), carry=carry)
+    run(nd, "1:HA", "2:S7", "3:H7", "0:E8", "1:SA", "2:S8", "3:H8", "0:E9", "1:W=LA", "2:S9", "3:LK", "0:E10")
+    assert nd.spiel_side == 1
+    while not nd.is_over():
+        seat = nd.to_act()[0]
+        legal = nd.legal_actions(seat)
+        run(nd, f"{seat}:" + next(a for a in ("weisen", "abweisen", "stellen", "gut") if a in legal))
+    r2 = nd.result()
+    assert r2.summary["owed"] == [0, 0] and r2.points == (1, 0)
+    assert sum("paid on penalty owed" in ln.note for ln in r2.lines) == 2
