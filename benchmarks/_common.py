@@ -5,7 +5,8 @@ and they ``from _common import ...``.
 
 * :func:`timed` runs a function and measures wall clock and CPU time (the machine is shared, so
   CPU time is the steadier figure);
-* :func:`mean_ci` is a mean with a 95 % confidence interval, for bot-strength figures;
+* :func:`mean_ci` is a mean with a 95 % confidence interval, and :func:`pair_duel` pits two bots
+  against each other as partnerships with the seats swapped, for bot-strength figures;
 * :func:`unpack_src` unpacks a git revision's ``src`` for before/after runs in one go;
 * :func:`write_result` writes ``benchmarks/results/<name>.json`` (with the Python version and
   machine) and prints it.
@@ -28,7 +29,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
-__all__ = ["ROOT", "RESULTS", "timed", "mean_ci", "unpack_src", "write_result"]
+__all__ = ["ROOT", "RESULTS", "timed", "mean_ci", "pair_duel", "unpack_src", "write_result"]
 
 ROOT = Path(__file__).resolve().parent.parent
 RESULTS = ROOT / "benchmarks" / "results"
@@ -50,6 +51,33 @@ def mean_ci(xs: Sequence[float]) -> dict[str, Any]:
     var = sum((x - m) ** 2 for x in xs) / (n - 1) if n > 1 else 0.0
     h = 1.96 * math.sqrt(var / n)
     return {"mean": round(m, 3), "ci95": [round(m - h, 3), round(m + h, 3)], "n": n}
+
+
+def pair_duel(deals: int, points: Callable[[int, list[Any]], Sequence[float]], a: Any, b: Any,
+              names: tuple[str, str] = ("rule", "random")) -> dict[str, Any]:
+    """Bots ``a`` and ``b`` as partnerships (seats 0+2 against 1+3): every deal is played twice, the
+    second time with the seats swapped, so the luck of the cards cancels. ``points(i, bots)`` plays
+    deal ``i`` and returns the points per seat. Per player and deal: each bot's points, the
+    difference, and the share of deals ``a`` came out ahead.
+
+    >>> pair_duel(2, lambda i, bots: [1.0 if bot == "a" else 0.0 for bot in bots], "a", "b")["difference"]
+    {'mean': 1.0, 'ci95': [1.0, 1.0], 'n': 2}
+    """
+    pa: list[float] = []
+    pb: list[float] = []
+    diff: list[float] = []
+    ahead = 0
+    for i in range(deals):
+        x = points(i, [a, b, a, b])
+        y = points(i, [b, a, b, a])
+        ra = (x[0] + x[2] + y[1] + y[3]) / 4
+        rb = (x[1] + x[3] + y[0] + y[2]) / 4
+        pa.append(ra)
+        pb.append(rb)
+        diff.append(ra - rb)
+        ahead += ra > rb
+    return {names[0]: mean_ci(pa), names[1]: mean_ci(pb), "difference": mean_ci(diff),
+            f"{names[0]}_ahead_share": round(ahead / deals, 3)}
 
 
 def unpack_src(rev: str, into: str | Path) -> Path:

@@ -24,7 +24,7 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from _common import mean_ci, write_result
+from _common import mean_ci, pair_duel, write_result
 
 from stammtisch.bots.random import RandomBot
 from stammtisch.core.driver import play_out
@@ -39,22 +39,7 @@ def one_deal(seed: int, bots: Sequence[Any]) -> tuple[tuple[int, ...], dict[str,
 
 
 def two_vs_two(deals: int) -> dict[str, Any]:
-    rule, rnd = GAME.rule_bot(), RandomBot()
-    rule_pts: list[float] = []
-    rnd_pts: list[float] = []
-    diff: list[float] = []
-    wins = 0
-    for i in range(deals):
-        a, _ = one_deal(i, [rule, rnd, rule, rnd])
-        b, _ = one_deal(i, [rnd, rule, rnd, rule])
-        r = (a[0] + a[2] + b[1] + b[3]) / 4
-        x = (a[1] + a[3] + b[0] + b[2]) / 4
-        rule_pts.append(r)
-        rnd_pts.append(x)
-        diff.append(r - x)
-        wins += r > x
-    return {"rule": mean_ci(rule_pts), "random": mean_ci(rnd_pts), "difference": mean_ci(diff),
-            "rule_ahead_share": round(wins / deals, 3)}
+    return pair_duel(deals, lambda i, bots: one_deal(i, bots)[0], GAME.rule_bot(), RandomBot())
 
 
 def one_vs_three(deals: int) -> dict[str, Any]:

@@ -31,7 +31,7 @@ from collections import defaultdict
 from collections.abc import Sequence
 from typing import Any
 
-from _common import ROOT, mean_ci, unpack_src, write_result
+from _common import ROOT, mean_ci, pair_duel, unpack_src, write_result
 
 PROFILES = ("oesterreich-finale", "tiroler-cup")
 
@@ -49,19 +49,7 @@ def measure(deals: int) -> dict[str, Any]:
         return m.logs[-1].result
 
     out: dict[str, Any] = {}
-    r_pts, x_pts, diff = [], [], []
-    ahead = 0
-    for i in range(deals):
-        a = one(i, [rule, rnd, rule, rnd]).points
-        b = one(i, [rnd, rule, rnd, rule]).points
-        r = (a[0] + a[2] + b[1] + b[3]) / 4
-        x = (a[1] + a[3] + b[0] + b[2]) / 4
-        r_pts.append(r)
-        x_pts.append(x)
-        diff.append(r - x)
-        ahead += r > x
-    out["rule_vs_random"] = {"rule": mean_ci(r_pts), "random": mean_ci(x_pts), "difference": mean_ci(diff),
-                             "rule_ahead_share": round(ahead / deals, 3)}
+    out["rule_vs_random"] = pair_duel(deals, lambda i, bots: one(i, bots).points, rule, rnd)
     one_pts = []
     for i in range(deals):
         seat = i % 4
@@ -103,17 +91,13 @@ def head_to_head(deals: int, base_bot: Any) -> dict[str, Any]:
     from stammtisch.core.driver import play_out
     from stammtisch.games.tarock import GAME
 
-    cur = GAME.rule_bot()
-    diff = []
-    for i in range(deals):
-        pts = []
-        for bots in ([cur, base_bot, cur, base_bot], [base_bot, cur, base_bot, cur]):
-            m = GAME.new_match(PROFILES[i % 2], seed=30_000 + i, max_deals=1)
-            play_out(m, bots, random.Random(i))
-            pts.append(m.logs[-1].result.points)
-        a, b = pts
-        diff.append(((a[0] + a[2] + b[1] + b[3]) - (a[1] + a[3] + b[0] + b[2])) / 4)
-    return {"current_minus_base": mean_ci(diff)}
+    def points(i: int, bots: list[Any]) -> Sequence[float]:
+        m = GAME.new_match(PROFILES[i % 2], seed=30_000 + i, max_deals=1)
+        play_out(m, bots, random.Random(i))
+        return m.logs[-1].result.points
+
+    duel = pair_duel(deals, points, GAME.rule_bot(), base_bot, ("current", "base"))
+    return {"current_minus_base": duel["difference"]}
 
 
 def main() -> None:
