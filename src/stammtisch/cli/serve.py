@@ -1,9 +1,38 @@
-"""`stammtisch serve` (placeholder until its issue lands)."""
+"""``stammtisch serve``: the table server and web client."""
 
 from __future__ import annotations
+
+from pathlib import Path
+from typing import Optional
 
 import typer
 
 
 def register(app: typer.Typer) -> None:
     """Add the `serve` command to ``app``."""
+    app.command()(serve)
+
+
+def serve(
+    host: str = typer.Option("127.0.0.1", help="address to listen on (0.0.0.0 for the whole network)"),
+    port: int = typer.Option(8000, help="port to listen on"),
+    data: Path = typer.Option(Path("data"), help="folder for the embedded SQLite database"),
+    database_url: Optional[str] = typer.Option(None, "--database-url", envvar="STAMMTISCH_DATABASE_URL",
+                                               help="SQLAlchemy URL, e.g. postgresql+psycopg://user@host/db"),
+    bot_delay: float = typer.Option(0.6, help="seconds a computer player waits before moving"),
+    grace: float = typer.Option(45.0, help="seconds before a computer player stands in for an absent person"),
+    log_level: str = typer.Option("warning", help="uvicorn log level"),
+) -> None:
+    """Run the table server; open the printed address in a browser."""
+    import uvicorn
+
+    from ..server import ServerConfig, create_app
+    from ..storage import database_url as resolve_url
+
+    url = resolve_url(data, database_url)
+    app = create_app(database_url=url, config=ServerConfig(bot_delay=bot_delay, grace=grace))
+    shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
+    where = url if not url.startswith("sqlite") else url.split("///", 1)[-1]
+    print(f"stammtisch is serving at http://{shown}:{port}/  (database: {where})", flush=True)
+    uvicorn.run(app, host=host, port=port, log_level=log_level, ws_max_size=65536, ws_ping_interval=20, ws_per_message_deflate=False,
+                ws_ping_timeout=20)
