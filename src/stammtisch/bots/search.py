@@ -1,0 +1,248 @@
+"""The search player: information-set Monte-Carlo tree search over any game of the protocol.
+
+Each iteration deals the hidden cards afresh with :meth:`Game.sample_state` (a
+*determinization* consistent with everything the seat's view shows), walks one shared tree
+of actions (single-observer ISMCTS, Cowling, Powley & Whitehouse 2012: UCB over the
+children that are legal in this determinization, with availability counts), adds one node,
+plays the rest of the deal at random and backs the result up. Every node stores the result
+from the point of view of the seat that chose its action, so partners and opponents are
+modelled alike. Bidding, trump choice, announcements and bids are ordinary actions, so they
+are decided by the same simulation.
+
+The bot sees only its :class:`~stammtisch.core.protocol.Turn` (legal actions and its own
+view); it never touches the real state.
+
+>>> from stammtisch.core import registry
+>>> bot = SearchBot(registry.get("jass"), iterations=50)   # doctest: +SKIP
+
+Budget: ``time_limit`` seconds per decision (default 0.8 s, so a decision answers within
+a second on a small machine) and/or ``iterations``. ``pace`` adds human-like think time for
+online tables: longer when the decision is close, short when it is obvious.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from ..core.errors import StammtischError
+from ..core.protocol import BaseBot, DealState, Game, Turn
+from .common import deal_view, resolve_options, reward
+
+__all__ = ["SearchBot", "Pace", "LEVELS", "ismcts"]
+
+#: strength levels: (time limit in seconds, iteration cap)
+LEVELS: dict[str, tuple[float, int | None]] = {
+    "easy": (0.05, 30),
+    "medium": (0.3, 300),
+    "hard": (0.8, None),
+    "strong": (3.0, None),
+}
+
+
+class _Node:
+    __slots__ = ("children", "visits", "avail", "total", "seat")
+
+    def __init__(self, seat: int = -1):
+        self.children: dict[str, _Node] = {}
+        self.visits = 0
+        self.avail = 0
+        self.total = 0.0
+        self.seat = seat
+
+
+Rollout = Callable[[DealState, random.Random], Any]
+
+
+def _random_rollout(state: DealState, rng: random.Random) -> DealState:
+    """Play ``state`` to its end with uniformly random actions of the seat to move."""
+    while not state.is_over():
+        seat = state.to_act()[0]
+        legal = state.legal_actions(seat)
+        state.apply(seat, legal[rng.randrange(len(legal))])
+    return state
+
+
+def ismcts(game: Game, options: Any, view: Mapping[str, Any], seat: int, rng: random.Random, *,
+           time_limit: float | None = 0.8, iterations: int | None = None, exploration: float = 0.7,
+           rollout: Rollout | None = None) -> dict[str, tuple[int, float]]:
+    """Run SO-ISMCTS for ``seat`` from its deal ``view``.
+
+    :returns: per root action ``(visits, mean reward)`` for ``seat``
+    """
+    if time_limit is None and iterations is None:
+        raise ValueError("give a time limit or an iteration budget")
+    rollout = rollout or _random_rollout
+    root = _Node()
+    deadline = None if time_limit is None else time.perf_counter() + time_limit
+    scale = 1.0
+    done = 0
+    while True:
+        if iterations is not None and done >= iterations:
+            break
+        if deadline is not None and done > 0 and time.perf_counter() >= deadline:
+            break
+        done += 1
+        state = game.sample_state(options, view, rng)
+        node = root
+        path: list[_Node] = []
+        while not state.is_over():
+            mover = state.to_act()[0]
+            legal = state.legal_actions(mover)
+            children = node.children
+            untried = [a for a in legal if a not in children]
+            for a in legal:
+                ch = children.get(a)
+                if ch is not None:
+                    ch.avail += 1
+            if untried:
+                a = untried[rng.randrange(len(untried))]
+                child = _Node(mover)
+                child.avail = 1
+                children[a] = child
+                state.apply(mover, a)
+                path.append(child)
+                break
+            best_a, best_v = legal[0], -math.inf
+            for a in legal:
+                ch = children[a]
+                v = ch.total / (ch.visits * scale) + exploration * math.sqrt(math.log(ch.avail) / ch.visits)
+                if v > best_v:
+                    best_a, best_v = a, v
+            node = children[best_a]
+            state.apply(mover, best_a)
+            path.append(node)
+        end = rollout(state, rng)
+        result = end.result() if isinstance(end, DealState) else end
+        cache: dict[int, float] = {}
+        for nd in path:
+            r = cache.get(nd.seat)
+            if r is None:
+                r = cache[nd.seat] = reward(game, options, result, nd.seat)
+                if abs(r) > scale:
+                    scale = abs(r)
+            nd.visits += 1
+            nd.total += r
+    return {a: (ch.visits, ch.total / ch.visits if ch.visits else 0.0) for a, ch in root.children.items()}
+
+
+@dataclass
+class Pace:
+    """Human-like think time for online tables.
+
+    A decision waits ``base + per_difficulty * difficulty`` seconds (times a random factor
+    between ``1 - jitter`` and ``1 + jitter``), where difficulty is 0 for a forced or obvious
+    move and 1 when the best two actions were searched about equally often. Search time
+    already spent counts towards the wait.
+    """
+
+    base: float = 0.6
+    per_difficulty: float = 2.0
+    jitter: float = 0.3
+    sleep: Callable[[float], None] = time.sleep
+
+    def think_time(self, difficulty: float, rng: random.Random) -> float:
+        d = min(max(difficulty, 0.0), 1.0)
+        return (self.base + self.per_difficulty * d) * (1 + self.jitter * (2 * rng.random() - 1))
+
+
+def difficulty(stats: Mapping[str, tuple[int, float]]) -> float:
+    """How close a decision was, in [0, 1]: the second most visited action's visits over the
+    most visited action's (0: one action stood out, 1: a tie)."""
+    visits = sorted((v for v, _ in stats.values()), reverse=True)
+    if len(visits) < 2 or visits[0] == 0:
+        return 0.0
+    return visits[1] / visits[0]
+
+
+class SearchBot(BaseBot):
+    """Determinized Monte-Carlo tree search (ISMCTS) over the protocol.
+
+    :param game: the game (needs :meth:`Game.sample_state`)
+    :param options: the rules options (default: from the match view's profile)
+    :param time_limit: seconds per decision (``None``: only ``iterations`` counts)
+    :param iterations: iteration cap per decision
+    :param level: a named strength from :data:`LEVELS` (overrides both budgets)
+    :param pace: human-like think time (:class:`Pace`), ``None`` for none
+    :param interject_samples: determinizations per option when deciding an out-of-turn
+        action (0: never interject)
+    :param rollout: playout policy (default: uniformly random actions)
+    """
+
+    name = "search"
+
+    def __init__(self, game: Game, options: Any | None = None, *, time_limit: float | None = 0.8,
+                 iterations: int | None = None, level: str | None = None, pace: Pace | None = None,
+                 interject_samples: int = 8, exploration: float = 0.7, rollout: Rollout | None = None):
+        if level is not None:
+            if level not in LEVELS:
+                raise ValueError(f"unknown level '{level}' (known: {', '.join(LEVELS)})")
+            time_limit, iterations = LEVELS[level]
+        if time_limit is None and iterations is None:
+            raise ValueError("give a time limit or an iteration budget")
+        self.game = game
+        self.options = options
+        self.time_limit = time_limit
+        self.iterations = iterations
+        self.pace = pace
+        self.interject_samples = interject_samples
+        self.exploration = exploration
+        self.rollout = rollout
+        #: statistics of the last decision: action -> (visits, mean reward)
+        self.last_stats: dict[str, tuple[int, float]] = {}
+
+    def choose(self, turn: Turn, rng: Any) -> str:
+        t0 = time.perf_counter()
+        legal = list(turn.legal)
+        if len(legal) == 1:
+            self.last_stats = {legal[0]: (0, 0.0)}
+            self._wait(t0, 0.0, rng)
+            return legal[0]
+        view = turn.view
+        options = resolve_options(self.game, view, self.options)
+        dv = deal_view(view)
+        r = rng if isinstance(rng, random.Random) else random.Random()
+        stats = ismcts(self.game, options, dv, turn.seat, r, time_limit=self.time_limit,
+                       iterations=self.iterations, exploration=self.exploration, rollout=self.rollout)
+        self.last_stats = stats
+        choices = [a for a in legal if a in stats] or legal
+        best = max(choices, key=lambda a: (stats.get(a, (0, 0.0))[0], stats.get(a, (0, 0.0))[1]))
+        self._wait(t0, difficulty({a: stats[a] for a in choices if a in stats}), r)
+        return best
+
+    def interject(self, turn: Turn, rng: Any) -> str | None:
+        """Say an out-of-turn action only when simulation shows it beats staying silent."""
+        if self.interject_samples <= 0 or not turn.legal:
+            return None
+        view = turn.view
+        options = resolve_options(self.game, view, self.options)
+        dv = deal_view(view)
+        r = rng if isinstance(rng, random.Random) else random.Random()
+        options_ = [None, *turn.legal]
+        totals = [0.0] * len(options_)
+        for _ in range(self.interject_samples):
+            base = self.game.sample_state(options, dv, r)
+            for i, a in enumerate(options_):
+                st = base.clone()
+                if a is not None:
+                    try:
+                        st.apply(turn.seat, a)
+                    except StammtischError:
+                        continue
+                end = (self.rollout or _random_rollout)(st, r)
+                res = end.result() if isinstance(end, DealState) else end
+                totals[i] += reward(self.game, options, res, turn.seat)
+        best = max(range(len(options_)), key=lambda i: totals[i])
+        return options_[best] if best and totals[best] > totals[0] else None
+
+    def _wait(self, t0: float, diff: float, rng: Any) -> None:
+        if self.pace is None:
+            return
+        r = rng if isinstance(rng, random.Random) else random.Random()
+        remaining = self.pace.think_time(diff, r) - (time.perf_counter() - t0)
+        if remaining > 0:
+            self.pace.sleep(remaining)
