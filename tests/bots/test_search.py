@@ -91,7 +91,7 @@ def test_interjection_is_decided_by_simulation():
     weak = [0, 1, 2, 3, 9, 10, 11, 12, 18]
     rest = [c for c in range(36) if c not in strong + weak]
     st = _toy_state([rest[0:9], strong, weak, rest[9:18]])
-    bot = SearchBot(TOY, iterations=5, time_limit=None, interject_samples=16)
+    bot = SearchBot(TOY, iterations=5, time_limit=None, interject="simulate", interject_samples=16)
     assert bot.interject(Turn(1, st.legal_actions(1), lambda: st.view(1)), random.Random(2)) is None
     assert bot.interject(Turn(2, st.legal_actions(2), lambda: st.view(2)), random.Random(2)) == "concede"
 

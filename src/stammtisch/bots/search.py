@@ -168,16 +168,23 @@ class SearchBot(BaseBot):
     :param iterations: iteration cap per decision
     :param level: a named strength from :data:`LEVELS` (overrides both budgets)
     :param pace: human-like think time (:class:`Pace`), ``None`` for none
-    :param interject_samples: determinizations per option when deciding an out-of-turn
-        action (0: never interject)
-    :param rollout: playout policy (default: uniformly random actions)
+    :param interject: how to decide out-of-turn actions (Jass Bedanken, announcements a game
+        offers out of turn): ``"rule"`` asks the game's rule-based player (cheap; the default,
+        falling back to ``"simulate"`` for a game without one), ``"simulate"`` compares each
+        option with staying silent over ``interject_samples`` determinizations, ``"never"``
+    :param interject_samples: determinizations per option when simulating an interjection
+    :param rollout: playout policy (default: the game's compiled kernel where one exists,
+        :func:`stammtisch.bots.kernels.rollout_for`, else uniformly random actions)
     """
 
     name = "search"
 
     def __init__(self, game: Game, options: Any | None = None, *, time_limit: float | None = 0.8,
                  iterations: int | None = None, level: str | None = None, pace: Pace | None = None,
-                 interject_samples: int = 8, exploration: float = 0.7, rollout: Rollout | None = None):
+                 interject: str = "rule", interject_samples: int = 8, exploration: float = 0.7,
+                 rollout: Rollout | None = None):
+        if interject not in ("rule", "simulate", "never"):
+            raise ValueError(f"interject must be rule, simulate or never, not '{interject}'")
         if level is not None:
             if level not in LEVELS:
                 raise ValueError(f"unknown level '{level}' (known: {', '.join(LEVELS)})")
@@ -189,9 +196,12 @@ class SearchBot(BaseBot):
         self.time_limit = time_limit
         self.iterations = iterations
         self.pace = pace
+        self.interject_mode = interject
         self.interject_samples = interject_samples
         self.exploration = exploration
         self.rollout = rollout
+        self._auto_rollout: dict[Any, Rollout | None] = {}
+        self._rule_bot: Any = None
         #: statistics of the last decision: action -> (visits, mean reward)
         self.last_stats: dict[str, tuple[int, float]] = {}
 
@@ -207,16 +217,43 @@ class SearchBot(BaseBot):
         dv = deal_view(view)
         r = rng if isinstance(rng, random.Random) else random.Random()
         stats = ismcts(self.game, options, dv, turn.seat, r, time_limit=self.time_limit,
-                       iterations=self.iterations, exploration=self.exploration, rollout=self.rollout)
+                       iterations=self.iterations, exploration=self.exploration, rollout=self._rollout(options))
         self.last_stats = stats
         choices = [a for a in legal if a in stats] or legal
         best = max(choices, key=lambda a: (stats.get(a, (0, 0.0))[0], stats.get(a, (0, 0.0))[1]))
         self._wait(t0, difficulty({a: stats[a] for a in choices if a in stats}), r)
         return best
 
+    def _rollout(self, options: Any) -> Rollout | None:
+        if self.rollout is not None:
+            return self.rollout
+        try:
+            key: Any = hash(options) and options
+        except TypeError:
+            key = id(options)
+        if key not in self._auto_rollout:
+            from .kernels import rollout_for
+
+            self._auto_rollout[key] = rollout_for(self.game, options)
+        return self._auto_rollout[key]
+
     def interject(self, turn: Turn, rng: Any) -> str | None:
+        """An out-of-turn action, decided as ``interject`` says (see the class)."""
+        if self.interject_mode == "never" or not turn.legal:
+            return None
+        if self.interject_mode == "rule":
+            if self._rule_bot is None:
+                try:
+                    self._rule_bot = self.game.rule_bot()
+                except NotImplementedError:
+                    self._rule_bot = False
+            if self._rule_bot:
+                return self._rule_bot.interject(turn, rng)
+        return self._simulate_interjection(turn, rng)
+
+    def _simulate_interjection(self, turn: Turn, rng: Any) -> str | None:
         """Say an out-of-turn action only when simulation shows it beats staying silent."""
-        if self.interject_samples <= 0 or not turn.legal:
+        if self.interject_samples <= 0:
             return None
         view = turn.view
         options = resolve_options(self.game, view, self.options)
@@ -233,7 +270,7 @@ class SearchBot(BaseBot):
                         st.apply(turn.seat, a)
                     except StammtischError:
                         continue
-                end = (self.rollout or _random_rollout)(st, r)
+                end = (self._rollout(options) or _random_rollout)(st, r)
                 res = end.result() if isinstance(end, DealState) else end
                 totals[i] += reward(self.game, options, res, turn.seat)
         best = max(range(len(options_)), key=lambda i: totals[i])
