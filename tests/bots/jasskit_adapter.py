@@ -86,3 +86,10 @@ def kit_valid_cards(view: dict[str, Any], seat: int) -> list[str]:
     obs = observation(view, seat)
     valid = RuleSchieber().get_valid_cards_from_obs(obs)
     return sorted(JASS.format(from_kit(int(i))) for i in np.flatnonzero(valid))
+
+
+def random_agent(game: Any = None, options: Any = None) -> JassKitBot:
+    """Bot factory for ``stammtisch arena jass --b py:tests.bots.jasskit_adapter:random_agent``."""
+    from jass.agents.agent_random_schieber import AgentRandomSchieber
+
+    return JassKitBot(AgentRandomSchieber(), "jasskit-random")

@@ -135,3 +135,14 @@ def test_make_parses_kinds_and_strengths():
             botkit.make(bad, TOY)
     with pytest.raises(ValueError):
         SearchBot(TOY, level="grandmaster")
+
+
+def test_make_loads_a_bot_factory_by_module_path():
+    with pytest.raises(OptionError, match="cannot load bot factory"):
+        botkit.make("py:no.such.module:factory", TOY)
+    b = botkit.make("py:tests.bots.test_search:_factory", TOY)
+    assert isinstance(b, RandomBot)
+
+
+def _factory(game, options):
+    return RandomBot()

@@ -4,7 +4,8 @@ Kinds: ``random`` (uniform over legal actions), ``rule`` (the game's own rule-ba
 ``search`` (information-set Monte-Carlo tree search, :mod:`stammtisch.bots.search`).
 ``search`` takes a strength after a colon: a level (``search:easy``, ``search:medium``,
 ``search:hard``, ``search:strong``), a time budget in seconds (``search:0.2``) or an
-iteration budget (``search:200i``).
+iteration budget (``search:200i``). ``py:package.module:factory`` calls ``factory(game, options)``
+for a bot defined elsewhere (research players, reference agents in tests and benchmarks).
 
 >>> make("random", None).name
 'random'
@@ -30,6 +31,15 @@ def make(kind: str, game: Game, options: Any | None = None, **kwargs: Any) -> Bo
 
     :raises OptionError: for an unknown kind or strength
     """
+    if kind.startswith("py:"):
+        import importlib
+
+        module, _, attr = kind[3:].partition(":")
+        try:
+            factory = getattr(importlib.import_module(module), attr)
+        except (ImportError, AttributeError, ValueError) as e:
+            raise OptionError(f"cannot load bot factory '{kind[3:]}': {e}") from None
+        return factory(game, options)
     base, _, arg = kind.partition(":")
     if base == "random" and not arg:
         from .random import RandomBot
