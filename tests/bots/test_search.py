@@ -146,3 +146,17 @@ def test_make_loads_a_bot_factory_by_module_path():
 
 def _factory(game, options):
     return RandomBot()
+
+
+def test_a_failing_sampler_falls_back_instead_of_stopping_the_table():
+    class Broken(type(TOY)):
+        def sample_state(self, options, view, rng):
+            raise KeyError("trump_card")
+
+    game = Broken()
+    st = _toy_state([list(range(i * 9, i * 9 + 9)) for i in range(4)])
+    bot = SearchBot(game, iterations=5, time_limit=None, interject="simulate")
+    a = bot.choose(Turn(0, st.legal_actions(0), lambda: st.view(0)), random.Random(1))
+    assert a in st.legal_actions(0)
+    assert bot.interject(Turn(1, st.legal_actions(1), lambda: st.view(1)), random.Random(1)) is None
+    assert len(bot.errors) == 2 and "trump_card" in bot.errors[0]

@@ -25,6 +25,7 @@ def test_search_bots_play_whole_deals_legally(name):
         bots = [SearchBot(game, iterations=12, time_limit=None) for _ in range(m.n)]
         play_out(m, bots, random.Random(seed))  # apply() refuses any illegal action
         assert m.is_over()
+        assert [e for b in bots for e in b.errors] == []  # the game's sampler never failed
 
 
 @pytest.mark.parametrize("name", GAMES)

@@ -22,6 +22,7 @@ online tables: longer when the decision is close, short when it is obvious.
 
 from __future__ import annotations
 
+import logging
 import math
 import random
 import time
@@ -34,6 +35,8 @@ from ..core.protocol import BaseBot, DealState, Game, Turn
 from .common import deal_view, resolve_options, reward
 
 __all__ = ["SearchBot", "Pace", "LEVELS", "ismcts"]
+
+log = logging.getLogger(__name__)
 
 #: strength levels: (time limit in seconds, iteration cap)
 LEVELS: dict[str, tuple[float, int | None]] = {
@@ -202,6 +205,8 @@ class SearchBot(BaseBot):
         self.rollout = rollout
         self._auto_rollout: dict[Any, Rollout | None] = {}
         self._rule_bot: Any = None
+        #: searches that failed (e.g. a game's sampler raised) and fell back to the rule player
+        self.errors: list[str] = []
         #: statistics of the last decision: action -> (visits, mean reward)
         self.last_stats: dict[str, tuple[int, float]] = {}
 
@@ -216,13 +221,29 @@ class SearchBot(BaseBot):
         options = resolve_options(self.game, view, self.options)
         dv = deal_view(view)
         r = rng if isinstance(rng, random.Random) else random.Random()
-        stats = ismcts(self.game, options, dv, turn.seat, r, time_limit=self.time_limit,
-                       iterations=self.iterations, exploration=self.exploration, rollout=self._rollout(options))
+        try:
+            stats = ismcts(self.game, options, dv, turn.seat, r, time_limit=self.time_limit,
+                           iterations=self.iterations, exploration=self.exploration,
+                           rollout=self._rollout(options))
+        except Exception as e:  # a game's sampler failing must not stop a table
+            self.errors.append(f"{type(e).__name__}: {e}")
+            log.warning("search failed for %s (%s); falling back", self.game.name, self.errors[-1])
+            self.last_stats = {}
+            fb = self._fallback()
+            return fb.choose(turn, rng) if fb else legal[r.randrange(len(legal))]
         self.last_stats = stats
         choices = [a for a in legal if a in stats] or legal
         best = max(choices, key=lambda a: (stats.get(a, (0, 0.0))[0], stats.get(a, (0, 0.0))[1]))
         self._wait(t0, difficulty({a: stats[a] for a in choices if a in stats}), r)
         return best
+
+    def _fallback(self) -> Any:
+        if self._rule_bot is None:
+            try:
+                self._rule_bot = self.game.rule_bot()
+            except NotImplementedError:
+                self._rule_bot = False
+        return self._rule_bot
 
     def _rollout(self, options: Any) -> Rollout | None:
         if self.rollout is not None:
@@ -241,14 +262,8 @@ class SearchBot(BaseBot):
         """An out-of-turn action, decided as ``interject`` says (see the class)."""
         if self.interject_mode == "never" or not turn.legal:
             return None
-        if self.interject_mode == "rule":
-            if self._rule_bot is None:
-                try:
-                    self._rule_bot = self.game.rule_bot()
-                except NotImplementedError:
-                    self._rule_bot = False
-            if self._rule_bot:
-                return self._rule_bot.interject(turn, rng)
+        if self.interject_mode == "rule" and self._fallback():
+            return self._rule_bot.interject(turn, rng)
         return self._simulate_interjection(turn, rng)
 
     def _simulate_interjection(self, turn: Turn, rng: Any) -> str | None:
@@ -262,7 +277,11 @@ class SearchBot(BaseBot):
         options_ = [None, *turn.legal]
         totals = [0.0] * len(options_)
         for _ in range(self.interject_samples):
-            base = self.game.sample_state(options, dv, r)
+            try:
+                base = self.game.sample_state(options, dv, r)
+            except Exception as e:  # a failing sampler: stay silent
+                self.errors.append(f"{type(e).__name__}: {e}")
+                return None
             for i, a in enumerate(options_):
                 st = base.clone()
                 if a is not None:

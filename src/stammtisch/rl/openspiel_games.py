@@ -155,6 +155,9 @@ class _State(pyspiel.State):
         self._dealt: list[int] = []
         self._ds: Any = None
         self._hist: list[tuple[int, str]] = []
+        # (history length, player, information-state string, observation string) of the real
+        # state this one was resampled from: see resample_from_infostate
+        self._pin: tuple[int, int, str, str] | None = None
 
     # -- OpenSpiel API ---------------------------------------------------------------
     def current_player(self) -> int:
@@ -234,6 +237,14 @@ class _State(pyspiel.State):
         st._dealt = list(range(g.total_cards))  # placeholders: the deal is not known
         st._ds = g.sgame.sample_state(g.options, self._ds.view(player_id), rng)
         st._hist = list(self._hist)
+        # The resampled state lies in the player's information set by construction, so its
+        # information state for that player *is* this one's. Pinning the strings keeps OpenSpiel's
+        # ISMCTS root check exact even where a game's sampler does not rebuild every public
+        # detail of the view (see docs/bots.md); tensors are built from hand, trick and history
+        # and agree anyway.
+        enc = g.enc
+        st._pin = (len(self._hist), player_id, enc.string(self._ds, self._hist, player_id, True),
+                   enc.string(self._ds, self._hist, player_id, False))
         return st
 
     def __str__(self) -> str:
@@ -267,6 +278,9 @@ class _Observer:
         self.enc.write(self.dict, state._ds, state._hist, player if self.private else None, self.perfect_recall)
 
     def string_from(self, state: _State, player: int) -> str:
+        pin = state._pin
+        if pin is not None and self.private and pin[0] == len(state._hist) and pin[1] == player:
+            return pin[2] if self.perfect_recall else pin[3]
         return self.enc.string(state._ds, state._hist, player if self.private else None, self.perfect_recall)
 
 
