@@ -135,7 +135,11 @@ def bench_search(decisions: int) -> dict:
                 continue
             s = m.to_act()[0]
             t0 = time.perf_counter()
-            st = ismcts(g, opts, m.deal_state.view(s), s, rng, time_limit=0.8, rollout=ro)
+            try:
+                st = ismcts(g, opts, m.deal_state.view(s), s, rng, time_limit=0.8, rollout=ro)
+            except Exception as e:  # a game's sampler failing: note it, measure the rest
+                out[f"{name}_search_error"] = f"{type(e).__name__}: {e}"
+                continue
             secs.append(time.perf_counter() - t0)
             iters.append(sum(v for v, _ in st.values()))
         if iters:

@@ -84,11 +84,16 @@ def ismcts(game: Game, options: Any, view: Mapping[str, Any], seat: int, rng: ra
     deadline = None if time_limit is None else time.perf_counter() + time_limit
     scale = 1.0
     done = 0
+    last = 0.0  # duration of the previous iteration: stop early rather than overrun the deadline
+    t_prev = time.perf_counter()
     while True:
         if iterations is not None and done >= iterations:
             break
-        if deadline is not None and done > 0 and time.perf_counter() >= deadline:
-            break
+        if deadline is not None and done > 0:
+            now = time.perf_counter()
+            last, t_prev = now - t_prev, now
+            if now + last >= deadline:
+                break
         done += 1
         state = game.sample_state(options, view, rng)
         node = root

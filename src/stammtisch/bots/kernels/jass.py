@@ -196,6 +196,7 @@ class JassKernel:
         self.mode_names = names
         self.mode_tricks = np.asarray([modes.MODES[n].tricks for n in names], np.int64)
         self.mode_no_under = np.asarray([0 if modes.MODES[n].misere else 1 for n in names], np.int64)
+        self.random_deals(1, 0)  # load the compiled code now, not inside a timed decision
 
     def seed(self, seed: int) -> None:
         seed_nb(seed)
