@@ -93,6 +93,8 @@ class RecordError(StammtischError):
         if action is not None:
             where.append(f"'{action}'")
         text = (", ".join(where) + ": " if where else "") + message
+        if rule and rule not in message:
+            text += f" ({rule})"
         super().__init__(text)
 
     def to_json(self) -> dict[str, Any]:

@@ -5,7 +5,7 @@ and cannot be cleared is struck, 0 for everybody (Österreich-Finale 1); Tiroler
 paragraph). Jass and Perlaggen write points per team and do not balance.
 
 >>> s = ScoreSheet(("A", "B", "C", "D"), zero_sum=True)
->>> s.add((3, -1, -1, -1), "Dreier")
+>>> _ = s.add((3, -1, -1, -1), "Dreier")
 >>> s.totals()
 (3, -1, -1, -1)
 """

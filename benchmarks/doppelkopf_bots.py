@@ -1,0 +1,137 @@
+"""Doppelkopf: the rule bot measured against random players (seeded, reproducible).
+
+Run: ``.venv/bin/python benchmarks/doppelkopf_bots.py [--deals N] [--rounds R]``. Writes
+``benchmarks/results/doppelkopf_bots.json``. Figures (points are score-sheet points per player and
+deal, mean with a 95 % confidence interval, normal approximation):
+
+* ``two_vs_two``: every seeded deal is played twice, rule bots on seats 0 and 2 against random
+  players on 1 and 3, then with the seats swapped (same cards), so luck of the cards cancels;
+  per side the mean points per player and deal, plus the paired difference rule − random per deal;
+* ``one_vs_three``: one rule bot (seat = deal number mod 4) against three random players;
+* ``rounds``: full rounds (20 games plus the Pflichtsoli) of four rule bots: how many Pflichtsoli
+  were played voluntarily and how many only when vorgeführt (DDV), and the soloists' mean points
+  in Pflichtsoli and Lustsoli.
+
+Random players choose uniformly among the legal actions (so they often say Vorbehalt and play
+solos) and never interject.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import platform
+import random
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from stammtisch.bots.random import RandomBot
+from stammtisch.core.driver import play_out
+from stammtisch.games.doppelkopf import GAME
+
+
+def mean_ci(xs: Sequence[float]) -> dict[str, float]:
+    """Mean and 95 % confidence interval (normal approximation) of ``xs``."""
+    n = len(xs)
+    m = sum(xs) / n
+    var = sum((x - m) ** 2 for x in xs) / (n - 1) if n > 1 else 0.0
+    h = 1.96 * math.sqrt(var / n)
+    return {"mean": round(m, 3), "ci95": [round(m - h, 3), round(m + h, 3)], "n": n}
+
+
+def one_deal(seed: int, bots: Sequence[Any]) -> tuple[tuple[int, ...], dict[str, Any]]:
+    m = GAME.new_match(seed=seed, max_deals=1)
+    play_out(m, bots, random.Random(seed * 7 + 1))
+    res = m.logs[-1].result
+    return res.points, res.summary
+
+
+def two_vs_two(deals: int) -> dict[str, Any]:
+    rule, rnd = GAME.rule_bot(), RandomBot()
+    rule_pts: list[float] = []
+    rnd_pts: list[float] = []
+    diff: list[float] = []
+    wins = 0
+    for i in range(deals):
+        a, _ = one_deal(i, [rule, rnd, rule, rnd])
+        b, _ = one_deal(i, [rnd, rule, rnd, rule])
+        r = (a[0] + a[2] + b[1] + b[3]) / 4
+        x = (a[1] + a[3] + b[0] + b[2]) / 4
+        rule_pts.append(r)
+        rnd_pts.append(x)
+        diff.append(r - x)
+        wins += r > x
+    return {"rule": mean_ci(rule_pts), "random": mean_ci(rnd_pts), "difference": mean_ci(diff),
+            "rule_ahead_share": round(wins / deals, 3)}
+
+
+def one_vs_three(deals: int) -> dict[str, Any]:
+    rule, rnd = GAME.rule_bot(), RandomBot()
+    rule_pts: list[float] = []
+    rnd_pts: list[float] = []
+    for i in range(deals):
+        seat = i % 4
+        bots = [rule if s == seat else rnd for s in range(4)]
+        p, _ = one_deal(10_000 + i, bots)
+        rule_pts.append(p[seat])
+        rnd_pts.append(sum(p[s] for s in range(4) if s != seat) / 3)
+    return {"rule": mean_ci(rule_pts), "random": mean_ci(rnd_pts)}
+
+
+def rounds(n: int) -> dict[str, Any]:
+    bots = [GAME.rule_bot()] * 4
+    voluntary = forced = missing = 0
+    pflicht: list[float] = []
+    lust: list[float] = []
+    games = 0
+    for r in range(n):
+        m = GAME.new_match(seed=20_000 + r)
+        play_out(m, bots, random.Random(r))
+        for lg in m.logs:
+            games += 1
+            s = lg.result.summary
+            if s.get("soloist") is None:
+                continue
+            pts = lg.result.points[s["soloist"]]
+            if s.get("pflichtsolo"):
+                pflicht.append(pts)
+                if lg.ctx.carry.get("vorfuehrung") is not None:
+                    forced += 1
+                else:
+                    voluntary += 1
+            else:
+                lust.append(pts)
+        missing += len(m.result()["pflicht_missing"])
+    return {"rounds": n, "games": games, "pflichtsoli_voluntary": voluntary, "pflichtsoli_vorgefuehrt": forced,
+            "pflichtsoli_missing": missing,
+            "pflichtsolo_soloist_points": mean_ci(pflicht) if len(pflicht) > 1 else None,
+            "lustsoli": len(lust), "lustsolo_soloist_points": mean_ci(lust) if len(lust) > 1 else None}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--deals", type=int, default=300)
+    ap.add_argument("--rounds", type=int, default=10)
+    args = ap.parse_args()
+    t = time.perf_counter()
+    out = {
+        "benchmark": "doppelkopf_bots",
+        "unit": "score-sheet points per player and deal (mean, 95% CI)",
+        "deals": args.deals,
+        "two_vs_two": two_vs_two(args.deals),
+        "one_vs_three": one_vs_three(args.deals),
+        "rounds": rounds(args.rounds),
+        "seconds": None,
+        "python": platform.python_version(),
+    }
+    out["seconds"] = round(time.perf_counter() - t, 1)
+    path = Path(__file__).parent / "results" / "doppelkopf_bots.json"
+    path.write_text(json.dumps(out, indent=1) + "\n", encoding="utf-8")
+    print(json.dumps(out, indent=1))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,104 @@
+"""Terminal renderer for Doppelkopf: table, contract, parties as known, announcements, trick,
+hand (trumps first) and the Spielliste with Pflichtsolo tracking."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from ...games.doppelkopf.spielliste import Spielliste
+
+_SUIT = {"X": "♣", "P": "♠", "H": "♥", "K": "♦"}
+_RED = {"H", "K"}
+
+
+def card_text(card: str) -> Text:
+    """A card as suit symbol plus rank, red suits in red (``H10`` -> ``♥10``)."""
+    return Text(_SUIT.get(card[0], card[0]) + card[1:], style="red" if card[0] in _RED else "bold")
+
+
+def cards_text(cards: list[str], sep: str = " ") -> Text:
+    out = Text()
+    for i, c in enumerate(cards):
+        if i:
+            out.append(sep)
+        out.append_text(card_text(c))
+    return out
+
+
+def spielliste_table(names: list[str], results: list[dict[str, Any]], last: int = 8) -> Table:
+    """The Spielliste (last ``last`` rows) as a Rich table."""
+    sl = Spielliste.from_results(names, results)
+    rows = sl.table()
+    t = Table(title=f"Spielliste (geführt von {names[sl.keeper]})", expand=False)
+    for h in rows[0]:
+        t.add_column(h, justify="right")
+    body = rows[1:-1]
+    for r in body[-last:]:
+        t.add_row(*r)
+    t.add_row(*rows[-1], style="dim")
+    return t
+
+
+def render(view: dict[str, Any]) -> RenderableType:
+    """Render a seat's (or a spectator's) match view."""
+    deal = view["deal"]
+    names = view["seats"]
+    me = view.get("seat")
+    parts: list[RenderableType] = [spielliste_table(names, view.get("results", []))]
+
+    info = Table.grid(padding=(0, 2))
+    contract = deal.get("contract_label") or "Spielabfrage"
+    if deal.get("soloist") is not None:
+        contract += f" von {names[deal['soloist']]}" + (" (Pflichtsolo)" if deal.get("pflichtsolo") else " (Lustsolo)")
+    if deal.get("hochzeiter") is not None:
+        contract += f", Hochzeiter {names[deal['hochzeiter']]}"
+        if deal.get("klaerungsstich"):
+            contract += (f", Partner {names[deal['partner']]}" if deal.get("partner") is not None
+                         else ", spielt allein")
+    info.add_row(Text("Spiel", style="bold"), Text(contract))
+    if deal.get("abfrage"):
+        ask = {"pflichtsolo": "Pflichtsolo?", "lustsolo": "Lustsolo?", "hochzeit": "Hochzeit?",
+               "vorfuehrung": "Vorführung: Pflichtsolo!"}.get(deal["abfrage"], deal["abfrage"])
+        info.add_row(Text("Abfrage", style="bold"), Text(f"{ask} – {names[deal['turn']]} antwortet"))
+    seats = Table.grid(padding=(0, 2))
+    for s, name in enumerate(names):
+        p = deal["parties"][s]
+        mark = "Re" if p == "re" else "Kontra" if p == "kontra" else "?"
+        if deal.get("sitting") == s:
+            mark = "sitzt"
+        flags = []
+        if s == view["dealer"]:
+            flags.append("Geber")
+        if deal.get("turn") == s:
+            flags.append("am Zug")
+        if not deal["pflicht_done"][s]:
+            flags.append("Pflichtsolo offen")
+        said = [w for x, w, _ in deal.get("announced", []) if x == s]
+        seats.add_row(Text(name, style="bold green" if s == me else ""), Text(mark),
+                      Text(", ".join(said)), Text(f"{deal['tricks_won'][s]} Stiche"),
+                      Text(" · ".join(flags), style="dim"))
+    ann = deal.get("announcements") or {}
+    info.add_row(Text("Ansagen", style="bold"),
+                 Text(f"Re: {ann.get('re') or '–'}   Kontra: {ann.get('kontra') or '–'}"))
+    if deal.get("regular_left") is not None:
+        info.add_row(Text("Runde", style="bold"), Text(f"noch {deal['regular_left']} Spiele"
+                                                        + (f", Vorführung: {names[deal['vorfuehrung']]}"
+                                                           if deal.get("vorfuehrung") is not None else "")))
+    parts += [info, seats]
+    if deal.get("last_trick"):
+        parts.append(Text("letzter Stich: ").append_text(
+            cards_text([c for _, c in deal["last_trick"]])).append(f"  ({names[deal['tricks'][-1]['winner']]})"))
+    trick = Text("Stich: ")
+    for s, c in deal.get("trick", []):
+        trick.append(f"{names[s]} ").append_text(card_text(c)).append("  ")
+    parts.append(trick)
+    for e in (deal.get("events") or [])[-5:]:
+        parts.append(Text(f"  · {e}", style="cyan"))
+    if deal.get("hand") is not None:
+        parts.append(Text("deine Karten: ", style="bold").append_text(cards_text(deal["hand"])))
+    return Panel(Group(*parts), title=f"Doppelkopf – Spiel {view['deal_number'] + 1}")

@@ -1,0 +1,139 @@
+"""Determinization: a full game state consistent with one seat's view (for search bots).
+
+The hidden cards (the other hands) are dealt at random among the seats that can hold them:
+a seat that did not follow a suit is void in it, a seat known to be Kontra in a normal game
+holds no ♣ Queen, a seat known to be Re holds one unless it already played one, a Hochzeiter
+held both, and so did a player who answered ``nein`` to a solo question. The public actions
+of the view are then replayed on the sampled deal, so the result is a real
+:class:`~.state.DoppelkopfDeal`; a sample that does not replay or does not show the viewer
+exactly what the view shows is drawn again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from stammtisch.core.cards import DOKO
+from stammtisch.core.errors import IllegalAction, StammtischError
+from stammtisch.core.protocol import Deal, DealContext
+
+from .rules import ORDERS
+from .state import DoppelkopfDeal
+
+__all__ = ["sample_state"]
+
+_Q = "XD"
+
+
+def _voids(view: Mapping[str, Any], order: Any) -> dict[int, set[int]]:
+    voids: dict[int, set[int]] = {}
+    tricks = [t["cards"] for t in view.get("tricks", [])] + ([view["trick"]] if view.get("trick") else [])
+    for cards in tricks:
+        led = order.eff[DOKO.parse(cards[0][1])]
+        for s, c in cards[1:]:
+            if order.eff[DOKO.parse(c)] != led:
+                voids.setdefault(s, set()).add(led)
+    return voids
+
+
+def sample_state(options: Any, view: Mapping[str, Any], rng: Any, tries: int = 400) -> DoppelkopfDeal:
+    """A :class:`DoppelkopfDeal` consistent with ``view`` (a seat's deal view).
+
+    :raises IllegalAction: when the view is not a seat's view or no consistent deal is found
+    """
+    me = view.get("seat")
+    if me is None or view.get("hand") is None:
+        raise IllegalAction("sampling needs a seat's own view (with its hand)")
+    n = len(view["hand_sizes"])
+    active = list(view["active"])
+    contract = view.get("contract")
+    kind = contract[5:] if contract and contract.startswith("solo:") else "normal"
+    order = ORDERS[kind]
+    played: dict[int, list[str]] = {s: [] for s in range(n)}
+    for t in view.get("tricks", []):
+        for s, c in t["cards"]:
+            played[s].append(c)
+    for s, c in view.get("trick", []):
+        played[s].append(c)
+    # unknown cards: the pack minus own hand minus every played card
+    pool = {t: 2 for t in dict.fromkeys(DOKO.notation)}
+    for c in view["hand"]:
+        pool[c] -= 1
+    for cs in played.values():
+        for c in cs:
+            pool[c] -= 1
+    unknown = [c for c, k in pool.items() for _ in range(k)]
+    others = [s for s in active if s != me]
+    need = {s: view["hand_sizes"][s] for s in others}
+    if sum(need.values()) != len(unknown):
+        raise IllegalAction("the view's hand sizes do not match the cards not yet seen")
+    voids = _voids(view, order)
+    parties = view.get("parties") or [None] * n
+    q_rules = kind == "normal" and contract != "hochzeit"
+    no_q = {s for s in others if q_rules and parties[s] == "kontra"}
+    must_q = {s: 1 for s in others if q_rules and parties[s] == "re" and _Q not in played[s]}
+    # a Hochzeiter, and anyone who answered "nein" to a solo question, held both ♣ Queens (2., 4.)
+    both_q = {s for s, d in view.get("declarations", []) if d == "hochzeit"}
+    both_q |= {s for s, _ in view.get("declined", [])}
+    for s in both_q - {me}:
+        must_q[s] = 2 - played[s].count(_Q)
+    carry = {"pflicht_done": list(view.get("pflicht_done", [False] * n)), "vorfuehrung": view.get("vorfuehrung"),
+             "regular_left": view.get("regular_left")}
+    for _ in range(tries):
+        cap = dict(need)
+        hidden: dict[int, list[str]] = {s: [] for s in others}
+        cards = list(unknown)
+        rng.shuffle(cards)
+
+        def eligible(c: str) -> list[int]:
+            e = order.eff[DOKO.parse(c)]
+            return [s for s in others if cap[s] > 0 and e not in voids.get(s, ()) and not (c == _Q and s in no_q)]
+
+        # Queens first (the strongest constraints), then the most constrained cards
+        cards.sort(key=lambda c: (c != _Q, len(eligible(c))))
+        ok = True
+        qs = [c for c in cards if c == _Q]
+        rest = [c for c in cards if c != _Q]
+        for c in qs:
+            el = eligible(c)
+            wanted = [s for s in el if must_q.get(s, 0) > hidden[s].count(_Q)]
+            pick = wanted or el
+            if not pick:
+                ok = False
+                break
+            s = pick[rng.randrange(len(pick))]
+            hidden[s].append(c)
+            cap[s] -= 1
+        if not ok:
+            continue
+        rest.sort(key=lambda c: len(eligible(c)))
+        for c in rest:
+            el = eligible(c)
+            if not el:
+                ok = False
+                break
+            s = el[rng.randrange(len(el))]
+            hidden[s].append(c)
+            cap[s] -= 1
+        if not ok or any(must_q[s] > hidden[s].count(_Q) for s in must_q):
+            continue
+        hands_txt: list[list[str]] = []
+        for s in range(n):
+            if s not in active:
+                hands_txt.append([])
+            elif s == me:
+                hands_txt.append(list(view["hand"]) + played[s])
+            else:
+                hands_txt.append(hidden[s] + played[s])
+        try:
+            deal = Deal.from_json({"hands": hands_txt}, DOKO)
+            st = DoppelkopfDeal(options, DealContext(0, view["dealer"], deal, tuple([0] * n), carry))
+            for s, a in view.get("actions", []):
+                st.apply(s, a)
+        except StammtischError:
+            continue
+        if st.public_contract(me) != contract or st.known_parties(me) != list(parties):
+            continue
+        return st
+    raise IllegalAction(f"no deal consistent with the view found in {tries} tries")

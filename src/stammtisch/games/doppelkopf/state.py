@@ -1,0 +1,632 @@
+"""One Doppelkopf game (a *Spiel*) as a protocol state.
+
+Phases:
+
+``vorbehalt``
+    Each of the four players, in seat order from the dealer's left, says ``gesund`` or
+    ``vorbehalt`` (Spielabfrage). A holder of both ♣ Queens who says ``gesund`` plays a stille
+    Hochzeit (Doppelkopf-Turnier 4.).
+``erklaerung``
+    The Vorbehalte are resolved in tiers (Doppelkopf-Turnier 2.; DDV Vorbehaltsabfrage):
+    first "Pflichtsolo?" to the Vorbehalt holders who still owe one, then "Lustsolo?" to the
+    others, then "Hochzeit?". Each asked player answers with his solo (``solo:<kind>``; the first
+    in seat order in the highest tier plays it at once) or ``nein`` (only a holder of both ♣
+    Queens can have a Vorbehalt that is no solo), and in the last tier with ``hochzeit``.
+    Players behind the winner are never asked, so a beaten Vorbehalt stays hidden: only the
+    winning contract and the ``nein`` answers the procedure requires become public. The view's
+    ``abfrage`` names the tier being asked. In a Vorführung game (DDV) only the vorgeführte
+    player speaks and must name a solo.
+``play``
+    Cards, plus announcements (``re``, ``kontra``, ``keine90``, ``keine60``, ``keine30``,
+    ``schwarz``) by any player inside his window, in turn or out of turn
+    (Doppelkopf-Turnier 5.): :meth:`interjectors` names the seats that may announce now.
+``over``
+    Twelve tricks played; :meth:`result` settles with :func:`.scoring.settle`.
+
+Parties are hidden: :meth:`view` reveals a party only when the viewer's own hand, a played
+♣ Queen, an announcement or the contract shows it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from stammtisch.core.bits import BIT, bit_list, popcount
+from stammtisch.core.cards import DOKO
+from stammtisch.core.errors import BadNotation, IllegalAction, NotYourTurn
+from stammtisch.core.protocol import DealContext, DealResult, DealState
+
+from . import announcements as ann
+from .rules import AUGEN, KA, ORDERS, SOLO_KINDS, XB, XD, Order, trick_winner
+from .scoring import LEVEL_NAMES, settle
+
+__all__ = ["DoppelkopfDeal", "ANNOUNCE_WORDS", "TIERS", "contract_label"]
+
+ANNOUNCE_WORDS = ("re", "kontra", "keine90", "keine60", "keine30", "schwarz")
+#: the tiers of the Vorbehaltsabfrage, highest first (Doppelkopf-Turnier 2.: "Das Pflichtsolo hat
+#: Vorrang vor allen weiteren Soli oder vor einer Hochzeit. Eine Hochzeit wird erst dann gespielt,
+#: wenn keine Soloansage erfolgt.")
+TIERS = ("pflichtsolo", "lustsolo", "hochzeit")
+_XD_MASK = BIT[XD] | BIT[XD + 1]
+_FIRST_COPIES = sum(BIT[c] for c in range(0, 48, 2))  # the first copy of every card kind
+_NOTATION = DOKO.notation
+
+_SOLO_LABEL = {"fleischlos": "Fleischloser", "buben": "Bubensolo", "damen": "Damensolo",
+               "kreuz": "Kreuzsolo", "pik": "Piksolo", "herz": "Herzsolo", "karo": "Karosolo"}
+
+
+def contract_label(contract: str) -> str:
+    """Human name of a contract code (``normal``, ``hochzeit``, ``stille_hochzeit``, ``solo:<kind>``)."""
+    if contract.startswith("solo:"):
+        return _SOLO_LABEL[contract[5:]]
+    return {"normal": "Normalspiel", "hochzeit": "Hochzeit", "stille_hochzeit": "stille Hochzeit"}.get(
+        contract, contract)
+
+
+class DoppelkopfDeal(DealState):
+    """The state of one game. Built by :meth:`DoppelkopfGame.new_deal`."""
+
+    def __init__(self, options: Any, ctx: DealContext):
+        self.opts = options
+        n = options.players
+        self.n = n
+        self.dealer = ctx.dealer
+        self.number = ctx.number
+        # Doppelkopf-Turnier 7.: at a five-table the dealer sits out
+        self.sitting = ctx.dealer if n == 5 else None
+        self.active = [(ctx.dealer + i) % n for i in range(1, n + 1) if (ctx.dealer + i) % n != self.sitting][:4]
+        self._successor = {s: self.active[(i + 1) % 4] for i, s in enumerate(self.active)}
+        hands = ctx.deal.hands
+        if len(hands) != n:
+            raise IllegalAction(f"a deal for {n} seats needs {n} hands", rule="Doppelkopf-Turnier 7.")
+        for s in range(n):
+            want = 0 if s == self.sitting else 12
+            if len(hands[s]) != want:
+                raise IllegalAction(f"seat {s} must hold {want} cards, not {len(hands[s])}",
+                                    rule="Doppelkopf-Turnier 1." if want else "Doppelkopf-Turnier 7.")
+        self.hands = [sum(BIT[c] for c in h) for h in hands]
+        self.initial = list(self.hands)
+        carry = ctx.carry or {}
+        done = list(carry.get("pflicht_done", [False] * n))
+        self.pflicht_done = [bool(x) for x in done] + [False] * (n - len(done))
+        self.vorfuehrung: int | None = carry.get("vorfuehrung")
+        self.regular_left: int | None = carry.get("regular_left")
+        # contract questioning (Doppelkopf-Turnier 2.)
+        self.answers: dict[int, str] = {}
+        self.declarations: list[tuple[int, str]] = []  # the winning declaration only (public)
+        self.declined: list[tuple[int, str]] = []  # (seat, tier) of every public "nein"
+        self.tier: str | None = None  # the tier being asked: TIERS or "vorfuehrung"
+        self.ask: list[int] = []  # seats still to be asked in this tier, in seat order
+        if self.vorfuehrung is not None:
+            self.phase = "erklaerung"
+            self.tier = "vorfuehrung"
+            self.ask = [self.vorfuehrung]
+        else:
+            self.phase = "vorbehalt"
+        self.turn = self.active[0] if self.vorfuehrung is None else self.vorfuehrung
+        self.contract: str | None = None
+        self.order: Order = ORDERS["normal"]
+        self.soloist: int | None = None
+        self.pflicht = False
+        self.party: list[str | None] = [None] * n
+        self.hochzeiter: int | None = None
+        self.partner: int | None = None
+        self.klaerung: int | None = None  # trick number (1..3) of the Klärungsstich
+        self.stille_revealed = False
+        # announcements (Doppelkopf-Turnier 5.)
+        self.level = {"re": -1, "kontra": -1}
+        self.announced_by: list[tuple[int, str, int]] = []  # (seat, word, cards in hand)
+        # play
+        self.trick: list[tuple[int, int]] = []
+        self.tricks: list[tuple[int, list[tuple[int, int]], int]] = []
+        self.played_q = [0] * n
+        self.actions: list[tuple[int, str]] = []
+        self.events: list[str] = []
+        # caches (no information of their own): announcement words per seat until the next
+        # action, and whether announcements are closed for good
+        self._talk: list[list[str] | None] | None = None
+        self._talk_closed = False
+
+    # ---------------------------------------------------------------------------------
+    # helpers
+    # ---------------------------------------------------------------------------------
+    def _next(self, seat: int) -> int:
+        return self._successor[seat]
+
+    def _err(self, msg: str, rule: str, seat: int, action: str) -> IllegalAction:
+        return IllegalAction(msg, rule=f"Doppelkopf-Turnier {rule}", seat=seat, action=action)
+
+    def _solo_allowed(self) -> list[str]:
+        return [f"solo:{k}" for k in SOLO_KINDS if k in self.opts.solos]
+
+    def owes_pflicht(self, seat: int) -> bool:
+        """Whether ``seat``'s next solo would be its Pflichtsolo (Doppelkopf-Turnier 2.)."""
+        return self.opts.pflichtsolo and not self.pflicht_done[seat]
+
+    def _shift(self) -> int | None:
+        """Hochzeit shift of the announcement windows, ``None`` while announcements are closed."""
+        if self.contract == "hochzeit":
+            return None if self.klaerung is None else self.klaerung - 1
+        return 0
+
+    def party_of(self, seat: int) -> str | None:
+        """The true party of ``seat`` (hidden information: not for views)."""
+        return self.party[seat]
+
+    # ---------------------------------------------------------------------------------
+    # protocol
+    # ---------------------------------------------------------------------------------
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
+    def to_act(self) -> tuple[int, ...]:
+        return () if self.phase == "over" else (self.turn,)
+
+    def interjectors(self) -> tuple[int, ...]:
+        if self.phase != "play" or self._talk_closed:
+            return ()
+        talk = self._talk_table()
+        return tuple(s for s in self.active if s != self.turn and talk[s])
+
+    def _talk_of(self, seat: int) -> list[str]:
+        """``seat``'s announcement words now (cached until the next action)."""
+        if self._talk_closed:
+            return []
+        talk = self._talk
+        if talk is None:
+            talk = self._talk = [None] * self.n  # type: ignore[list-item]
+        words = talk[seat]
+        if words is None:
+            words = talk[seat] = self._announce_options(seat)
+        return words
+
+    def _talk_table(self) -> list[list[str]]:
+        """Every seat's announcement words now, cached until the next action. When nobody may
+        announce and the windows cannot reopen (they only close as hands shrink, and only an
+        announcement raises a level), announcements are closed for the rest of the game."""
+        talk = [self._talk_of(s) for s in range(self.n)]
+        if not self._talk_closed and self.phase == "play" and self._shift() is not None and not any(talk):
+            self._talk_closed = True
+        return talk
+
+    def _announce_options(self, seat: int) -> list[str]:
+        party = self.party[seat]
+        if party is None or self.phase != "play":
+            return []
+        shift = self._shift()
+        if shift is None:
+            return []
+        own = self.level[party]
+        if own >= 4:
+            return []
+        opp = self.level["kontra" if party == "re" else "re"]
+        held = self.hands[seat].bit_count()
+        if not ann.in_time(own + 1, held, opp, shift):  # fast exit: the next level is already late
+            return []
+        words = ann.WORDS[party]
+        return [words[lv] for lv in ann.legal_levels(own, opp, held, shift)]
+
+    def _legal_cards(self, seat: int) -> int:
+        """``Order.follow_mask`` inlined (the hottest path of random play)."""
+        hand = self.hands[seat]
+        trick = self.trick
+        if trick:
+            o = self.order
+            m = hand & o.masks[o.eff[trick[0][1]]]
+            return m if m else hand
+        return hand
+
+    def legal_actions(self, seat: int) -> list[str]:
+        if self.phase == "over" or seat not in self.active:
+            return []
+        if self.phase == "vorbehalt":
+            return ["gesund", "vorbehalt"] if seat == self.turn else []
+        if self.phase == "erklaerung":
+            if seat != self.turn:
+                return []
+            if self.tier == "hochzeit":
+                return ["hochzeit"]
+            both_q = popcount(self.hands[seat] & _XD_MASK) == 2
+            return self._solo_allowed() + (["nein"] if both_q and self.tier != "vorfuehrung" else [])
+        out = list(self._talk_of(seat))
+        if seat == self.turn:
+            # one notation per card kind (both copies are the same card): fold the second copy's
+            # bit onto the first and list the kinds in index order
+            legal = self._legal_cards(seat)
+            kinds = (legal | (legal >> 1)) & _FIRST_COPIES
+            note = _NOTATION
+            while kinds:
+                low = kinds & -kinds
+                out.append(note[low.bit_length() - 1])
+                kinds ^= low
+        return out
+
+    def apply(self, seat: int, action: str) -> None:
+        if self.phase == "over":
+            raise NotYourTurn("the game is over", seat=seat, action=action)
+        if seat not in self.active:
+            raise NotYourTurn("this seat sits out this game" if seat == self.sitting else f"no seat {seat}",
+                              rule="Doppelkopf-Turnier 7.", seat=seat, action=action)
+        if not isinstance(action, str):
+            raise IllegalAction("an action is text", seat=seat)
+        a = action.strip().lower()
+        recorded = a
+        if self.phase == "vorbehalt":
+            self._apply_vorbehalt(seat, a, action)
+        elif self.phase == "erklaerung":
+            self._apply_erklaerung(seat, a, action)
+        elif a in ANNOUNCE_WORDS:
+            self._apply_announcement(seat, a, action)
+        else:
+            recorded = DOKO.notation[self._apply_card(seat, action)]
+        self.actions.append((seat, recorded))
+        self._talk = None  # announcement windows are recomputed lazily after every action
+
+    # -- contract questioning (Doppelkopf-Turnier 2., 4.) --------------------------------
+    def _apply_vorbehalt(self, seat: int, a: str, action: str) -> None:
+        if seat != self.turn:
+            raise NotYourTurn("the Spielabfrage goes in seat order from the dealer's left",
+                              rule="Doppelkopf-Turnier 2.", seat=seat, action=action)
+        if a not in ("gesund", "vorbehalt"):
+            raise self._err("answer the Spielabfrage with 'gesund' or 'vorbehalt'", "2.", seat, action)
+        self.answers[seat] = a
+        self.events.append(f"Position {seat + 1}: {a}")
+        if len(self.answers) < 4:
+            self.turn = self._next(seat)
+            return
+        if not any(x == "vorbehalt" for x in self.answers.values()):
+            self._start_play()
+        else:
+            self._next_tier(None)
+
+    def _tier_seats(self, tier: str) -> list[int]:
+        """The seats asked in ``tier``, in seat order: public information only (the answers, who
+        still owes his Pflichtsolo, the ``nein`` answers of the earlier tiers)."""
+        vb = [s for s in self.active if self.answers.get(s) == "vorbehalt"]
+        if tier == "pflichtsolo":
+            return [s for s in vb if self.owes_pflicht(s)]
+        if tier == "lustsolo":
+            return [s for s in vb if not self.owes_pflicht(s)]
+        return [s for s in vb if any(d == s for d, _ in self.declined)]
+
+    def _next_tier(self, after: str | None) -> None:
+        """Ask the next tier that has someone to ask (Pflichtsolo, Lustsolo, Hochzeit: 2.)."""
+        start = 0 if after is None else TIERS.index(after) + 1
+        for tier in TIERS[start:]:
+            seats = self._tier_seats(tier)
+            if seats:
+                self.phase = "erklaerung"
+                self.tier = tier
+                self.ask = seats
+                self.turn = seats[0]
+                return
+        raise AssertionError("a Vorbehalt without a contract")  # pragma: no cover - nein needs both ♣ Queens
+
+    def _apply_erklaerung(self, seat: int, a: str, action: str) -> None:
+        if seat != self.turn:
+            raise NotYourTurn("Vorbehalte are asked tier by tier (Pflichtsolo, Lustsolo, Hochzeit), each in seat "
+                              "order from the dealer's left", rule="Doppelkopf-Turnier 2.", seat=seat, action=action)
+        tier = self.tier
+        both_q = popcount(self.hands[seat] & _XD_MASK) == 2
+        if a == "hochzeit":
+            if tier == "vorfuehrung":
+                raise self._err("a vorgeführter player must play his Pflichtsolo (DDV Vorführung)", "2.",
+                                seat, action)
+            if not both_q:
+                raise self._err("a Hochzeit needs both ♣ Queens", "4.", seat, action)
+            if tier != "hochzeit":
+                raise self._err(f"the {tier} is asked first: a Hochzeit is played only when no solo is announced; "
+                                "answer 'nein' now", "2.", seat, action)
+        elif a.startswith("solo:"):
+            kind = a[5:]
+            if kind not in SOLO_KINDS:
+                raise self._err(f"'{kind}' is no solo (Fleischloser, Buben, Damen, Farbsolo in a suit)", "3.",
+                                seat, action)
+            if kind not in self.opts.solos:
+                raise self._err(f"the rules profile does not allow the {_SOLO_LABEL[kind]}", "3.", seat, action)
+            if tier == "hochzeit":
+                raise self._err("you answered 'nein' to the solo questions: your Vorbehalt is the Hochzeit", "2.",
+                                seat, action)
+        elif a == "nein":
+            if tier == "vorfuehrung":
+                raise self._err("a vorgeführter player must play his Pflichtsolo (DDV Vorführung)", "2.",
+                                seat, action)
+            if tier == "hochzeit":
+                raise self._err("your Vorbehalt is the Hochzeit: declare 'hochzeit'", "2.", seat, action)
+            if not both_q:
+                raise self._err("without both ♣ Queens your Vorbehalt can only be a solo: name it", "4.", seat,
+                                action)
+        else:
+            want = "'hochzeit'" if tier == "hochzeit" else "a solo ('solo:fleischlos', 'solo:buben', " \
+                "'solo:damen', 'solo:kreuz' …)" + ("" if tier == "vorfuehrung" else " or 'nein'")
+            raise self._err(f"answer the {tier} question with {want}", "2.", seat, action)
+        assert tier is not None
+        if a == "nein":
+            self.declined.append((seat, tier))
+            self.events.append(f"Position {seat + 1}: kein {'Pflichtsolo' if tier == 'pflichtsolo' else 'Lustsolo'}")
+            self.ask.remove(seat)
+            if self.ask:
+                self.turn = self.ask[0]
+            else:
+                self._next_tier(tier)
+            return
+        # the first yes in the highest tier wins at once; nobody behind is asked (2.)
+        self.declarations.append((seat, a))
+        self.ask = []
+        self.tier = None
+        self._start_play(seat, a)
+
+    def _start_play(self, seat: int | None = None, decl: str | None = None) -> None:
+        self.phase = "play"
+        lead = self.active[0]  # Vorhand (Doppelkopf-Turnier 2.)
+        if decl is None:
+            stille = [s for s in self.active if popcount(self.hands[s] & _XD_MASK) == 2]
+            if stille:
+                # stille Hochzeit: the holder of both ♣ Queens said "gesund" (4.)
+                self.contract = "stille_hochzeit"
+                self.hochzeiter = stille[0]
+                for s in self.active:
+                    self.party[s] = "re" if s == stille[0] else "kontra"
+            else:
+                self.contract = "normal"
+                for s in self.active:
+                    self.party[s] = "re" if self.hands[s] & _XD_MASK else "kontra"
+            self.order = ORDERS["normal"]
+        elif decl == "hochzeit":
+            self.contract = "hochzeit"
+            self.hochzeiter = seat
+            self.party[seat] = "re"
+            self.order = ORDERS["normal"]
+        else:
+            kind = decl[5:]
+            self.contract = decl
+            self.soloist = seat
+            self.pflicht = self.owes_pflicht(seat)
+            self.order = ORDERS[kind]
+            for s in self.active:
+                self.party[s] = "re" if s == seat else "kontra"
+            # Pflichtsolo: the soloist always leads; Lustsolo: only when sitting left of the dealer (2.)
+            if self.pflicht:
+                lead = seat
+            self.events.append(f"Position {seat + 1} plays {'Pflichtsolo' if self.pflicht else 'Lustsolo'}: "
+                               f"{contract_label(decl)}")
+        if decl == "hochzeit":
+            self.events.append(f"Position {seat + 1} plays a Hochzeit")
+        self.turn = lead
+
+    # -- announcements (Doppelkopf-Turnier 5.) ------------------------------------------
+    def _apply_announcement(self, seat: int, a: str, action: str) -> None:
+        party = self.party[seat]
+        if self.contract == "hochzeit" and self.klaerung is None:
+            raise self._err("in a Hochzeit announcements are allowed only after the Klärungsstich", "4.",
+                            seat, action)
+        if party is None:  # pragma: no cover - parties are set once announcements open
+            raise self._err("your party is not decided yet", "4.", seat, action)
+        if a == "re" and party != "re" or a == "kontra" and party != "kontra":
+            raise self._err(f"'{a}' is announced by the {'Re' if a == 're' else 'Kontra'} party only; "
+                            f"you are {'Re' if party == 're' else 'Kontra'}", "5.", seat, action)
+        level = 0 if a in ("re", "kontra") else ANNOUNCE_WORDS.index(a) - 1
+        if level <= self.level[party]:
+            raise self._err(f"your party has already announced {LEVEL_NAMES[self.level[party]]}", "5.", seat, action)
+        if a not in self._announce_options(seat):
+            held = popcount(self.hands[seat])
+            raise self._err(f"'{a}' is out of its window: with {held} cards in hand (each skipped level must still be "
+                            f"in time; Re/Kontra with 11 cards, keine 90 with 10, keine 60 with 9, keine 30 with 8, "
+                            f"schwarz with 7, a reply one card later)", "5.", seat, action)
+        self.level[party] = level
+        self.announced_by.append((seat, a, popcount(self.hands[seat])))
+        self.events.append(f"Position {seat + 1}: {'Re' if party == 're' else 'Kontra'}"
+                           + ("" if level == 0 else f", {LEVEL_NAMES[level]}"))
+
+    # -- cards --------------------------------------------------------------------------
+    def _apply_card(self, seat: int, action: str) -> int:
+        if seat != self.turn:
+            raise NotYourTurn("it is not your turn to play a card", rule="Doppelkopf-Turnier 2.", seat=seat,
+                              action=action)
+        try:
+            first = DOKO.parse(action)
+        except BadNotation:
+            raise self._err("that is neither a card nor an announcement", "5.", seat, action) from None
+        hand = self.hands[seat]
+        card = first if hand & BIT[first] else first + 1 if hand & BIT[first + 1] else -1
+        if card < 0:
+            raise self._err(f"{DOKO.notation[first]} is not in your hand", "1.", seat, action)
+        legal = self._legal_cards(seat)
+        if not legal & BIT[card]:
+            raise self._err("you must follow the led suit (trump counts as one suit)", "1.", seat, action)
+        self.hands[seat] = hand & ~BIT[card]
+        self.trick.append((seat, card))
+        if card in (XD, XD + 1):
+            self.played_q[seat] += 1
+            if self.contract == "stille_hochzeit" and self.played_q[seat] == 2:
+                self.stille_revealed = True
+        if len(self.trick) < 4:
+            self.turn = self._next(seat)
+            return card
+        winner = trick_winner(self.order, self.trick)
+        self._talk = None
+        self.tricks.append((self.trick[0][0], self.trick, winner))
+        self.trick = []
+        self.turn = winner
+        k = len(self.tricks)
+        if self.contract == "hochzeit" and self.klaerung is None:
+            # Klärungsstich: the first of the first three tricks not won by the Hochzeiter (4.)
+            if winner != self.hochzeiter:
+                self.partner = winner
+                self.klaerung = k
+            elif k == 3:
+                self.klaerung = 3
+            if self.klaerung is not None:
+                for s in self.active:
+                    self.party[s] = "re" if s in (self.hochzeiter, self.partner) else "kontra"
+                who = (f"Position {winner + 1} is the partner" if self.partner is not None
+                       else "the Hochzeiter plays alone")
+                self.events.append(f"Klärungsstich {k}: {who}")
+        if k == 12:
+            self.phase = "over"
+            self.turn = -1
+        elif not self._talk_closed:
+            self._talk_table()  # closes the announcements for good once no window is left
+        return card
+
+    # ---------------------------------------------------------------------------------
+    # observations
+    # ---------------------------------------------------------------------------------
+    def public_contract(self, viewer: int | None) -> str | None:
+        """The contract as ``viewer`` knows it: a stille Hochzeit looks normal until revealed."""
+        if self.contract == "stille_hochzeit" and not (self.stille_revealed or viewer == self.hochzeiter
+                                                       or self.phase == "over"):
+            return "normal"
+        return self.contract
+
+    def known_parties(self, viewer: int | None) -> list[str | None]:
+        """Parties as ``viewer`` (``None``: a spectator) can know them: own hand, played ♣ Queens,
+        announcements, the contract. Never more (tested)."""
+        out: list[str | None] = [None] * self.n
+        if self.contract is None:
+            return out
+        pub = self.public_contract(viewer)
+        if self.phase == "over" or (pub is not None and pub.startswith("solo:")) or pub == "stille_hochzeit" or (
+                pub == "hochzeit" and self.klaerung is not None):
+            for s in self.active:
+                out[s] = self.party[s]
+            return out
+        if pub == "hochzeit":
+            out[self.hochzeiter] = "re"  # type: ignore[index]
+            return out
+        # normal game as far as the viewer knows
+        re_known: set[int] = set()
+        ko_known: set[int] = set()
+        for s in self.active:
+            if self.played_q[s]:
+                re_known.add(s)
+        for s, w, _ in self.announced_by:
+            (re_known if self.party[s] == "re" else ko_known).add(s)
+        located = sum(self.played_q[s] for s in self.active if s != viewer)
+        if viewer is not None and viewer in self.active:
+            own_q = popcount(self.initial[viewer] & _XD_MASK)
+            located += own_q
+            (re_known if own_q else ko_known).add(viewer)
+        if located >= 2 or len(re_known) >= 2:
+            ko_known |= {s for s in self.active if s not in re_known}
+        if len(ko_known) == 3:
+            re_known |= {s for s in self.active if s not in ko_known}
+        for s in re_known:
+            out[s] = "re"
+        for s in ko_known:
+            out[s] = "kontra"
+        return out
+
+    def _base_view(self, viewer: int | None) -> dict[str, Any]:
+        fmt = DOKO.notation
+        pub = self.public_contract(viewer)
+        last = self.tricks[-1] if self.tricks else None
+        levels = {p: (LEVEL_NAMES[lv] if lv > 0 else ("Re" if p == "re" else "Kontra") if lv == 0 else None)
+                  for p, lv in self.level.items()}
+        return {
+            "phase": self.phase,
+            "dealer": self.dealer,
+            "sitting": self.sitting,
+            "active": list(self.active),
+            "turn": self.turn if self.phase != "over" else None,
+            "contract": pub,
+            "contract_label": contract_label(pub) if pub else None,
+            "trump": pub[5:] if pub and pub.startswith("solo:") else ("normal" if pub else None),
+            "soloist": self.soloist,
+            "pflichtsolo": self.pflicht,
+            "hochzeiter": self.hochzeiter if pub in ("hochzeit", "stille_hochzeit") else None,
+            "partner": self.partner,
+            "klaerungsstich": self.klaerung,
+            "answers": [[s, a] for s, a in self.answers.items()],
+            "declarations": [[s, d] for s, d in self.declarations],
+            "declined": [[s, t] for s, t in self.declined],
+            "abfrage": self.tier if self.phase == "erklaerung" else None,
+            "parties": self.known_parties(viewer),
+            "announcements": levels,
+            "announced": [[s, w, c] for s, w, c in self.announced_by],
+            "trick": [[s, fmt[c]] for s, c in self.trick],
+            "last_trick": [[s, fmt[c]] for s, c in last[1]] if last else [],
+            "tricks": [{"leader": ld, "cards": [[s, fmt[c]] for s, c in cards], "winner": w}
+                       for ld, cards, w in self.tricks],
+            "tricks_won": [sum(1 for t in self.tricks if t[2] == s) for s in range(self.n)],
+            "hand_sizes": [popcount(h) for h in self.hands],
+            "pflicht_done": list(self.pflicht_done),
+            "vorfuehrung": self.vorfuehrung,
+            "regular_left": self.regular_left,
+            "actions": [[s, a] for s, a in self.actions],
+            "events": list(self.events),
+        }
+
+    def view(self, seat: int) -> dict[str, Any]:
+        v = self._base_view(seat)
+        v["seat"] = seat
+        hand = sorted(bit_list(self.hands[seat]), key=self.order.sort_key if self.phase == "play"
+                      else ORDERS["normal"].sort_key)
+        v["hand"] = [DOKO.notation[c] for c in hand]
+        return v
+
+    def public_view(self) -> dict[str, Any]:
+        v = self._base_view(None)
+        v["seat"] = None
+        v["hand"] = None
+        return v
+
+    # ---------------------------------------------------------------------------------
+    # settlement
+    # ---------------------------------------------------------------------------------
+    def specials(self) -> list[tuple[str, str]]:
+        """Sonderpunkte from the tricks (normal games only, Doppelkopf-Turnier 6.): Doppelkopf
+        (a trick of at least 40 Augen), Fuchs gefangen (an opponent's ♦ Ace won), Karlchen
+        (the ♣ Jack wins the last trick)."""
+        out: list[tuple[str, str]] = []
+        for i, (_, cards, w) in enumerate(self.tricks):
+            wp = self.party[w]
+            assert wp is not None
+            if sum(AUGEN[c] for _, c in cards) >= 40:
+                out.append((wp, "Doppelkopf"))
+            for s, c in cards:
+                if c in (KA, KA + 1) and self.party[s] != wp:
+                    out.append((wp, "Fuchs gefangen"))
+            if i == 11 and any(s == w and c in (XB, XB + 1) for s, c in cards):
+                out.append((wp, "Karlchen"))
+        return out
+
+    def is_solo_scored(self) -> bool:
+        """Scored as a solo: a real solo, or (DDV, option) a stille Hochzeit / Hochzeiter alone."""
+        if self.contract and self.contract.startswith("solo:"):
+            return True
+        alone = self.contract == "stille_hochzeit" or (self.contract == "hochzeit" and self.partner is None)
+        return alone and self.opts.alone_as_solo
+
+    def result(self) -> DealResult:
+        if self.phase != "over":
+            raise IllegalAction("the game is not over yet")
+        re_augen = sum(AUGEN[c] for _, cards, w in self.tricks if self.party[w] == "re" for _, c in cards)
+        re_tricks = sum(1 for t in self.tricks if self.party[t[2]] == "re")
+        solo = self.is_solo_scored()
+        st = settle(self.party, re_augen, re_tricks=re_tricks, kontra_tricks=12 - re_tricks,
+                    re_level=self.level["re"], kontra_level=self.level["kontra"],
+                    specials=[] if solo else self.specials(), solo=solo,
+                    absagen_in_solo=self.opts.absagen_in_solo, sonderpunkte=self.opts.sonderpunkte)
+        fmt = DOKO.notation
+        summary = {
+            "contract": self.contract,
+            "contract_label": contract_label(self.contract or "normal"),
+            "soloist": self.soloist,
+            "pflichtsolo": self.pflicht,
+            "hochzeiter": self.hochzeiter,
+            "partner": self.partner,
+            "parties": list(self.party),
+            "winner": st.winner,
+            "value": st.value,
+            "beneficiary": st.beneficiary,
+            "factor": st.factor,
+            "re_augen": re_augen,
+            "kontra_augen": 240 - re_augen,
+            "announcements": {p: lv for p, lv in self.level.items()},
+            "dealer": self.dealer,
+            "sitting": self.sitting,
+            "tricks": [{"leader": ld, "cards": [fmt[c] for _, c in cards], "seats": [s for s, _ in cards],
+                        "winner": w, "points": sum(AUGEN[c] for _, c in cards)} for ld, cards, w in self.tricks],
+        }
+        return DealResult(st.points, st.lines, summary=summary)

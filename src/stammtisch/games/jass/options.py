@@ -1,0 +1,44 @@
+"""Table options of Schieber Jass: every club difference as a named field.
+
+Defaults follow the Papagei-Jass sheet; the §24 variants are off until a table agrees on
+them ("Nach Absprache mit den Gegnern", §24). See ``docs/rules/jass.md`` for each decision.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+__all__ = ["JassOptions", "PROFILES"]
+
+
+@dataclass(frozen=True)
+class JassOptions:
+    #: points to win the Partie (1000, 2500 or any other agreed target)
+    target: int = 1000
+    #: Undenufe "(Ass zählen 11)" (§23): ``"ass"`` = Ass 11, Six 0 (the sheet);
+    #: ``"six"`` = Six 11, Ass 0 (most software, jass-kit)
+    undenufe_eleven: Literal["ass", "six"] = "ass"
+    #: §24.1 Zurückschieben: the partner may push back; Vorhand must then play Drei mal Drei
+    zurueckschieben: bool = False
+    #: §24.2 Obli: no Rosen, Schilten or Schellen trump
+    obli: bool = False
+    #: §24.3 Drei mal Drei may be named
+    drei_mal_drei: bool = False
+    #: §24.4 Quer also as 5-4 (the 4-5 Quer of §23 is always allowed)
+    quer_54: bool = False
+    #: §24.5 Misere on a trump suit, Obenabe or Undenufe
+    misere: bool = False
+    #: §24.6 Tutti: the led suit is trump
+    tutti: bool = False
+    #: Weis are played (§29); some tables play without
+    weis: bool = True
+
+
+PROFILES: dict[str, JassOptions] = {
+    "standard": JassOptions(),
+    "2500": JassOptions(target=2500),
+    # the card values most software uses, e.g. for comparing with jass-kit
+    "software": JassOptions(undenufe_eleven="six"),
+    "varianten": JassOptions(zurueckschieben=True, drei_mal_drei=True, quer_54=True, misere=True, tutti=True),
+}

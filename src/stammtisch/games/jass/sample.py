@@ -1,0 +1,170 @@
+"""Determinization: a full deal consistent with one seat's view (for search bots).
+
+The hidden cards are dealt at random among the other seats so that every public fact
+holds: cards already played, hand sizes, voids shown by play (not following suit; not
+following a trump lead means no trump but perhaps the Buur, §26; an under-trump means only
+trumps were left, §27), the Weis shown after the first trick (§29) and declared Stöck
+(§29.3). Weis announced but never shown (the losing side's) are not reconstructed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ...core.bits import bit_list, mask_of
+from ...core.cards import JASS
+from ...core.protocol import Deal, DealContext
+from .modes import KING, MODES, OBER, STRENGTH, SUIT_MASK, SUIT_OF, TM_TUTTI, UNDER
+from .options import JassOptions
+from .state import JassDeal
+from .weis import parse_weis
+
+__all__ = ["sample_state", "constraints"]
+
+FULL = (1 << 36) - 1
+
+
+def constraints(view: Mapping[str, Any]) -> tuple[list[int], list[int], list[int]]:
+    """``(allowed, known, played)`` bit sets per seat derived from a deal view."""
+    seat = view["seat"]
+    mode = MODES.get(view.get("trump") or "")
+    allowed = [FULL] * 4
+    known = [0] * 4
+    played = [0] * 4
+    tricks = [(ld, JASS.parse_cards(cards)) for ld, cards, _, _ in view.get("played", [])]
+    cur = view.get("trick", [])
+    if cur:
+        tricks.append((cur[0][0], JASS.parse_cards([c for _, c in cur])))
+    for k, (ld, cards) in enumerate(tricks):
+        tm = mode.tricks[k] if mode else 4
+        led = SUIT_OF[cards[0]]
+        trump = tm if tm < 4 else (led if tm == TM_TUTTI else None)
+        base = (tm * 4 + led) * 36
+        best_trump = 0
+        for i, c in enumerate(cards):
+            p = (ld + i) & 3
+            played[p] |= 1 << c
+            s = SUIT_OF[c]
+            if i > 0 and s != led:
+                if trump is None:
+                    allowed[p] &= ~SUIT_MASK[led]
+                elif led == trump:
+                    allowed[p] &= ~(SUIT_MASK[trump] & ~(1 << (trump * 9 + UNDER)))
+                elif s != trump:
+                    allowed[p] &= ~SUIT_MASK[led]
+                elif mode is not None and not mode.misere and best_trump and STRENGTH[base + c] < best_trump:
+                    allowed[p] &= SUIT_MASK[trump]  # an under-trump: only trumps were left (§27)
+            if trump is not None and s == trump:
+                best_trump = max(best_trump, STRENGTH[base + c])
+    for s_str, items in (view.get("weis_shown") or {}).items():
+        s = int(s_str)
+        for it in parse_weis("+".join(items)) if items else []:
+            known[s] |= it.mask
+    if view.get("stoeck") is not None and mode is not None and mode.trump is not None:
+        t = mode.trump
+        known[view["stoeck"]] |= (1 << (t * 9 + KING)) | (1 << (t * 9 + OBER))
+    all_played = played[0] | played[1] | played[2] | played[3]
+    for s in range(4):
+        known[s] &= ~all_played
+    known[seat] = mask_of(JASS.parse_cards(view["hand"]))
+    return allowed, known, played
+
+
+def _assign(free: list[int], sizes: dict[int, int], allowed: dict[int, int], rng: Any) -> dict[int, int] | None:
+    """Random assignment of ``free`` cards to seats respecting sizes and allowed sets."""
+    for _ in range(200):
+        order = list(free)
+        rng.shuffle(order)
+        # most constrained cards first
+        order.sort(key=lambda c: sum(1 for s in sizes if allowed[s] >> c & 1))
+        left = dict(sizes)
+        out = {s: 0 for s in sizes}
+        ok = True
+        for c in order:
+            cands = [s for s in sizes if left[s] and allowed[s] >> c & 1]
+            if not cands:
+                ok = False
+                break
+            s = cands[rng.randrange(len(cands))]
+            out[s] |= 1 << c
+            left[s] -= 1
+        if ok:
+            return out
+    return _backtrack(free, sizes, allowed)
+
+
+def _backtrack(free: list[int], sizes: dict[int, int], allowed: dict[int, int]) -> dict[int, int] | None:
+    seats = list(sizes)
+    out = {s: 0 for s in seats}
+    left = dict(sizes)
+
+    def go(i: int) -> bool:
+        if i == len(free):
+            return True
+        c = free[i]
+        for s in seats:
+            if left[s] and allowed[s] >> c & 1:
+                out[s] |= 1 << c
+                left[s] -= 1
+                if go(i + 1):
+                    return True
+                out[s] &= ~(1 << c)
+                left[s] += 1
+        return False
+
+    return out if go(0) else None
+
+
+def sample_state(options: JassOptions, view: Mapping[str, Any], rng: Any) -> JassDeal:
+    """A :class:`JassDeal` consistent with ``view`` (a seat's deal view).
+
+    :raises ValueError: if the view is inconsistent (no deal satisfies it)
+    """
+    seat = view["seat"]
+    allowed, known, played = constraints(view)
+    sizes_now = view["hand_sizes"]
+    others = [s for s in range(4) if s != seat]
+    taken = known[0] | known[1] | known[2] | known[3] | played[0] | played[1] | played[2] | played[3]
+    free = bit_list(FULL & ~taken)
+    sizes = {s: sizes_now[s] - known[s].bit_count() for s in others}
+    hands = list(known)
+    got = _assign(free, sizes, {s: allowed[s] for s in others}, rng)
+    if got is None:
+        raise ValueError("no deal is consistent with this view")
+    for s in others:
+        hands[s] |= got[s]
+    deal = Deal(tuple(tuple(bit_list(hands[s] | played[s])) for s in range(4)))
+    ctx = DealContext(0, view["dealer"], deal, tuple(view.get("standing") or (0, 0)))
+    st = JassDeal(options, ctx)
+    if view.get("trump") is None:
+        for _ in range(view.get("geschoben", 0)):
+            st.choose(None)
+        return st
+    for _ in range(view.get("geschoben", 0)):
+        st.choose(None)
+    name = view["trump"]
+    st.choose("tutti" if name.startswith("tutti") else name)
+    st.chooser = view["chooser"]
+    st.declarer = view["declarer"]
+    mine = view.get("my_weis") or []
+    for ann in view.get("weis", []):
+        s = ann["seat"]
+        items = (view.get("weis_shown") or {}).get(str(s)) or (mine if s == seat else None)
+        if items:
+            st.weis_decl[s] = parse_weis("+".join(items))
+            st.weis_order.append(s)
+    for ld, cards, _, _ in view.get("played", []):
+        for c in JASS.parse_cards(cards):
+            st.play_card(c)
+    for _, c in view.get("trick", []):
+        st.play_card(JASS.parse(c))
+    if view.get("weis_team") is not None:
+        st.weis_team = view["weis_team"]
+        st.weis_points = list(view["weis_points"])
+    if view.get("stoeck") is not None:
+        st.stoeck_seat = view["stoeck"]
+        st.stoeck_declared = True
+        st.stoeck_points = list(view["stoeck_points"])
+    st.events = list(view.get("events", []))
+    return st

@@ -1,0 +1,178 @@
+"""Settlement of a Schieber deal and of a Partie, as pure functions (no cards needed).
+
+The engine's ``result()`` and the scorekeeper for live tables call the same functions:
+
+* :func:`score_deal` — mode, card points, tricks, Weis, Stöck -> points per team and lines
+* :func:`first_out` — the Ausmachregel Stöck – Stich – Wys (Papagei-Jass §1)
+* :func:`bedanken` — the outcome when a team thanks itself out (§2, §18)
+* :func:`partie_result` — winner and Schneider of a finished Partie (§18)
+
+Teams are ``0`` (seats 1 and 3, "Team 1/3") and ``1`` (seats 2 and 4, "Team 2/4").
+
+>>> s = score_deal("E", card_points=(100, 57), tricks=(6, 3), weis=(50, 0), stoeck=(20, 0))
+>>> s.points
+(1190, 399)
+>>> s = score_deal("obenabe", card_points=(157, 0), tricks=(9, 0))
+>>> s.points, [ln.label for ln in s.lines]
+((1285, 0), ['Kartenpunkte', 'Match'])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ...core.protocol import Line
+from .modes import MODES
+
+__all__ = ["DealScore", "score_deal", "TrickStep", "first_out", "bedanken", "partie_result", "MATCH_BONUS",
+           "LAST_TRICK_BONUS", "TEAM_NAMES"]
+
+#: §13 Matchprämie (also for a Kontermatch, §10)
+MATCH_BONUS = 100
+#: §11 the last trick counts 5 more
+LAST_TRICK_BONUS = 5
+TEAM_NAMES = ("Team 1/3", "Team 2/4")
+
+
+@dataclass(frozen=True)
+class DealScore:
+    """Points per team (multiplied, as written on the sheet) and the lines that explain them."""
+
+    points: tuple[int, int]
+    lines: tuple[Line, ...]
+    raw: tuple[int, int]
+    multiplier: int
+
+
+def score_deal(mode: str, card_points: Sequence[int], tricks: Sequence[int], weis: Sequence[int] = (0, 0),
+               stoeck: Sequence[int] = (0, 0), declarer_team: int = 0) -> DealScore:
+    """Points of one deal for both teams.
+
+    :param mode: a mode name of :data:`modes.MODES` (``"E"``, ``"obenabe"``, ``"slalom-unten"``,
+        ``"misere:R"``, ``"3x3:E-obenabe-undenufe"``, ``"tutti:S"`` ...)
+    :param card_points: card points each team took, including the 5 of the last trick (§11);
+        the two add up to 157 for a full deal
+    :param tricks: tricks each team took (9 and 0 is a Match, §13; for the other side of the
+        declarer a Kontermatch, §10, worth the same)
+    :param weis: the Weis each team writes (only the side with the best Weis has any, §29)
+    :param stoeck: Stöck per team (20 each, §29.3, always valid)
+    :param declarer_team: the team that named the mode (for the Match / Kontermatch label)
+
+    Everything is multiplied by the mode's §23 multiplier, Weis too (§29). In Misere (§24.5)
+    each team writes the card points the other team took.
+    """
+    m = MODES[mode]
+    mult = m.multiplier
+    if mult <= 0:
+        raise ValueError(f"mode '{mode}' has no multiplier yet (Tutti is counted by its first suit)")
+    raw = [0, 0]
+    lines: list[Line] = []
+    for team in (0, 1):
+        src = 1 - team if m.misere else team  # §24.5: Misere writes the other side's points
+        cp = card_points[src]
+        match = tricks[src] == 9
+        if cp:
+            lines.append(Line("Kartenpunkte", cp * mult, f"{TEAM_NAMES[team]}: {cp} x {mult}"))
+        if match:
+            label = "Match" if src == declarer_team else "Kontermatch"
+            lines.append(Line(label, MATCH_BONUS * mult, f"{TEAM_NAMES[team]}: {MATCH_BONUS} x {mult}"))
+        if weis[team]:
+            lines.append(Line("Weis", weis[team] * mult, f"{TEAM_NAMES[team]}: {weis[team]} x {mult}"))
+        if stoeck[team]:
+            lines.append(Line("Stöck", stoeck[team] * mult, f"{TEAM_NAMES[team]}: {stoeck[team]} x {mult}"))
+        raw[team] = cp + (MATCH_BONUS if match else 0) + weis[team] + stoeck[team]
+    return DealScore((raw[0] * mult, raw[1] * mult), tuple(lines), (raw[0], raw[1]), mult)
+
+
+@dataclass(frozen=True)
+class TrickStep:
+    """What one trick adds, in raw points, for the Ausmachregel.
+
+    :param stoeck: Stöck shown in this trick, per team
+    :param stich_team: the team that took the trick (``None`` if the trick is not complete)
+    :param stich_points: card points of the trick incl. last-trick and Match bonus
+    :param weis: Weis written after this trick (the first), per team
+    """
+
+    stoeck: tuple[int, int] = (0, 0)
+    stich_team: int | None = None
+    stich_points: int = 0
+    weis: tuple[int, int] = (0, 0)
+
+
+def first_out(standing: Sequence[int], target: int, steps: Sequence[TrickStep], mult: int) -> int | None:
+    """The team that reaches ``target`` first under the Ausmachregel "Stöck – Stich – Wys" (§1).
+
+    Within a trick the Stöck count first (alone, or together with that team's Weis, §1), then
+    the trick, then the Weis. ``standing`` is the total before the deal; step points are raw and
+    multiplied by ``mult``. ``None`` when no team reaches the target.
+
+    >>> first_out((900, 950), 1000, [TrickStep((0, 0), 0, 20, (0, 10))], 5)
+    0
+    >>> first_out((900, 950), 1000, [TrickStep((20, 0), 1, 20, (0, 0))], 5)
+    0
+    """
+    total = [standing[0], standing[1]]
+    for t in (0, 1):
+        if total[t] >= target:
+            return t
+    for st in steps:
+        for t in (0, 1):
+            if st.stoeck[t] and total[t] + (st.stoeck[t] + st.weis[t]) * mult >= target:
+                return t
+        for t in (0, 1):
+            total[t] += st.stoeck[t] * mult
+        if st.stich_team is not None:
+            total[st.stich_team] += st.stich_points * mult
+            if total[st.stich_team] >= target:
+                return st.stich_team
+        for t in (0, 1):
+            total[t] += st.weis[t] * mult
+            if st.weis[t] and total[t] >= target:
+                return t
+    return None
+
+
+def bedanken(team: int, standing: Sequence[int], target: int, steps: Sequence[TrickStep], mult: int) -> dict[str, Any]:
+    """Outcome of ``team`` thanking itself out (§2).
+
+    The team wins if it has reached the target; if both teams have, the Ausmachregel (§1)
+    decides who reached it first, whoever thanked. A team that thanks without enough points
+    loses at once.
+    """
+    totals = [standing[0], standing[1]]
+    for st in steps:
+        for t in (0, 1):
+            totals[t] += (st.stoeck[t] + st.weis[t]) * mult
+        if st.stich_team is not None:
+            totals[st.stich_team] += st.stich_points * mult
+    reached = totals[team] >= target
+    if not reached:
+        winner = 1 - team
+    elif totals[1 - team] >= target:
+        fo = first_out(standing, target, steps, mult)
+        winner = team if fo is None else fo
+    else:
+        winner = team
+    return {"team": team, "reached": reached, "winner": winner, "totals": totals}
+
+
+def partie_result(totals: Sequence[int], target: int, winner: int | None = None) -> dict[str, Any]:
+    """Winner and Schneider of a Partie (§18): a losing team below half the target loses
+    double. ``winner`` is given when Bedanken or the Ausmachregel decided it; otherwise the
+    team that reached the target (the higher total if both did)."""
+    if winner is None:
+        reached = [t for t in (0, 1) if totals[t] >= target]
+        if len(reached) == 1:
+            winner = reached[0]
+        elif reached:
+            winner = 0 if totals[0] >= totals[1] else 1
+    out: dict[str, Any] = {"totals": list(totals), "target": target, "winner": winner}
+    if winner is not None:
+        loser = 1 - winner
+        out["winner_name"] = TEAM_NAMES[winner]
+        out["schneider"] = totals[loser] * 2 < target
+        out["stake"] = 2 if out["schneider"] else 1
+    return out

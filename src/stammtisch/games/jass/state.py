@@ -1,0 +1,588 @@
+"""The state of one Schieber deal: trump choice, card play, Weis, Stöck, Bedanken, Rest.
+
+String actions (``apply``) for records, people and the server, and an integer fast path
+(:meth:`JassDeal.legal_mask`, :meth:`JassDeal.play_card`, :meth:`JassDeal.choose`) for bots
+and simulations. ``apply`` validates fully, then calls the fast path.
+
+Actions (``docs/rules/jass.md``):
+
+=====================  =====================================================================
+``trump:<mode>``       name the mode: ``trump:E`` ``trump:obenabe`` ``trump:slalom-unten`` ... (§23, §25)
+``schieben``           leave the choice to the partner (§25; back again with §24.1)
+``E6`` ... ``RA``      play a card
+``weis`` / ``weis:X``  declare all your Weis / the Weis ``X`` (``E8-E10+4U``) with the first card (§29)
+``stöck``              show the Stöck (§29.3; ``stoeck`` is accepted too)
+``rest``               claim all remaining tricks (§17)
+``bedanken``           thank yourselves out, by any seat at any time (§2)
+=====================  =====================================================================
+
+>>> from stammtisch.games.jass import GAME
+>>> m = GAME.new_match(seed=3, max_deals=1)
+>>> d = m.deal_state
+>>> d.phase, d.to_act() == (d.vorhand,)
+('trump', True)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core.bits import bit_list, mask_of
+from ...core.cards import JASS
+from ...core.errors import BadNotation, IllegalAction, NotYourTurn
+from ...core.protocol import DealContext, DealResult, DealState, Line
+from .modes import (KING, MODES, OBER, POINTS, STRENGTH, SUIT_MASK, SUIT_OF, SUITS, TM_TUTTI, Mode, base_choices,
+                    drei_mal_drei_choices)
+from .options import JassOptions
+from .play import cards_of, legal_mask
+from .scoring import LAST_TRICK_BONUS, MATCH_BONUS, TEAM_NAMES, TrickStep, bedanken, first_out, score_deal
+from .weis import WeisItem, all_weis, best_key, check_declaration, parse_weis
+
+__all__ = ["JassDeal", "R"]
+
+R = "Papagei-Jass "  # citation prefix
+STOECK_WORDS = ("stöck", "stoeck", "stock", "stöcke")
+NOTATION = JASS.notation
+
+
+class JassDeal(DealState):
+    """One Schieber deal. Seats ``0..3`` in the order of play (counter-clockwise, §21);
+    teams are seats 0+2 (``Team 1/3``) and 1+3 (``Team 2/4``)."""
+
+    def __init__(self, options: JassOptions, ctx: DealContext):
+        self._setup(options, ctx.number, ctx.dealer, [mask_of(h) for h in ctx.deal.hands],
+                    tuple(ctx.standing) if ctx.standing else (0, 0))
+
+    @classmethod
+    def from_masks(cls, options: JassOptions, hands: list[int], dealer: int,
+                   standing: tuple[int, int] = (0, 0)) -> "JassDeal":
+        """A deal from four hand bit sets (fast path for simulations and search)."""
+        obj = cls.__new__(cls)
+        obj._setup(options, 0, dealer, list(hands), standing)
+        return obj
+
+    def _setup(self, options: JassOptions, number: int, dealer: int, hands: list[int],
+               standing: tuple[int, ...]) -> None:
+        self.opts = options
+        self.number = number
+        self.dealer = dealer
+        self.vorhand = (dealer + 1) % 4
+        self.hands = hands
+        self.dealt = tuple(hands)
+        self.standing = standing
+        self.points_table = POINTS[options.undenufe_eleven]
+        self.phase = "trump"
+        self.chooser = self.vorhand
+        self.pushed = 0  # 1 geschoben, 2 zurückgeschoben (§24.1)
+        self.mode: Mode | None = None
+        self.declarer: int | None = None
+        self.tm = 0
+        self.no_under = True
+        self.trick: list[int] = []
+        self.leader = self.vorhand
+        self.turn = self.vorhand
+        self.trick_no = 0
+        self.history: list[tuple[int, tuple[int, ...], int, int]] = []
+        self.card_points = [0, 0]
+        self.tricks_won = [0, 0]
+        self.weis_decl: dict[int, list[WeisItem]] = {}
+        self.weis_order: list[int] = []
+        self.weis_team: int | None = None
+        self.weis_points = [0, 0]
+        self.stoeck_seat: int | None = None
+        self.stoeck_declared = False
+        self.stoeck_points = [0, 0]
+        self._stoeck_pending = [0, 0]
+        self._stoeck_at: dict[int, tuple[int, ...]] = {}
+        self._rest_step: TrickStep | None = None
+        self.end: dict[str, Any] | None = None
+        self.events: list[str] = []
+
+    # ------------------------------------------------------------------------------
+    # fast integer path
+    # ------------------------------------------------------------------------------
+    def legal_mask(self) -> int:
+        """Bit set of the cards the seat to play may play now (play phase only)."""
+        return legal_mask(self.hands[self.turn], self.trick, self.tm, self.no_under)
+
+    def legal_cards(self) -> tuple[int, ...]:
+        """The legal cards of the seat to play as card indices (fast path)."""
+        return cards_of(legal_mask(self.hands[self.turn], self.trick, self.tm, self.no_under))
+
+    def choose(self, mode: str | None) -> None:
+        """Name ``mode`` (a :data:`MODES` name) or push with ``None``; no validation."""
+        if mode is None:
+            self.pushed += 1
+            if self.pushed == 1:
+                self.chooser = (self.vorhand + 2) % 4
+                self.events.append(f"seat {self.vorhand} schiebt")
+            else:
+                self.chooser = self.vorhand
+                self.events.append(f"seat {(self.vorhand + 2) % 4} schiebt zurück: Drei mal Drei")
+            return
+        m = MODES[mode]
+        self.mode = m
+        self.declarer = self.chooser
+        self.phase = "play"
+        self.tm = m.tricks[0]
+        self.no_under = not m.misere
+        self.events.append(f"seat {self.chooser}: {m.title}")
+        if m.trump is not None and not m.misere and not mode.startswith("3x3"):
+            k, o = 1 << (m.trump * 9 + KING), 1 << (m.trump * 9 + OBER)
+            for s in range(4):
+                if self.hands[s] & k and self.hands[s] & o:
+                    self.stoeck_seat = s
+
+    def play_card(self, card: int) -> None:
+        """Play ``card`` for the seat to play; no validation (use :meth:`legal_mask`)."""
+        seat = self.turn
+        self.hands[seat] ^= 1 << card
+        trick = self.trick
+        trick.append(card)
+        if len(trick) == 1:
+            led = card // 9
+            if self.mode.multiplier == 0:  # Tutti: the first suit led counts (§24.6)
+                self.mode = MODES[f"tutti:{SUITS[led]}"]
+            self._sbase = sb = (self.tm * 4 + led) * 36
+            self._pbase = pb = (self.mode.tricks[0] * 4 + led) * 36  # §24.3, §24.4: counted as the first
+            self._best = STRENGTH[sb + card]
+            self._win = seat
+            self._tpts = self.points_table[pb + card]
+            self.turn = (seat + 1) & 3
+            return
+        v = STRENGTH[self._sbase + card]
+        if v > self._best:
+            self._best = v
+            self._win = seat
+        self._tpts += self.points_table[self._pbase + card]
+        if len(trick) < 4:
+            self.turn = (seat + 1) & 3
+            return
+        winner = self._win
+        pts = self._tpts
+        if self.trick_no == 8:
+            pts += LAST_TRICK_BONUS  # §11
+        team = winner & 1
+        self.card_points[team] += pts
+        self.tricks_won[team] += 1
+        self.history.append((self.leader, tuple(trick), winner, pts))
+        if self.trick_no == 0 and self.weis_decl:
+            self._resolve_weis()
+        if self._stoeck_pending[0] or self._stoeck_pending[1]:
+            self._stoeck_at[self.trick_no] = tuple(self._stoeck_pending)
+            self._stoeck_pending = [0, 0]
+        self.trick = []
+        self.leader = self.turn = winner
+        self.trick_no += 1
+        if self.trick_no == 9:
+            self.phase = "over"
+        else:
+            self.tm = self.mode.tricks[self.trick_no]
+
+    @property
+    def played(self) -> list[int]:
+        """Bit set of the cards each seat has played so far."""
+        return [d & ~h for d, h in zip(self.dealt, self.hands)]
+
+    @property
+    def steps(self) -> list[TrickStep]:
+        """What every finished trick added, for the Ausmachregel (built on demand)."""
+        out = []
+        won = [0, 0]
+        mis = self.mode is not None and self.mode.misere
+        for k, (_, _, winner, pts) in enumerate(self.history):
+            team = winner & 1
+            won[team] += 1
+            if k == 8 and won[team] == 9:
+                pts += MATCH_BONUS
+            weis = (self.weis_points[0], self.weis_points[1]) if k == 0 else (0, 0)
+            out.append(TrickStep(self._stoeck_at.get(k, (0, 0)), 1 - team if mis else team, pts, weis))
+        if self._rest_step is not None:
+            out.append(self._rest_step)
+        return out
+
+    def _resolve_weis(self) -> None:
+        """§29: the best single Weis wins; its side writes all its Weis (ties §29.2)."""
+        m = self.mode
+        best = None
+        for order, seat in enumerate(self.weis_order):
+            for it in self.weis_decl[seat]:
+                key = best_key(it, m.trump, m.first_down) + (-order,)
+                if best is None or key > best[0]:
+                    best = (key, seat)
+        if best is None:
+            return
+        team = best[1] & 1
+        self.weis_team = team
+        self.weis_points[team] = sum(it.points for s in self.weis_order if s & 1 == team
+                                     for it in self.weis_decl[s])
+        shown = "; ".join(f"seat {s}: " + ", ".join(str(i) for i in self.weis_decl[s])
+                          for s in self.weis_order if s & 1 == team)
+        self.events.append(f"{TEAM_NAMES[team]} schreibt Weis {self.weis_points[team]} ({shown})")
+
+    # ------------------------------------------------------------------------------
+    # protocol
+    # ------------------------------------------------------------------------------
+    def to_act(self) -> tuple[int, ...]:
+        if self.phase == "trump":
+            return (self.chooser,)
+        if self.phase == "play":
+            return (self.turn,)
+        return ()
+
+    def running(self) -> list[int]:
+        """Each team's total as known to all: standing plus this deal's written points so far."""
+        m = self.mode
+        mult = m.multiplier if m and m.multiplier else 1
+        cp = self.card_points[::-1] if m is not None and m.misere else self.card_points
+        return [self.standing[t] + mult * (cp[t] + self.weis_points[t] + self.stoeck_points[t]) for t in (0, 1)]
+
+    def may_go_out(self, seat: int) -> bool:
+        """Whether ``seat`` knows its team has reached the target: the public total plus its own
+        Stöck not yet shown (§29.3)."""
+        have = self.running()[seat & 1]
+        if self.stoeck_seat == seat and not self.stoeck_declared:
+            have += 20 * (self.mode.multiplier or 1)
+        return have >= self.opts.target
+
+    def interjectors(self) -> tuple[int, ...]:
+        """Seats not to move that may say ``bedanken`` (§2) with points they know to be enough.
+
+        Bedanken is accepted from any seat at any time (also without enough points, which loses,
+        §2); it is *listed* only where the seat can see its team is out, so that people and bots
+        are not asked at every card."""
+        if self.phase == "over":
+            return ()
+        mover = self.to_act()[0]
+        return tuple(s for s in range(4) if s != mover and self.may_go_out(s))
+
+    def mode_choices(self) -> list[str]:
+        """Mode names the chooser may name now."""
+        if self.pushed == 2:
+            return drei_mal_drei_choices(self.opts)
+        return base_choices(self.opts)
+
+    def can_push(self) -> bool:
+        return self.pushed == 0 or (self.pushed == 1 and self.opts.zurueckschieben)
+
+    def _weis_options(self, seat: int) -> list[WeisItem]:
+        if (not self.opts.weis or self.trick_no != 0 or self.played[seat] or seat in self.weis_decl
+                or self.mode is None or self.mode.misere):
+            return []
+        return all_weis(self.hands[seat])
+
+    def _stoeck_open(self, seat: int) -> bool:
+        if self.stoeck_seat != seat or self.stoeck_declared or self.mode is None:
+            return False
+        t = self.mode.trump
+        return bool(self.hands[seat] & ((1 << (t * 9 + KING)) | (1 << (t * 9 + OBER))))
+
+    def legal_actions(self, seat: int) -> list[str]:
+        if self.phase == "over":
+            return []
+        if seat not in self.to_act():
+            return ["bedanken"] if self.may_go_out(seat) else []
+        if self.phase == "trump":
+            out = [f"trump:{n}" for n in self.mode_choices()]
+            if self.can_push():
+                out.append("schieben")
+            if self.may_go_out(seat):
+                out.append("bedanken")
+            return out
+        out = [NOTATION[c] for c in self.legal_cards()]
+        items = self._weis_options(seat) if self.trick_no == 0 else ()
+        if items:
+            out.append("weis")
+            if len(items) > 1:
+                out.extend(f"weis:{it}" for it in items)
+        if self._stoeck_open(seat):
+            out.append("stöck")
+        if not self.trick and self.mode.multiplier and self.claim_certain(seat):
+            out.append("rest")
+        if self.may_go_out(seat):
+            out.append("bedanken")
+        return out
+
+    def apply(self, seat: int, action: str) -> None:
+        if self.phase == "over":
+            raise NotYourTurn("the deal is over", seat=seat, action=action)
+        a = action.strip()
+        low = a.lower()
+        if low == "bedanken":
+            self._bedanken(seat)
+            return
+        if seat not in self.to_act():
+            who = "the trump chooser" if self.phase == "trump" else f"seat {self.to_act()[0]}"
+            rule = R + ("§25" if self.phase == "trump" else "§22")
+            raise NotYourTurn(f"it is {who}'s turn", rule=rule, seat=seat, action=action)
+        if self.phase == "trump":
+            self._apply_trump(seat, a, low)
+            return
+        if low == "weis" or low.startswith("weis:"):
+            self._declare_weis(seat, a, low)
+            return
+        if low in STOECK_WORDS:
+            if not self._stoeck_open(seat):
+                raise IllegalAction("you have no Stöck to show (König and Ober of trump, shown by the end of "
+                                    "playing them)", rule=R + "§29.3", seat=seat, action=action)
+            self.stoeck_declared = True
+            self.stoeck_points[seat & 1] = 20
+            self._stoeck_pending[seat & 1] = 20
+            self.events.append(f"seat {seat}: Stöck")
+            return
+        if low == "rest":
+            if self.trick:
+                raise IllegalAction("Rest can only be claimed when leading to a trick", rule=R + "§17",
+                                    seat=seat, action=action)
+            if not self.mode.multiplier:
+                raise IllegalAction("in Tutti the first card led decides what counts; lead it first",
+                                    rule=R + "§24.6", seat=seat, action=action)
+            self._rest(seat)
+            return
+        try:
+            card = JASS.parse(a)
+        except BadNotation:
+            raise IllegalAction(f"'{a}' is not a card or action of Schieber Jass", seat=seat, action=action) from None
+        if not self.hands[seat] >> card & 1:
+            raise IllegalAction("you do not hold this card", seat=seat, action=action)
+        if not self.legal_mask() >> card & 1:
+            msg, rule = self._why_illegal(card)
+            raise IllegalAction(msg, rule=rule, seat=seat, action=action)
+        self.play_card(card)
+
+    def _apply_trump(self, seat: int, a: str, low: str) -> None:
+        if low == "schieben":
+            if not self.can_push():
+                rule = R + ("§24.1" if self.opts.zurueckschieben else "§25")
+                raise IllegalAction("you cannot push: the partner has to name the trump now", rule=rule,
+                                    seat=seat, action=a)
+            self.choose(None)
+            return
+        if not low.startswith("trump:"):
+            raise IllegalAction(f"name the trump ('trump:E', 'trump:obenabe', ...) or push ('schieben'), not '{a}'",
+                                rule=R + "§25", seat=seat, action=a)
+        name = a[6:].strip()
+        if len(name) == 1:
+            name = name.upper()
+        else:
+            name = name.lower()
+            if name.startswith(("misere:", "3x3:")) or name.startswith("tutti"):
+                parts = name.split(":", 1)
+                name = parts[0] + ":" + "-".join(p.upper() if len(p) == 1 else p for p in parts[1].split("-")) \
+                    if len(parts) == 2 else name
+        choices = self.mode_choices()
+        if name not in choices:
+            rule = R + ("§24.1" if self.pushed == 2 else ("§24" if name in MODES else "§23"))
+            raise IllegalAction(f"'{name}' is not a mode this table plays now (choose from: {', '.join(choices)})",
+                                rule=rule, seat=seat, action=a)
+        self.choose(name)
+
+    def _why_illegal(self, card: int) -> tuple[str, str]:
+        hand, trick, tm = self.hands[self.turn], self.trick, self.tm
+        led = SUIT_OF[trick[0]]
+        trump = tm if tm < 4 else (led if tm == TM_TUTTI else None)
+        s = SUIT_OF[card]
+        if trump is not None and led == trump:
+            return "you must play trump (only the trump Under need not be played)", R + "§26"
+        if trump is not None and s == trump:
+            return "you may not under-trump unless you hold only trumps", R + "§27"
+        return f"you must follow suit ({JASS.suit_names[led]})" + (" or play trump" if trump is not None else ""), \
+            R + "§15"
+
+    def _declare_weis(self, seat: int, a: str, low: str) -> None:
+        if not self.opts.weis or self.mode.misere:
+            raise IllegalAction("this game is played without Weis", rule=R + "§29", seat=seat, action=a)
+        if self.trick_no != 0 or self.played[seat]:
+            raise IllegalAction("Weis is declared with the first card only", rule=R + "§29", seat=seat, action=a)
+        if seat in self.weis_decl:
+            raise IllegalAction("you have declared your Weis already", rule=R + "§29", seat=seat, action=a)
+        if low == "weis":
+            items = all_weis(self.hands[seat])
+            if not items:
+                raise IllegalAction("you hold no Weis", rule=R + "§29.1", seat=seat, action=a)
+        else:
+            try:
+                items = parse_weis(a[5:])
+            except ValueError as e:
+                raise IllegalAction(str(e), rule=R + "§29", seat=seat, action=a) from None
+            why = check_declaration(self.hands[seat], items)
+            if why:
+                raise IllegalAction(why + " (a Weis must be held)", rule=R + "§29.1", seat=seat, action=a)
+        self.weis_decl[seat] = items
+        self.weis_order.append(seat)
+        m = self.mode
+        top = max(items, key=lambda it: best_key(it, m.trump, m.first_down))
+        self.events.append(f"seat {seat} weist {top.points}")
+
+    # -- Bedanken (§1, §2, §18) ------------------------------------------------------
+    def _ausmach_steps(self) -> list[TrickStep]:
+        steps = list(self.steps)
+        extra = list(self._stoeck_pending)
+        # §29.3: the Stöck may be shown for going out at any time, even unplayed
+        if self.stoeck_seat is not None and not self.stoeck_declared:
+            extra[self.stoeck_seat & 1] += 20
+        if any(extra):
+            steps.append(TrickStep((extra[0], extra[1])))
+        return steps
+
+    def _bedanken(self, seat: int) -> None:
+        team = seat & 1
+        mult = self.mode.multiplier if self.mode and self.mode.multiplier else 1
+        outcome = bedanken(team, self.standing, self.opts.target, self._ausmach_steps(), mult)
+        outcome["seat"] = seat
+        if self.stoeck_seat is not None and not self.stoeck_declared and self.stoeck_seat & 1 == team:
+            self.stoeck_declared = True
+            self.stoeck_points[team] = 20
+        self.end = {"kind": "bedanken", **outcome}
+        word = "bedankt sich" + ("" if outcome["reached"] else " ohne genügend Punkte")
+        self.events.append(f"seat {seat} {word}: {TEAM_NAMES[outcome['winner']]} gewinnt")
+        self.phase = "over"
+
+    # -- Rest (§17) ------------------------------------------------------------------
+    def claim_certain(self, seat: int) -> bool:
+        """Whether ``seat`` can *know* its Rest claim holds: its cards beat every card it has not
+        seen (its partner's included). Only then is ``rest`` listed; it is accepted always."""
+        return self.claim_holds(seat, self.hands[(seat + 1) & 3] | self.hands[(seat + 2) & 3]
+                                | self.hands[(seat + 3) & 3])
+
+    def claim_holds(self, seat: int, against: int | None = None) -> bool:
+        """§17: every remaining card of ``seat`` must be Bock "egal in welcher Reihenfolge":
+        whichever remaining trick it is led to, no card of an opponent can beat it. An
+        opponent can always follow with a higher card of the suit, or trump a plain lead
+        (trumping is allowed at any time), so the test is exact card by card."""
+        opp = self.hands[(seat + 1) & 3] | self.hands[(seat + 3) & 3] if against is None else against
+        opp_cards = bit_list(opp)
+        tms = set(self.mode.tricks[self.trick_no:])
+        for x in bit_list(self.hands[seat]):
+            led = SUIT_OF[x]
+            for tm in tms:
+                base = (tm * 4 + led) * 36
+                sx = STRENGTH[base + x]
+                if any(STRENGTH[base + y] > sx for y in opp_cards):
+                    return False
+        return True
+
+    def _rest(self, seat: int) -> None:
+        ok = self.claim_holds(seat)
+        team = seat & 1
+        taker = team if ok else 1 - team
+        remaining = self.hands[0] | self.hands[1] | self.hands[2] | self.hands[3]
+        base = self.mode.tricks[0] * 144
+        pts = sum(self.points_table[base + SUIT_OF[c] * 36 + c] for c in bit_list(remaining)) + LAST_TRICK_BONUS
+        n = 9 - self.trick_no
+        self.card_points[taker] += pts
+        self.tricks_won[taker] += n
+        match_pts = MATCH_BONUS if self.tricks_won[taker] == 9 else 0
+        st_team = 1 - taker if self.mode.misere else taker
+        self._rest_step = TrickStep((self._stoeck_pending[0], self._stoeck_pending[1]), st_team, pts + match_pts)
+        self._stoeck_pending = [0, 0]
+        self.end = {"kind": "rest", "seat": seat, "team": team, "holds": ok, "tricks": n,
+                    "cards": JASS.format_mask(remaining)}
+        self.events.append(f"seat {seat} verlangt Rest: " + ("alle Stiche" if ok else
+                                                            f"falsch, {TEAM_NAMES[taker]} erhält alle Karten"))
+        for s in range(4):
+            self.hands[s] = 0
+        self.trick_no = 9
+        self.phase = "over"
+
+    # ------------------------------------------------------------------------------
+    # observations
+    # ------------------------------------------------------------------------------
+    def _trick_list(self) -> list[list[Any]]:
+        return [[(self.leader + i) & 3, JASS.format(c)] for i, c in enumerate(self.trick)]
+
+    def _public(self) -> dict[str, Any]:
+        m = self.mode
+        last = []
+        if self.history:
+            ld, cards, _, _ = self.history[-1]
+            last = [[(ld + i) & 3, JASS.format(c)] for i, c in enumerate(cards)]
+        announced = []
+        for s in self.weis_order:
+            its = self.weis_decl[s]
+            top = max(its, key=lambda it: best_key(it, m.trump, m.first_down))
+            announced.append({"seat": s, "points": top.points})
+        shown = {}
+        if self.weis_team is not None:
+            shown = {str(s): [str(i) for i in self.weis_decl[s]] for s in self.weis_order if s & 1 == self.weis_team}
+        running = self.running()
+        return {
+            "phase": self.phase,
+            "dealer": self.dealer,
+            "vorhand": self.vorhand,
+            "chooser": self.chooser,
+            "geschoben": self.pushed,
+            "declarer": self.declarer,
+            "trump": m.name if m else None,
+            "contract": m.title if m else None,
+            "trump_suit": SUITS[m.trump] if m and m.trump is not None else None,
+            "multiplier": m.multiplier if m else None,
+            "trick_mode": ("obenabe" if self.tm == 4 else "undenufe" if self.tm == 5 else
+                           "tutti" if self.tm == TM_TUTTI else SUITS[self.tm]) if m else None,
+            "trick_number": min(self.trick_no + 1, 9),
+            "leader": self.leader,
+            "to_play": self.turn if self.phase == "play" else None,
+            "trick": self._trick_list(),
+            "last_trick": last,
+            # what a player with perfect memory knows; the renderer shows only the last trick (§14)
+            "played": [[ld, [JASS.format(c) for c in cards], w, p] for ld, cards, w, p in self.history],
+            "card_points": list(self.card_points),
+            "tricks_won": list(self.tricks_won),
+            "weis": announced,
+            "weis_shown": shown,
+            "weis_team": self.weis_team,
+            "weis_points": list(self.weis_points),
+            "stoeck": self.stoeck_seat if self.stoeck_declared else None,
+            "stoeck_points": list(self.stoeck_points),
+            "hand_sizes": [h.bit_count() for h in self.hands],
+            "standing": list(self.standing),
+            "running": running,
+            "target": self.opts.target,
+            "events": list(self.events),
+            "end": dict(self.end) if self.end else None,
+        }
+
+    def view(self, seat: int) -> dict[str, Any]:
+        v = self._public()
+        v["seat"] = seat
+        v["hand"] = JASS.format_mask(self.hands[seat])
+        v["my_weis"] = [str(i) for i in self.weis_decl.get(seat, [])]
+        v["has_stoeck"] = self.stoeck_seat == seat and not self.stoeck_declared
+        return v
+
+    def public_view(self) -> dict[str, Any]:
+        return self._public()
+
+    # ------------------------------------------------------------------------------
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
+    def result(self) -> DealResult:
+        if self.phase != "over":
+            raise IllegalAction("the deal is not over yet")
+        tricks = [{"leader": ld, "cards": JASS.format_cards(cards), "winner": w, "points": p}
+                  for ld, cards, w, p in self.history]
+        summary: dict[str, Any] = {"tricks": tricks, "card_points": list(self.card_points),
+                                   "tricks_won": list(self.tricks_won), "mode": self.mode.name if self.mode else None,
+                                   "declarer": self.declarer, "weis": list(self.weis_points),
+                                   "stoeck": list(self.stoeck_points)}
+        if self.end:
+            summary["end"] = dict(self.end)
+        m = self.mode
+        if m is None or m.multiplier == 0:
+            lines = (Line("Bedanken", 0, TEAM_NAMES[self.end["winner"]] + " gewinnt"),) if self.end else ()
+            return DealResult((0, 0), lines, ends_match=bool(self.end and self.end["kind"] == "bedanken"),
+                              summary=summary)
+        sc = score_deal(m.name, self.card_points, self.tricks_won, self.weis_points, self.stoeck_points,
+                        self.declarer & 1)
+        lines = sc.lines
+        ends = False
+        if self.end and self.end["kind"] == "bedanken":
+            ends = True
+            lines = lines + (Line("Bedanken", 0, f"seat {self.end['seat']}, {TEAM_NAMES[self.end['winner']]} gewinnt"),)
+        elif self.end and self.end["kind"] == "rest":
+            lines = lines + (Line("Rest", 0, "richtig" if self.end["holds"] else "falsch (§17)"),)
+        fo = first_out(self.standing, self.opts.target, self.steps, m.multiplier)
+        if fo is not None:
+            summary["first_out"] = fo
+        return DealResult(sc.points, lines, ends_match=ends, summary=summary)

@@ -1,0 +1,77 @@
+"""The generic commands with Jass: simulate, record, replay, a tampered record, the terminal game."""
+
+from __future__ import annotations
+
+import json
+
+from typer.testing import CliRunner
+
+from stammtisch.cli.main import app
+
+runner = CliRunner()
+
+
+def test_simulate_json_has_games_seconds_and_rate():
+    r = runner.invoke(app, ["simulate", "jass", "--games", "30", "--seed", "1", "--json"])
+    assert r.exit_code == 0, r.output
+    out = json.loads(r.stdout)
+    assert out["games"] == 30 and out["seconds"] > 0 and out["games_per_second"] > 0
+    assert out["columns"] == ["Team 1/3", "Team 2/4"]
+
+
+def test_simulate_rule_bots_whole_matches():
+    r = runner.invoke(app, ["simulate", "jass", "--games", "3", "--seed", "2", "--bots", "rule", "--match", "--json"])
+    assert r.exit_code == 0, r.output
+    assert max(json.loads(r.stdout)["totals"]) >= 1000
+
+
+def test_record_then_replay(tmp_path):
+    r = runner.invoke(app, ["simulate", "jass", "--games", "4", "--seed", "3", "--bots", "rule", "--match",
+                            "--record", str(tmp_path)])
+    assert r.exit_code == 0, r.output
+    files = sorted(tmp_path.glob("*.json"))
+    assert len(files) == 4
+    r = runner.invoke(app, ["replay", str(files[0]), "--json"])
+    assert r.exit_code == 0, r.output
+    out = json.loads(r.stdout)
+    assert out["valid"] and out["result"]["winner"] in (0, 1)
+    r = runner.invoke(app, ["replay", str(files[0])])
+    assert r.exit_code == 0 and "won by" in r.stdout
+
+
+def test_tampered_record_exit_1_names_index_seat_and_rule(tmp_path):
+    runner.invoke(app, ["simulate", "jass", "--games", "1", "--seed", "4", "--bots", "rule",
+                        "--record", str(tmp_path)])
+    path = next(tmp_path.glob("*.json"))
+    rec = json.loads(path.read_text())
+    deal = rec["deals"][0]
+    acts = deal["actions"]
+    # find the second card of the first trick and replace it by a card of the same seat that does not follow suit
+    hands = deal["deal"]["hands"]
+    i = next(k for k, a in enumerate(acts) if a[1][0] in "ESLR" and len(a[1]) <= 3)
+    seat_lead, lead = acts[i]
+    j = i + 1
+    while acts[j][0] == seat_lead or not (acts[j][1][0] in "ESLR" and len(acts[j][1]) <= 3):
+        j += 1
+    seat = acts[j][0]
+    trump = next(a[1][6:] for a in acts if a[1].startswith("trump:"))
+    bad = next((c for c in hands[seat] if c[0] != lead[0] and c[0] != trump and
+                any(x[0] == lead[0] for x in hands[seat])), None)
+    if bad is None:
+        acts[j] = [seat, "EZ"]
+    else:
+        acts[j] = [seat, bad]
+    path.write_text(json.dumps(rec))
+    r = runner.invoke(app, ["replay", str(path)])
+    assert r.exit_code == 1
+    text = r.output
+    assert f"action #{j}" in text or "action #" in text
+    assert f"seat {seat}" in text
+    if bad is not None:
+        assert "Papagei-Jass §15" in text
+
+
+def test_terminal_game_refuses_illegal_input_and_can_quit():
+    r = runner.invoke(app, ["play", "jass", "--seed", "1", "--deals", "1"], input="nonsense\nq\n")
+    assert r.exit_code == 0, r.output
+    assert "refused" in r.output
