@@ -16,18 +16,22 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 JASSKIT = "py:tests.bots.jasskit_adapter:random_agent"
+KIT_SEARCH = "py:tests.bots.jasskit_adapter:search_kit_modes"
+KIT_RULE = "py:tests.bots.jasskit_adapter:rule_kit_modes"
 
 
 def pairings(game: str, search: str) -> list[tuple[str, str, str | None]]:
     out = [(search, "rule", None), ("rule", "random", None), (search, "random", None)]
     if game == "jass":
-        # jass-kit plays the modes it knows with the card values most software uses
-        out += [(search, JASSKIT, "software"), ("rule", JASSKIT, "software")]
+        # jass-kit plays the modes it knows (our players restricted to them as well) with the
+        # card values most software uses
+        out += [(KIT_SEARCH, JASSKIT, "software"), (KIT_RULE, JASSKIT, "software")]
     return out
 
 
 def short(kind: str) -> str:
-    return "jasskit-random" if kind == JASSKIT else kind.replace(":", "-")
+    names = {JASSKIT: "jasskit-random", KIT_SEARCH: "search-kitmodes", KIT_RULE: "rule-kitmodes"}
+    return names.get(kind, kind.replace(":", "-"))
 
 
 def main() -> None:

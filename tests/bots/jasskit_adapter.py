@@ -93,3 +93,37 @@ def random_agent(game: Any = None, options: Any = None) -> JassKitBot:
     from jass.agents.agent_random_schieber import AgentRandomSchieber
 
     return JassKitBot(AgentRandomSchieber(), "jasskit-random")
+
+
+KIT_TRUMPS = {f"trump:{m}" for m in MODE_TO_KIT}
+
+
+class KitModes(BaseBot):
+    """Any bot restricted to the modes jass-kit knows (trump suits, Obenabe, Undenufe, Schieben),
+    so that jass-kit's agents are only ever asked to play what they support."""
+
+    def __init__(self, bot: Any):
+        self.bot = bot
+        self.name = f"{getattr(bot, 'name', 'bot')}-kitmodes"
+
+    def choose(self, turn: Turn, rng: Any) -> str:
+        legal = list(turn.legal)
+        if any(a.startswith("trump:") for a in legal):
+            restricted = [a for a in legal if a in KIT_TRUMPS or a == "schieben"]
+            a = self.bot.choose(Turn(turn.seat, restricted, lambda: turn.view), rng)
+            return a if a in restricted else restricted[rng.randrange(len(restricted))]
+        return self.bot.choose(turn, rng)
+
+    def interject(self, turn: Turn, rng: Any) -> str | None:
+        return self.bot.interject(turn, rng)
+
+
+def search_kit_modes(game: Any, options: Any = None) -> KitModes:
+    """``py:tests.bots.jasskit_adapter:search_kit_modes``: the default search player in jass-kit's modes."""
+    from stammtisch.bots.search import SearchBot
+
+    return KitModes(SearchBot(game, options))
+
+
+def rule_kit_modes(game: Any, options: Any = None) -> KitModes:
+    return KitModes(game.rule_bot())

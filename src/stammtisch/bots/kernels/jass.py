@@ -4,7 +4,8 @@ The kernel plays the card phase of a deal with uniformly random legal cards. It 
 engine's own tables (:data:`stammtisch.games.jass.modes.STRENGTH` and ``POINTS``, indexed by
 ``(trick_mode * 4 + led_suit) * 36 + card``) and mirrors
 :func:`stammtisch.games.jass.play.legal_mask` line by line (§22 follow suit, trump always
-allowed, §26 Buur, §27 no under-trumping outside Misere). The differential tests in
+allowed, §26 Buur, §27 no under-trumping outside Misere); trick winners follow each trick's
+mode and card points the first trick's mode (§24.3, §24.4), as in the engine. The differential tests in
 ``tests/bots/test_jass_kernel.py`` replay thousands of kernel deals through the reference
 engine and compare every legal set, every trick and the card points.
 
@@ -123,11 +124,13 @@ def playout_nb(hands: np.ndarray, tms: np.ndarray, trick_no: np.int64, leader: n
             record[nrec] = c
             nrec += 1
             seat = (seat + 1) & 3
-        base = tm * 144 + (trick[0] // 9) * 36
+        led = trick[0] // 9
+        base = tm * 144 + led * 36
+        pbase = tms[0] * 144 + led * 36  # points as in the first trick's mode (§24.3, §24.4)
         best, pos, pts = -1, 0, 0
         for i in range(4):
             v = strength[base + trick[i]]
-            pts += points[base + trick[i]]
+            pts += points[pbase + trick[i]]
             if v > best:
                 best, pos = v, i
         winner = (leader + pos) & 3
