@@ -80,10 +80,11 @@ def register(game: Game, name: str | None = None) -> str:
         parameter_specification={"profile": default_profile},
     )
 
-    def construct(params: dict[str, Any] | None = None) -> _Game:
-        return _Game(game_type, game, params)
+    # a class per game, not a closure: pyspiel keeps the constructor until after the
+    # interpreter has shut down, and only a class (kept alive by its own reference cycle)
+    # survives that without a crash at exit
+    construct = type(f"Game_{name}", (_Game,), {"_stype": game_type, "_sgame": game})
 
-    _KEEP.append((game_type, construct))  # pyspiel must never drop the last reference (crash at exit)
     pyspiel.register_game(game_type, construct)
     REGISTERED[name] = game
     return name
@@ -123,7 +124,11 @@ def _spec_of(game: Any) -> _Spec:
 
 
 class _Game(pyspiel.Game):
-    def __init__(self, game_type: Any, game: Game, params: dict[str, Any] | None = None):
+    _stype: Any = None
+    _sgame: Any = None
+
+    def __init__(self, params: dict[str, Any] | None = None):
+        game_type, game = self._stype, self._sgame
         params = dict(params or {})
         profile = str(params.get("profile", game.default_profile))
         sp = _spec(game_type.short_name, profile)
