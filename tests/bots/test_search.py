@@ -160,3 +160,25 @@ def test_a_failing_sampler_falls_back_instead_of_stopping_the_table():
     assert a in st.legal_actions(0)
     assert bot.interject(Turn(1, st.legal_actions(1), lambda: st.view(1)), random.Random(1)) is None
     assert len(bot.errors) == 2 and "trump_card" in bot.errors[0]
+
+
+def test_cards_first_rollout_never_says_optional_words():
+    """Where a card may be played the playout plays one: a mover who could also concede never
+    does in a playout, so every playout runs the nine tricks."""
+    from stammtisch.bots.search import CardsFirstRollout, _random_rollout
+    from .toygame import SearchToyDeal
+
+    class Talkative(SearchToyDeal):
+        def legal_actions(self, seat):
+            out = super().legal_actions(seat)
+            return out + ["concede"] if seat == self.turn and out else out
+
+    def fresh():
+        st = _toy_state([list(range(i * 9, i * 9 + 9)) for i in range(4)])
+        st.__class__ = Talkative
+        return st
+
+    ro = CardsFirstRollout(TOY)
+    rng = random.Random(4)
+    assert all(sum(ro(fresh(), rng).result().points) == 9 for _ in range(30))
+    assert any(fresh_end.conceded is not None for fresh_end in (_random_rollout(fresh(), rng) for _ in range(30)))

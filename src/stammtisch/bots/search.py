@@ -34,7 +34,7 @@ from ..core.errors import StammtischError
 from ..core.protocol import BaseBot, DealState, Game, Turn
 from .common import deal_view, resolve_options, reward
 
-__all__ = ["SearchBot", "Pace", "LEVELS", "ismcts"]
+__all__ = ["SearchBot", "Pace", "LEVELS", "ismcts", "CardsFirstRollout"]
 
 log = logging.getLogger(__name__)
 
@@ -62,12 +62,44 @@ Rollout = Callable[[DealState, random.Random], Any]
 
 
 def _random_rollout(state: DealState, rng: random.Random) -> DealState:
-    """Play ``state`` to its end with uniformly random actions of the seat to move."""
+    """Play ``state`` to its end with uniformly random actions of the seat to move (any action)."""
     while not state.is_over():
         seat = state.to_act()[0]
         legal = state.legal_actions(seat)
         state.apply(seat, legal[rng.randrange(len(legal))])
     return state
+
+
+class CardsFirstRollout:
+    """The default playout: uniformly random, but when the seat to move may play a card it
+    plays one, so optional words (announcements, Weis, claims) are never said at random in a
+    playout; bids and other required words are random as usual. A card is an action in the
+    game deck's notation."""
+
+    def __init__(self, game: Game):
+        self.deck = game.deck
+        self._is_card: dict[str, bool] = {}
+
+    def is_card(self, action: str) -> bool:
+        v = self._is_card.get(action)
+        if v is None:
+            try:
+                self.deck.parse(action)
+                v = True
+            except Exception:
+                v = False
+            self._is_card[action] = v
+        return v
+
+    def __call__(self, state: DealState, rng: random.Random) -> DealState:
+        is_card = self.is_card
+        while not state.is_over():
+            seat = state.to_act()[0]
+            legal = state.legal_actions(seat)
+            cards = [a for a in legal if is_card(a)]
+            pool = cards or legal
+            state.apply(seat, pool[rng.randrange(len(pool))])
+        return state
 
 
 def ismcts(game: Game, options: Any, view: Mapping[str, Any], seat: int, rng: random.Random, *,
@@ -79,7 +111,7 @@ def ismcts(game: Game, options: Any, view: Mapping[str, Any], seat: int, rng: ra
     """
     if time_limit is None and iterations is None:
         raise ValueError("give a time limit or an iteration budget")
-    rollout = rollout or _random_rollout
+    rollout = rollout or CardsFirstRollout(game)
     root = _Node()
     deadline = None if time_limit is None else time.perf_counter() + time_limit
     scale = 1.0
@@ -182,7 +214,7 @@ class SearchBot(BaseBot):
         option with staying silent over ``interject_samples`` determinizations, ``"never"``
     :param interject_samples: determinizations per option when simulating an interjection
     :param rollout: playout policy (default: the game's compiled kernel where one exists,
-        :func:`stammtisch.bots.kernels.rollout_for`, else uniformly random actions)
+        :func:`stammtisch.bots.kernels.rollout_for`, else :class:`CardsFirstRollout`)
     """
 
     name = "search"
@@ -250,7 +282,7 @@ class SearchBot(BaseBot):
                 self._rule_bot = False
         return self._rule_bot
 
-    def _rollout(self, options: Any) -> Rollout | None:
+    def _rollout(self, options: Any) -> Rollout:
         if self.rollout is not None:
             return self.rollout
         try:
@@ -260,7 +292,7 @@ class SearchBot(BaseBot):
         if key not in self._auto_rollout:
             from .kernels import rollout_for
 
-            self._auto_rollout[key] = rollout_for(self.game, options)
+            self._auto_rollout[key] = rollout_for(self.game, options) or CardsFirstRollout(self.game)
         return self._auto_rollout[key]
 
     def interject(self, turn: Turn, rng: Any) -> str | None:
@@ -294,7 +326,7 @@ class SearchBot(BaseBot):
                         st.apply(turn.seat, a)
                     except StammtischError:
                         continue
-                end = (self._rollout(options) or _random_rollout)(st, r)
+                end = self._rollout(options)(st, r)
                 res = end.result() if isinstance(end, DealState) else end
                 totals[i] += reward(self.game, options, res, turn.seat)
         best = max(range(len(options_)), key=lambda i: totals[i])

@@ -238,16 +238,12 @@ class JassKernel:
         picks the rest of the cards, the engine's fast path replays them (no validation) so the
         result is scored by the engine's own settlement. Falls back to random protocol play
         outside the card phase."""
+        while state.phase == "trump":  # random trump choice (or Schieben) first
+            seat = state.to_act()[0]
+            legal = state.legal_actions(seat)
+            state.apply(seat, legal[rng.randrange(len(legal))])
         if state.phase != "play":
-            from ..search import _random_rollout
-
-            while not state.is_over() and state.phase != "play":
-                seat = state.to_act()[0]
-                legal = state.legal_actions(seat)
-                state.apply(seat, legal[rng.randrange(len(legal))])
-            if state.is_over():
-                return state
-            return self.rollout(state, rng) if state.phase == "play" else _random_rollout(state, rng)
+            return state
         seed_nb(rng.getrandbits(62))
         _, cards = self.playout(list(state.hands), state.mode.name, state.trick_no, state.leader,
                                 list(state.trick))
