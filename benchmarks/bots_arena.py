@@ -30,7 +30,7 @@ def pairings(game: str, search: str) -> list[tuple[str, str, str | None]]:
 
 
 def short(kind: str) -> str:
-    names = {JASSKIT: "jasskit-random", KIT_SEARCH: "search-kitmodes", KIT_RULE: "rule-kitmodes"}
+    names = {JASSKIT: "jasskit-random", KIT_SEARCH: "search-0.3-kitmodes", KIT_RULE: "rule-kitmodes"}
     return names.get(kind, kind.replace(":", "-"))
 
 

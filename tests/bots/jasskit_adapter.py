@@ -119,10 +119,11 @@ class KitModes(BaseBot):
 
 
 def search_kit_modes(game: Any, options: Any = None) -> KitModes:
-    """``py:tests.bots.jasskit_adapter:search_kit_modes``: the default search player in jass-kit's modes."""
+    """``py:tests.bots.jasskit_adapter:search_kit_modes``: the search player (0.3 s per decision)
+    in jass-kit's modes."""
     from stammtisch.bots.search import SearchBot
 
-    return KitModes(SearchBot(game, options))
+    return KitModes(SearchBot(game, options, time_limit=0.3))
 
 
 def rule_kit_modes(game: Any, options: Any = None) -> KitModes:
