@@ -38,6 +38,9 @@ __all__ = ["register", "register_all", "short_name", "REGISTERED"]
 REGISTERED: dict[str, Game] = {}
 _KEEP: list[Any] = []
 
+#: samples tried per resample to find one offering the player the real state's legal actions
+RESAMPLE_TRIES = 16
+
 #: bound on the returns announced in ``GameInfo`` (a game may set ``utility_bound``)
 DEFAULT_UTILITY_BOUND = 10_000.0
 
@@ -240,7 +243,12 @@ class _State(pyspiel.State):
         rng = random.Random(seed)
         st = _State(self.get_game())
         st._dealt = list(range(g.total_cards))  # placeholders: the deal is not known
-        st._ds = g.sgame.sample_state(g.options, self._ds.view(player_id), rng)
+        view = self._ds.view(player_id)
+        want = sorted(self._ds.legal_actions(player_id))
+        for _ in range(RESAMPLE_TRIES):  # prefer a sample that offers the player the same actions
+            st._ds = g.sgame.sample_state(g.options, view, rng)
+            if sorted(st._ds.legal_actions(player_id)) == want:
+                break
         st._hist = list(self._hist)
         # The resampled state lies in the player's information set by construction, so its
         # information state for that player *is* this one's. Pinning the strings keeps OpenSpiel's
