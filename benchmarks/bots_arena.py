@@ -46,7 +46,7 @@ def main() -> None:
     ap.add_argument("--games", nargs="*", default=None)
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--ray", action="store_true")
-    ap.add_argument("--only", default=None, help="run only pairings whose name contains this")
+    ap.add_argument("--only", default=None, help="run only pairings whose name contains one of these (comma-separated)")
     args = ap.parse_args()
     out_dir = ROOT / "benchmarks" / "results"
     for game in args.games or available_games():
@@ -56,7 +56,7 @@ def main() -> None:
             continue
         for a, b, profile in pairings(game, args.search):
             name = f"arena_{game}_{short(a)}_vs_{short(b)}"
-            if args.only and args.only not in name:
+            if args.only and not any(x in name for x in args.only.split(",")):
                 continue
             res = run_arena(game, a, b, args.deals, seed=args.seed, profile=profile, ray=args.ray)
             res["a"], res["b"] = short(a), short(b)
