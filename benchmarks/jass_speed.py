@@ -10,6 +10,7 @@ jass-kit knows), play 36 random legal cards:
 * ``jass_kit``: jass-kit's own ``GameSim`` + ``RuleSchieber`` loop (random hands, random
   trump, ``get_valid_cards_from_state``, ``action_play_card``)
 * ``stammtisch_fast``: :class:`JassDeal` integer path (``legal_mask`` / ``play_card``)
+* ``stammtisch_playout``: the same inside :meth:`JassDeal.playout` (search-bot rollouts)
 * ``stammtisch_actions``: the string protocol (``legal_actions`` / ``apply``), what a
   generic bot sees
 * ``stammtisch_match``: ``Game.new_match`` + ``play_out`` with random bots (CLI ``simulate``)
@@ -74,6 +75,15 @@ def stammtisch_fast(rng: random.Random, opts=GAME.options()) -> None:
         play_card(legal[int(rnd() * len(legal))])
 
 
+def stammtisch_playout(rng: random.Random, opts=GAME.options()) -> None:
+    cards = list(range(36))
+    rng.shuffle(cards)
+    hands = [mask_of(cards[i * 9:(i + 1) * 9]) for i in range(4)]
+    d = JassDeal.from_masks(opts, hands, int(rng.random() * 4))
+    d.choose(MODES[int(rng.random() * 6)])
+    d.playout(rng)
+
+
 def stammtisch_actions(rng: random.Random, opts=GAME.options()) -> None:
     cards = list(range(36))
     rng.shuffle(cards)
@@ -134,12 +144,14 @@ def main(argv: list[str] | None = None) -> dict:
     if jk is not None:
         loops["jass_kit"] = (jk, 1.0)
     loops["stammtisch_fast"] = (stammtisch_fast, 1.0)
+    loops["stammtisch_playout"] = (stammtisch_playout, 1.0)
     loops["stammtisch_actions"] = (stammtisch_actions, 0.5)
     loops["stammtisch_match"] = (stammtisch_match, 0.25)
     results.update(rounds(loops, args.deals, args.seconds, args.rounds))
     if jk is not None:
         base = results["jass_kit"]["deals_per_second"]
         results["speedup_fast_vs_jass_kit"] = round(results["stammtisch_fast"]["deals_per_second"] / base, 2)
+        results["speedup_playout_vs_jass_kit"] = round(results["stammtisch_playout"]["deals_per_second"] / base, 2)
         results["speedup_actions_vs_jass_kit"] = round(results["stammtisch_actions"]["deals_per_second"] / base, 2)
     out = Path(args.out)
     out.parent.mkdir(parents=True, exist_ok=True)

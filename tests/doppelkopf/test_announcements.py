@@ -70,7 +70,7 @@ def test_doppelkopf_turnier_5_kontra_as_reply_with_ten_cards():
     st = normal_game(1)
     st.apply(3, "re")
     play_cards(st, 8)
-    assert st.legal_actions(0)[:1] == ["kontra"]
+    assert "kontra" in st.legal_actions(0)
     st.apply(0, "kontra")
     assert st.level == {"re": 0, "kontra": 0}
 
@@ -81,7 +81,7 @@ def test_doppelkopf_turnier_5_absage_only_after_own_ansage():
     st.apply(1, "keine60")  # a jump with 12 cards: Re, keine 90, keine 60
     assert st.level["re"] == 2
     play_cards(st, 8)  # 10 cards each
-    assert st.legal_actions(0)[:5] == ["kontra", "keine90", "keine60", "keine30", "schwarz"]  # reply: until 8
+    assert [a for a in st.legal_actions(0) if a in ANNOUNCE_WORDS] == ["kontra", "keine90", "keine60", "keine30", "schwarz"]  # reply: until 8
     st2 = normal_game(2)
     play_cards(st2, 8)
     with pytest.raises(IllegalAction):

@@ -44,6 +44,11 @@ def _deal_to_end(seed: int, mode: str, options=None):
                     # a card of another hand may only appear if it is public (shown Weis)
                     assert any(c in items for items in v["weis_shown"].values()), (o, c)
             views_ok &= set(v["hand"]) == set(JASS.format_mask(d.hands[o]))
+        pub = json.dumps(d.public_view())
+        for t in range(4):
+            for c in JASS.format_mask(d.hands[t]):
+                if f'"{c}"' in pub:
+                    assert any(c in items for items in d.public_view()["weis_shown"].values()), c
         d.apply(s, cards[rng.randrange(len(cards))])
     assert views_ok
     return d, hands_at_start
@@ -170,3 +175,83 @@ def test_all_actions_cover_every_legal_action():
             legal = m.legal_actions(s)
             m.apply(s, legal[rng.randrange(len(legal))])
     assert set(base_choices(opts)) <= {a[6:] for a in space if a.startswith("trump:")}
+
+
+def test_clone_is_independent():
+    rng = random.Random(4)
+    for i in range(30):
+        m = GAME.new_match(seed=i, max_deals=1)
+        d = m.deal_state
+        d.apply(d.to_act()[0], "trump:E" if i % 2 else "schieben")
+        if d.phase == "trump":
+            d.apply(d.to_act()[0], "trump:undenufe")
+        for _ in range(rng.randrange(0, 30)):
+            d.play_card(d.legal_cards()[0])
+        before = json.dumps(d.view(0)), d.hands[:], d.card_points[:]
+        c = d.clone()
+        while not c.is_over():
+            cards = c.legal_cards()
+            c.play_card(cards[rng.randrange(len(cards))])
+        assert (json.dumps(d.view(0)), d.hands, d.card_points) == before
+        assert sum(c.card_points) == 157
+
+
+@settings(max_examples=30)
+@given(seed=st_.integers(0, 10**9), mode=st_.sampled_from(PLAIN_MODES + ["misere:E", "tutti", "3x3:R-obenabe-undenufe"]))
+def test_state_fast_legal_mask_equals_the_pure_function(seed, mode):
+    from stammtisch.games.jass.play import legal_mask
+    rng = random.Random(seed)
+    m = GAME.new_match("varianten", seed=seed, max_deals=1)
+    d = m.deal_state
+    d.apply(d.to_act()[0], f"trump:{mode}")
+    while not d.is_over():
+        assert d.legal_mask() == legal_mask(d.hands[d.turn], d.trick, d.tm, d.no_under)
+        cards = d.legal_cards()
+        d.play_card(cards[rng.randrange(len(cards))])
+
+
+def test_playout_finishes_deals_legally():
+    rng = random.Random(8)
+    for i in range(200):
+        m = GAME.new_match(seed=i, max_deals=1)
+        d = m.deal_state
+        d.apply(d.to_act()[0], ["trump:E", "trump:obenabe", "trump:undenufe", "trump:slalom-oben"][i % 4])
+        d.playout(rng)
+        assert d.is_over() and sum(d.card_points) == 157 and sum(d.tricks_won) == 9
+        # every trick was legal: replay it through the validating path
+        m2 = GAME.new_match(seed=i, max_deals=1)
+        d2 = m2.deal_state
+        d2.apply(d2.to_act()[0], "trump:" + d.mode.name)
+        for _, cards, _, _ in d.history:
+            for c in cards:
+                d2.apply(d2.to_act()[0], JASS.format(c))
+        assert d2.card_points == d.card_points
+
+
+WORDS = ["trump:", "trump:E", "trump:x", "trump:3x3:E-E-E", "trump:misere:", "weis", "weis:", "weis:4X",
+         "weis:E6-E8", "weis:E6-S8", "weis:4U+4U", "stöck", "rest", "bedanken", "schieben", "EU", "E11", "", " ",
+         "trump:tutti", "ZZ", "weis:E8-E6", "10", "E"]
+
+
+@settings(max_examples=40)
+@given(seed=st_.integers(0, 10**6), junk=st_.lists(st_.one_of(st_.sampled_from(WORDS), st_.text(max_size=8)),
+                                                   max_size=6), seat=st_.integers(-2, 6))
+def test_bad_input_never_crashes_and_leaves_the_state_unchanged(seed, junk, seat):
+    from stammtisch.core.errors import IllegalAction
+    rng = random.Random(seed)
+    m = GAME.new_match(seed=seed, max_deals=1)
+    d = m.deal_state
+    for _ in range(rng.randrange(0, 20)):
+        s = d.to_act()[0]
+        legal = [a for a in d.legal_actions(s) if a not in ("bedanken", "rest")]
+        d.apply(s, legal[rng.randrange(len(legal))])
+    for a in junk:
+        if d.is_over():
+            break
+        if 0 <= seat < 4 and a in d.legal_actions(seat) or a.strip().lower() in ("bedanken", "rest"):
+            continue
+        before = json.dumps([d.view(s) for s in range(4)])
+        try:
+            d.apply(seat, a)
+        except IllegalAction:
+            assert json.dumps([d.view(s) for s in range(4)]) == before

@@ -119,6 +119,17 @@ def test_par29_announced_only_highest_then_shown_after_first_trick():
     assert v["weis_points"] == [60, 0]
 
 
+def test_par29_pointless_weis_may_not_be_declared():
+    # seat 1 announces 50; seat 2 (partner of seat 0, who has played without Weis) and seat 3 ...
+    st = state({0: "SA SK LA LK RA RK RO R10 L9", 1: "E6 E7 E8 E9 S10 SU L10 LU R9",
+                2: "S6 S7 S8 L6 L7 R6 R7 R8 E10"})
+    play(st, "trump:obenabe", "SA", "weis", "S10")
+    # seat 2 holds 20 + 20; seat 0 played without declaring; seat 1 announced 50: pointless
+    assert not any(a.startswith("weis") for a in st.legal_actions(2))
+    with pytest.raises(IllegalAction, match="§29"):
+        st.apply(2, "weis")
+
+
 def test_par29_1_weis_must_be_held_and_a_lower_declaration_is_binding():
     st = state({0: "E6 E7 E8 E9 S6 S7 S8 L6 L7"})
     play(st, "trump:R")
@@ -251,6 +262,31 @@ def test_par1_order_of_bedanken_does_not_matter():
 
 
 # -- §17: Rest ----------------------------------------------------------------------------
+def test_par14_only_the_last_trick_is_shown():
+    from stammtisch.cli.render.jass import render
+    from rich.console import Console
+    st = state({})
+    play(st, "trump:E", *["*"] * 8)
+    v = st.view(0)
+    assert len(v["last_trick"]) == 4
+    assert v["last_trick"] == [[(st.history[1][0] + i) & 3, JASS.format(c)] for i, c in enumerate(st.history[1][1])]
+    frame = {"seat": 0, "seats": ["A", "B", "C", "D"], "columns": ["Team 1/3", "Team 2/4"], "totals": [0, 0],
+             "deal_number": 0, "dealer": 3, "to_act": list(st.to_act()), "legal": [], "deal": v}
+    c = Console(width=120, record=True, color_system=None)
+    c.print(render(frame))
+    text = c.export_text()
+    first = [JASS.format(x) for x in st.history[0][1]]
+    assert not any(f"[{x}]" in text for x in first)
+
+
+def test_par25_first_announcement_stands():
+    st = state({})
+    play(st, "trump:E")
+    with pytest.raises(IllegalAction):
+        st.apply(0, "trump:S")
+    assert st.mode.name == "E"
+
+
 def test_par17_rest_right_takes_all_remaining_tricks():
     st = state({0: "E6 E7 E8 E9 E10 EU EO EK EA"})
     play(st, "trump:E", "rest")
@@ -302,3 +338,24 @@ def test_par18_target_per_table():
     import random
     play_out(m, [GAME.rule_bot()] * 4, random.Random(2))
     assert m.is_over() and max(m.totals) >= 100
+
+
+from hypothesis import given, strategies as hst  # noqa: E402
+
+
+@given(standing=hst.tuples(hst.integers(0, 999), hst.integers(0, 999)),
+       steps=hst.lists(hst.tuples(hst.sampled_from([(0, 0), (20, 0), (0, 20)]), hst.integers(0, 1),
+                                  hst.integers(0, 60), hst.sampled_from([(0, 0), (50, 0), (0, 100)])), max_size=9),
+       mult=hst.sampled_from([2, 3, 4, 5, 6, 7]), team=hst.integers(0, 1))
+def test_par1_par2_bedanken_agrees_with_the_ausmachregel(standing, steps, mult, team):
+    ts = [TrickStep(s, t, p, w) for s, t, p, w in steps]
+    out = bedanken(team, standing, 1000, ts, mult)
+    if not out["reached"]:
+        assert out["winner"] == 1 - team
+    elif out["totals"][1 - team] >= 1000:
+        assert out["winner"] == first_out(standing, 1000, ts, mult)
+    else:
+        assert out["winner"] == team
+    fo = first_out(standing, 1000, ts, mult)
+    if fo is not None:
+        assert out["totals"][fo] >= 1000

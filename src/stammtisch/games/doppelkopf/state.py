@@ -38,7 +38,7 @@ from stammtisch.core.protocol import DealContext, DealResult, DealState
 
 from . import announcements as ann
 from .rules import AUGEN, KA, ORDERS, SOLO_KINDS, XB, XD, Order, trick_winner
-from .scoring import LEVEL_NAMES, settle
+from .scoring import LEVEL_NAMES, scored_as_solo, settle
 
 __all__ = ["DoppelkopfDeal", "ANNOUNCE_WORDS", "TIERS", "contract_label"]
 
@@ -228,10 +228,12 @@ class DoppelkopfDeal(DealState):
                 return ["hochzeit"]
             both_q = popcount(self.hands[seat] & _XD_MASK) == 2
             return self._solo_allowed() + (["nein"] if both_q and self.tier != "vorfuehrung" else [])
-        out = list(self._talk_of(seat))
+        out: list[str] = []
         if seat == self.turn:
             # one notation per card kind (both copies are the same card): fold the second copy's
-            # bit onto the first and list the kinds in index order
+            # bit onto the first and list the kinds in index order. Cards come first and the
+            # announcement words after them, so that a menu numbered from the legal actions
+            # (the terminal's) does not turn "1" into an announcement by accident.
             legal = self._legal_cards(seat)
             kinds = (legal | (legal >> 1)) & _FIRST_COPIES
             note = _NOTATION
@@ -239,6 +241,7 @@ class DoppelkopfDeal(DealState):
                 low = kinds & -kinds
                 out.append(note[low.bit_length() - 1])
                 kinds ^= low
+        out.extend(self._talk_of(seat))
         return out
 
     def apply(self, seat: int, action: str) -> None:
@@ -593,10 +596,8 @@ class DoppelkopfDeal(DealState):
 
     def is_solo_scored(self) -> bool:
         """Scored as a solo: a real solo, or (DDV, option) a stille Hochzeit / Hochzeiter alone."""
-        if self.contract and self.contract.startswith("solo:"):
-            return True
         alone = self.contract == "stille_hochzeit" or (self.contract == "hochzeit" and self.partner is None)
-        return alone and self.opts.alone_as_solo
+        return scored_as_solo(self.contract or "", alone, self.opts.alone_as_solo)
 
     def result(self) -> DealResult:
         if self.phase != "over":

@@ -19,7 +19,7 @@ from .modes import RANK_OF, STRENGTH, SUIT_MASK, SUIT_OF, TM_TUTTI, UNDER
 
 __all__ = ["legal_mask", "trick_winner", "trick_points", "BUUR_BIT", "cards_of"]
 
-_CHUNKS = tuple(tuple(tuple(s * 9 + r for r in range(9) if m >> r & 1) for m in range(512)) for s in range(4))
+CHUNKS = _CHUNKS = tuple(tuple(tuple(s * 9 + r for r in range(9) if m >> r & 1) for m in range(512)) for s in range(4))
 _C0, _C1, _C2, _C3 = _CHUNKS
 
 

@@ -18,7 +18,7 @@ from ...core.protocol import Deal, DealContext
 from .modes import KING, MODES, OBER, STRENGTH, SUIT_MASK, SUIT_OF, TM_TUTTI, UNDER
 from .options import JassOptions
 from .state import JassDeal
-from .weis import parse_weis
+from .weis import SEQUENCE_POINTS, WeisItem, parse_weis
 
 __all__ = ["sample_state", "constraints"]
 
@@ -116,6 +116,14 @@ def _backtrack(free: list[int], sizes: dict[int, int], allowed: dict[int, int]) 
     return out if go(0) else None
 
 
+def _stand_in(points: int, mode: Any) -> WeisItem:
+    """A Weis worth ``points`` (a sequence, in a suit that is not trump) for an announcement
+    whose cards are unknown. Tie-breaks between equal announcements are not reproduced."""
+    length = next((n for n, p in SEQUENCE_POINTS.items() if p == points), 3)
+    suit = 0 if mode is None or mode.trump is None else (mode.trump + 1) % 4
+    return WeisItem("seq", suit, 0, length)
+
+
 def sample_state(options: JassOptions, view: Mapping[str, Any], rng: Any) -> JassDeal:
     """A :class:`JassDeal` consistent with ``view`` (a seat's deal view).
 
@@ -153,7 +161,11 @@ def sample_state(options: JassOptions, view: Mapping[str, Any], rng: Any) -> Jas
         items = (view.get("weis_shown") or {}).get(str(s)) or (mine if s == seat else None)
         if items:
             st.weis_decl[s] = parse_weis("+".join(items))
-            st.weis_order.append(s)
+        else:
+            # announced during the first trick, not shown yet (§29): only its points are known;
+            # a stand-in sequence worth them keeps the §29 checks and the Weis count right
+            st.weis_decl[s] = [_stand_in(ann["points"], st.mode)]
+        st.weis_order.append(s)
     for ld, cards, _, _ in view.get("played", []):
         for c in JASS.parse_cards(cards):
             st.play_card(c)

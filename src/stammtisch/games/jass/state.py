@@ -34,7 +34,7 @@ from ...core.protocol import DealContext, DealResult, DealState, Line
 from .modes import (KING, MODES, OBER, POINTS, STRENGTH, SUIT_MASK, SUIT_OF, SUITS, TM_TUTTI, Mode, base_choices,
                     drei_mal_drei_choices)
 from .options import JassOptions
-from .play import cards_of, legal_mask
+from .play import CHUNKS, cards_of, legal_mask
 from .scoring import LAST_TRICK_BONUS, MATCH_BONUS, TEAM_NAMES, TrickStep, bedanken, first_out, score_deal
 from .weis import WeisItem, all_weis, best_key, check_declaration, parse_weis
 
@@ -43,6 +43,13 @@ __all__ = ["JassDeal", "R"]
 R = "Papagei-Jass "  # citation prefix
 STOECK_WORDS = ("stöck", "stoeck", "stock", "stöcke")
 NOTATION = JASS.notation
+#: every card of a suit but its Under (§26)
+NOT_BUUR = tuple(SUIT_MASK[t] & ~(1 << (t * 9 + 5)) for t in range(4))
+#: for a trump card: the trumps of its suit that rank below it (§27)
+LOWER_TRUMPS = tuple(
+    sum(1 << d for d in range(36) if d // 9 == c // 9 and STRENGTH[(c // 9) * 144 + (c // 9) * 36 + d]
+        < STRENGTH[(c // 9) * 144 + (c // 9) * 36 + c])
+    for c in range(36))
 
 
 class JassDeal(DealState):
@@ -102,12 +109,40 @@ class JassDeal(DealState):
     # fast integer path
     # ------------------------------------------------------------------------------
     def legal_mask(self) -> int:
-        """Bit set of the cards the seat to play may play now (play phase only)."""
-        return legal_mask(self.hands[self.turn], self.trick, self.tm, self.no_under)
+        """Bit set of the cards the seat to play may play now (play phase only).
+
+        The same rules as :func:`play.legal_mask` (§15, §26, §27), using what
+        :meth:`play_card` tracks about the trick (led suit, best card so far)."""
+        hand = self.hands[self.turn]
+        if not self.trick:
+            return hand
+        led = self._led
+        follow = hand & SUIT_MASK[led]
+        tm = self.tm
+        if tm == 4 or tm == 5:
+            return follow or hand
+        trump = tm if tm < 4 else led
+        if led == trump:
+            return follow if follow & NOT_BUUR[trump] else hand
+        trumps = hand & SUIT_MASK[trump]
+        legal = (follow | trumps) if follow else hand
+        if self._best >= 20 and trumps and trumps != hand and self.no_under:
+            legal &= ~LOWER_TRUMPS[self._bestcard]
+        return legal
+
+    def playout(self, rng: Any) -> None:
+        """Finish the deal with uniformly random legal cards (rollouts for search bots)."""
+        rnd = rng.random
+        play, legal = self.play_card, self.legal_mask
+        c0, c1, c2, c3 = CHUNKS
+        while self.phase == "play":
+            mask = legal() if self.trick else self.hands[self.turn]
+            cs = c0[mask & 511] + c1[mask >> 9 & 511] + c2[mask >> 18 & 511] + c3[mask >> 27 & 511]
+            play(cs[int(rnd() * len(cs))])
 
     def legal_cards(self) -> tuple[int, ...]:
         """The legal cards of the seat to play as card indices (fast path)."""
-        return cards_of(legal_mask(self.hands[self.turn], self.trick, self.tm, self.no_under))
+        return cards_of(self.legal_mask())
 
     def choose(self, mode: str | None) -> None:
         """Name ``mode`` (a :data:`MODES` name) or push with ``None``; no validation."""
@@ -146,6 +181,8 @@ class JassDeal(DealState):
             self._sbase = sb = (self.tm * 4 + led) * 36
             self._pbase = pb = (self.mode.tricks[0] * 4 + led) * 36  # §24.3, §24.4: counted as the first
             self._best = STRENGTH[sb + card]
+            self._bestcard = card
+            self._led = led
             self._win = seat
             self._tpts = self.points_table[pb + card]
             self.turn = (seat + 1) & 3
@@ -153,6 +190,7 @@ class JassDeal(DealState):
         v = STRENGTH[self._sbase + card]
         if v > self._best:
             self._best = v
+            self._bestcard = card
             self._win = seat
         self._tpts += self.points_table[self._pbase + card]
         if len(trick) < 4:
@@ -231,7 +269,10 @@ class JassDeal(DealState):
         return ()
 
     def running(self) -> list[int]:
-        """Each team's total as known to all: standing plus this deal's written points so far."""
+        """Each team's total as known to all: standing plus this deal's written points so far.
+
+        §19: Weis and Stöck are written at once (the Weis after the first trick, when the best
+        Weis is known, §29; the Stöck when shown, §29.3)."""
         m = self.mode
         mult = m.multiplier if m and m.multiplier else 1
         cp = self.card_points[::-1] if m is not None and m.misere else self.card_points
@@ -269,7 +310,24 @@ class JassDeal(DealState):
         if (not self.opts.weis or self.trick_no != 0 or self.played[seat] or seat in self.weis_decl
                 or self.mode is None or self.mode.misere):
             return []
-        return all_weis(self.hands[seat])
+        items = all_weis(self.hands[seat])
+        if items and self._weis_pointless(seat, max(it.points for it in items)):
+            return []
+        return items
+
+    def _announced_best(self, seat: int) -> int:
+        its = self.weis_decl.get(seat)
+        return max(it.points for it in its) if its else 0
+
+    def _weis_pointless(self, seat: int, best: int) -> bool:
+        """§29: a Weis that can never count may not be declared (it would give the game away):
+        an opponent announced more points and the partner, who has played already, cannot
+        beat it either. Only announced points are compared (what the seat knows)."""
+        opp = max(self._announced_best((seat + 1) & 3), self._announced_best((seat + 3) & 3))
+        partner = (seat + 2) & 3
+        if self.played[partner] == 0 and partner not in self.weis_decl:
+            return False  # the partner may still declare more
+        return opp > max(best, self._announced_best(partner))
 
     def _stoeck_open(self, seat: int) -> bool:
         if self.stoeck_seat != seat or self.stoeck_declared or self.mode is None:
@@ -306,6 +364,10 @@ class JassDeal(DealState):
     def apply(self, seat: int, action: str) -> None:
         if self.phase == "over":
             raise NotYourTurn("the deal is over", seat=seat, action=action)
+        if not isinstance(seat, int) or not 0 <= seat < 4:
+            raise NotYourTurn(f"there is no seat {seat!r} at a Jass table", action=str(action))
+        if not isinstance(action, str):
+            raise IllegalAction("an action is text", seat=seat)
         a = action.strip()
         low = a.lower()
         if low == "bedanken":
@@ -313,7 +375,10 @@ class JassDeal(DealState):
             return
         if seat not in self.to_act():
             who = "the trump chooser" if self.phase == "trump" else f"seat {self.to_act()[0]}"
-            rule = R + ("§25" if self.phase == "trump" else "§22")
+            # §25: only the chooser names trump; §22: the trick's winner leads the next; §30: then
+            # the next seat in order (a card given too early, §28, cannot be laid online)
+            rule = R + ("§25" if self.phase == "trump" else
+                        "§22" if not self.trick and self.trick_no else "§30")
             raise NotYourTurn(f"it is {who}'s turn", rule=rule, seat=seat, action=action)
         if self.phase == "trump":
             self._apply_trump(seat, a, low)
@@ -339,7 +404,7 @@ class JassDeal(DealState):
                                     rule=R + "§24.6", seat=seat, action=action)
             self._rest(seat)
             return
-        try:
+        try:  # one action is one card: two cards at once (§31) are no notation
             card = JASS.parse(a)
         except BadNotation:
             raise IllegalAction(f"'{a}' is not a card or action of Schieber Jass", seat=seat, action=action) from None
@@ -386,7 +451,8 @@ class JassDeal(DealState):
             return "you must play trump (only the trump Under need not be played)", R + "§26"
         if trump is not None and s == trump:
             return "you may not under-trump unless you hold only trumps", R + "§27"
-        return f"you must follow suit ({JASS.suit_names[led]})" + (" or play trump" if trump is not None else ""), \
+        may_trump = trump is not None and hand & SUIT_MASK[trump]
+        return f"you must follow suit ({JASS.suit_names[led]})" + (" or play trump" if may_trump else ""), \
             R + "§15"
 
     def _declare_weis(self, seat: int, a: str, low: str) -> None:
@@ -408,6 +474,9 @@ class JassDeal(DealState):
             why = check_declaration(self.hands[seat], items)
             if why:
                 raise IllegalAction(why + " (a Weis must be held)", rule=R + "§29.1", seat=seat, action=a)
+        if self._weis_pointless(seat, max(it.points for it in items)):
+            raise IllegalAction("this Weis can never count: the other side has announced more (unnötiger Weis)",
+                                rule=R + "§29", seat=seat, action=a)
         self.weis_decl[seat] = items
         self.weis_order.append(seat)
         m = self.mode
@@ -422,7 +491,15 @@ class JassDeal(DealState):
         if self.stoeck_seat is not None and not self.stoeck_declared:
             extra[self.stoeck_seat & 1] += 20
         if any(extra):
-            steps.append(TrickStep((extra[0], extra[1])))
+            if steps:
+                # §29.3 "Wenn im letzten Stich die Ausmachregel entscheidet, können die Stöcke auch
+                # erst vorgewiesen werden, wenn bereits alle Spieler eine Karte gegeben haben": Stöck
+                # shown now belong to the last complete trick and count before its Stich (§1)
+                last = steps[-1]
+                steps[-1] = TrickStep((last.stoeck[0] + extra[0], last.stoeck[1] + extra[1]), last.stich_team,
+                                      last.stich_points, last.weis)
+            else:
+                steps.append(TrickStep((extra[0], extra[1])))
         return steps
 
     def _bedanken(self, seat: int) -> None:
@@ -430,9 +507,11 @@ class JassDeal(DealState):
         mult = self.mode.multiplier if self.mode and self.mode.multiplier else 1
         outcome = bedanken(team, self.standing, self.opts.target, self._ausmach_steps(), mult)
         outcome["seat"] = seat
-        if self.stoeck_seat is not None and not self.stoeck_declared and self.stoeck_seat & 1 == team:
+        if self.stoeck_seat is not None and not self.stoeck_declared:
+            # §29.3, §18: held Stöck are counted (and so written) for whichever team holds them;
+            # they may decide the Ausmachregel for the other team than the one thanking
             self.stoeck_declared = True
-            self.stoeck_points[team] = 20
+            self.stoeck_points[self.stoeck_seat & 1] = 20
         self.end = {"kind": "bedanken", **outcome}
         word = "bedankt sich" + ("" if outcome["reached"] else " ohne genügend Punkte")
         self.events.append(f"seat {seat} {word}: {TEAM_NAMES[outcome['winner']]} gewinnt")
@@ -552,6 +631,20 @@ class JassDeal(DealState):
 
     def public_view(self) -> dict[str, Any]:
         return self._public()
+
+    def clone(self) -> "JassDeal":
+        """A fast independent copy (for search bots): only the mutable containers are copied."""
+        new = object.__new__(JassDeal)
+        d = dict(self.__dict__)
+        for k in ("hands", "trick", "history", "card_points", "tricks_won", "weis_order", "weis_points",
+                  "stoeck_points", "_stoeck_pending", "events"):
+            d[k] = list(d[k])
+        d["weis_decl"] = dict(d["weis_decl"])
+        d["_stoeck_at"] = dict(d["_stoeck_at"])
+        if d.get("end") is not None:
+            d["end"] = dict(d["end"])
+        new.__dict__.update(d)
+        return new
 
     # ------------------------------------------------------------------------------
     def is_over(self) -> bool:

@@ -1,0 +1,105 @@
+"""Tarock speed: random deals per second in one process.
+
+Run: ``.venv/bin/python benchmarks/tarock_speed.py [--deals N]``. Writes
+``benchmarks/results/tarock_speed.json``. Figures:
+
+* ``engine``: a deal state played to the end with random legal actions (bidding, talon, discard,
+  announcements, Kontras, cards) plus settlement — the raw rules engine;
+* ``engine_table_bidding``: the same, but bidding like a table (mostly passes), so the common
+  contracts (Rufer, Trischaken, Dreier) with talon and announcements come up;
+* ``match_driver``: deals through ``Match`` and the driver with ``RandomBot`` (what
+  ``stammtisch simulate tarock`` measures), including the shuffle;
+* ``rule_bots``: deals with four rule-based players through the driver;
+* ``sample_state``: determinizations per second (``GAME.sample_state`` from a seat's view in
+  mid-play), the hook search bots call.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import random
+import time
+from pathlib import Path
+
+from stammtisch.bots.random import RandomBot
+from stammtisch.core.driver import play_out, step
+from stammtisch.games.tarock import GAME
+
+
+def engine(n: int, table: bool) -> float:
+    rng = random.Random(1)
+    t = time.perf_counter()
+    for i in range(n):
+        m = GAME.new_match("tiroler-cup" if i % 2 else None, seed=i, max_deals=1)
+        d = m.deal_state
+        while not d.is_over():
+            s = d.to_act()[0]
+            legal = d.legal_actions(s)
+            if table and d.phase == "bidding":
+                for word in ("pass", "vorhand"):
+                    if word in legal and rng.random() < 0.8:
+                        legal = [word]
+                        break
+            d.apply(s, legal[rng.randrange(len(legal))])
+        d.result()
+    return n / (time.perf_counter() - t)
+
+
+def driver(n: int, bot_kind: str) -> float:
+    rng = random.Random(2)
+    bot = RandomBot() if bot_kind == "random" else GAME.rule_bot()
+    t = time.perf_counter()
+    for i in range(n):
+        m = GAME.new_match(seed=i, max_deals=1)
+        play_out(m, [bot] * 4, rng)
+    return n / (time.perf_counter() - t)
+
+
+def sampling(n: int) -> float:
+    rng = random.Random(3)
+    views = []
+    i = 0
+    while len(views) < 50:
+        m = GAME.new_match(seed=10_000 + i, max_deals=1)
+        i += 1
+        while not m.is_over() and m.deal_state.phase != "play":
+            step(m, [GAME.rule_bot()] * 4, rng)
+        for _ in range(rng.randrange(0, 30)):
+            if m.is_over():
+                break
+            step(m, [GAME.rule_bot()] * 4, rng)
+        if not m.is_over():
+            views.append((m.options, m.view(rng.randrange(4))["deal"]))
+    t = time.perf_counter()
+    for k in range(n):
+        opts, v = views[k % len(views)]
+        GAME.sample_state(opts, v, rng)
+    return n / (time.perf_counter() - t)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--deals", type=int, default=1000)
+    args = ap.parse_args()
+    out = {
+        "benchmark": "tarock_speed",
+        "unit": "deals/s (sample_state: samples/s)",
+        "deals": args.deals,
+        "engine": round(engine(args.deals, False), 1),
+        "engine_table_bidding": round(engine(args.deals, True), 1),
+        "match_driver": round(driver(args.deals, "random"), 1),
+        "rule_bots": round(driver(args.deals // 2, "rule"), 1),
+        "sample_state": round(sampling(args.deals // 2), 1),
+        "python": platform.python_version(),
+        "machine": platform.machine(),
+    }
+    path = Path(__file__).parent / "results" / "tarock_speed.json"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(out, indent=1) + "\n", encoding="utf-8")
+    print(json.dumps(out))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,256 @@
+"""A rule-based Perlaggen player.
+
+It bids, holds and concedes by estimating its side's chances from its own hand (and its partner's
+signals), bluffs now and then, tauft every Perlagg sensibly (as the trump Ass to win a trick, as a
+low card of the led suit when it must go under), and plays legally. It sees only its own view.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from stammtisch.core.cards import PERLAGGEN as D
+from stammtisch.core.protocol import BaseBot, Turn
+
+from .rules import (
+    Played, baptise, best_gleich, best_hanger, figure_cards, legal_cards, parse_play, perlaggen_order, plain,
+    trick_winner,
+)
+
+__all__ = ["RuleBot", "figure_strength", "spiel_strength"]
+
+SUITS = "ELHS"
+
+
+def _hand(view: dict[str, Any]) -> list[int]:
+    return [D.parse(c) for c in view.get("hand") or []]
+
+
+def figure_strength(name: str, hand: list[int], trump: int) -> float:
+    """A rough 0..1 chance that this hand wins the figure against three unknown hands."""
+    f = best_gleich(hand, trump) if name == "gleich" else best_hanger(hand, trump)
+    if f is None:
+        return 0.0
+    n, h, t = f.key
+    if n >= 3:
+        return 0.85 + 0.03 * (n - 3)
+    return 0.2 + 0.05 * h + 0.05 * t
+
+
+def spiel_strength(hand: list[int], trump: int) -> float:
+    """A rough chance of three tricks: Perlaggen and high trumps count."""
+    perl = perlaggen_order(trump)
+    score = sum(1.0 for c in hand if c in perl)
+    score += sum(0.6 for c in hand if c not in perl and c // 8 == trump and c % 8 >= 6)
+    score += sum(0.3 for c in hand if c not in perl and c // 8 == trump and c % 8 < 6)
+    score += sum(0.25 for c in hand if c not in perl and c // 8 != trump and c % 8 == 7)
+    return min(1.0, score / 3.0)
+
+
+def proven_revokes(deal: dict[str, Any], side: int) -> int:
+    """Revokes by ``side`` the public cards prove: a seat played a plain card of another suit (no trump,
+    no Perlagg) to a trick and later played a natural card of the suit it did not follow (§15, §17)."""
+    trump = SUITS.index(deal["trump"]) if deal.get("trump") else -1
+    perl = perlaggen_order(trump) if trump >= 0 else ()
+    raw = deal.get("history", [])
+    plays = [(s, a) for k, (s, a) in enumerate(raw) if _is_card_action(a)
+             and not (k + 1 < len(raw) and raw[k + 1] == [s, "zuruecknehmen"])]
+    tricks = [plays[k:k + 4] for k in range(0, len(plays), 4)]
+    count = 0
+    for t, trick in enumerate(tricks):
+        if not trick:
+            continue
+        c0, t0 = parse_play(trick[0][1])
+        led = (t0 if t0 is not None else c0) // 8 if (t0 is not None or c0 != 32) else 3
+        for s, a in trick[1:]:
+            c, taufe = parse_play(a)
+            if s % 2 != side or taufe is not None or c in perl or c == 32 or c // 8 in (led, trump):
+                continue
+            later = [parse_play(x) for later_trick in tricks[t + 1:] for ss, x in later_trick if ss == s]
+            if any(tt is None and cc not in perl and cc != 32 and cc // 8 == led for cc, tt in later):
+                count += 1
+    return count
+
+
+def _is_card_action(a: str) -> bool:
+    try:
+        parse_play(a)
+        return True
+    except Exception:
+        return False
+
+
+class RuleBot(BaseBot):
+    """The game's rule-based player (``stammtisch play perlaggen``)."""
+
+    name = "rule"
+
+    def __init__(self, bluff: float = 0.06):
+        self.bluff = bluff
+
+    def interject(self, turn: Turn, rng: Any) -> str | None:
+        return self._claim(turn)
+
+    def _claim(self, turn: Turn) -> str | None:
+        """"Ein Spieler schläft nicht" (§33): claim the public §7 hand-over and the previous deal's
+        offences at once, and a revoke as soon as the cards prove it (a seat that did not follow a suit
+        plays that suit later)."""
+        legal = turn.legal
+        for a in legal:
+            if a.startswith("reklamieren:") and (a.endswith(":voriges") or a == "reklamieren:7"):
+                return a
+        if "reklamieren:17" in legal:
+            deal = turn.view.get("deal", turn.view)
+            proven = proven_revokes(deal, 1 - turn.seat % 2)
+            claimed = sum(1 for e in deal.get("events", [])
+                          if " claims §17 against" in e and f"side {'AB'[1 - turn.seat % 2]}" in e)
+            if proven > claimed:
+                return "reklamieren:17"
+        return None
+
+    def choose(self, turn: Turn, rng: Any) -> str:
+        legal = list(turn.legal)
+        v = turn.view
+        deal = v.get("deal", v)
+        phase = deal.get("phase")
+        claim = self._claim(turn)
+        if claim:
+            return claim
+        if phase == "cut":
+            return f"abheben:{rng.randrange(5, 29)}"
+        if phase == "keep":
+            return "behalten"
+        if phase == "look":
+            return "ansehen"
+        if phase == "exchange":
+            swaps = [a for a in legal if a.startswith("tauschen:")]
+            if swaps:
+                return min(swaps, key=lambda a: D.parse(a.split(":")[1]) % 8)
+            return "nicht_tauschen"
+        if phase == "meld":
+            return "melden" if "melden" in legal else "passen"
+        trump = SUITS.index(deal["trump"])
+        hand = _hand(deal)
+        if phase == "answer":
+            return self._answer(deal, hand, trump, legal, rng)
+        if phase == "figures":
+            name = deal.get("figure_on_table")
+            if f"bieten:{name}" in legal and self._chance(name, hand, trump, deal) > 0.85:
+                return f"bieten:{name}"  # a sure figure is worth 2 bid, 1 unbid
+            for a in ("abweisen", "stellen", "weisen"):
+                if a in legal:
+                    return a
+            return "gut"
+        # play: tell the partner what we hold (once), maybe bid, then a card
+        sig = self._signal(deal, hand, trump, legal, turn.seat)
+        if sig:
+            return sig
+        bid = self._maybe_bid(deal, hand, trump, legal, rng)
+        if bid:
+            return bid
+        return self._card(deal, hand, trump, legal, turn.seat)
+
+    def _signal(self, deal: dict[str, Any], hand: list[int], trump: int, legal: list[str], seat: int) -> str | None:
+        if any(s == seat for s, _ in deal.get("signals", [])) or "zeichen:nichts" not in legal or not hand:
+            return None
+        best = max(("gleich", "hanger"), key=lambda n: figure_strength(n, hand, trump))
+        if figure_strength(best, hand, trump) >= 0.85:
+            return f"zeichen:{best}"
+        if spiel_strength(hand, trump) >= 0.6:
+            return "zeichen:spiel"
+        if any(c in perlaggen_order(trump) for c in hand):
+            return "zeichen:perlagg"
+        return "zeichen:nichts"
+
+    def _partner_says(self, deal: dict[str, Any]) -> set[str]:
+        seat = deal.get("seat", 0)
+        return {g for s, g in deal.get("signals", []) if s != seat}
+
+    def _chance(self, name: str, hand: list[int], trump: int, deal: dict[str, Any]) -> float:
+        """The side's chance of the figure: own hand, the tricks so far, the partner's signal."""
+        said = self._partner_says(deal)
+        if name == "spiel":
+            won = deal.get("tricks_won", [0, 0])
+            side = deal.get("seat", 0) % 2
+            base = spiel_strength(hand, trump) + 0.1 * (won[side] - won[1 - side])
+            base += 0.25 if "spiel" in said else 0.1 if "perlagg" in said else -0.1 if "nichts" in said else 0.0
+            return max(0.0, min(1.0, base))
+        bonus = 0.3 if name in said else 0.0
+        return min(1.0, figure_strength(name, hand, trump) + bonus)
+
+    def _answer(self, deal: dict[str, Any], hand: list[int], trump: int, legal: list[str], rng: Any) -> str:
+        """Hold when the side's chance ``p`` makes it pay: conceding a bid costs 1, holding wins or
+        loses 2, so holding is worth it from p > 1/4 (and a bluffing bidder also pays §10)."""
+        pend = deal.get("pending") or {}
+        name = pend.get("figure", "spiel")
+        p = self._chance(name, hand, trump, deal)
+        if "steigern" in legal and p > 0.8 and rng.random() < 0.5:
+            return "steigern"
+        if "halten" in legal and (p > 0.25 or rng.random() < self.bluff):
+            return "halten"
+        return "gut"
+
+    def _maybe_bid(self, deal: dict[str, Any], hand: list[int], trump: int, legal: list[str], rng: Any) -> str | None:
+        for a in legal:
+            if a.startswith("bieten:") or a.startswith("steigern:"):
+                name = a.split(":")[1]
+                p = self._chance(name, hand, trump, deal)
+                if p > (0.9 if a.startswith("steigern") else 0.7) or rng.random() < self.bluff / 4:
+                    return a
+        return None
+
+    def _card(self, deal: dict[str, Any], hand: list[int], trump: int, legal: list[str], seat: int) -> str:
+        perl = perlaggen_order(trump)
+        trick: list[tuple[int, Played]] = []
+        for s, text in deal.get("trick", []):
+            c, t = parse_play(text)
+            trick.append((s, baptise(c, t, trump) if t is not None else plain(c)))
+        # only cards the rules allow, even where the table would let a revoke pass (§15)
+        allowed = legal_cards(sum(1 << c for c in hand), trick[0][1].suit if trick else None, trump)
+        cards = [a for a in legal if "=" not in a and ":" not in a and a not in ("aufdecken", "zuruecknehmen")
+                 and (allowed >> D.parse(a)) & 1]
+        partner_wins = bool(trick) and trick[trick_winner([p for _, p in trick], trump)][0] == (seat + 2) % 4
+        led = trick[0][1].suit if trick else None
+        trump_ace = trump * 8 + 7
+
+        def as_played(a: str) -> Played:
+            c = D.parse(a)
+            if c in perl:
+                return baptise(c, trump_ace, trump)
+            return plain(c)
+
+        def wins(p: Played) -> bool:
+            return not trick or trick_winner([q for _, q in trick] + [p], trump) == len(trick)
+
+        def cost(a: str) -> tuple[int, int]:
+            c = D.parse(a)
+            return (1 if c in perl else 0, plain(c).height + (8 if plain(c).suit == trump else 0))
+
+        own_played = list((deal.get("played") or [[]] * 4)[seat])
+
+        def figures_kept(c: int, taufe: int) -> tuple[int, int, int, int]:
+            # §18: a Perlagg once getauft counts as its Taufe in Gleich and Hanger too; keep them
+            dealt = hand + [parse_play(x)[0] for x in own_played]
+            free, fixed = figure_cards(dealt, own_played + [f"{D.format(c)}={D.format(taufe)}"], trump)
+            g, h = best_gleich(free, trump, fixed), best_hanger(free, trump, fixed)
+            return (g.n if g else 0) + (h.n if h else 0), g.key[1] if g else -1, h.key[1] if h else -1, taufe
+
+        def taufe(c: int, want_win: bool) -> str:
+            default = trump_ace if want_win else (led if led is not None else trump) * 8 + 1
+            if len(trick) == 3 or not want_win:
+                # last to play, or going under: any Taufe with the wanted outcome, the one that keeps the figures
+                fits = [t for t in range(32) if wins(baptise(c, t, trump)) == want_win]
+                if fits:
+                    default = max(fits, key=lambda t: figures_kept(c, t))
+            return f"{D.format(c)}={D.format(default)}"
+
+        if not partner_wins:
+            winners = sorted((a for a in cards if wins(as_played(a))), key=cost)
+            if winners and (trick or cost(winners[-1])[0] or plain(D.parse(winners[-1])).height >= 6):
+                a = winners[0] if trick else winners[-1]
+                return taufe(D.parse(a), True) if D.parse(a) in perl else a
+        # go under: the cheapest card; a Perlagg then getauft so that it loses and keeps the figures
+        a = min(cards, key=cost)
+        if D.parse(a) in perl:
+            return taufe(D.parse(a), False)
+        return a

@@ -1,0 +1,186 @@
+"""Determinization for search bots: a full deal state consistent with one seat's view."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from stammtisch.core.cards import PERLAGGEN as D
+from stammtisch.core.errors import IllegalAction
+from stammtisch.core.protocol import Deal, DealContext
+
+from .options import PerlaggenOptions
+from .rules import parse_play, perlaggen_order
+from .state import PerlaggenDeal
+
+__all__ = ["sample_state"]
+
+
+def sample_state(options: PerlaggenOptions, view: Mapping[str, Any], rng: Any) -> PerlaggenDeal:
+    """Deal the cards the seat cannot see at random among the places they can be (the other hands and
+    the stock), keeping every card whose place is known (own hand, cards played, the turned-up trump,
+    a kept or exchanged Perlagg) and, where possible, the voids shown in play; then replay the public
+    actions of the deal. Hands that do not replay the public actions (a figure shown, a 17 : 17
+    declaration, an exchange right) are rejected; after many failed attempts ``IllegalAction`` says so.
+    """
+    seat = view["seat"]
+    if view.get("trump_card") is None:
+        # still cutting: any order of the deck consistent with what the lift showed (§4)
+        deck = list(range(33))
+        rng.shuffle(deck)
+        cuts = [int(a.split(":")[1]) for _, a in view.get("history", []) if a.startswith("abheben:")]
+        if cuts:
+            shown = [D.parse(c) for c in view.get("kept", [])]
+            if view.get("lifted_bottom"):
+                shown.append(D.parse(view["lifted_bottom"]))
+            rest = [c for c in deck if c not in shown]
+            for k in reversed(range(len(shown))):  # kept cards lay at the bottom of the lift, in order
+                rest.insert(cuts[0] - 1 - k, shown[k])
+            deck = rest
+        ctx = DealContext(0, view["dealer"], Deal(((), (), (), ()), {"deck": tuple(deck)}),
+                          tuple(view["standing"]), _carry(view))
+        st = PerlaggenDeal(options, ctx)
+        for s, a in view.get("history", []):
+            st.apply(s, a)
+        return st
+    own = [D.parse(c) for c in view.get("hand") or []]
+    played = [[parse_play(x)[0] for x in row] for row in view["played"]]
+    trump_card = D.parse(view["trump_card"])
+    known: dict[int, list[int]] = {s: list(played[s]) for s in range(4)}
+    if own:
+        known[seat] += own
+    exch = view.get("exchanged")
+    orig_trump = trump_card
+    if exch:
+        # the exchanger took the turned-up Perlagg and gave the trump now face up
+        orig_trump = D.parse(exch["took"])
+        es = exch["seat"]
+        if orig_trump not in known[es]:
+            known[es].append(orig_trump)
+    for k, shown in (view.get("shown_hands") or {}).items():
+        # a hand laid open to show a figure: the five cards it held (after a §7 exchange)
+        ss = int(k)
+        for c in (D.parse(x) for x in shown):
+            if c not in known[ss]:
+                known[ss].append(c)
+    kept = [D.parse(c) for c in view.get("kept", [])]
+    cutter = (view["dealer"] - 1) % 4
+    for c in kept:
+        if c not in known[cutter]:
+            known[cutter].append(c)
+    used = {c for cs in known.values() for c in cs} | {trump_card}
+    pool = [c for c in range(33) if c not in used]
+    voids = _voids(view)
+    trump = "ELHS".index(view["trump"])
+    perl = perlaggen_order(trump)
+    dealer = view["dealer"]
+    exchange_seats = [x for x, a in view.get("history", []) if a.startswith(("tauschen:", "nicht_tauschen"))]
+    # who could exchange tells what the dealer (and his partner) held (§7)
+    no_trump_seats: list[int] = []
+    trump_seats: list[int] = []
+    # the exchange is over once the play (or the 17 : 17 asking) began; Luck and Boden are covered with
+    # its first action (§7)
+    exchange_over = "luck" not in view or view["phase"] in ("play", "meld")
+    if orig_trump in perl and view["phase"] == "exchange":
+        ex = view["to_act"][0]
+        handed_over = "ueberlassen" in [a for _, a in view.get("history", [])]
+        no_trump_seats, trump_seats = ([dealer], [ex]) if ex != dealer and not handed_over else ([], [dealer])
+    elif orig_trump in perl and exchange_over:
+        handed_over = "ueberlassen" in [a for _, a in view.get("history", [])]
+        if not exchange_seats:
+            no_trump_seats = [dealer, (dealer + 2) % 4]
+        elif exchange_seats[-1] != dealer and not handed_over:
+            no_trump_seats, trump_seats = [dealer], [exchange_seats[-1]]
+        else:
+            trump_seats = [dealer]
+    history = [(x, a) for x, a in view.get("history", []) if a.split(":")[0] not in ("abheben", "behalten", "liegen")]
+    if options.offences != "refuse":
+        voids = {}  # a live table lets a revoke pass: play shows no voids
+    last_error: Exception | None = None
+    declared = any(" declares " in e for e in view.get("events", []))  # §25 declarations are rare hands
+    for attempt in range(4000 if declared else 400):
+        rng.shuffle(pool)
+        hands = {s: list(known[s]) for s in range(4)}
+        i = 0
+        for s in range(4):
+            need = 5 - len(hands[s])
+            hands[s] += pool[i:i + need]
+            i += need
+        orig = {s: list(hands[s]) for s in range(4)}
+        if exch:
+            es = exch["seat"]
+            orig[es] = [c for c in orig[es] if c != orig_trump] + [trump_card]
+        if any(_breaks(hands[s][len(known[s]):], voids.get(s, ()), view) for s in range(4)):
+            continue
+        if any(c // 8 == trump and c < 32 and c not in perl for s in no_trump_seats for c in orig[s]):
+            continue
+        if not all(any(c // 8 == trump and c < 32 and c not in perl for c in orig[s]) for s in trump_seats):
+            continue
+        ctx = DealContext(0, view["dealer"], Deal(((), (), (), ())), tuple(view["standing"]), _carry(view))
+        st = PerlaggenDeal(options, ctx)
+        st.setup_hands([orig[s] for s in range(4)], orig_trump, pool[i:])
+        try:
+            for s, a in history:
+                st.apply(s, a)
+        except IllegalAction as e:  # the figures shown (§22) did not fit these hands
+            last_error = e
+            continue
+        sv = st.view(seat)
+        if _after_deal(sv["events"]) != _after_deal(view["events"]) or sv["figures"] != view["figures"]:
+            continue
+        return st
+    raise IllegalAction(f"no deal consistent with this view was found ({last_error})")
+
+
+def _carry(view: Mapping[str, Any]) -> dict[str, Any]:
+    """What the deal knew from the previous one: penalty points owed, offences still claimable (public)."""
+    return {"owed": list(view.get("owed", (0, 0))),
+            "claimable": [dict(c, claimed=False) for c in view.get("previous_offences", [])]}
+
+
+def _after_deal(events: list[str]) -> list[str]:
+    """The events from the turned-up trump on (the cut is not replayed in a sample)."""
+    for k, e in enumerate(events):
+        if e.startswith("trump "):
+            return [x for x in events[k:] if " claims " not in x]
+    return [x for x in events if " claims " not in x]
+
+
+def _voids(view: Mapping[str, Any]) -> dict[int, list[int]]:
+    """Seats that played a plain card of neither the led suit nor trump while the led suit was a
+    natural suit: they hold no natural card of that suit."""
+    out: dict[int, list[int]] = {}
+    trump = "ELHS".index(view["trump"])
+    from .rules import perlaggen_order
+
+    perl = perlaggen_order(trump)
+    raw = view.get("history", [])
+    history = [x for k, x in enumerate(raw) if ("=" in x[1] or _is_card(x[1]))
+               and not (k + 1 < len(raw) and raw[k + 1] == [x[0], "zuruecknehmen"])]
+    for k in range(0, len(history), 4):
+        trick = history[k:k + 4]
+        if not trick:
+            continue
+        lead = parse_play(trick[0][1])
+        led = D.card_suit[lead[1] if lead[1] is not None else lead[0]]
+        for s, a in trick[1:]:
+            c, t = parse_play(a)
+            if t is None and c not in perl and D.card_suit[c] not in (led, trump):
+                out.setdefault(s, []).append(led)
+    return out
+
+
+def _is_card(a: str) -> bool:
+    try:
+        D.parse(a)
+        return True
+    except Exception:
+        return False
+
+
+def _breaks(hand: list[int], void_suits: Any, view: Mapping[str, Any]) -> bool:
+    trump = "ELHS".index(view["trump"])
+    from .rules import perlaggen_order
+
+    perl = perlaggen_order(trump)
+    return any(c not in perl and D.card_suit[c] == s for c in hand for s in void_suits)

@@ -1,0 +1,1037 @@
+"""One Perlaggen deal as a state machine (Innsbrucker Perlaggerregeln, cited ``Perlaggen §n``).
+
+Phases, in order:
+
+``cut``       the seat right of the dealer lifts: ``abheben:N``; a standing Perlagg at the bottom of
+              the lifted packet may be kept: ``behalten`` / ``liegen`` (§4)
+``look``      each seat from Vorhand looks at its cards (``ansehen``) or, while neither partner has
+              looked, bids unseen for the partnership: ``ungesehen:gleich+spiel`` … (§32)
+``exchange``  a turned-up Perlagg may be exchanged for a trump by the dealer, else his partner:
+              ``tauschen:LA`` / ``nicht_tauschen`` (§7)
+``meld``      only at 17 : 17: every seat from Vorhand is asked for a dritziges, vierfaches or
+              fünffaches figure: ``melden`` / ``passen`` (§25)
+``play``      five rounds of cards (``LA``, a Perlagg with its Taufe ``W=LA``); bidding at any time:
+              ``bieten:gleich``, answers ``halten`` / ``gut`` / ``steigern``, ``steigern:spiel`` (§8–§14)
+``answer``    a bid or raise awaits the other side's answer (§11)
+``figures``   the Spiel is decided; the Spiel side must show (``weisen``), concede (``gut``) or bid each
+              undecided figure; the others answer ``abweisen`` / ``stellen`` / ``gut`` (§22–§24)
+``over``
+
+Out of turn at any time: partner signals ``zeichen:<signal>`` (seen by the partner only), ``aufdecken``
+(laying the cards open, §9), claims ``reklamieren:<§>`` (profile ``live``, §33).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from stammtisch.core.cards import PERLAGGEN as D
+from stammtisch.core.errors import BadNotation, IllegalAction, NotYourTurn
+from stammtisch.core.protocol import DealContext, DealResult, DealState
+
+from .options import PerlaggenOptions
+from .rules import (
+    EICHEL, Figure, Played, baptise, best_figure, figure_cards, legal_cards, parse_play, perlaggen_order, plain,
+    standing_perlaggen, suit_mask, trick_winner,
+)
+from .scoring import AUS, FIGURES, SIDES, FigureOutcome, Penalty, settle
+
+__all__ = ["PerlaggenDeal", "LADDER", "SIGNALS", "UNSEEN_SPECS", "side_of"]
+
+#: the stakes a figure passes through: bid 2, raised 3 … 7, "Spiel aus" (§13)
+LADDER = (2, 3, 4, 5, 6, 7, AUS)
+#: the sanctioned partner signals (docs/rules/perlaggen.md)
+SIGNALS = ("gleich", "hanger", "spiel", "perlagg", "nichts")
+#: unseen bids (§32): one, two or all three figures, the first named is bid first ("das Vorgebotene");
+#: ``alle`` = Gleich, Hanger, Spiel, the order §32 sets when none is named
+UNSEEN_SPECS = ("gleich", "hanger", "spiel", "gleich+hanger", "gleich+spiel", "hanger+spiel", "alle",
+                "hanger+gleich", "spiel+gleich", "spiel+hanger", "gleich+spiel+hanger", "hanger+gleich+spiel",
+                "hanger+spiel+gleich", "spiel+gleich+hanger", "spiel+hanger+gleich")
+
+
+def side_of(seat: int) -> int:
+    """Side 0 (A: seats 0 and 2) or 1 (B: seats 1 and 3): partners sit crosswise."""
+    return seat % 2
+
+
+def _value_word(v: int) -> str:
+    return "aus" if v >= AUS else str(v)
+
+
+@dataclass
+class Fig:
+    """The bidding state of one figure."""
+
+    name: str
+    status: str = "open"          # open | offered | held | conceded | lapsed
+    value: int = 0                # stake once held
+    offer: int = 0                # value on offer while offered
+    offerer: int | None = None    # seat that made the pending offer
+    bidder: int | None = None     # side that bid it
+    raiser: int | None = None     # side that last held and so may raise next (§13)
+    order: int = 0
+    unseen: bool = False
+    conceded_to: int | None = None
+    conceded_value: int = 0
+    winner: int | None = None     # decided: side that made it (None: stands)
+    cards: int = 0
+    decided: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"status": self.status}
+        if self.bidder is not None:
+            d["bidder"] = SIDES[self.bidder]
+        if self.status in ("held", "decided") and self.value:
+            d["value"] = _value_word(self.value)
+        if self.status == "offered":
+            d["offer"] = _value_word(self.offer)
+        if self.unseen:
+            d["unseen"] = True
+        if self.conceded_to is not None:
+            d["conceded_to"] = SIDES[self.conceded_to]
+            d["value"] = self.conceded_value
+        if self.decided:
+            d["winner"] = SIDES[self.winner] if self.winner is not None else None
+        return d
+
+
+class PerlaggenDeal(DealState):
+    """The state of one deal. Build with :meth:`PerlaggenGame.new_deal`."""
+
+    def __init__(self, options: PerlaggenOptions, ctx: DealContext):
+        self.o = options
+        self.ctx = ctx
+        self.dealer = ctx.dealer
+        self.vorhand = (ctx.dealer + 1) % 4
+        self.cutter = (ctx.dealer - 1) % 4
+        self.standing = (int(ctx.standing[0]), int(ctx.standing[1])) if len(ctx.standing) == 2 else (0, 0)
+        carry = dict(ctx.carry or {})
+        self.owed = tuple(carry.get("owed", (0, 0)))
+        self.old_claims: list[dict[str, Any]] = [dict(c) for c in carry.get("claimable", [])]
+        self.deck: list[int] = list(ctx.deal.piles.get("deck", ()))
+        self.hands: list[int] = [0, 0, 0, 0]
+        self.dealt: list[list[int]] = [[], [], [], []]
+        self.kept: list[int] = []
+        self.lifted: list[int] = []
+        self.rest: list[int] = []
+        self.trump = -1
+        self.trump_card = -1
+        self.stock: list[int] = []
+        self.shown = False
+        self.phase = "cut"
+        self.turn = self.cutter
+        self.looked = [False] * 4
+        self.figs = {n: Fig(n) for n in FIGURES}
+        self.pending: list[tuple[int, str, int, bool]] = []  # queued offers (seat, figure, value, unseen)
+        self.counter = 0
+        self.trick: list[tuple[int, Played]] = []
+        self.tricks: list[dict[str, Any]] = []
+        self.won = [0, 0]
+        self.played: list[list[str]] = [[], [], [], []]
+        self.events: list[str] = []
+        self.signals: list[tuple[int, str]] = []
+        self.signalled: set[tuple[Any, ...]] = set()  # (seat, round) signalled / (seat, round, 'claim')
+        self.melds: dict[int, Figure | None] = {}
+        self.meld_turn = 0
+        self.fig_queue: list[str] = []
+        self.fig_step = ""          # "" (Spiel side to act) or "shown" (others answer)
+        self.shown_fig: Figure | None = None
+        self.spiel_side: int | None = None
+        self.offences: list[dict[str, Any]] = []
+        self.penalties: list[Penalty] = []
+        self.exchanger: int | None = None
+        self.opened_by: int | None = None
+        self.history: list[tuple[int, str]] = []
+        self.return_phase = "play"  # where an answered bid returns to
+        self.revealed: list[int] = []  # cards played and taken back (§17): seen by all
+        self.shown_hands: dict[int, list[int]] = {}  # hands laid open to show a figure (§22)
+        self.endgame = self.standing[0] == self.o.target - 1 and self.standing[1] == self.o.target - 1
+        self._result: DealResult | None = None
+        if len(self.deck) != 33:
+            # a deal given as hands (sample_state, tests): skip cut and dealing
+            self.phase = "dealt"
+
+    # ------------------------------------------------------------------ set-up
+    def setup_hands(self, hands: list[list[int]], trump_card: int, stock: list[int]) -> None:
+        """Start from given hands (the cut and the deal already done): tests and sample_state."""
+        self.dealt = [list(h) for h in hands]
+        self.hands = [sum(1 << c for c in h) for h in hands]
+        self.trump_card = trump_card
+        self.trump = D.card_suit[trump_card]
+        self.stock = list(stock)
+        self.shown = True
+        self._after_deal()
+
+    def _cut(self, n: int) -> None:
+        self.lifted = self.deck[:n]
+        self.rest = self.deck[n:]
+        self.events.append(f"seat {self.cutter} lifts {n} cards (§4)")
+        if self.lifted[-1] in standing_perlaggen():
+            self.phase = "keep"
+        else:
+            self._deal_out()
+
+    def _deal_out(self) -> None:
+        deck = self.rest + self.lifted
+        hands: list[list[int]] = [[], [], [], []]
+        hands[self.cutter] = list(self.kept)
+        for size in (3, 2):
+            for i in range(4):
+                s = (self.vorhand + i) % 4
+                take = max(0, 3 - len(hands[s])) if size == 3 else 5 - len(hands[s])
+                hands[s].extend(deck[:take])
+                deck = deck[take:]
+        # the trump is turned up (NOTES: Eichel is never trump; an Eichel card goes under the stock)
+        while D.card_suit[deck[0]] == EICHEL:
+            self.events.append("an Eichel card was turned up: Eichel is never trump, it goes under the stock")
+            deck = deck[1:] + deck[:1]
+        trump_card = deck[0]
+        self.setup_hands(hands, trump_card, deck[1:])
+
+    def _after_deal(self) -> None:
+        self.events.append(f"trump {D.format(self.trump_card)} ({D.suit_names[self.trump]}); "
+                           "the dealer shows Luck and Boden (§7)")
+        self.pmask = sum(1 << c for c in perlaggen_order(self.trump, self.o.eichel_ober_high))
+        self.turn = self.vorhand
+        if self.o.unseen_bidding and not self.endgame:
+            self.phase = "look"
+        else:
+            self.looked = [True] * 4
+            self._to_exchange()
+
+    def _to_exchange(self) -> None:
+        self.phase = "exchange"
+        if self.trump_card in perlaggen_order(self.trump):
+            partner = (self.dealer + 2) % 4
+            if self._plain_trumps(self.dealer):
+                self.exchanger = self.dealer
+            elif self._plain_trumps(partner):
+                self.exchanger = partner
+        if self.exchanger is None:
+            self._to_play()
+        else:
+            self.turn = self.exchanger
+
+    def _plain_trumps(self, seat: int) -> int:
+        return self.hands[seat] & suit_mask(self.trump) & ~self.pmask
+
+    def _to_play(self) -> None:
+        # Luck and Boden stay shown until the first action of the play (or of the 17 : 17 asking), so
+        # that every seat has seen them even when nobody had to decide before; then they are covered
+        # and nobody may look at them again (§7)
+        if self.endgame:
+            self.phase = "meld"
+            self.turn = self.vorhand
+        else:
+            self.phase = "play"
+            self.turn = self.vorhand
+
+    # ------------------------------------------------------------------ helpers
+    def total(self, side: int) -> int:
+        """The side's points as written so far (standing plus figures conceded in this deal, §12)."""
+        fined = 2 * sum(1 for p in self.penalties if p.kind == "ueberbieten" and p.side == side)
+        return max(0, self.standing[side] - fined) + sum(f.conceded_value for f in self.figs.values()
+                                                         if f.conceded_to == side and not f.unseen)
+
+    def may_bid(self, seat: int) -> bool:
+        """§21: a side at ``target - 1`` has no right to bid; §24: after the Spiel only the Spiel side."""
+        if self.phase == "figures" and side_of(seat) != self.spiel_side:
+            return False
+        return self.total(side_of(seat)) < self.o.target - 1 or self.o.offences == "penalise"
+
+    def _spiel_ok(self, seat: int) -> bool:
+        """§29: once the fifth round is led, the Spiel is bid, held or raised only with the Spiel-Farbe,
+        a trump or a Perlagg."""
+        if len(self.tricks) == 4 and self.trick:
+            led = self.trick[0][1].suit
+            hand = self.hands[seat]
+            return bool(hand & (suit_mask(led) | suit_mask(self.trump) | self.pmask))
+        return True
+
+    def _answering(self) -> tuple[int, int]:
+        seat, _, _, _ = self.pending[0]
+        return ((seat + 1) % 4, (seat + 3) % 4)
+
+    def _bid_actions(self, seat: int) -> list[str]:
+        if self.phase not in ("play", "figures") or self.pending or self.opened_by is not None:
+            return []
+        if self.phase == "figures" and (self.fig_step or side_of(seat) != self.spiel_side):
+            return []
+        out = []
+        if self.may_bid(seat):
+            for n in FIGURES:
+                f = self.figs[n]
+                if f.status == "open" and not (n == "spiel" and (self.spiel_side is not None
+                                                                  or not self._spiel_ok(seat))):
+                    out.append(f"bieten:{n}")
+        for n in FIGURES:
+            f = self.figs[n]
+            if (f.status == "held" and f.raiser == side_of(seat) and f.value < AUS and self.may_bid(seat)
+                    and not (n == "spiel" and (self.spiel_side is not None or not self._spiel_ok(seat)))):
+                out.append(f"steigern:{n}")
+        return out
+
+    def _claim_actions(self, seat: int) -> list[str]:
+        """Claims (profile ``live``, §33). ``reklamieren:17`` may be said in the play at any time, once a
+        round: the cards are then checked (a claim shows nothing the table would not see); an unfounded
+        claim costs nothing. The hand-over of §7 is public, so its claim is offered only after it
+        happened. ``…:voriges`` claims an offence of the previous deal until this deal is written."""
+        if self.o.offences != "penalise":
+            return []
+        out = []
+        if self.phase in ("play", "answer", "figures") and (seat, len(self.tricks), "claim") not in self.signalled:
+            out.append("reklamieren:17")
+        for c in self.offences:
+            if c["kind"] == "tausch" and not c.get("claimed") and c["side"] != side_of(seat):
+                out.append("reklamieren:7")
+        for c in self.old_claims:
+            a = f"reklamieren:{c['par']}:voriges"
+            if not c.get("claimed") and c["side"] != side_of(seat) and a not in out:
+                out.append(a)
+        return out
+
+    def _extras(self, seat: int) -> list[str]:
+        out: list[str] = []
+        if self.phase in ("play", "answer", "figures", "meld") and self.o.signals and \
+                (seat, len(self.tricks)) not in self.signalled:
+            out += [f"zeichen:{s}" for s in SIGNALS]
+        if self.phase == "play" and not self.pending and self.opened_by is None:
+            out.append("aufdecken")
+        if self._revoke_to_take_back(seat) is not None:
+            out.append("zuruecknehmen")
+        return out + self._claim_actions(seat)
+
+    # ------------------------------------------------------------------ protocol
+    def to_act(self) -> tuple[int, ...]:
+        if self.phase == "over":
+            return ()
+        if self.phase == "answer":
+            return (self._answering()[0],)
+        return (self.turn,)
+
+    def interjectors(self) -> tuple[int, ...]:
+        if self.phase == "over":
+            return ()
+        main = self.to_act()
+        # a seat whose only out-of-turn words are partner signals is not asked (it may still send them)
+        return tuple(s for s in range(4) if s not in main
+                     and any(not a.startswith("zeichen:") for a in self._interject_actions(s)))
+
+    def _interject_actions(self, seat: int) -> list[str]:
+        if self.phase == "answer":
+            out = self._answer_actions(seat) if seat in self._answering() else []
+            return out + self._extras(seat)
+        out = []
+        if self.phase == "play":
+            out += self._bid_actions(seat)
+        return out + self._extras(seat)
+
+    def _answer_actions(self, seat: int) -> list[str]:
+        offerer, name, value, unseen = self.pending[0]
+        out = ["gut"]
+        spiel_ok = name != "spiel" or self._spiel_ok(seat)
+        if spiel_ok:
+            out.insert(0, "halten")
+            if value < AUS and not unseen and (self.total(side_of(seat)) < self.o.target - 1
+                                               or self.o.offences == "penalise"):
+                out.append("steigern")
+        return out
+
+    def legal_actions(self, seat: int) -> list[str]:
+        if self.phase == "over" or not 0 <= seat < 4:
+            return []
+        if seat not in self.to_act():
+            return self._interject_actions(seat)
+        p = self.phase
+        if p == "cut":
+            return [f"abheben:{n}" for n in range(2, 32)]
+        if p == "keep":
+            return ["behalten", "liegen"]
+        if p == "look":
+            out = ["ansehen"]
+            partner = (seat + 2) % 4
+            if not self.looked[partner] and self.total(side_of(seat)) < self.o.target - 1:
+                out += [f"ungesehen:{s}" for s in UNSEEN_SPECS
+                        if all(self.figs[n].status == "open" for n in _unseen_names(s))]
+            return out + self._claim_actions(seat)
+        if p == "exchange":
+            out = [f"tauschen:{D.format(c)}" for c in _bits(self._plain_trumps(seat))] + ["nicht_tauschen"]
+            if seat == self.dealer and self.o.offences == "penalise":
+                out.append("ueberlassen")
+            return out
+        if p == "meld":
+            return (["melden"] if self._meld_figure(seat) else []) + ["passen"] + self._extras(seat)
+        if p == "answer":
+            return self._answer_actions(seat) + self._extras(seat)
+        if p == "play":
+            led = self.trick[0][1].suit if self.trick else None
+            mask = legal_cards(self.hands[seat], led, self.trump)
+            if self.o.offences == "penalise":
+                mask = self.hands[seat]
+            return self._card_actions(mask) + self._bid_actions(seat) + self._extras(seat)
+        if p == "figures":
+            return self._figure_actions(seat) + self._extras(seat)
+        return []
+
+    def _card_actions(self, mask: int) -> list[str]:
+        out = []
+        for c in _bits(mask):
+            out.append(D.format(c))
+            if (self.pmask >> c) & 1:
+                out += [f"{D.format(c)}={D.format(t)}" for t in range(32)]
+        return out
+
+    # ------------------------------------------------------------------ apply
+    def apply(self, seat: int, action: str) -> None:
+        if self.phase == "over":
+            raise NotYourTurn("the deal is over: its points are written, the next deal follows the Schrift",
+                              rule="Perlaggen §33", seat=seat, action=action)
+        if not isinstance(seat, int) or not 0 <= seat < 4:
+            raise NotYourTurn(f"there is no seat {seat!r}: four players in two partnerships (seats 0-3)",
+                              rule="Perlaggen §1", action=str(action))
+        covers = self.phase in ("play", "meld")
+        try:
+            self._apply(seat, action)
+        except IllegalAction as e:
+            raise e if e.seat is not None else e.located(seat, action)
+        except BadNotation as e:
+            raise IllegalAction(str(e), rule="Perlaggen §16", seat=seat, action=action) from None
+        self.history.append((seat, action))
+        if covers:
+            self.shown = False  # §7: "Danach dürfen diese Karten von niemandem mehr angeschaut werden"
+
+    def _revoke_to_take_back(self, seat: int) -> dict[str, Any] | None:
+        """The unclaimed revoke of ``seat`` that is the last card on the table, if any (§17)."""
+        if self.phase != "play" or not self.trick or self.trick[-1][0] != seat:
+            return None
+        for c in self.offences:
+            if c["kind"] == "farbleugnen" and c.get("seat") == seat and c.get("trick") == len(self.tricks) \
+                    and not c.get("claimed"):
+                return c
+        return None
+
+    def _refuse(self, msg: str, par: str) -> None:
+        raise IllegalAction(msg, rule=f"Perlaggen {par}")
+
+    def _apply(self, seat: int, action: str) -> None:
+        word, _, arg = action.partition(":")
+        p = self.phase
+        # --- out-of-turn actions
+        if word == "zeichen":
+            if action not in self._extras(seat):
+                self._refuse(f"signal '{arg}' is not one of {', '.join(SIGNALS)} or was already given this "
+                             "round", "§9")
+            self.signals.append((seat, arg))
+            self.signalled.add((seat, len(self.tricks)))
+            return
+        if word == "reklamieren":
+            if action not in self._claim_actions(seat):
+                self._refuse("nothing to claim: no unclaimed offence of the other side, or the claim came "
+                             "after the next deal's points were written", "§33")
+            self._claim(seat, arg)
+            return
+        if word == "aufdecken":
+            if "aufdecken" not in self._extras(seat):
+                self._refuse("the cards can be laid open only in the play, with no bid unanswered", "§9")
+            self._lay_open(seat)
+            return
+        if p == "answer":
+            if seat not in self._answering():
+                if word in ("bieten", "steigern"):
+                    self._refuse("a bid is open: it must be answered first (halten, gut or steigern)", "§11")
+                raise NotYourTurn("a bid of the other side awaits your side's answer", rule="Perlaggen §11")
+            return self._answer(seat, action)
+        if word in ("bieten", "steigern") and p in ("play", "figures"):
+            return self._bid(seat, word, arg)
+        if word in ("bieten", "steigern") and p == "meld":
+            self._refuse(f"at {self.o.target - 1} : {self.o.target - 1} nobody bids; the figures are asked for",
+                         "§21")
+        if word in ("widerrufen", "zurueckziehen"):
+            self._refuse("what is bid or held can never be withdrawn, by either partner", "§9")
+        if word in ("zuruecknehmen", "zurücknehmen"):
+            last = [pl for s, pl in self.trick if s == seat]
+            offence = self._revoke_to_take_back(seat)
+            if offence is not None:
+                # §17: taken back to follow suit, within the same round, before anybody played on
+                _, pl = self.trick.pop()
+                self.hands[seat] |= 1 << pl.card
+                self.played[seat].pop()
+                self.offences.remove(offence)
+                self.revealed.append(pl.card)  # everybody saw it on the table
+                self.turn = seat
+                self.events.append(f"seat {seat} takes the card back to follow suit (§17)")
+                return
+            if last and last[0].prank or (last and last[0].card in perlaggen_order(self.trump)):
+                self._refuse("a Perlagg once played is never taken back", "§19")
+            self._refuse("a card released on the table is played and is not taken back (only to follow suit, "
+                         "which this table enforces before the card is released)", "§17")
+        if p == "exchange" and word in ("tauschen", "nicht_tauschen", "ueberlassen") and seat != self.turn:
+            self._refuse("only the dealer, or his partner when the dealer has no trump, exchanges the turned-up "
+                         "Perlagg; never the opponents", "§7")
+        if seat not in self.to_act():
+            raise NotYourTurn(f"it is seat {self.to_act()[0]}'s turn", rule="Perlaggen §16")
+        handler = {"cut": self._a_cut, "keep": self._a_keep, "look": self._a_look, "exchange": self._a_exchange,
+                   "meld": self._a_meld, "play": self._a_play, "figures": self._a_figures}.get(p)
+        if handler is None:
+            self._refuse(f"nothing to do in phase {p}", "§16")
+        handler(seat, action)  # type: ignore[misc]
+
+    # --- cut and deal (§4, §5)
+    def _a_cut(self, seat: int, action: str) -> None:
+        word, _, arg = action.partition(":")
+        if word != "abheben" or not arg.isdigit() or not 2 <= int(arg) <= 31:
+            self._refuse("the cutter lifts: 'abheben:N' with N from 2 to 31", "§4")
+        self._cut(int(arg))
+
+    def _a_keep(self, seat: int, action: str) -> None:
+        if action == "behalten":
+            c = self.lifted.pop()
+            self.kept.append(c)
+            self.events.append(f"seat {seat} keeps the standing Perlagg {D.format(c)} (§4)")
+            if self.lifted and self.lifted[-1] in standing_perlaggen() and len(self.kept) < 5:
+                return
+        elif action != "liegen":
+            self._refuse("the cutter keeps the lifted standing Perlagg ('behalten') or leaves it ('liegen')", "§4")
+        self._deal_out()
+
+    # --- looking and unseen bids (§32)
+    def _a_look(self, seat: int, action: str) -> None:
+        word, _, arg = action.partition(":")
+        if word == "ungesehen":
+            if action not in self.legal_actions(seat):
+                if self.looked[(seat + 2) % 4]:
+                    self._refuse("a partnership bids unseen only while neither partner has looked", "§32")
+                if self.total(side_of(seat)) >= self.o.target - 1:
+                    self._refuse(f"at {self.o.target - 1} points a side may not bid", "§21")
+                if arg in UNSEEN_SPECS:
+                    self._refuse("a figure already bid is not bid again; the holding side may raise it", "§13")
+                self._refuse(f"unseen bids are {', '.join(UNSEEN_SPECS)}", "§32")
+            names = _unseen_names(arg)
+            for n in names:
+                self.pending.append((seat, n, 2, True))
+            self.events.append(f"seat {seat} bids unseen: {', '.join(names)} (§32)")
+            self.looked[seat] = True
+            self._advance_look()
+            self._open_pending(return_phase="look")
+            return
+        if action != "ansehen":
+            self._refuse("look at the cards ('ansehen') or bid unseen ('ungesehen:…')", "§32")
+        self.looked[seat] = True
+        self._advance_look()
+
+    def _advance_look(self) -> None:
+        for i in range(1, 5):
+            s = (self.turn + i) % 4
+            if not self.looked[s]:
+                self.turn = s
+                return
+        if not self.pending:
+            self._to_exchange()
+
+    # --- exchange of a turned-up Perlagg (§7)
+    def _a_exchange(self, seat: int, action: str) -> None:
+        word, _, arg = action.partition(":")
+        if action == "ueberlassen":
+            if seat != self.dealer or self.o.offences != "penalise":
+                self._refuse("the dealer who holds a trump must exchange himself or not at all; leaving it to "
+                             "his partner costs the Partie", "§7")
+            self.offences.append({"par": "7", "kind": "tausch", "side": side_of(seat), "claimed": False})
+            self.events.append(f"seat {seat} leaves the exchange to his partner")
+            self.exchanger = (seat + 2) % 4
+            self.turn = self.exchanger
+            return
+        if action == "nicht_tauschen":
+            self.events.append(f"seat {seat} does not exchange the {D.format(self.trump_card)}")
+            return self._to_play()
+        if word != "tauschen":
+            self._refuse("'tauschen:<trump card>' or 'nicht_tauschen'", "§7")
+        c = D.parse(arg)
+        if not (self._plain_trumps(seat) >> c) & 1:
+            self._refuse(f"{arg} is not a trump in your hand; the Perlagg is exchanged for a trump", "§7")
+        self.hands[seat] = (self.hands[seat] & ~(1 << c)) | (1 << self.trump_card)
+        self.dealt[seat] = [x for x in self.dealt[seat] if x != c] + [self.trump_card]
+        self.events.append(f"seat {seat} exchanges the {D.format(self.trump_card)} for {arg} (§7)")
+        self.exchanged = {"seat": seat, "took": D.format(self.trump_card), "gave": arg}
+        self.trump_card = c
+        self._to_play()
+
+    # --- 17 : 17 (§25)
+    def _meld_figure(self, seat: int) -> Figure | None:
+        best = None
+        for kind in ("gleich", "hanger"):
+            f = best_figure(kind, self.dealt[seat], self.trump)
+            if f and f.n >= 3:
+                k = _meld_key(f)
+                if best is None or k > _meld_key(best):
+                    best = f
+        return best
+
+    def _a_meld(self, seat: int, action: str) -> None:
+        if action == "melden":
+            f = self._meld_figure(seat)
+            if f is None:
+                self._refuse("only a dritziges, vierfaches or fünffaches figure is declared at "
+                             f"{self.o.target - 1} : {self.o.target - 1}", "§25")
+            self.melds[seat] = f
+            self.events.append(f"seat {seat} declares a {f.describe()} (§25)")  # type: ignore[union-attr]
+        elif action == "passen":
+            self.melds[seat] = None
+        else:
+            self._refuse("asked for a dritziges, vierfaches or fünffaches: 'melden' or 'passen'", "§25")
+        self.meld_turn += 1
+        self.turn = (seat + 1) % 4
+        if self.meld_turn == 4:
+            self.phase = "play"
+            self.turn = self.vorhand
+            best = {0: None, 1: None}
+            for s, f in self.melds.items():
+                if f is not None and (best[side_of(s)] is None or _meld_key(f) > _meld_key(best[side_of(s)])):
+                    best[side_of(s)] = f
+            if best[0] or best[1]:
+                k0 = _meld_key(best[0]) if best[0] else None
+                k1 = _meld_key(best[1]) if best[1] else None
+                if k0 == k1:
+                    self.events.append("the declared figures stand: the Spiel decides (§25, §28)")
+                    self.meld_result: tuple[int | None, int, str] = (None, 3, best[0].kind)  # type: ignore[union-attr]
+                else:
+                    w = 0 if (k1 is None or (k0 is not None and k0 > k1)) else 1
+                    self.meld_result = (w, (best[w]).n, best[w].kind)  # type: ignore[union-attr]
+                    self.events.append(f"side {SIDES[w]} goes out with the highest figure (§25)")
+                    return self._finish()
+            else:
+                self.events.append("no dritziges figure declared: the Spiel decides (§25)")
+
+    # --- card play (§15–§20)
+    def _a_play(self, seat: int, action: str) -> None:
+        c, taufe = parse_play(action)
+        if not (self.hands[seat] >> c) & 1:
+            self._refuse(f"{D.format(c)} is not in your hand", "§16")
+        is_p = (self.pmask >> c) & 1
+        if taufe is not None and not is_p:
+            self._refuse(f"only a Perlagg is getauft; {D.format(c)} is none", "§18")
+        led = self.trick[0][1].suit if self.trick else None
+        legal = legal_cards(self.hands[seat], led, self.trump)
+        revoke = not (legal >> c) & 1
+        if revoke and self.o.offences != "penalise":
+            self._refuse(f"you must follow {D.suit_names[led]} (or trump, or play a Perlagg)", "§15")  # type: ignore
+        played = baptise(c, taufe, self.trump, self.o.eichel_ober_high) if taufe is not None else plain(c)
+        if is_p and taufe is None:
+            self.events.append(f"seat {seat} plays the Perlagg {D.format(c)} ungetauft: it counts as a plain "
+                               "card (§18)")
+        if revoke:
+            self.offences.append({"par": "17", "kind": "farbleugnen", "side": side_of(seat), "claimed": False,
+                                  "seat": seat, "trick": len(self.tricks)})
+        self.hands[seat] &= ~(1 << c)
+        self.trick.append((seat, played))
+        self.played[seat].append(played.notation())
+        if len(self.trick) < 4:
+            self.turn = (seat + 1) % 4
+            return
+        w = self.trick[trick_winner([p for _, p in self.trick], self.trump)][0]
+        self.tricks.append({"leader": self.trick[0][0], "cards": [p.notation() for _, p in self.trick],
+                            "winner": w, "points": 0})
+        self.last_trick = [[s, p.notation()] for s, p in self.trick]
+        self.trick = []
+        self.won[side_of(w)] += 1
+        self.turn = w
+        if self.won[side_of(w)] == 3 and self.spiel_side is None:
+            # §23: three tricks make the Spiel; the side must declare it (done here) and weisen or bieten
+            self.events.append(f"side {SIDES[side_of(w)]} has three tricks: Spiel (§23)")
+            self._decide_spiel(side_of(w))
+        elif len(self.tricks) == 5:
+            self._finish()
+
+    def _decide_spiel(self, side: int) -> None:
+        f = self.figs["spiel"]
+        self.spiel_side = side
+        if f.status == "conceded" and not f.unseen:
+            self.spiel_side = f.conceded_to
+        elif f.status == "conceded":
+            f.winner, f.decided = (f.conceded_to if f.conceded_to == side else None), True
+        else:
+            f.winner, f.decided = side, True
+            if f.status == "open":
+                f.value = self.o.unbid_points
+        if self.endgame:
+            return self._finish()
+        self._start_figures()
+
+    # --- figures after the Spiel (§22, §24)
+    def _start_figures(self) -> None:
+        held = sorted((f for f in self.figs.values() if f.name != "spiel" and f.status == "held"),
+                      key=lambda f: f.order)
+        rest = [f for f in self.figs.values() if f.name != "spiel" and f.status == "open"]
+        unseen = [f for f in self.figs.values() if f.name != "spiel" and f.status == "conceded" and f.unseen]
+        for f in unseen:
+            mine = self._side_figure(f.name, f.conceded_to)  # type: ignore[arg-type]
+            f.winner, f.decided = (f.conceded_to if mine else None), True
+        self.fig_queue = [f.name for f in held + rest]
+        self.phase = "figures"
+        self._next_figure()
+
+    def _next_figure(self) -> None:
+        self.fig_step = ""
+        self.shown_fig = None
+        while self.fig_queue and (self.figs[self.fig_queue[0]].decided
+                                  or self.figs[self.fig_queue[0]].status == "conceded"):
+            self.fig_queue.pop(0)
+        if not self.fig_queue:
+            return self._finish()
+        self.turn = self._first_of(self.spiel_side)  # type: ignore[arg-type]
+
+    def _first_of(self, side: int) -> int:
+        for i in range(1, 5):
+            s = (self.dealer + i) % 4
+            if side_of(s) == side:
+                return s
+        return 0
+
+    def _side_figure(self, name: str, side: int) -> Figure | None:
+        return self._figure_seat(name, side)[0]
+
+    def _figure_seat(self, name: str, side: int) -> tuple[Figure | None, int]:
+        """The side's best figure of this kind and the seat that holds it."""
+        best, seat = None, side
+        for s in (side, side + 2):
+            if self.o.taufe_binds_figures:
+                # §18, §28: a Perlagg played counts as its Taufe; only those still in the hand are free
+                free, fixed = figure_cards(self.dealt[s], self.played[s], self.trump)
+                f = best_figure(name, free, self.trump, fixed)
+            else:
+                f = best_figure(name, self.dealt[s], self.trump)
+            if f is not None and (best is None or f > best):
+                best, seat = f, s
+        return best, seat
+
+    def _show(self, name: str, side: int) -> None:
+        """Weisen: the seat lays its five cards open on the table (§22, §24), for everybody to check."""
+        _, seat = self._figure_seat(name, side)
+        self.shown_hands[seat] = list(self.dealt[seat])
+
+    def _figure_actions(self, seat: int) -> list[str]:
+        if not self.fig_queue or self.pending:
+            return []
+        name = self.fig_queue[0]
+        if self.fig_step == "":
+            if side_of(seat) != self.spiel_side:
+                return []
+            out = (["weisen"] if self._side_figure(name, self.spiel_side) else []) + ["gut"]  # type: ignore
+            return out + self._bid_actions(seat)
+        theirs = self._side_figure(name, 1 - self.spiel_side)  # type: ignore[operator]
+        out = []
+        if theirs is not None and self.shown_fig is not None:
+            if theirs > self.shown_fig:
+                out.append("abweisen")
+            elif theirs == self.shown_fig:
+                out.append("stellen")
+        return out + ["gut"]
+
+    def _a_figures(self, seat: int, action: str) -> None:
+        if action not in self._figure_actions(seat):
+            self._refuse(f"'{action}' is not possible now: the Spiel side must weisen, bieten or gut lassen, the "
+                         "others abweisen (better), stellen (equal) or gut lassen", "§22")
+        name = self.fig_queue[0]
+        f = self.figs[name]
+        ss: int = self.spiel_side  # type: ignore[assignment]
+        if self.fig_step == "":
+            if action == "weisen":
+                self.shown_fig = self._side_figure(name, ss)
+                self._show(name, ss)
+                self.events.append(f"side {SIDES[ss]} shows {self.shown_fig.describe()} (§22)")  # type: ignore
+                self.fig_step = "shown"
+                self.turn = self._first_of(1 - ss)
+                return
+            # gut: the figure is left to the other side
+            other = self._side_figure(name, 1 - ss)
+            self._decide(f, (1 - ss) if other else None, other.n if other else 0)
+            self.events.append(f"side {SIDES[ss]} leaves the {name} to side {SIDES[1 - ss]}")
+            return self._next_figure()
+        shown = self.shown_fig
+        if action == "abweisen":
+            theirs = self._side_figure(name, 1 - ss)
+            self._show(name, 1 - ss)
+            self.events.append(f"side {SIDES[1 - ss]} shows better: {theirs.describe()} (§22)")  # type: ignore
+            self._decide(f, 1 - ss, theirs.n)  # type: ignore[union-attr]
+        elif action == "stellen":
+            self._show(name, 1 - ss)
+            self.events.append(f"the {name} stands (§22)")
+            self._decide(f, None, shown.n)  # type: ignore[union-attr]
+        else:
+            self._decide(f, ss, shown.n)  # type: ignore[union-attr]
+        self._next_figure()
+
+    def _decide(self, f: Fig, winner: int | None, cards: int) -> None:
+        f.winner, f.cards, f.decided = winner, cards, True
+        if f.status == "open":
+            f.value = self.o.unbid_points
+
+    # --- bidding (§8–§14)
+    def _bid(self, seat: int, word: str, name: str) -> None:
+        if name not in FIGURES:
+            self._refuse(f"the figures are {', '.join(FIGURES)}; bid one clearly: 'bieten:gleich'", "§8")
+        if self.pending:
+            self._refuse("a bid is open: it must be answered first", "§11")
+        f = self.figs[name]
+        side = side_of(seat)
+        if self.total(side) >= self.o.target - 1 and self.o.offences != "penalise":
+            self._refuse(f"a side with {self.o.target - 1} points has no right to bid", "§21")
+        if self.phase == "figures" and side != self.spiel_side:
+            self._refuse("once the Spiel is decided only the Spiel side weist or bietet", "§24")
+        if self.opened_by is not None:
+            self._refuse("the cards are laid open", "§9")
+        if name == "spiel" and self.spiel_side is not None:
+            self._refuse("the Spiel is decided", "§23")
+        if name == "spiel" and not self._spiel_ok(seat):
+            self._refuse("in the fifth round the Spiel is bid only with the Spiel-Farbe, a trump or a Perlagg", "§29")
+        if word == "bieten":
+            if f.status != "open":
+                self._refuse(f"the {name} is already {f.status}; the holding side may raise it", "§13")
+            value = 2
+        else:
+            if f.status != "held":
+                self._refuse(f"only a held figure is raised; the {name} is {f.status}", "§13")
+            if f.raiser != side:
+                self._refuse("raising is begun by the holding side and goes on alternately", "§13")
+            if f.value >= AUS:
+                self._refuse("the figure is raised to 'Spiel aus' already", "§13")
+            value = LADDER[LADDER.index(f.value) + 1]
+        if self.total(side) >= self.o.target - 1:
+            # §21: bidding at 17, even by mistake: 2 points penalty at once
+            self.penalties.append(Penalty("ueberbieten", side, note=f"seat {seat}"))
+            self.events.append(f"side {SIDES[side]} bids at {self.o.target - 1}: 2 points penalty (§21)")
+        self.pending.append((seat, name, value, False))
+        self.events.append(f"seat {seat} {'bids' if word == 'bieten' else 'raises'} {name} "
+                           f"{_value_word(value)} (§8)")
+        self._open_pending(return_phase=self.phase)
+
+    def _open_pending(self, return_phase: str) -> None:
+        if not self.pending:
+            return
+        if self.phase != "answer":
+            self.return_phase = return_phase
+        seat, name, value, unseen = self.pending[0]
+        f = self.figs[name]
+        if f.status == "open":
+            f.order = self.counter
+            f.unseen = unseen
+            f.bidder = side_of(seat)
+        self.counter += 1
+        f.status, f.offer, f.offerer = "offered", value, seat
+        self.phase = "answer"
+
+    def _answer(self, seat: int, action: str) -> None:
+        if action not in self._answer_actions(seat):
+            offerer, name, value, unseen = self.pending[0]
+            if name == "spiel" and action in ("halten", "steigern"):
+                self._refuse("in the fifth round the Spiel is held only with the Spiel-Farbe, a trump or a "
+                             "Perlagg", "§29")
+            self._refuse("every bid must be answered: 'halten', 'gut' or 'steigern'", "§11")
+        offerer, name, value, unseen = self.pending.pop(0)
+        f = self.figs[name]
+        side, oside = side_of(seat), side_of(offerer)
+        if action == "gut":
+            prev = f.value if f.value else 1
+            f.status, f.conceded_to, f.conceded_value = "conceded", oside, prev
+            f.order = self.counter
+            self.counter += 1
+            self.events.append(f"seat {seat} lässt {name} gut: side {SIDES[oside]} writes {prev} (§12)")
+            if name == "spiel" and not unseen:
+                f.winner, f.decided = oside, True
+        else:
+            f.status, f.value, f.raiser = "held", value, side
+            self.events.append(f"seat {seat} hält {name} {_value_word(value)} (§11)")
+            if action == "steigern":
+                if self.total(side) >= self.o.target - 1:
+                    self.penalties.append(Penalty("ueberbieten", side, note=f"seat {seat}"))
+                    self.events.append(f"side {SIDES[side]} raises at {self.o.target - 1}: 2 points penalty (§21)")
+                nxt = LADDER[LADDER.index(value) + 1]
+                self.pending.insert(0, (seat, name, nxt, False))
+                self.events.append(f"seat {seat} raises {name} to {_value_word(nxt)} (§13)")
+                f.status, f.offer, f.offerer = "offered", nxt, seat
+                return
+        if self.pending:
+            s2, n2, v2, u2 = self.pending[0]
+            g = self.figs[n2]
+            if g.status == "open":
+                g.order, g.unseen, g.bidder = self.counter, u2, side_of(s2)
+                self.counter += 1
+            g.status, g.offer, g.offerer = "offered", v2, s2
+            return
+        self.phase = self.return_phase
+        if any(self.total(s) >= self.o.target for s in (0, 1)):
+            return self._finish()
+        if self.phase == "look":
+            if all(self.looked):
+                self._to_exchange()
+            return
+        if name == "spiel" and action == "gut" and not unseen and self.phase == "play":
+            self._decide_spiel(oside)
+        elif self.phase == "figures" and self.fig_queue and name == self.fig_queue[0]:
+            self._next_figure() if f.status == "conceded" else None
+
+    # --- laying cards open (§9), claims (§33)
+    def _lay_open(self, seat: int) -> None:
+        side = side_of(seat)
+        self.opened_by = side
+        self.events.append(f"seat {seat} lays the cards open: side {SIDES[side]} renounces the remaining "
+                           "figures (§9)")
+        for f in self.figs.values():
+            if not f.decided and f.status != "conceded":
+                self._decide(f, 1 - side, 5)
+        self._finish()
+
+    def _claim(self, seat: int, arg: str) -> None:
+        par, _, when = arg.partition(":")
+        late = when == "voriges"
+        if par == "17" and not late:
+            self.signalled.add((seat, len(self.tricks), "claim"))
+        for c in (self.old_claims if late else self.offences):
+            if c["par"] == par and not c.get("claimed") and c["side"] != side_of(seat):
+                c["claimed"] = True
+                self.penalties.append(Penalty(c["kind"], c["side"], transfer=c.get("transfer", 0) if late else 0,
+                                              note="claimed in the next deal" if late else "", late=late))
+                self.events.append(f"seat {seat} claims §{par} against side {SIDES[c['side']]} (§33)")
+                if c["kind"] == "tausch":
+                    self._finish()
+                return
+        self.events.append(f"seat {seat} claims §{par}: the cards show no offence (§33)")
+
+    # ------------------------------------------------------------------ end
+    def _finish(self) -> None:
+        for _, name, _, _ in self.pending:
+            # the Partie was decided with a bid still open (a concession reached the target, §7/§34
+            # Partieverlust): the open offer lapses; a figure held before keeps its held stake
+            f = self.figs[name]
+            f.status = "held" if f.value else "lapsed"
+            self.events.append(f"the open bid on the {name} lapses: the Partie is decided")
+        self.pending = []
+        self.phase = "over"
+        self.turn = -1
+        self._result = self._settle()
+
+    def outcomes(self) -> list[FigureOutcome]:
+        """The figures of this deal as :func:`~.scoring.settle` wants them."""
+        out = []
+        if self.endgame:
+            mr = getattr(self, "meld_result", None)
+            if mr is not None:
+                # the figure that went out (or stands) at 17 : 17 is written under its own name (§25)
+                out.append(FigureOutcome(mr[2], "unbid", self.o.unbid_points, mr[0], cards=mr[1]))
+            sp = self.figs["spiel"]
+            out.append(FigureOutcome("spiel", "unbid", self.o.unbid_points, sp.winner if sp.decided else None))
+            return out
+        for f in self.figs.values():
+            if f.status == "conceded":
+                winner = f.conceded_to
+                if f.unseen:
+                    winner = f.winner if f.decided else None
+                out.append(FigureOutcome(f.name, "conceded", f.conceded_value, winner, f.bidder, f.order,
+                                         unseen=f.unseen))
+                continue
+            if not f.decided:
+                continue
+            lacking: tuple[int, ...] = ()
+            if f.status == "held" and f.name != "spiel" and not f.unseen and self.opened_by is None:
+                lacking = tuple(s for s in (0, 1) if self._side_figure(f.name, s) is None)
+            status = "held" if f.status == "held" else "unbid"
+            out.append(FigureOutcome(f.name, status, f.value if status == "held" else self.o.unbid_points,
+                                     f.winner, f.bidder, f.order, f.cards, f.unseen, lacking))
+        return out
+
+    def _settle(self) -> DealResult:
+        s = settle(self.outcomes(), self.penalties, self.standing, self.owed, self.o.target, self.o.dritzig_at_17)
+        claimable = []
+        for c in self.offences:
+            if not c.get("claimed"):
+                cc = dict(c)
+                if cc["kind"] == "farbleugnen":
+                    sp = [ln for ln in s.lines if ln.label.startswith("Spiel") and ln.note.startswith(SIDES[c["side"]])]
+                    cc["transfer"] = sum(ln.value for ln in sp)
+                claimable.append(cc)
+        summary = {
+            "tricks": self.tricks, "trump": D.format(self.trump_card) if self.trump_card >= 0 else None,
+            "figures": {n: f.to_json() for n, f in self.figs.items()},
+            "won": list(self.won), "owed": list(s.owed), "claimable": claimable, "dealer": self.dealer,
+            "winner": SIDES[s.winner] if s.winner is not None else None,
+        }
+        return DealResult(s.points, s.lines, summary=summary)
+
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
+    def result(self) -> DealResult:
+        if self._result is None:
+            raise IllegalAction("the deal is not over yet")
+        return self._result
+
+    # ------------------------------------------------------------------ views
+    def _common(self) -> dict[str, Any]:
+        d: dict[str, Any] = {
+            "phase": self.phase,
+            "dealer": self.dealer,
+            "trump": D.suits[self.trump] if self.trump >= 0 else None,
+            "trump_card": D.format(self.trump_card) if self.trump_card >= 0 else None,
+            "trick": [[s, p.notation()] for s, p in self.trick],
+            "last_trick": getattr(self, "last_trick", []),
+            "tricks_won": list(self.won),
+            "played": [list(x) for x in self.played],
+            "figures": {n: f.to_json() for n, f in self.figs.items()},
+            "pending": ({"seat": self.pending[0][0], "figure": self.pending[0][1],
+                         "value": _value_word(self.pending[0][2]), "unseen": self.pending[0][3]}
+                        if self.pending and self.phase == "answer" else None),
+            "written": [self.total(0), self.total(1)],
+            "standing": list(self.standing),
+            "spiel_side": SIDES[self.spiel_side] if self.spiel_side is not None else None,
+            "looked": list(self.looked),
+            "kept": D.format_cards(self.kept),
+            "events": list(self.events),
+            "history": [[s, a] for s, a in self.history if not a.startswith("zeichen:")],
+            "shown_figure": self.shown_fig.describe() if self.shown_fig else None,
+            "figure_on_table": self.fig_queue[0] if self.phase == "figures" and self.fig_queue else None,
+            "to_act": list(self.to_act()),
+            "exchanged": getattr(self, "exchanged", None),
+            "shown_hands": {str(k): D.format_cards(v) for k, v in sorted(self.shown_hands.items())},
+            "owed": list(self.owed),
+            "previous_offences": [dict(c) for c in self.old_claims],
+        }
+        if self.shown and self.stock:
+            d["luck"], d["boden"] = D.format(self.stock[0]), D.format(self.stock[-1])
+        if self.phase == "keep":
+            d["lifted_bottom"] = D.format(self.lifted[-1])
+        return d
+
+    def view(self, seat: int) -> dict[str, Any]:
+        d = self._common()
+        d["seat"] = seat
+        d["hand"] = D.format_mask(self.hands[seat]) if self.looked[seat] else []
+        partner = (seat + 2) % 4
+        d["signals"] = [[s, g] for s, g in self.signals if s in (seat, partner)]
+        return d
+
+    def public_view(self) -> dict[str, Any]:
+        d = self._common()
+        d["hand"] = None
+        return d
+
+
+def _unseen_names(spec: str) -> list[str]:
+    """``"alle"`` → Gleich, Hanger, Spiel in that order (§32); ``"spiel+gleich"`` → both, the Spiel
+    vorgeboten (bid first, so it decides first, §12)."""
+    return list(FIGURES) if spec == "alle" else spec.split("+")
+
+
+def _meld_key(f: Figure) -> tuple[int, int, int, int]:
+    """17 : 17 comparison (§25): degree (number of cards) first, then Gleich over Hanger (§3),
+    then height, then trump."""
+    return (f.n, 1 if f.kind == "gleich" else 0, f.key[1], f.key[2])
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+

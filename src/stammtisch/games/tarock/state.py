@@ -1,0 +1,1046 @@
+"""One Königrufen deal as a state machine: bidding, bird, king call, talon, discard, announcements
+and Kontras, play, settlement.
+
+Phases and their action words (``docs/rules/tarock.md`` has the full list):
+
+============ ===============================================================================
+bidding      ``vorhand``, ``pass``, ``hold``, ``bid:<contract>`` (Österreich-Finale 3))
+bird         ``bird:pagat|uhu|kakadu|quapil`` — the Besserrufer's bird (Österreich-Finale 4))
+call         ``call:HK|KK|PK|XK``, ``call:fourth`` (Österreich-Finale 4))
+talon        ``talon:0``, ``talon:1``, ``schleifen`` (Österreich-Finale 4))
+discard      ``discard:<card>``, one card at a time (Österreich-Finale 7), 10))
+announce     ``announce:<premium>``, ``kontra:<target>``, ``rekontra:<target>``, ``subkontra:<target>``,
+             ``gut`` (ends the seat's turn; Österreich-Finale 2), 8))
+play         a card, e.g. ``T21``, ``HK``
+============ ===============================================================================
+
+Seats are numbered in the order of play; Vorhand is ``dealer + 1``. With five players the
+dealer sits out and never acts.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from stammtisch.core.bits import iter_bits
+from stammtisch.core.errors import IllegalAction, NotYourTurn
+from stammtisch.core.protocol import DealContext, DealResult, DealState
+
+from .cards import (BIRDS, KING_MASK, KINGS, PAGAT, SKUES, TAROCK, TAROCK_MASK, TRULL_MASK, legal_plays,
+                    suit_of, thirds_of, thirds_to_text, trick_winner)
+from .options import CONTRACTS, PREMIUM_TITLES, PREMIUMS, Contract, TarockOptions
+from .scoring import Outcome, Premium, Renonce, Settlement, Side, settle
+
+__all__ = ["TarockDeal"]
+
+BIRD_ORDER = ("quapil", "kakadu", "uhu", "pagat")  # highest first (Österreich-Finale 8))
+KING_NAMES = {7: "HK", 15: "KK", 23: "PK", 31: "XK"}
+KONTRA_WORDS = ("kontra", "rekontra", "subkontra")
+_CHOICE_MESSAGES = {"besserrufer_ohne_vogel": "a Besserrufer needs a bird (Pagat, Uhu, Kakadu or Quapil) in the hand",
+                    "solorufer_vier_koenige": "a Solorufer with four kings is Renonce"}
+_CHOICE_RULES = {"besserrufer_ohne_vogel": "Österreich-Finale 4)", "solorufer_vier_koenige": "Tiroler Cup, Paragrafen"}
+#: who acts when, per phase: bidding in turn from the Vorhand (Österreich-Finale 3)); the declarer's bird,
+#: call, talon and discard (Österreich-Finale 4)); announcements and "gut" in turn (Österreich-Finale 1),
+#: 8)); cards in turn — playing out of turn is "regelwidriges Ausspiel" (Österreich-Finale 10))
+_TURN_RULES = {"bidding": "Österreich-Finale 3)", "bird": "Österreich-Finale 4)", "call": "Österreich-Finale 4)",
+               "talon": "Österreich-Finale 4)", "discard": "Österreich-Finale 4)",
+               "announce": "Österreich-Finale 8)", "play": "Österreich-Finale 10)"}
+
+
+def _card(text: str) -> int:
+    return TAROCK.parse(text)
+
+
+class _Target:
+    """Something that can be kontriert: the game or an announced premium."""
+
+    __slots__ = ("announcer", "level", "by", "seen")
+
+    def __init__(self, announcer: int):
+        self.announcer = announcer
+        self.level = 0
+        self.by: int | None = None
+        self.seen: set[int] = {announcer}
+
+
+class TarockDeal(DealState):
+    """A Königrufen deal. Build it through :class:`~stammtisch.games.tarock.game.TarockGame`."""
+
+    def __init__(self, opts: TarockOptions, ctx: DealContext):
+        self.opts = opts
+        self.n = opts.players
+        self.dealer = ctx.dealer
+        # playing seats, Vorhand first; with five players the dealer sits out
+        self.players: tuple[int, ...] = tuple((ctx.dealer + 1 + i) % self.n for i in range(4))
+        self.hands = [0] * self.n
+        for s, h in enumerate(ctx.deal.hands):
+            for c in h:
+                self.hands[s] |= 1 << c
+        self.dealt = list(self.hands)
+        talon = ctx.deal.piles.get("talon", ())
+        self.halves = (sum(1 << c for c in talon[:3]), sum(1 << c for c in talon[3:]))
+        self.phase = "bidding"
+        self.turn: int | None = self.players[0]
+        # bidding
+        self.bid: str | None = None
+        self.bidder: int | None = None
+        self.passed: set[int] = set()
+        self.spoke: set[int] = set()
+        self.final_choice = False
+        self.passed_on = False
+        # contract
+        self.contract: Contract | None = None
+        self.declarer: int | None = None
+        self.bird: str | None = None
+        self.called: int | None = None
+        self.called_fourth = False
+        self.partner: int | None = None
+        self.partner_revealed = False
+        self.talon_shown = False
+        self.taken_half: int | None = None
+        self.decl_talon = 0  # talon cards counting for the declarer's side
+        self.opp_talon = 0  # talon cards counting for the opponents
+        self.discards = 0
+        self.discards_public = 0
+        self.to_discard = 0
+        self.schleifen = False
+        # announcements
+        self.game_target: _Target | None = None
+        self.neg_kontra: dict[int, _Target] = {}
+        self.premiums: dict[str, _Target] = {}
+        self.ann_done: set[int] = set()
+        self.turn_started = False
+        # play
+        self.trick: list[tuple[int, int]] = []
+        self.tricks: list[dict[str, Any]] = []
+        self.won = [0] * self.n
+        self.won_count = [0] * self.n
+        self.leader: int | None = None
+        self.open_hand = False
+        self.renonces: list[Renonce] = []
+        self.claims: list[tuple[int, int]] = []
+        self.struck = False
+        self.events: list[str] = []
+        self.history: list[tuple[int, str, str]] = []  # (seat, action, public form)
+        self._result: DealResult | None = None
+
+    # ------------------------------------------------------------------------------------
+    # protocol
+    # ------------------------------------------------------------------------------------
+    def to_act(self) -> tuple[int, ...]:
+        return () if self.phase == "over" or self.turn is None else (self.turn,)
+
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
+    def legal_actions(self, seat: int) -> list[str]:
+        if self.phase == "over" or seat != self.turn:
+            return []
+        return getattr(self, f"_legal_{self.phase}")(seat)
+
+    def apply(self, seat: int, action: str) -> None:
+        if self.phase == "over":
+            raise NotYourTurn("the deal is over: twelve tricks are played (or it ended early)",
+                              rule="Österreich-Finale 1)", seat=seat, action=action)
+        if seat != self.turn:
+            raise NotYourTurn(f"it is seat {self.turn}'s turn, not seat {seat}'s", rule=_TURN_RULES[self.phase],
+                              seat=seat, action=action if isinstance(action, str) else None)
+        if not isinstance(action, str):
+            # "Bei allen Meldungen ist auf exakte Ansagen zu achten" (Österreich-Finale 1))
+            raise IllegalAction("an action is text, e.g. 'pass', 'bid:dreier', 'T21'", rule="Österreich-Finale 1)",
+                                seat=seat)
+        try:
+            getattr(self, f"_do_{self.phase}")(seat, action.strip())
+        except IllegalAction as e:
+            if e.seat is None:
+                raise e.located(seat, action) from None
+            raise
+
+    def clone(self) -> "TarockDeal":
+        new = copy.copy(self)
+        for k in ("hands", "dealt", "passed", "spoke", "ann_done", "trick", "tricks", "won", "won_count",
+                  "renonces", "claims", "events", "history"):
+            setattr(new, k, copy.copy(getattr(self, k)))
+        new.premiums = {k: copy.copy(v) for k, v in self.premiums.items()}
+        for t in new.premiums.values():
+            t.seen = set(t.seen)
+        new.neg_kontra = {k: copy.copy(v) for k, v in self.neg_kontra.items()}
+        for t in new.neg_kontra.values():
+            t.seen = set(t.seen)
+        if self.game_target is not None:
+            new.game_target = copy.copy(self.game_target)
+            new.game_target.seen = set(self.game_target.seen)
+        return new
+
+    # ------------------------------------------------------------------------------------
+    # helpers
+    # ------------------------------------------------------------------------------------
+    def _event(self, text: str) -> None:
+        self.events.append(text)
+
+    def _log(self, seat: int, action: str, public: str | None = None) -> None:
+        self.history.append((seat, action, action if public is None else public))
+
+    def _next(self, seat: int) -> int:
+        i = self.players.index(seat)
+        return self.players[(i + 1) % 4]
+
+    def _order(self) -> tuple[str, ...]:
+        return self.opts.contract_order()
+
+    def _refuse_or_detect(self, message: str, rule: str, kind: str, offender: int) -> bool:
+        """A Renonce that is a choice: refused online, or detected and settled (``renonce_mode``)."""
+        if self.opts.renonce_mode == "refuse":
+            raise IllegalAction(message, rule=rule)
+        return True
+
+    def _commit_renonce(self, kind: str, offender: int, text: str) -> None:
+        self.renonces.append(Renonce(kind, offender))
+        self._event(f"Renonce ({kind}) by seat {offender}: {text}")
+        self._end()
+
+    # ------------------------------------------------------------------------------------
+    # bidding (Österreich-Finale 3))
+    # ------------------------------------------------------------------------------------
+    def _bid_allowed(self, seat: int, name: str) -> str | None:
+        """None when ``seat`` may bid ``name`` now, else the reason."""
+        c = CONTRACTS[name]
+        vorhand = self.players[0]
+        first = seat not in self.spoke
+        if self.final_choice:
+            return None if c.vorhand != "first" else "the Sechserdreier only as Vorhand's first word"
+        if c.vorhand == "after":
+            return f"{c.title} only by the Vorhand after 'Vorhand' and three passes"
+        if c.vorhand == "first" and not (seat == vorhand and first):
+            return "the Sechserdreier only as Vorhand's first word"
+        if self.bid is not None and self.opts.rank(name) <= self.opts.rank(self.bid):
+            return f"a bid must be higher than {CONTRACTS[self.bid].title}"
+        return None
+
+    def _choice_renonce(self, seat: int, name: str) -> str | None:
+        """Bids that are Renonce choices (Tiroler Cup, Paragrafen; Österreich-Finale 4))."""
+        hand = self.hands[seat]
+        if name == "besserrufer" and not hand & (0b1111 << PAGAT):
+            return "besserrufer_ohne_vogel"
+        if name == "solorufer" and hand & KING_MASK == KING_MASK:
+            return "solorufer_vier_koenige"
+        return None
+
+    def _legal_bidding(self, seat: int) -> list[str]:
+        out = []
+        vorhand = self.players[0]
+        if self.final_choice:
+            return [f"bid:{n}" for n in self._order() if self._bid_allowed(seat, n) is None
+                    and self._choice_renonce(seat, n) is None]
+        if seat == vorhand and seat not in self.spoke:
+            out.append("vorhand")
+            if self._may_pass_on(seat):
+                out.append("weitergeben")
+        else:
+            out.append("pass")
+            if (seat == vorhand and self.opts.vorhand_may_hold and self.bid is not None and self.bidder != seat
+                    and self._choice_renonce(seat, self.bid) is None):
+                out.append("hold")
+        out += [f"bid:{n}" for n in self._order() if self._bid_allowed(seat, n) is None
+                and self._choice_renonce(seat, n) is None]
+        return out
+
+    def _may_pass_on(self, seat: int) -> bool:
+        """NOTES.md club option ``vorhand_four_kings_pass_on``: the Vorhand with all four kings may pass
+        the Vorhand on, as his first word and only once per deal."""
+        return (self.opts.vorhand_four_kings_pass_on and not self.passed_on and seat == self.players[0]
+                and seat not in self.spoke and self.hands[seat] & KING_MASK == KING_MASK)
+
+    def _do_bidding(self, seat: int, action: str) -> None:
+        vorhand = self.players[0]
+        rule = "Österreich-Finale 3)"
+        if action == "weitergeben":
+            if not self._may_pass_on(seat):
+                raise IllegalAction("only the Vorhand holding all four kings may pass the Vorhand on, as his "
+                                    "first word (option vorhand_four_kings_pass_on)", rule="NOTES.md")
+            # the next player becomes Vorhand for this deal: the order of play is unchanged, it only starts
+            # one seat later (bidding rights, lead of positive games and Trischaken, Trischaker)
+            self.players = self.players[1:] + self.players[:1]
+            self.passed_on = True
+            self._event(f"seat {seat} passes the Vorhand on (four kings): seat {self.players[0]} is Vorhand")
+            self._log(seat, action)
+            self.turn = self.players[0]
+            return
+        if action == "vorhand":
+            if seat != vorhand or seat in self.spoke or self.final_choice:
+                raise IllegalAction("only the Vorhand opens with 'Vorhand', as first word", rule=rule)
+            self.spoke.add(seat)
+            self._event(f"seat {seat}: Vorhand")
+            self._log(seat, action)
+            self._advance_bidding(seat)
+            return
+        if action == "pass":
+            if self.final_choice or (seat == vorhand and seat not in self.spoke):
+                raise IllegalAction("the Vorhand opens with 'Vorhand' or a contract and cannot pass now", rule=rule)
+            self.spoke.add(seat)
+            self.passed.add(seat)
+            self._event(f"seat {seat}: gut")
+            self._log(seat, action)
+            self._advance_bidding(seat)
+            return
+        if action == "hold":
+            if not (seat == vorhand and seat in self.spoke and self.bid is not None and self.bidder != seat
+                    and not self.final_choice):
+                raise IllegalAction("only the Vorhand may hold a contract bid by another", rule=rule)
+            if not self.opts.vorhand_may_hold:
+                raise IllegalAction("the Vorhand may not hold in this profile (option vorhand_may_hold)",
+                                    rule="Tiroler Cup, Paragrafen")
+            kind = self._choice_renonce(seat, self.bid)
+            if kind:  # holding a Besserrufer without a bird is the same Renonce as bidding it
+                self._refuse_or_detect(_CHOICE_MESSAGES[kind], _CHOICE_RULES[kind], kind, seat)
+            self.bidder = seat
+            self._event(f"seat {seat} holds {CONTRACTS[self.bid].title}")
+            self._log(seat, action)
+            self._advance_bidding(seat)
+            return
+        if action.startswith("bid:"):
+            name = action[4:]
+            if name not in CONTRACTS or name not in self._order():
+                raise IllegalAction(f"unknown contract '{name}' (known: {', '.join(self._order())})", rule=rule)
+            why = self._bid_allowed(seat, name)
+            if why:
+                raise IllegalAction(why, rule=rule)
+            kind = self._choice_renonce(seat, name)
+            if kind:
+                self._refuse_or_detect(_CHOICE_MESSAGES[kind], _CHOICE_RULES[kind], kind, seat)
+            self.spoke.add(seat)
+            self.bid, self.bidder = name, seat
+            self._event(f"seat {seat}: {CONTRACTS[name].title}")
+            self._log(seat, action)
+            if self.final_choice:
+                self._finish_bidding()
+                return
+            self._advance_bidding(seat)
+            return
+        raise IllegalAction(f"'{action}' is no bid (vorhand, pass, hold, bid:<contract>, weitergeben)", rule=rule)
+
+    def _advance_bidding(self, seat: int) -> None:
+        active = [p for p in self.players if p not in self.passed]
+        if len(active) == 1:
+            if self.bid is not None and self.bidder == active[0]:
+                self._finish_bidding()
+                return
+            # only "Vorhand" was said and the others passed: Vorhand chooses (Rufer, Trischaken allowed)
+            self.final_choice = True
+            self.turn = active[0]
+            return
+        nxt = self._next(seat)
+        while nxt in self.passed:
+            nxt = self._next(nxt)
+        self.turn = nxt
+
+    def _finish_bidding(self) -> None:
+        assert self.bid is not None and self.bidder is not None
+        self.contract = c = CONTRACTS[self.bid]
+        self.declarer = d = self.bidder
+        self._event(f"seat {d} plays {c.title}")
+        kind = self._choice_renonce(d, c.name)
+        if kind:
+            self._commit_renonce(kind, d, f"{c.title} without the cards for it")
+            return
+        if c.name == "besserrufer":
+            self.phase, self.turn = "bird", d
+        elif c.calls_king:
+            self.phase, self.turn = "call", d
+        else:
+            self._after_call()
+
+    # ------------------------------------------------------------------------------------
+    # bird and king call (Österreich-Finale 4))
+    # ------------------------------------------------------------------------------------
+    def _legal_bird(self, seat: int) -> list[str]:
+        return [f"bird:{b}" for b in ("pagat", "uhu", "kakadu", "quapil")]
+
+    def _do_bird(self, seat: int, action: str) -> None:
+        b = action[5:] if action.startswith("bird:") else ""
+        if b not in BIRDS:
+            raise IllegalAction("the Besserrufer names his bird: bird:pagat|uhu|kakadu|quapil",
+                                rule="Österreich-Finale 4)")
+        self.bird = b
+        t = _Target(seat)
+        self.premiums[b] = t
+        self._event(f"seat {seat} announces {PREMIUM_TITLES[b]} (Besserrufer)")
+        self._log(seat, action)
+        self.phase = "call"
+
+    def _legal_call(self, seat: int) -> list[str]:
+        hand = self.hands[seat]
+        held = hand & KING_MASK
+        if held == KING_MASK:
+            return [f"call:{KING_NAMES[k]}" for k in KINGS]  # four kings: any call is his own
+        out = [f"call:{KING_NAMES[k]}" for k in KINGS if not hand >> k & 1]
+        if bin(held).count("1") == 3:
+            out.append("call:fourth")
+        return out
+
+    def _do_call(self, seat: int, action: str) -> None:
+        rule = "Österreich-Finale 4)"
+        what = action[5:] if action.startswith("call:") else ""
+        hand = self.hands[seat]
+        held = hand & KING_MASK
+        if what == "fourth":
+            if bin(held).count("1") != 3:
+                raise IllegalAction("'the fourth king' needs three kings in the hand", rule=rule)
+            king = next(k for k in KINGS if not held >> k & 1)
+            self.called_fourth = True
+        else:
+            try:
+                king = _card(what)
+            except Exception:
+                king = -1
+            if king not in KINGS:
+                raise IllegalAction("call a king: call:HK, call:KK, call:PK, call:XK or call:fourth", rule=rule)
+            if hand >> king & 1 and held != KING_MASK:
+                self._refuse_or_detect("one may not call one's own king", rule, "eigener_koenig", seat)
+                self.called = king
+                self._log(seat, action)
+                self._commit_renonce("eigener_koenig", seat, "called his own king")
+                return
+        self.called = king
+        self.partner = next((p for p in self.players if p != seat and self.hands[p] >> king & 1), None)
+        self._event(f"seat {seat} calls " + ("the fourth king" if self.called_fourth else TAROCK.format(king)))
+        self._log(seat, action)
+        self._after_call()
+
+    # ------------------------------------------------------------------------------------
+    # talon and discard (Österreich-Finale 4), 7), 10); NOTES.md contract table)
+    # ------------------------------------------------------------------------------------
+    def _after_call(self) -> None:
+        c = self.contract
+        d = self.declarer
+        assert c is not None and d is not None
+        if c.talon == "half":
+            self.talon_shown = True
+            self._event("talon: " + " ".join(TAROCK.format_mask(self.halves[0])) + " | "
+                        + " ".join(TAROCK.format_mask(self.halves[1])))
+            self.phase, self.turn = "talon", d
+        elif c.talon == "six":
+            taken = self.halves[0] | self.halves[1]
+            self.hands[d] |= taken
+            self.decl_talon = 0
+            self.to_discard = 6
+            self._event(f"seat {d} takes the six talon cards unseen")
+            self.phase, self.turn = "discard", d
+        elif c.talon == "closed":
+            # solos: the talon counts for the opponents; Solorufer: the half with the called king
+            # counts for the declarer (NOTES.md)
+            self.opp_talon = self.halves[0] | self.halves[1]
+            if c.calls_king and self.called is not None:
+                for h in self.halves:
+                    if h >> self.called & 1:
+                        self.decl_talon, self.opp_talon = h, self.opp_talon & ~h
+            self._start_announce()
+        elif c.talon == "unused":
+            self._start_announce()
+        else:  # Trischaken: no announcements, no Kontra (Österreich-Finale 2), 8))
+            self._start_play()
+
+    def _legal_talon(self, seat: int) -> list[str]:
+        out = ["talon:0", "talon:1"]
+        c = self.contract
+        if c is not None and c.calls_king and self.called is not None and self.partner is None and \
+                (self.halves[0] | self.halves[1]) >> self.called & 1:
+            out.append("schleifen")
+        return out
+
+    def _do_talon(self, seat: int, action: str) -> None:
+        rule = "Österreich-Finale 4)"
+        if action == "schleifen":
+            if "schleifen" not in self._legal_talon(seat):
+                raise IllegalAction("schleifen only when the called king lies in the talon", rule=rule)
+            self.schleifen = True
+            self._event(f"seat {seat} gives up (schleifen): the called king lies in the talon")
+            self._log(seat, action)
+            self._end()
+            return
+        if action not in ("talon:0", "talon:1"):
+            raise IllegalAction("choose a talon half: talon:0 or talon:1", rule="Österreich-Finale 1)")
+        i = int(action[-1])
+        self.taken_half = i
+        self.hands[seat] |= self.halves[i]
+        self.opp_talon = self.halves[1 - i]
+        self.to_discard = 3
+        self._event(f"seat {seat} takes talon half {i}: " + " ".join(TAROCK.format_mask(self.halves[i])))
+        self._log(seat, action)
+        self.phase = "discard"
+
+    def _discardable(self, seat: int) -> int:
+        """No kings, no Trull cards; tarock only when forced (shown); Farbendreier/Farbensolo: tarock
+        first (face down), suit cards only without tarock (Österreich-Finale 7), 10))."""
+        hand = self.hands[seat] & ~KING_MASK & ~TRULL_MASK
+        suits = hand & ~TAROCK_MASK
+        tarock = hand & TAROCK_MASK
+        c = self.contract
+        if c is not None and c.colour:
+            return tarock or suits
+        return suits or tarock
+
+    def _legal_discard(self, seat: int) -> list[str]:
+        return [f"discard:{t}" for t in TAROCK.format_mask(self._discardable(seat))]
+
+    def _do_discard(self, seat: int, action: str) -> None:
+        rule = "Österreich-Finale 10)"
+        try:
+            card = _card(action[8:]) if action.startswith("discard:") else -1
+        except Exception:
+            card = -1
+        if card < 0 or not self.hands[seat] >> card & 1:
+            raise IllegalAction("discard a card of your hand: discard:<card>", rule=rule)
+        if not self._discardable(seat) >> card & 1:
+            if (1 << card) & (KING_MASK | TRULL_MASK):
+                raise IllegalAction("kings and Trull cards may not be discarded", rule=rule)
+            if self.contract is not None and self.contract.colour:
+                raise IllegalAction("in colour games tarock are discarded first", rule="Österreich-Finale 7)")
+            raise IllegalAction("tarock may be discarded only when no other card can be", rule=rule)
+        self.hands[seat] &= ~(1 << card)
+        self.discards |= 1 << card
+        colour = self.contract is not None and self.contract.colour
+        public = (card >= 32) != colour  # tarock shown; in colour games suit cards open, tarock face down
+        if public:
+            self.discards_public |= 1 << card
+            self._event(f"seat {seat} discards {TAROCK.format(card)} (open)")
+        self._log(seat, action, action if public else "discard:?")
+        self.to_discard -= 1
+        if self.to_discard == 0:
+            self._start_announce()
+
+    # ------------------------------------------------------------------------------------
+    # announcements and Kontra (Österreich-Finale 2), 8); Tiroler Cup, Abrechnung)
+    # ------------------------------------------------------------------------------------
+    def _start_announce(self) -> None:
+        c = self.contract
+        d = self.declarer
+        assert c is not None and d is not None
+        self.phase = "announce"
+        if not c.negative:
+            self.game_target = _Target(d)
+        self.turn = d
+        self.ann_done = set()
+
+    def _may_announce(self, seat: int, premium: str) -> bool:
+        c = self.contract
+        assert c is not None
+        if seat in self.ann_done or c.kind != "positive" or premium in self.premiums:
+            return False
+        if c.premiums is not None and premium not in c.premiums:
+            return False
+        if premium == "koenig_ultimo" and not c.calls_king:
+            return False
+        return True
+
+    def _kontra_options(self, seat: int) -> list[str]:
+        out = []
+        c = self.contract
+        d = self.declarer
+        assert c is not None
+        targets: list[tuple[str, _Target]] = []
+        if self.game_target is not None:
+            targets.append(("game", self.game_target))
+        targets += list(self.premiums.items())
+        for name, t in targets:
+            if seat in t.seen:
+                continue
+            if t.level == 0 and seat != t.announcer:
+                if self._known_partners(seat, t.announcer):
+                    continue  # only the opponents can kontra an announcement (Tiroler Cup, Abrechnung)
+                out.append(f"kontra:{name}")
+            elif t.level == 1 and seat == t.announcer:
+                out.append(f"rekontra:{name}")
+            elif t.level == 2 and seat == t.by:
+                out.append(f"subkontra:{name}")
+        if c.negative:
+            own = self.neg_kontra.get(seat)
+            if seat != d:
+                if own is None and seat not in self.ann_done:
+                    out.append("kontra:game")
+                elif own is not None and own.level == 2 and seat not in own.seen:
+                    out.append("subkontra:game")
+            elif any(t.level == 1 and d not in t.seen for t in self.neg_kontra.values()):
+                out.append("rekontra:game")  # a Rekontra answers all Kontras (Tiroler Cup, Abrechnung)
+        return out
+
+    def _known_partners(self, a: int, b: int) -> bool:
+        """``a`` and ``b`` are on one side and everybody knows it: in a game without a called king, or with
+        the called king in the open talon (then the declarer is alone). A hidden partnership stays hidden:
+        a Kontra between such partners is allowed and counts nothing (Tiroler Cup, Abrechnung)."""
+        c = self.contract
+        assert c is not None
+        if c.calls_king and not (self.partner is None and self._king_in_open_talon()):
+            return False
+        return self.side_of(a) == self.side_of(b)
+
+    def _has_something(self, seat: int) -> bool:
+        return seat not in self.ann_done or bool(self._kontra_options(seat))
+
+    def _legal_announce(self, seat: int) -> list[str]:
+        out = [f"announce:{p}" for p in PREMIUMS if self._may_announce(seat, p)]
+        return out + self._kontra_options(seat) + ["gut"]
+
+    def _do_announce(self, seat: int, action: str) -> None:
+        c = self.contract
+        assert c is not None
+        if action == "gut":
+            self.ann_done.add(seat)
+            for t in self._all_targets():
+                t.seen.add(seat)
+            self._log(seat, action)
+            nxt = seat
+            for _ in range(4):
+                nxt = self._next(nxt)
+                if self._has_something(nxt):
+                    self.turn = nxt
+                    return
+            self._start_play()
+            return
+        if action.startswith("announce:"):
+            p = action[9:]
+            if p not in PREMIUMS:
+                raise IllegalAction(f"unknown premium '{p}' ({', '.join(PREMIUMS)})", rule="Österreich-Finale 8)")
+            if not self._may_announce(seat, p):
+                if c.kind != "positive":
+                    raise IllegalAction("there are no announcements in negative games and Trischaken",
+                                        rule="Österreich-Finale 8)")
+                if seat in self.ann_done:
+                    raise IllegalAction("each player makes his announcements only once",
+                                        rule="Österreich-Finale 8)")
+                if p in self.premiums:
+                    raise IllegalAction(f"{PREMIUM_TITLES[p]} is already announced", rule="Österreich-Finale 8)")
+                raise IllegalAction(f"{PREMIUM_TITLES[p]} is not possible in a {c.title}",
+                                    rule="Österreich-Finale 8)")
+            self.premiums[p] = _Target(seat)
+            self._event(f"seat {seat} announces {PREMIUM_TITLES[p]}")
+            self._log(seat, action)
+            return
+        word, _, name = action.partition(":")
+        if word in KONTRA_WORDS:
+            if action not in self._kontra_options(seat):
+                t0 = self.premiums.get(name)
+                if word == "kontra" and t0 is not None and t0.level == 0 and self._known_partners(seat, t0.announcer):
+                    raise IllegalAction("only the opponents can kontra an announcement, not its announcer's partner",
+                                        rule="Tiroler Cup, Abrechnung")
+                rule = "Österreich-Finale 6)" if c.negative else "Österreich-Finale 2)"
+                if c.kind == "trischaken":
+                    rule = "Österreich-Finale 2)"
+                raise IllegalAction(f"'{action}' is not possible now (Kontra by an opponent, Rekontra by the "
+                                    "announcer, Subkontra by the Kontra player, each at once)", rule=rule)
+            level = KONTRA_WORDS.index(word) + 1
+            if c.negative and name == "game":
+                if word == "kontra":
+                    t = _Target(self.declarer)  # type: ignore[arg-type]
+                    t.level, t.by, t.seen = 1, seat, {seat}
+                    self.neg_kontra[seat] = t
+                elif word == "rekontra":
+                    for t in self.neg_kontra.values():
+                        if t.level == 1:
+                            t.level, t.seen = 2, {seat}
+                else:
+                    t = self.neg_kontra[seat]
+                    t.level, t.seen = 3, {seat}
+            else:
+                t = self.game_target if name == "game" else self.premiums[name]  # type: ignore[assignment]
+                assert t is not None
+                t.level = level
+                if level == 1:
+                    t.by = seat
+                t.seen = {seat}
+            what = "the game" if name == "game" else PREMIUM_TITLES[name]
+            self._event(f"seat {seat}: {word.capitalize()} on {what}")
+            self._log(seat, action)
+            return
+        raise IllegalAction(f"'{action}' is no announcement (announce:<premium>, kontra:<target>, gut)",
+                            rule="Österreich-Finale 8)")
+
+    def _all_targets(self) -> list[_Target]:
+        out = list(self.premiums.values()) + list(self.neg_kontra.values())
+        if self.game_target is not None:
+            out.append(self.game_target)
+        return out
+
+    # ------------------------------------------------------------------------------------
+    # play (Österreich-Finale 5), 6), 7))
+    # ------------------------------------------------------------------------------------
+    def _start_play(self) -> None:
+        c = self.contract
+        assert c is not None
+        self.phase = "play"
+        self.leader = self.declarer if c.declarer_leads else self.players[0]
+        self.turn = self.leader
+        self._event("ich liege" if c.kind != "trischaken" else "Trischaken: Vorhand leads")
+
+    def _constraints(self) -> dict[str, bool]:
+        cons = self.__dict__.get("_cons")
+        if cons is None:
+            c = self.contract
+            assert c is not None
+            strict = c.kind != "positive"
+            cons = {"colour": c.colour, "stichzwang": strict, "pagat_last": strict,
+                    "kaiserstich": self.opts.kaiserstich, "kaiser_order": self.opts.kaiserstich_order}
+            self._cons = cons
+        return cons
+
+    def _playable(self, seat: int) -> int:
+        return legal_plays(self.hands[seat], [card for _, card in self.trick], **self._constraints())
+
+    def _bird_order_breach(self, seat: int, card: int, allowed: int) -> bool:
+        """An announced bird given up before its trick while a higher announced bird could have been
+        given up instead (Österreich-Finale 8); Tiroler Cup, Paragrafen)."""
+        if not PAGAT <= card <= PAGAT + 3 or not self.premiums:
+            return False
+        trick_no = len(self.tricks) + 1
+        mine = [b for b in BIRD_ORDER if b in self.premiums and self.premiums[b].announcer == seat]
+        name = next((b for b in mine if BIRDS[b][0] == card), None)
+        if name is None or BIRDS[name][1] == trick_no:
+            return False
+        higher = [b for b in mine[:mine.index(name)] if BIRDS[b][1] != trick_no]
+        return any(allowed >> BIRDS[b][0] & 1 for b in higher)
+
+    def _playable_cached(self, seat: int) -> int:
+        """``_playable`` memoised for the current position (speed: legal_actions and apply both ask;
+        the key changes with every applied action, and a refused action changes nothing)."""
+        key = (len(self.history), seat)
+        cached = self.__dict__.get("_play_cache")
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        allowed = self._playable(seat)
+        self._play_cache = (key, allowed)
+        return allowed
+
+    def _legal_play(self, seat: int) -> list[str]:
+        allowed = self._playable_cached(seat)
+        birds = allowed & (0b1111 << PAGAT)
+        if self.premiums and birds:
+            for card in iter_bits(birds):
+                if self._bird_order_breach(seat, card, allowed):
+                    allowed &= ~(1 << card)
+        return TAROCK.format_mask(allowed)
+
+    def _do_play(self, seat: int, action: str) -> None:
+        try:
+            card = _card(action)
+        except Exception:
+            raise IllegalAction(f"'{action}' is no Tarock card (H4..HK, K4..KK, P7..PK, X7..XK, T1..T22)",
+                                rule="Österreich-Finale 1)") from None
+        if not self.hands[seat] >> card & 1:
+            raise IllegalAction(f"{TAROCK.format(card)} is not in your hand", rule="Österreich-Finale 10)")
+        allowed = self._playable_cached(seat)
+        if not allowed >> card & 1:
+            raise IllegalAction(self._why_not(seat, card), rule=self._why_rule())
+        if self._bird_order_breach(seat, card, allowed):
+            self._refuse_or_detect("announced birds are given up highest first", "Österreich-Finale 8)",
+                                   "vogel_reihenfolge", seat)
+            self._play_card(seat, card)
+            if self.phase != "over":
+                self._commit_renonce("vogel_reihenfolge", seat, "announced bird given up out of order")
+            return
+        self._play_card(seat, card)
+
+    def _why_not(self, seat: int, card: int) -> str:
+        c = self.contract
+        assert c is not None
+        hand = self.hands[seat]
+        if not self.trick:
+            if c.colour and card >= 32:
+                return "in colour games tarock may be led only without any suit card"
+            return "the Pagat only as the last tarock"
+        led = suit_of(self.trick[0][1])
+        if hand & (0xFF << (8 * led) if led < 4 else TAROCK_MASK) and suit_of(card) != led:
+            return "follow suit (Farbzwang)" if led < 4 else "tarock must be followed with tarock"
+        if suit_of(card) != 4 and hand & TAROCK_MASK and suit_of(card) != led:
+            return "without the led suit a tarock must be played (Tarockzwang)"
+        if card == PAGAT:
+            return "the Pagat only as the last tarock"
+        return "a card that takes the trick must be played (Stichzwang)"
+
+    def _why_rule(self) -> str:
+        c = self.contract
+        assert c is not None
+        if c.kind == "trischaken":
+            return "Österreich-Finale 5)"
+        if c.negative:
+            return "Österreich-Finale 6)"
+        if c.colour:
+            return "Österreich-Finale 7)"
+        return "Österreich-Finale 10)"
+
+    def _play_card(self, seat: int, card: int) -> None:
+        self.hands[seat] &= ~(1 << card)
+        self.trick.append((seat, card))
+        self._log(seat, TAROCK.format(card))
+        if card == self.called and not self.partner_revealed:
+            self.partner_revealed = True
+            self._event(f"seat {seat} plays the called king" + ("" if seat != self.declarer else ""))
+        if len(self.trick) < 4:
+            self.turn = self._next(seat)
+            return
+        cards = [cd for _, cd in self.trick]
+        c = self.contract
+        assert c is not None
+        w = trick_winner(cards, c.colour, self.opts.kaiserstich, self.opts.kaiserstich_order)
+        winner = self.trick[w][0]
+        mask = sum(1 << cd for cd in cards)
+        self.won[winner] |= mask
+        self.won_count[winner] += 1
+        self.tricks.append({"leader": self.trick[0][0], "cards": [TAROCK.format(cd) for cd in cards],
+                            "seats": [s for s, _ in self.trick], "winner": winner,
+                            "points": thirds_to_text(thirds_of(mask)), "win_card": cards[w]})
+        self.trick = []
+        if c.ouvert and len(self.tricks) == 1:
+            self.open_hand = True
+            self._event(f"seat {self.declarer} lays the cards open")
+        if len(self.tricks) == 12:
+            if c.kind == "trischaken":
+                self.won[winner] |= self.halves[0] | self.halves[1]
+            self._end()
+            return
+        self.turn = winner
+
+    # ------------------------------------------------------------------------------------
+    # end and settlement
+    # ------------------------------------------------------------------------------------
+    def _end(self) -> None:
+        self.phase = "over"
+        self.turn = None
+        self._result = None
+
+    def declare_renonce(self, kind: str, offender: int, claims: tuple[tuple[int, int], ...] = ()) -> None:
+        """A referee's ruling: ``offender`` committed a Renonce of ``kind`` (Österreich-Finale 10)).
+
+        Ends the deal (if it is still running) and settles it as a Renonce. Two calls name two offenders.
+
+        :raises IllegalAction: for an unknown seat
+        """
+        if not 0 <= offender < self.n:
+            raise IllegalAction(f"there is no seat {offender}", rule="Österreich-Finale 10)")
+        if offender not in self.players and self.n != 5:
+            raise IllegalAction("only a player commits a Renonce", rule="Österreich-Finale 10)")
+        if len({r.offender for r in self.renonces} | {offender}) > 2:
+            raise IllegalAction("the sheets settle at most two Renonce offenders", rule="Tiroler Cup, Abrechnung")
+        if self.contract is None:
+            # before the contract is fixed the deal is scored as the bid so far (or Rufer by the Vorhand)
+            self.contract = CONTRACTS[self.bid or "rufer"]
+            self.declarer = self.bidder if self.bidder is not None else self.players[0]
+        self.renonces.append(Renonce(kind, offender))
+        self.claims.extend(claims)
+        self._event(f"referee: Renonce ({kind}) by seat {offender}")
+        self._end()
+
+    def strike(self) -> None:
+        """The row cannot be cleared: struck, 0 for all (Österreich-Finale 1)); Tiroler Cup, Abrechnung)."""
+        if self.contract is None:
+            self.contract = CONTRACTS[self.bid or "rufer"]
+            self.declarer = self.bidder if self.bidder is not None else self.players[0]
+        self.struck = True
+        self._end()
+
+    def side_of(self, seat: int | None) -> Side:
+        return "declarer" if seat == self.declarer or (seat == self.partner and seat is not None) else "opponents"
+
+    def outcome(self) -> Outcome:
+        """The deal as an :class:`~stammtisch.games.tarock.scoring.Outcome` (no cards)."""
+        c = self.contract
+        assert c is not None
+        kw: dict[str, Any] = {}
+        if c.kind == "trischaken":
+            kw["thirds"] = tuple(thirds_of(self.won[s]) for s in range(self.n))
+            kw["tricks"] = tuple(self.won_count)
+            kw["declarer"] = None
+        else:
+            d = self.declarer
+            assert d is not None
+            partner = self.partner if c.calls_king and self.partner is not None else None
+            kw["declarer"], kw["partner"] = d, partner
+            side = [d] + ([partner] if partner is not None else [])
+            kw["declarer_thirds"] = (sum(thirds_of(self.won[s]) for s in side) + thirds_of(self.discards)
+                                     + thirds_of(self.decl_talon))
+            kw["declarer_tricks"] = self.won_count[d] + (self.won_count[partner] if partner is not None else 0)
+            if c.negative:
+                kw["kontras"] = tuple(sorted((s, t.level) for s, t in self.neg_kontra.items()
+                                             if s not in ((partner,) if partner is not None else ())))
+            elif self.game_target is not None:
+                by = self.game_target.by
+                kw["kontra"] = 0 if by is not None and self.side_of(by) == "declarer" else self.game_target.level
+            kw["premiums"] = tuple(self._premium_outcomes()) if len(self.tricks) == 12 and not self.renonces \
+                else tuple(self._announced_only())
+            kw["schleifen"] = self.schleifen
+        return Outcome(c.name, self.players, self.n, renonces=tuple(self.renonces), claims=tuple(self.claims),
+                       struck=self.struck, **kw)
+
+    def _eff_kontra(self, t: _Target) -> int:
+        """Kontras among partners do not count (Tiroler Cup, Abrechnung)."""
+        if t.by is not None and self.side_of(t.by) == self.side_of(t.announcer):
+            return 0
+        return t.level
+
+    def _announced_only(self) -> list[Premium]:
+        return [Premium(name, self.side_of(t.announcer), True, False, self._eff_kontra(t), t.announcer)
+                for name, t in self.premiums.items()]
+
+    def _side_cards(self, side: str) -> int:
+        m = 0
+        for s in self.players:
+            if self.side_of(s) == side:
+                m |= self.won[s]
+        if side == "declarer":
+            m |= self.discards | self.decl_talon
+        else:
+            m |= self.opp_talon
+        return m
+
+    def _premium_outcomes(self) -> list[Premium]:
+        c = self.contract
+        assert c is not None
+        if c.kind != "positive":
+            return []
+        allowed = c.premiums if c.premiums is not None else PREMIUMS
+        out: list[Premium] = []
+        for name in PREMIUMS:
+            if name not in allowed:
+                continue
+            t = self.premiums.get(name)
+            res = self._premium_result(name, t)
+            if res is None:
+                continue
+            side, made = res
+            if t is not None:
+                out.append(Premium(name, self.side_of(t.announcer), True, made, self._eff_kontra(t),
+                                   t.announcer))
+            else:
+                out.append(Premium(name, side, False, made))
+        return out
+
+    def _premium_result(self, name: str, t: _Target | None) -> tuple[Side, bool] | None:
+        """``(side, made)`` of a premium; for an announced one the side is the announcer's.
+        ``None``: a silent premium that did not happen."""
+        if name in ("trull", "vier_koenige"):
+            mask = TRULL_MASK if name == "trull" else KING_MASK
+            sides: tuple[Side, Side] = ("declarer", "opponents")
+            holder = next((s for s in sides if self._side_cards(s) & mask == mask), None)
+            if t is not None:
+                side = self.side_of(t.announcer)
+                return side, holder == side
+            return (holder, True) if holder else None
+        if name == "valat":
+            winners = {self.side_of(tr["winner"]) for tr in self.tricks}
+            holder = next(iter(winners)) if len(winners) == 1 else None
+            if t is not None:
+                side = self.side_of(t.announcer)
+                return side, holder == side
+            return (holder, True) if holder else None
+        if name == "koenig_ultimo":
+            if self.called is None:
+                return (self.side_of(t.announcer), False) if t is not None else None
+            last = self.tricks[-1]
+            king = TAROCK.format(self.called)
+            played_last = king in last["cards"]
+            holder = last["seats"][last["cards"].index(king)] if played_last else None
+            side_wins = played_last and self.side_of(last["winner"]) == self.side_of(holder)
+            if t is not None:
+                return self.side_of(t.announcer), bool(played_last and holder == t.announcer and side_wins)
+            if played_last and side_wins:
+                return self.side_of(holder), True
+            return None  # the loss of the called king is not scored unless announced (Österreich-Finale 4))
+        card, trick_no = BIRDS[name]
+        tr = self.tricks[trick_no - 1]
+        text = TAROCK.format(card)
+        in_trick = text in tr["cards"]
+        player = tr["seats"][tr["cards"].index(text)] if in_trick else None
+        wins = in_trick and tr["win_card"] == card
+        if t is not None:
+            return self.side_of(t.announcer), bool(in_trick and player == t.announcer and wins)
+        if in_trick:
+            return self.side_of(player), bool(wins)
+        return None
+
+    def settlement(self) -> Settlement:
+        """The settlement (tournament points and money) of the finished deal."""
+        return settle(self.opts, self.outcome())
+
+    def result(self) -> DealResult:
+        if self.phase != "over":
+            raise IllegalAction("the deal is not over yet")
+        if self._result is None:
+            s = self.settlement()
+            out = self.outcome()
+            summary = {
+                "contract": self.contract.name if self.contract else None,
+                "declarer": self.declarer, "partner": out.partner, "won": s.won,
+                "tricks": [{k: v for k, v in tr.items() if k != "win_card"} for tr in self.tricks],
+                "talon": TAROCK.format_mask(self.halves[0] | self.halves[1]),
+                "outcome": out.to_json(),
+            }
+            self._result = DealResult(s.points, s.lines, money=s.money, summary=summary)
+        return self._result
+
+    # ------------------------------------------------------------------------------------
+    # views
+    # ------------------------------------------------------------------------------------
+    def _public(self) -> dict[str, Any]:
+        c = self.contract
+        v: dict[str, Any] = {
+            "phase": self.phase,
+            "players": list(self.players),
+            "dealer": self.dealer,
+            "turn": self.turn,
+            "bid": self.bid,
+            "bidder": self.bidder,
+            "passed": sorted(self.passed),
+            "contract": c.name if c else None,
+            "declarer": self.declarer,
+            "called": ("fourth" if self.called_fourth and not self.partner_revealed and not self._king_in_open_talon()
+                       else (TAROCK.format(self.called) if self.called is not None else None)),
+            "partner": self.partner if self.partner_revealed else None,
+            "bird": self.bird,
+            "talon": ([TAROCK.format_mask(h) for h in self.halves] if self.talon_shown else None),
+            "taken_half": self.taken_half,
+            "discards_open": TAROCK.format_mask(self.discards_public),
+            "to_discard": self.to_discard,
+            "announcements": {name: {"announcer": t.announcer, "kontra": t.level}
+                              for name, t in self.premiums.items()},
+            "game_kontra": (self.game_target.level if self.game_target else 0),
+            "kontras": {str(s): t.level for s, t in self.neg_kontra.items()},
+            "trick": [[s, TAROCK.format(cd)] for s, cd in self.trick],
+            "last_trick": ([[s, cd] for s, cd in zip(self.tricks[-1]["seats"], self.tricks[-1]["cards"])]
+                           if self.tricks else []),
+            "tricks": [{k: v for k, v in tr.items() if k != "win_card"} for tr in self.tricks],
+            "tricks_won": list(self.won_count),
+            "hand_sizes": [bin(h).count("1") for h in self.hands],
+            "open_hand": (TAROCK.format_mask(self.hands[self.declarer])
+                          if self.open_hand and self.declarer is not None else None),
+            "events": list(self.events),
+            "history": [[s, pub] for s, _, pub in self.history],
+            "renonces": [r.to_json() for r in self.renonces],
+        }
+        if self.phase == "over":
+            v["result"] = self.result().to_json()
+        return v
+
+    def _king_in_open_talon(self) -> bool:
+        """The called king lies in the talon everybody has seen (then "the fourth king" is no secret)."""
+        return self.talon_shown and self.called is not None and bool((self.halves[0] | self.halves[1])
+                                                                      >> self.called & 1)
+
+    def public_view(self) -> dict[str, Any]:
+        return self._public()
+
+    def view(self, seat: int) -> dict[str, Any]:
+        v = self._public()
+        v["seat"] = seat
+        v["hand"] = TAROCK.format_mask(self.hands[seat])
+        v["hand_dealt"] = TAROCK.format_mask(self.dealt[seat])
+        if seat == self.declarer:
+            v["discards"] = TAROCK.format_mask(self.discards)
+            v["history"] = [[s, a] for s, a, _ in self.history]
+            if self.contract is not None and self.contract.talon == "six":
+                v["talon_seen"] = TAROCK.format_mask(self.halves[0] | self.halves[1])
+        if self.called is not None and self.partner == seat:
+            v["partner"] = seat  # the holder of the called king knows he is the partner
+            v["called"] = TAROCK.format(self.called)
+        if self.called is not None and seat == self.declarer:
+            v["called"] = TAROCK.format(self.called)
+        return v
