@@ -61,7 +61,15 @@ def test_random_rollouts_through_pyspiel(name):
         assert abs(sum(returns)) < 1e-6  # zero-sum by construction
 
 
-@pytest.mark.parametrize("name", available())
+def _ismcts_params() -> list:
+    from tests.bots.test_search_games import KNOWN_SAMPLER_DEFECTS
+
+    return [pytest.param(n, marks=pytest.mark.xfail(reason=KNOWN_SAMPLER_DEFECTS[n[len("stammtisch_"):]],
+                                                    strict=False))
+            if n[len("stammtisch_"):] in KNOWN_SAMPLER_DEFECTS else n for n in available()]
+
+
+@pytest.mark.parametrize("name", _ismcts_params())
 def test_openspiel_ismcts_plays_complete_games(name):
     from open_spiel.python.algorithms import ismcts, mcts
 
