@@ -182,3 +182,24 @@ def test_cards_first_rollout_never_says_optional_words():
     rng = random.Random(4)
     assert all(sum(ro(fresh(), rng).result().points) == 9 for _ in range(30))
     assert any(fresh_end.conceded is not None for fresh_end in (_random_rollout(fresh(), rng) for _ in range(30)))
+
+
+def test_search_with_rule_playouts():
+    """``search+rule`` plays its playouts with the game's rule player (here: a toy rule bot)."""
+    calls = []
+
+    class Rule(RandomBot):
+        def choose(self, turn, rng):
+            calls.append(turn.seat)
+            return turn.legal[0]
+
+    class WithRule(type(TOY)):
+        def rule_bot(self):
+            return Rule()
+
+    game = WithRule()
+    bot = botkit.make("search+rule:20i", game)
+    assert bot.playout == "rule"
+    st = _toy_state([list(range(i * 9, i * 9 + 9)) for i in range(4)])
+    a = bot.choose(Turn(0, st.legal_actions(0), lambda: st.view(0)), random.Random(1))
+    assert a in st.legal_actions(0) and len(calls) > 20

@@ -4,7 +4,8 @@ Kinds: ``random`` (uniform over legal actions), ``rule`` (the game's own rule-ba
 ``search`` (information-set Monte-Carlo tree search, :mod:`stammtisch.bots.search`).
 ``search`` takes a strength after a colon: a level (``search:easy``, ``search:medium``,
 ``search:hard``, ``search:strong``), a time budget in seconds (``search:0.2``) or an
-iteration budget (``search:200i``). ``py:package.module:factory`` calls ``factory(game, options)``
+iteration budget (``search:200i``). ``search+rule`` (with the same strengths) plays its playouts
+with the game's rule-based player instead of at random. ``py:package.module:factory`` calls ``factory(game, options)``
 for a bot defined elsewhere (research players, reference agents in tests and benchmarks).
 
 >>> make("random", None).name
@@ -22,7 +23,7 @@ from ..core.protocol import Bot, Game
 
 __all__ = ["make", "KINDS"]
 
-KINDS = ("random", "rule", "search")
+KINDS = ("random", "rule", "search", "search+rule")
 
 
 def make(kind: str, game: Game, options: Any | None = None, **kwargs: Any) -> Bot:
@@ -41,6 +42,9 @@ def make(kind: str, game: Game, options: Any | None = None, **kwargs: Any) -> Bo
             raise OptionError(f"cannot load bot factory '{kind[3:]}': {e}") from None
         return factory(game, options)
     base, _, arg = kind.partition(":")
+    if base == "search+rule":  # playouts by the game's rule-based player
+        base = "search"
+        kwargs["playout"] = "rule"
     if base == "random" and not arg:
         from .random import RandomBot
 

@@ -34,7 +34,7 @@ from ..core.errors import StammtischError
 from ..core.protocol import BaseBot, DealState, Game, Turn
 from .common import deal_view, resolve_options, reward
 
-__all__ = ["SearchBot", "Pace", "LEVELS", "ismcts", "CardsFirstRollout"]
+__all__ = ["SearchBot", "Pace", "LEVELS", "ismcts", "CardsFirstRollout", "RuleRollout"]
 
 log = logging.getLogger(__name__)
 
@@ -99,6 +99,32 @@ class CardsFirstRollout:
             cards = [a for a in legal if is_card(a)]
             pool = cards or legal
             state.apply(seat, pool[rng.randrange(len(pool))])
+        return state
+
+
+class RuleRollout:
+    """An informed playout: the game's rule-based player plays every seat (``epsilon``: the
+    share of moves played at random instead). Slower per playout than random play, but each
+    playout is a plausible continuation, which pays where the rule player is already good."""
+
+    def __init__(self, game: Game, epsilon: float = 0.1):
+        self.bot = game.rule_bot()
+        self.epsilon = epsilon
+        self.cards = CardsFirstRollout(game)
+
+    def __call__(self, state: DealState, rng: random.Random) -> DealState:
+        bot, eps, is_card = self.bot, self.epsilon, self.cards.is_card
+        while not state.is_over():
+            seat = state.to_act()[0]
+            legal = state.legal_actions(seat)
+            if len(legal) == 1:
+                a = legal[0]
+            elif rng.random() < eps:
+                pool = [x for x in legal if is_card(x)] or legal
+                a = pool[rng.randrange(len(pool))]
+            else:
+                a = bot.choose(Turn(seat, legal, lambda s=seat: state.view(s)), rng)
+            state.apply(seat, a)
         return state
 
 
@@ -215,6 +241,8 @@ class SearchBot(BaseBot):
     :param interject_samples: determinizations per option when simulating an interjection
     :param rollout: playout policy (default: the game's compiled kernel where one exists,
         :func:`stammtisch.bots.kernels.rollout_for`, else :class:`CardsFirstRollout`)
+    :param playout: ``"random"`` (the default above) or ``"rule"`` (:class:`RuleRollout`: the
+        game's rule-based player plays the playouts)
     """
 
     name = "search"
@@ -222,7 +250,9 @@ class SearchBot(BaseBot):
     def __init__(self, game: Game, options: Any | None = None, *, time_limit: float | None = 0.8,
                  iterations: int | None = None, level: str | None = None, pace: Pace | None = None,
                  interject: str = "rule", interject_samples: int = 8, exploration: float = 0.7,
-                 rollout: Rollout | None = None):
+                 rollout: Rollout | None = None, playout: str = "random"):
+        if playout not in ("random", "rule"):
+            raise ValueError(f"playout must be random or rule, not '{playout}'")
         if interject not in ("rule", "simulate", "never"):
             raise ValueError(f"interject must be rule, simulate or never, not '{interject}'")
         if level is not None:
@@ -240,6 +270,7 @@ class SearchBot(BaseBot):
         self.interject_samples = interject_samples
         self.exploration = exploration
         self.rollout = rollout
+        self.playout = playout
         self._auto_rollout: dict[Any, Rollout | None] = {}
         self._rule_bot: Any = None
         #: searches that failed (e.g. a game's sampler raised) and fell back to the rule player
@@ -292,7 +323,10 @@ class SearchBot(BaseBot):
         if key not in self._auto_rollout:
             from .kernels import rollout_for
 
-            self._auto_rollout[key] = rollout_for(self.game, options) or CardsFirstRollout(self.game)
+            if self.playout == "rule":
+                self._auto_rollout[key] = RuleRollout(self.game)
+            else:
+                self._auto_rollout[key] = rollout_for(self.game, options) or CardsFirstRollout(self.game)
         return self._auto_rollout[key]
 
     def interject(self, turn: Turn, rng: Any) -> str | None:
