@@ -47,7 +47,9 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--ray", action="store_true")
     ap.add_argument("--only", default=None, help="run only pairings whose name contains one of these (comma-separated)")
+    ap.add_argument("--value-scale", default=None, choices=["max", "std"], help="search value scaling")
     args = ap.parse_args()
+    bot_options = {"value_scale": args.value_scale} if args.value_scale else {}
     out_dir = ROOT / "benchmarks" / "results"
     for game in args.games or available_games():
         g = registry.get(game)
@@ -55,10 +57,12 @@ def main() -> None:
             print(f"{game}: no sample_state yet, skipped")
             continue
         for a, b, profile in pairings(game, args.search):
-            name = f"arena_{game}_{short(a)}_vs_{short(b)}"
+            suffix = f"-{args.value_scale}" if args.value_scale and a.startswith("search") else ""
+            name = f"arena_{game}_{short(a)}{suffix}_vs_{short(b)}"
             if args.only and not any(x in name for x in args.only.split(",")):
                 continue
-            res = run_arena(game, a, b, args.deals, seed=args.seed, profile=profile, ray=args.ray)
+            res = run_arena(game, a, b, args.deals, seed=args.seed, profile=profile, ray=args.ray,
+                            bot_options=bot_options if a.startswith("search") else None)
             res["a"], res["b"] = short(a), short(b)
             write_json(res, out_dir / f"{name}.json")
             write_svg(res, out_dir / f"{name}.svg")

@@ -203,3 +203,12 @@ def test_search_with_rule_playouts():
     st = _toy_state([list(range(i * 9, i * 9 + 9)) for i in range(4)])
     a = bot.choose(Turn(0, st.legal_actions(0), lambda: st.view(0)), random.Random(1))
     assert a in st.legal_actions(0) and len(calls) > 20
+
+
+def test_value_scale_std_searches_too():
+    st = _toy_state([list(range(i * 9, i * 9 + 9)) for i in range(4)])
+    stats = ismcts(TOY, TOY.options(), st.view(0), 0, random.Random(3), time_limit=None, iterations=60,
+                   value_scale="std")
+    assert sum(v for v, _ in stats.values()) == 60
+    with pytest.raises(ValueError):
+        SearchBot(TOY, value_scale="median")

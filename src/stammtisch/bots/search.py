@@ -130,9 +130,11 @@ class RuleRollout:
 
 def ismcts(game: Game, options: Any, view: Mapping[str, Any], seat: int, rng: random.Random, *,
            time_limit: float | None = 0.8, iterations: int | None = None, exploration: float = 0.7,
-           rollout: Rollout | None = None) -> dict[str, tuple[int, float]]:
+           rollout: Rollout | None = None, value_scale: str = "max") -> dict[str, tuple[int, float]]:
     """Run SO-ISMCTS for ``seat`` from its deal ``view``.
 
+    :param value_scale: how rewards are scaled for UCB: ``"max"`` (the largest absolute reward
+        seen) or ``"std"`` (two standard deviations of the rewards seen)
     :returns: per root action ``(visits, mean reward)`` for ``seat``
     """
     if time_limit is None and iterations is None:
@@ -141,6 +143,7 @@ def ismcts(game: Game, options: Any, view: Mapping[str, Any], seat: int, rng: ra
     root = _Node()
     deadline = None if time_limit is None else time.perf_counter() + time_limit
     scale = 1.0
+    nr, mean_r, m2 = 0, 0.0, 0.0
     done = 0
     last = 0.0  # duration of the previous iteration: stop early rather than overrun the deadline
     t_prev = time.perf_counter()
@@ -189,8 +192,16 @@ def ismcts(game: Game, options: Any, view: Mapping[str, Any], seat: int, rng: ra
             r = cache.get(nd.seat)
             if r is None:
                 r = cache[nd.seat] = reward(game, options, result, nd.seat)
-                if abs(r) > scale:
-                    scale = abs(r)
+                if value_scale == "max":
+                    if abs(r) > scale:
+                        scale = abs(r)
+                else:  # two standard deviations of the rewards seen so far
+                    nr += 1
+                    d = r - mean_r
+                    mean_r += d / nr
+                    m2 += d * (r - mean_r)
+                    if nr > 1:
+                        scale = max(2.0 * math.sqrt(m2 / (nr - 1)), 1e-9)
             nd.visits += 1
             nd.total += r
     return {a: (ch.visits, ch.total / ch.visits if ch.visits else 0.0) for a, ch in root.children.items()}
@@ -250,7 +261,9 @@ class SearchBot(BaseBot):
     def __init__(self, game: Game, options: Any | None = None, *, time_limit: float | None = 0.8,
                  iterations: int | None = None, level: str | None = None, pace: Pace | None = None,
                  interject: str = "rule", interject_samples: int = 8, exploration: float = 0.7,
-                 rollout: Rollout | None = None, playout: str = "random"):
+                 rollout: Rollout | None = None, playout: str = "random", value_scale: str = "max"):
+        if value_scale not in ("max", "std"):
+            raise ValueError(f"value_scale must be max or std, not '{value_scale}'")
         if playout not in ("random", "rule"):
             raise ValueError(f"playout must be random or rule, not '{playout}'")
         if interject not in ("rule", "simulate", "never"):
@@ -271,6 +284,7 @@ class SearchBot(BaseBot):
         self.exploration = exploration
         self.rollout = rollout
         self.playout = playout
+        self.value_scale = value_scale
         self._auto_rollout: dict[Any, Rollout | None] = {}
         self._rule_bot: Any = None
         #: searches that failed (e.g. a game's sampler raised) and fell back to the rule player
@@ -292,7 +306,7 @@ class SearchBot(BaseBot):
         try:
             stats = ismcts(self.game, options, dv, turn.seat, r, time_limit=self.time_limit,
                            iterations=self.iterations, exploration=self.exploration,
-                           rollout=self._rollout(options))
+                           rollout=self._rollout(options), value_scale=self.value_scale)
         except Exception as e:  # a game's sampler failing must not stop a table
             self.errors.append(f"{type(e).__name__}: {e}")
             log.warning("search failed for %s (%s); falling back", self.game.name, self.errors[-1])
