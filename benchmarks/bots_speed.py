@@ -155,7 +155,9 @@ def main() -> None:
     ap.add_argument("--out", type=Path, default=ROOT / "benchmarks" / "results" / "bots_speed.json")
     args = ap.parse_args()
     res: dict = {"machine": {"python": platform.python_version(), "cpu_count": os.cpu_count(),
-                             "platform": platform.platform()}, "seconds_per_figure": args.seconds}
+                             "platform": platform.platform(),
+                             "load_average_at_start": [round(x, 2) for x in os.getloadavg()]},
+           "seconds_per_figure": args.seconds}
     for part in (bench_kernel, bench_openspiel_cpp, bench_engines, bench_pyspiel_games):
         try:
             res.update(part(args.seconds))
