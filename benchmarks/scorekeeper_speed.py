@@ -14,12 +14,12 @@ Run: ``.venv/bin/python benchmarks/scorekeeper_speed.py [--rows N]``. Writes
 from __future__ import annotations
 
 import argparse
-import json
 import platform
 import random
 import tempfile
 import time
-from pathlib import Path
+
+from _common import write_result
 
 from stammtisch.scorekeeper import entries
 from stammtisch.scorekeeper.draw import draw_schedule, pairs_of, table_sizes
@@ -79,10 +79,7 @@ def main() -> None:
         t0 = time.perf_counter()
         s.rankings(cup["id"])
         res["ranking_s"] = round(time.perf_counter() - t0, 3)
-    out = Path(__file__).parent / "results" / "scorekeeper_speed.json"
-    out.parent.mkdir(exist_ok=True)
-    out.write_text(json.dumps(res, indent=2) + "\n")
-    print(json.dumps(res, indent=2))
+    write_result("scorekeeper_speed", res, indent=2)
 
 
 if __name__ == "__main__":

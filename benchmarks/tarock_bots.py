@@ -22,8 +22,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
-import platform
 import random
 import subprocess
 import sys
@@ -31,19 +29,11 @@ import tempfile
 import time
 from collections import defaultdict
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
+from _common import ROOT, mean_ci, pair_duel, unpack_src, write_result
+
 PROFILES = ("oesterreich-finale", "tiroler-cup")
-
-
-def mean_ci(xs: Sequence[float]) -> dict[str, Any]:
-    n = len(xs)
-    m = sum(xs) / n
-    var = sum((x - m) ** 2 for x in xs) / (n - 1) if n > 1 else 0.0
-    h = 1.96 * math.sqrt(var / n)
-    return {"mean": round(m, 3), "ci95": [round(m - h, 3), round(m + h, 3)], "n": n}
 
 
 def measure(deals: int) -> dict[str, Any]:
@@ -59,19 +49,7 @@ def measure(deals: int) -> dict[str, Any]:
         return m.logs[-1].result
 
     out: dict[str, Any] = {}
-    r_pts, x_pts, diff = [], [], []
-    ahead = 0
-    for i in range(deals):
-        a = one(i, [rule, rnd, rule, rnd]).points
-        b = one(i, [rnd, rule, rnd, rule]).points
-        r = (a[0] + a[2] + b[1] + b[3]) / 4
-        x = (a[1] + a[3] + b[0] + b[2]) / 4
-        r_pts.append(r)
-        x_pts.append(x)
-        diff.append(r - x)
-        ahead += r > x
-    out["rule_vs_random"] = {"rule": mean_ci(r_pts), "random": mean_ci(x_pts), "difference": mean_ci(diff),
-                             "rule_ahead_share": round(ahead / deals, 3)}
+    out["rule_vs_random"] = pair_duel(deals, lambda i, bots: one(i, bots).points, rule, rnd)
     one_pts = []
     for i in range(deals):
         seat = i % 4
@@ -113,17 +91,13 @@ def head_to_head(deals: int, base_bot: Any) -> dict[str, Any]:
     from stammtisch.core.driver import play_out
     from stammtisch.games.tarock import GAME
 
-    cur = GAME.rule_bot()
-    diff = []
-    for i in range(deals):
-        pts = []
-        for bots in ([cur, base_bot, cur, base_bot], [base_bot, cur, base_bot, cur]):
-            m = GAME.new_match(PROFILES[i % 2], seed=30_000 + i, max_deals=1)
-            play_out(m, bots, random.Random(i))
-            pts.append(m.logs[-1].result.points)
-        a, b = pts
-        diff.append(((a[0] + a[2] + b[1] + b[3]) - (a[1] + a[3] + b[0] + b[2])) / 4)
-    return {"current_minus_base": mean_ci(diff)}
+    def points(i: int, bots: list[Any]) -> Sequence[float]:
+        m = GAME.new_match(PROFILES[i % 2], seed=30_000 + i, max_deals=1)
+        play_out(m, bots, random.Random(i))
+        return m.logs[-1].result.points
+
+    duel = pair_duel(deals, points, GAME.rule_bot(), base_bot, ("current", "base"))
+    return {"current_minus_base": duel["difference"]}
 
 
 def main() -> None:
@@ -140,22 +114,17 @@ def main() -> None:
                            "(mean, 95% CI)", "deals": args.deals, "profiles": list(PROFILES)}
     if args.base:
         with tempfile.TemporaryDirectory() as tmp:
-            archive = subprocess.run(["git", "archive", args.base, "src"], cwd=ROOT, capture_output=True,
-                                     check=True)
-            subprocess.run(["tar", "-x", "-C", tmp], input=archive.stdout, check=True)
-            code = (f"import sys; sys.path.insert(0, {str(Path(tmp) / 'src')!r}); sys.argv = ['x', '--deals', "
+            src = unpack_src(args.base, tmp)
+            code = (f"import sys; sys.path.insert(0, {str(src)!r}); sys.argv = ['x', '--deals', "
                     f"'{args.deals}', '--json-only']; sys.path.insert(1, {str(ROOT / 'benchmarks')!r}); "
                     "import tarock_bots; tarock_bots.main()")
             res = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
             out["base"] = {"revision": args.base, **json.loads(res.stdout)}
-            base_src = (Path(tmp) / "src" / "stammtisch" / "games" / "tarock" / "bot.py").read_text("utf-8")
+            base_src = (src / "stammtisch" / "games" / "tarock" / "bot.py").read_text("utf-8")
         out["head_to_head"] = head_to_head(args.deals, load_bot(base_src))
     out["current"] = measure(args.deals)
     out["seconds"] = round(time.perf_counter() - t, 1)
-    out["python"] = platform.python_version()
-    path = ROOT / "benchmarks" / "results" / "tarock_bots.json"
-    path.write_text(json.dumps(out, indent=1) + "\n", encoding="utf-8")
-    print(json.dumps(out, indent=1))
+    write_result("tarock_bots", out)
 
 
 if __name__ == "__main__":

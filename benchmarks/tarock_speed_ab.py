@@ -14,39 +14,20 @@ import json
 import subprocess
 import sys
 import tempfile
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from _common import ROOT, unpack_src, write_result
 
+# one run of the loops of ``tarock_speed.py`` on the source tree SRC, in deals per CPU second
 CODE = """
-import sys, time, random, json; sys.path.insert(0, SRC)
+import sys, json; sys.path.insert(0, SRC); sys.path.insert(1, BENCH)
 import stammtisch
 assert stammtisch.__file__.startswith(SRC)
-from stammtisch.games.tarock import GAME
-from stammtisch.core.driver import play_out
-from stammtisch.bots.random import RandomBot
-def engine(n, table):
-    rng = random.Random(1)
-    t = time.process_time()
-    for i in range(n):
-        m = GAME.new_match("tiroler-cup" if i % 2 else None, seed=i, max_deals=1)
-        d = m.deal_state
-        while not d.is_over():
-            s = d.to_act()[0]
-            legal = d.legal_actions(s)
-            if table and d.phase == "bidding":
-                for word in ("pass", "vorhand"):
-                    if word in legal and rng.random() < 0.8:
-                        legal = [word]; break
-            d.apply(s, legal[rng.randrange(len(legal))])
-        d.result()
-    return n / (time.process_time() - t)
-def driver(n):
-    rng = random.Random(2); bot = RandomBot(); t = time.process_time()
-    for i in range(n):
-        play_out(GAME.new_match(seed=i, max_deals=1), [bot] * 4, rng)
-    return n / (time.process_time() - t)
-print(json.dumps({"engine": engine(N, False), "engine_table_bidding": engine(N, True), "match_driver": driver(N)}))
+import tarock_speed as t
+from _common import timed
+def rate(fn):
+    return N / timed(fn)[1]
+print(json.dumps({"engine": rate(lambda: t.engine(N, False)), "engine_table_bidding": rate(lambda: t.engine(N, True)),
+                  "match_driver": rate(lambda: t.driver(N, "random"))}))
 """
 
 
@@ -57,22 +38,18 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=3)
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
-        archive = subprocess.run(["git", "archive", args.base, "src"], cwd=ROOT, capture_output=True, check=True)
-        subprocess.run(["tar", "-x", "-C", tmp], input=archive.stdout, check=True)
-        trees = {"before": str(Path(tmp) / "src"), "after": str(ROOT / "src")}
+        trees = {"before": str(unpack_src(args.base, tmp)), "after": str(ROOT / "src")}
         runs: dict[str, list[dict[str, float]]] = {"before": [], "after": []}
         for _ in range(args.rounds):
             for name, src in trees.items():
-                out = subprocess.run([sys.executable, "-c", f"SRC={src!r}\nN={args.deals}\n" + CODE],
-                                     capture_output=True, text=True, check=True)
+                head = f"SRC={src!r}\nBENCH={str(ROOT / 'benchmarks')!r}\nN={args.deals}\n"
+                out = subprocess.run([sys.executable, "-c", head + CODE], capture_output=True, text=True, check=True)
                 runs[name].append(json.loads(out.stdout))
     best = {k: {m: round(max(r[m] for r in v), 1) for m in v[0]} for k, v in runs.items()}
     result = {"benchmark": "tarock_speed_ab", "unit": "deals per CPU second (best of rounds)",
               "base": args.base, "deals": args.deals, "rounds": args.rounds, **best,
               "speedup": {m: round(best["after"][m] / best["before"][m], 2) for m in best["after"]}}
-    path = ROOT / "benchmarks" / "results" / "tarock_speed_ab.json"
-    path.write_text(json.dumps(result, indent=1) + "\n", encoding="utf-8")
-    print(json.dumps(result))
+    write_result("tarock_speed_ab", result)
 
 
 if __name__ == "__main__":

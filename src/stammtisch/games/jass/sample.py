@@ -15,6 +15,7 @@ from typing import Any
 from ...core.bits import bit_list, mask_of
 from ...core.cards import JASS
 from ...core.protocol import Deal, DealContext
+from ...core.sampling import assign_cards
 from .modes import KING, MODES, OBER, STRENGTH, SUIT_MASK, SUIT_OF, TM_TUTTI, UNDER
 from .options import JassOptions
 from .state import JassDeal
@@ -71,51 +72,6 @@ def constraints(view: Mapping[str, Any]) -> tuple[list[int], list[int], list[int
     return allowed, known, played
 
 
-def _assign(free: list[int], sizes: dict[int, int], allowed: dict[int, int], rng: Any) -> dict[int, int] | None:
-    """Random assignment of ``free`` cards to seats respecting sizes and allowed sets."""
-    for _ in range(200):
-        order = list(free)
-        rng.shuffle(order)
-        # most constrained cards first
-        order.sort(key=lambda c: sum(1 for s in sizes if allowed[s] >> c & 1))
-        left = dict(sizes)
-        out = {s: 0 for s in sizes}
-        ok = True
-        for c in order:
-            cands = [s for s in sizes if left[s] and allowed[s] >> c & 1]
-            if not cands:
-                ok = False
-                break
-            s = cands[rng.randrange(len(cands))]
-            out[s] |= 1 << c
-            left[s] -= 1
-        if ok:
-            return out
-    return _backtrack(free, sizes, allowed)
-
-
-def _backtrack(free: list[int], sizes: dict[int, int], allowed: dict[int, int]) -> dict[int, int] | None:
-    seats = list(sizes)
-    out = {s: 0 for s in seats}
-    left = dict(sizes)
-
-    def go(i: int) -> bool:
-        if i == len(free):
-            return True
-        c = free[i]
-        for s in seats:
-            if left[s] and allowed[s] >> c & 1:
-                out[s] |= 1 << c
-                left[s] -= 1
-                if go(i + 1):
-                    return True
-                out[s] &= ~(1 << c)
-                left[s] += 1
-        return False
-
-    return out if go(0) else None
-
-
 def _stand_in(points: int, mode: Any) -> WeisItem:
     """A Weis worth ``points`` (a sequence, in a suit that is not trump) for an announcement
     whose cards are unknown. Tie-breaks between equal announcements are not reproduced."""
@@ -137,11 +93,11 @@ def sample_state(options: JassOptions, view: Mapping[str, Any], rng: Any) -> Jas
     free = bit_list(FULL & ~taken)
     sizes = {s: sizes_now[s] - known[s].bit_count() for s in others}
     hands = list(known)
-    got = _assign(free, sizes, {s: allowed[s] for s in others}, rng)
+    got = assign_cards(free, sizes, lambda c, s: bool(allowed[s] >> c & 1), rng)
     if got is None:
         raise ValueError("no deal is consistent with this view")
     for s in others:
-        hands[s] |= got[s]
+        hands[s] |= mask_of(got[s])
     deal = Deal(tuple(tuple(bit_list(hands[s] | played[s])) for s in range(4)))
     ctx = DealContext(0, view["dealer"], deal, tuple(view.get("standing") or (0, 0)))
     st = JassDeal(options, ctx)

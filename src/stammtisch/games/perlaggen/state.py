@@ -26,6 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from stammtisch.core.bits import bit_list
 from stammtisch.core.cards import PERLAGGEN as D
 from stammtisch.core.errors import BadNotation, IllegalAction, NotYourTurn
 from stammtisch.core.protocol import DealContext, DealResult, DealState
@@ -356,7 +357,7 @@ class PerlaggenDeal(DealState):
                         if all(self.figs[n].status == "open" for n in _unseen_names(s))]
             return out + self._claim_actions(seat)
         if p == "exchange":
-            out = [f"tauschen:{D.format(c)}" for c in _bits(self._plain_trumps(seat))] + ["nicht_tauschen"]
+            out = [f"tauschen:{D.format(c)}" for c in bit_list(self._plain_trumps(seat))] + ["nicht_tauschen"]
             if seat == self.dealer and self.o.offences == "penalise":
                 out.append("ueberlassen")
             return out
@@ -376,7 +377,7 @@ class PerlaggenDeal(DealState):
 
     def _card_actions(self, mask: int) -> list[str]:
         out = []
-        for c in _bits(mask):
+        for c in bit_list(mask):
             out.append(D.format(c))
             if (self.pmask >> c) & 1:
                 out += [f"{D.format(c)}={D.format(t)}" for t in range(32)]
@@ -1025,13 +1026,3 @@ def _meld_key(f: Figure) -> tuple[int, int, int, int]:
     """17 : 17 comparison (§25): degree (number of cards) first, then Gleich over Hanger (§3),
     then height, then trump."""
     return (f.n, 1 if f.kind == "gleich" else 0, f.key[1], f.key[2])
-
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
