@@ -212,3 +212,11 @@ def test_value_scale_std_searches_too():
     assert sum(v for v, _ in stats.values()) == 60
     with pytest.raises(ValueError):
         SearchBot(TOY, value_scale="median")
+
+
+def test_a_game_may_prefer_rule_playouts():
+    class Prefers(type(TOY)):
+        search_playout = "rule"
+
+    assert SearchBot(Prefers(), iterations=5, time_limit=None).playout == "rule"
+    assert SearchBot(TOY, iterations=5, time_limit=None).playout == "random"

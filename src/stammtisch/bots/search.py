@@ -253,7 +253,8 @@ class SearchBot(BaseBot):
     :param rollout: playout policy (default: the game's compiled kernel where one exists,
         :func:`stammtisch.bots.kernels.rollout_for`, else :class:`CardsFirstRollout`)
     :param playout: ``"random"`` (the default above) or ``"rule"`` (:class:`RuleRollout`: the
-        game's rule-based player plays the playouts)
+        game's rule-based player plays the playouts); default: the game's ``search_playout``
+        attribute if it has one, else ``"random"``
     """
 
     name = "search"
