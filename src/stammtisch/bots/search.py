@@ -262,9 +262,11 @@ class SearchBot(BaseBot):
     def __init__(self, game: Game, options: Any | None = None, *, time_limit: float | None = 0.8,
                  iterations: int | None = None, level: str | None = None, pace: Pace | None = None,
                  interject: str = "rule", interject_samples: int = 8, exploration: float = 0.7,
-                 rollout: Rollout | None = None, playout: str = "random", value_scale: str = "max"):
+                 rollout: Rollout | None = None, playout: str | None = None, value_scale: str = "max"):
         if value_scale not in ("max", "std"):
             raise ValueError(f"value_scale must be max or std, not '{value_scale}'")
+        if playout is None:  # a game may state which playouts suit it (measured in the arena)
+            playout = str(getattr(game, "search_playout", "random"))
         if playout not in ("random", "rule"):
             raise ValueError(f"playout must be random or rule, not '{playout}'")
         if interject not in ("rule", "simulate", "never"):
