@@ -19,27 +19,16 @@ solos) and never interject.
 from __future__ import annotations
 
 import argparse
-import json
-import math
-import platform
 import random
 import time
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any
+
+from _common import mean_ci, pair_duel, write_result
 
 from stammtisch.bots.random import RandomBot
 from stammtisch.core.driver import play_out
 from stammtisch.games.doppelkopf import GAME
-
-
-def mean_ci(xs: Sequence[float]) -> dict[str, float]:
-    """Mean and 95 % confidence interval (normal approximation) of ``xs``."""
-    n = len(xs)
-    m = sum(xs) / n
-    var = sum((x - m) ** 2 for x in xs) / (n - 1) if n > 1 else 0.0
-    h = 1.96 * math.sqrt(var / n)
-    return {"mean": round(m, 3), "ci95": [round(m - h, 3), round(m + h, 3)], "n": n}
 
 
 def one_deal(seed: int, bots: Sequence[Any]) -> tuple[tuple[int, ...], dict[str, Any]]:
@@ -50,22 +39,7 @@ def one_deal(seed: int, bots: Sequence[Any]) -> tuple[tuple[int, ...], dict[str,
 
 
 def two_vs_two(deals: int) -> dict[str, Any]:
-    rule, rnd = GAME.rule_bot(), RandomBot()
-    rule_pts: list[float] = []
-    rnd_pts: list[float] = []
-    diff: list[float] = []
-    wins = 0
-    for i in range(deals):
-        a, _ = one_deal(i, [rule, rnd, rule, rnd])
-        b, _ = one_deal(i, [rnd, rule, rnd, rule])
-        r = (a[0] + a[2] + b[1] + b[3]) / 4
-        x = (a[1] + a[3] + b[0] + b[2]) / 4
-        rule_pts.append(r)
-        rnd_pts.append(x)
-        diff.append(r - x)
-        wins += r > x
-    return {"rule": mean_ci(rule_pts), "random": mean_ci(rnd_pts), "difference": mean_ci(diff),
-            "rule_ahead_share": round(wins / deals, 3)}
+    return pair_duel(deals, lambda i, bots: one_deal(i, bots)[0], GAME.rule_bot(), RandomBot())
 
 
 def one_vs_three(deals: int) -> dict[str, Any]:
@@ -125,12 +99,9 @@ def main() -> None:
         "one_vs_three": one_vs_three(args.deals),
         "rounds": rounds(args.rounds),
         "seconds": None,
-        "python": platform.python_version(),
     }
     out["seconds"] = round(time.perf_counter() - t, 1)
-    path = Path(__file__).parent / "results" / "doppelkopf_bots.json"
-    path.write_text(json.dumps(out, indent=1) + "\n", encoding="utf-8")
-    print(json.dumps(out, indent=1))
+    write_result("doppelkopf_bots", out)
 
 
 if __name__ == "__main__":

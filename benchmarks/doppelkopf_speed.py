@@ -16,11 +16,9 @@ this process's CPU time, which is steadier on a shared machine.
 from __future__ import annotations
 
 import argparse
-import json
-import platform
 import random
-import time
-from pathlib import Path
+
+from _common import timed, write_result
 
 from stammtisch.bots.random import RandomBot
 from stammtisch.core.driver import play_out
@@ -28,14 +26,8 @@ from stammtisch.games.doppelkopf import GAME
 from stammtisch.games.doppelkopf.state import ANNOUNCE_WORDS
 
 
-_CPU: dict[str, float] = {}
-
-
-def engine(n: int, talk: float) -> float:
+def engine(n: int, talk: float) -> None:
     rng = random.Random(1)
-    opts = GAME.options()
-    t = time.perf_counter()
-    c = time.process_time()
     for i in range(n):
         m = GAME.new_match(seed=i, max_deals=1)
         d = m.deal_state
@@ -51,40 +43,29 @@ def engine(n: int, talk: float) -> float:
                 legal = [a for a in legal if a not in ANNOUNCE_WORDS] or legal
             d.apply(s, legal[rng.randrange(len(legal))])
         d.result()
-    del opts
-    _CPU["engine_with_announcements" if talk else "engine"] = n / (time.process_time() - c)
-    return n / (time.perf_counter() - t)
 
 
-def driver(n: int) -> float:
+def driver(n: int) -> None:
     rng = random.Random(2)
-    t = time.perf_counter()
-    c = time.process_time()
     for i in range(n):
         m = GAME.new_match(seed=i, max_deals=1)
         play_out(m, [RandomBot()] * 4, rng)
-    _CPU["match_driver"] = n / (time.process_time() - c)
-    return n / (time.perf_counter() - t)
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--deals", type=int, default=2000)
     args = ap.parse_args()
-    out = {
-        "benchmark": "doppelkopf_speed",
-        "unit": "deals/s",
-        "deals": args.deals,
-        "engine": round(engine(args.deals, 0.0), 1),
-        "engine_with_announcements": round(engine(args.deals, 0.05), 1),
-        "match_driver": round(driver(args.deals), 1),
-        "per_cpu_second": {k: round(v, 1) for k, v in _CPU.items()},
-        "python": platform.python_version(),
-        "machine": platform.machine(),
-    }
-    path = Path(__file__).parent / "results" / "doppelkopf_speed.json"
-    path.write_text(json.dumps(out, indent=1) + "\n", encoding="utf-8")
-    print(json.dumps(out))
+    n = args.deals
+    out: dict[str, object] = {"benchmark": "doppelkopf_speed", "unit": "deals/s", "deals": n}
+    cpu: dict[str, float] = {}
+    for name, fn in (("engine", lambda: engine(n, 0.0)), ("engine_with_announcements", lambda: engine(n, 0.05)),
+                     ("match_driver", lambda: driver(n))):
+        wall, c, _ = timed(fn)
+        out[name] = round(n / wall, 1)
+        cpu[name] = round(n / c, 1)
+    out["per_cpu_second"] = cpu
+    write_result("doppelkopf_speed", out)
 
 
 if __name__ == "__main__":

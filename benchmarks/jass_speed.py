@@ -19,12 +19,13 @@ jass-kit knows), play 36 random legal cards:
 from __future__ import annotations
 
 import argparse
-import json
 import platform
 import random
 import sys
 import time
 from pathlib import Path
+
+from _common import write_result
 
 from stammtisch.bots.random import RandomBot
 from stammtisch.core.bits import mask_of
@@ -153,10 +154,7 @@ def main(argv: list[str] | None = None) -> dict:
         results["speedup_fast_vs_jass_kit"] = round(results["stammtisch_fast"]["deals_per_second"] / base, 2)
         results["speedup_playout_vs_jass_kit"] = round(results["stammtisch_playout"]["deals_per_second"] / base, 2)
         results["speedup_actions_vs_jass_kit"] = round(results["stammtisch_actions"]["deals_per_second"] / base, 2)
-    out = Path(args.out)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(json.dumps(results, indent=2) + "\n")
-    print(json.dumps(results, indent=2))
+    write_result("jass_speed", results, args.out, indent=2)
     return results
 
 

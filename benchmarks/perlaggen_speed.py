@@ -21,23 +21,16 @@ process's CPU time, which is steadier on a shared machine):
 from __future__ import annotations
 
 import argparse
-import json
-import platform
 import random
-import time
 from pathlib import Path
+
+from _common import timed, write_result
 
 from stammtisch.bots.random import RandomBot
 from stammtisch.core.driver import play_out
 from stammtisch.core.protocol import DealContext
 from stammtisch.core.rng import make_rng
 from stammtisch.games.perlaggen import GAME
-
-
-def _timed(fn) -> tuple[float, float, object]:
-    w, c = time.perf_counter(), time.process_time()
-    out = fn()
-    return time.perf_counter() - w, time.process_time() - c, out
 
 
 def engine(n: int, seed: int = 1, no_open: bool = False) -> int:
@@ -100,36 +93,32 @@ def main() -> None:
     a = ap.parse_args()
     res: dict[str, object] = {"benchmark": "perlaggen_speed", "unit": "per second"}
     cpu: dict[str, float] = {}
-    w, c, acts = _timed(lambda: engine(a.deals))
+    w, c, acts = timed(lambda: engine(a.deals))
     res["engine_deals"] = round(a.deals / w, 1)
     res["engine_actions"] = round(acts / w, 1)
     res["engine_actions_per_deal"] = round(acts / a.deals, 1)
     cpu["engine_deals"] = round(a.deals / c, 1)
-    w, c, acts = _timed(lambda: engine(a.deals, seed=2, no_open=True))
+    w, c, acts = timed(lambda: engine(a.deals, seed=2, no_open=True))
     res["engine_no_laying_open_deals"] = round(a.deals / w, 1)
     res["engine_no_laying_open_actions_per_deal"] = round(acts / a.deals, 1)
     cpu["engine_no_laying_open_deals"] = round(a.deals / c, 1)
-    w, c, acts = _timed(lambda: driver_deals(a.deals, [RandomBot()] * 4))
+    w, c, acts = timed(lambda: driver_deals(a.deals, [RandomBot()] * 4))
     res["match_driver_deals"] = round(a.deals / w, 1)
     cpu["match_driver_deals"] = round(a.deals / c, 1)
     nb = max(1, a.deals // 4)
-    w, c, _ = _timed(lambda: driver_deals(nb, [GAME.rule_bot()] * 4, seed=77))
+    w, c, _ = timed(lambda: driver_deals(nb, [GAME.rule_bot()] * 4, seed=77))
     res["rule_bot_deals"] = round(nb / w, 1)
     cpu["rule_bot_deals"] = round(nb / c, 1)
-    w, c, deals = _timed(lambda: partien(a.partien, [GAME.rule_bot()] * 4))
+    w, c, deals = timed(lambda: partien(a.partien, [GAME.rule_bot()] * 4))
     res["rule_bot_partien"] = round(a.partien / w, 2)
     res["rule_bot_deals_per_partie"] = round(deals / a.partien, 2)
     cpu["rule_bot_partien"] = round(a.partien / c, 2)
-    w, c, _ = _timed(lambda: legal_calls(20000))
+    w, c, _ = timed(lambda: legal_calls(20000))
     res["legal_actions_calls"] = round(20000 / w, 1)
     cpu["legal_actions_calls"] = round(20000 / c, 1)
     res["per_cpu_second"] = cpu
     res["sizes"] = {"deals": a.deals, "rule_bot_deals": nb, "partien": a.partien}
-    res["python"] = platform.python_version()
-    res["machine"] = platform.machine()
-    Path(a.out).parent.mkdir(parents=True, exist_ok=True)
-    Path(a.out).write_text(json.dumps(res, indent=1) + "\n")
-    print(json.dumps(res, indent=1))
+    write_result("perlaggen_speed", res, a.out)
 
 
 if __name__ == "__main__":

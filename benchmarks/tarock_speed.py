@@ -17,20 +17,19 @@ Run: ``.venv/bin/python benchmarks/tarock_speed.py [--deals N]``. Writes
 from __future__ import annotations
 
 import argparse
-import json
-import platform
 import random
 import time
-from pathlib import Path
+from collections.abc import Callable
+
+from _common import timed, write_result
 
 from stammtisch.bots.random import RandomBot
 from stammtisch.core.driver import play_out, step
 from stammtisch.games.tarock import GAME
 
 
-def engine(n: int, table: bool) -> float:
+def engine(n: int, table: bool) -> None:
     rng = random.Random(1)
-    t = time.perf_counter()
     for i in range(n):
         m = GAME.new_match("tiroler-cup" if i % 2 else None, seed=i, max_deals=1)
         d = m.deal_state
@@ -44,17 +43,19 @@ def engine(n: int, table: bool) -> float:
                         break
             d.apply(s, legal[rng.randrange(len(legal))])
         d.result()
-    return n / (time.perf_counter() - t)
 
 
-def driver(n: int, bot_kind: str) -> float:
+def driver(n: int, bot_kind: str) -> None:
     rng = random.Random(2)
     bot = RandomBot() if bot_kind == "random" else GAME.rule_bot()
-    t = time.perf_counter()
     for i in range(n):
         m = GAME.new_match(seed=i, max_deals=1)
         play_out(m, [bot] * 4, rng)
-    return n / (time.perf_counter() - t)
+
+
+def rate(n: int, fn: Callable[[], object]) -> float:
+    """Wall-clock rate of ``fn()`` doing ``n`` things."""
+    return n / timed(fn)[0]
 
 
 def sampling(n: int) -> float:
@@ -83,22 +84,18 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--deals", type=int, default=1000)
     args = ap.parse_args()
+    n = args.deals
     out = {
         "benchmark": "tarock_speed",
         "unit": "deals/s (sample_state: samples/s)",
-        "deals": args.deals,
-        "engine": round(engine(args.deals, False), 1),
-        "engine_table_bidding": round(engine(args.deals, True), 1),
-        "match_driver": round(driver(args.deals, "random"), 1),
-        "rule_bots": round(driver(args.deals // 2, "rule"), 1),
-        "sample_state": round(sampling(args.deals // 2), 1),
-        "python": platform.python_version(),
-        "machine": platform.machine(),
+        "deals": n,
+        "engine": round(rate(n, lambda: engine(n, False)), 1),
+        "engine_table_bidding": round(rate(n, lambda: engine(n, True)), 1),
+        "match_driver": round(rate(n, lambda: driver(n, "random")), 1),
+        "rule_bots": round(rate(n // 2, lambda: driver(n // 2, "rule")), 1),
+        "sample_state": round(sampling(n // 2), 1),
     }
-    path = Path(__file__).parent / "results" / "tarock_speed.json"
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(out, indent=1) + "\n", encoding="utf-8")
-    print(json.dumps(out))
+    write_result("tarock_speed", out)
 
 
 if __name__ == "__main__":

@@ -75,3 +75,33 @@ def test_terminal_game_refuses_illegal_input_and_can_quit():
     r = runner.invoke(app, ["play", "jass", "--seed", "1", "--deals", "1"], input="nonsense\nq\n")
     assert r.exit_code == 0, r.output
     assert "refused" in r.output
+
+
+def test_terminal_help_empty_line_and_out_of_range_number_are_not_actions():
+    """'?' shows the table again, an empty line asks again, an option number out of range is
+    answered with the valid range; none of them reaches the engine as an action."""
+    r = runner.invoke(app, ["play", "jass", "--seed", "1", "--deals", "1"], input="?\n\n99\nq\n")
+    assert r.exit_code == 0, r.output
+    assert "not a card or action" not in r.output
+    assert "there is no option 99" in r.output
+    assert r.output.count("Schieber Jass") >= 2  # the table was shown again after '?'
+    assert "game left" in r.output
+
+
+def test_terminal_end_of_input_quits_cleanly():
+    r = runner.invoke(app, ["play", "jass", "--seed", "1", "--deals", "1"], input="")
+    assert r.exit_code == 0, r.output
+    assert "game left" in r.output
+
+
+def test_terminal_whole_partie_shows_settlements_last_trick_and_winner():
+    r = runner.invoke(app, ["play", "jass", "--seed", "11"], input="1\n" * 600)
+    assert r.exit_code == 0, r.output[-2000:]
+    assert "deal 1 settled" in r.output and "last trick:" in r.output
+    assert "Kartenpunkte" in r.output
+    tail = r.output[r.output.index("game over"):]
+    assert "winner: Team" in tail and "schneider:" in tail
+    # bots are named 1-based like the team columns (Team 1/3 = seats 1 and 3); no raw "seat N"
+    assert "rule bot 4" in r.output and "rule bot 0" not in r.output
+    settled = [ln for ln in r.output.splitlines() if ln.startswith("  ") and "Bedanken" in ln]
+    assert settled and all("seat " not in ln for ln in settled)

@@ -44,3 +44,24 @@ def test_shown_weis_cards_stay_with_their_owner():
         for c in ("E6", "E7", "E8", "E9"):
             assert s.hands[0] >> JASS.parse(c) & 1
         assert s.weis_points == st.weis_points
+
+
+def test_weis_announced_but_not_yet_shown_survives_sampling():
+    """§29: during the first trick only the announced points are public. A sampled state must
+    still hold the announcement (stand-in), so that the unnecessary-Weis check (§29) and the
+    Weis written after the first trick agree with the real deal. Found by Hypothesis (seed
+    15237 of ``test_sample_state_is_consistent_with_the_view``) during the audit."""
+    import random
+
+    from .helpers import play, state
+
+    st = state({0: "S10 SU SO SK E6 L6 L7 R6 R7", 1: "E7 E8 E9 L8 L9 L10 R8 R9 R10"})
+    play(st, "trump:E", "weis", "S10")  # seat 0 announces 50
+    v = st.view(1)
+    assert v["weis"] == [{"seat": 0, "points": 50}] and v["weis_shown"] == {}
+    sampled = GAME.sample_state(st.opts, v, random.Random(1))
+    assert sampled.legal_actions(1) == st.legal_actions(1)
+    # seat 1 plays without declaring; after the trick seat 0's 50 is written in both states
+    for d in (st, sampled):
+        play(d, "E7", "*", "*")
+    assert sampled.weis_points == st.weis_points == [50, 0]

@@ -140,6 +140,7 @@ def test_par7_trump_luck_boden_shown_then_covered():
     run(st, "3:tauschen:L8")
     assert "LU" in st.view(3)["hand"] and st.view(0)["trump_card"] == "L8"
     assert st.phase == "play"
+    run(st, "0:HA")  # audit: Luck and Boden stay shown until the play begins, then are covered
     for s in range(4):
         assert "luck" not in st.view(s) and "boden" not in st.view(s)
     assert "luck" not in st.public_view()

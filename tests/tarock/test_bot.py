@@ -7,6 +7,7 @@ import random
 
 from stammtisch.core.protocol import Turn
 from stammtisch.games.tarock import GAME
+from stammtisch.games.tarock.bot import TarockRuleBot
 
 from .helpers import make_state, play
 from .test_flow import HANDS, PASS3, TALON
@@ -14,17 +15,20 @@ from .test_flow import HANDS, PASS3, TALON
 BOT = GAME.rule_bot()
 
 
-def ask(state, seat):
+def ask(state, seat, bot=None):
     legal = state.legal_actions(seat)
-    return BOT.choose(Turn(seat, legal, lambda: state.view(seat)), random.Random(0))
+    return (bot or BOT).choose(Turn(seat, legal, lambda: state.view(seat)), random.Random(0))
 
 
 def test_rule_bot_bids_by_strength():
     s = make_state(HANDS, TALON)
-    # seat 0: seven tarock, the Trull, three kings — "Vorhand", then a Rufer
-    assert ask(s, 0) == "vorhand"
+    # seat 0: seven tarock (six of them XV or higher), the Trull, three kings, a void — a Dreier
+    assert ask(s, 0) == "bid:dreier"
+    # a more cautious bot (the thresholds before tuning) says "Vorhand", then plays a Rufer
+    cautious = TarockRuleBot(dreier_tarock=9, dreier_high=4)
+    assert ask(s, 0, cautious) == "vorhand"
     play(s, [(0, "vorhand"), (1, "pass"), (2, "pass"), (3, "pass")])
-    assert ask(s, 0) == "bid:rufer"
+    assert ask(s, 0, cautious) == "bid:rufer"
     from .test_flow import VALAT_HANDS, VALAT_TALON
     strong = make_state(VALAT_HANDS, VALAT_TALON)
     assert ask(strong, 0) == "bid:solodreier"
@@ -52,3 +56,59 @@ def test_rule_bots_play_whole_matches():
     from stammtisch.core.driver import play_out
     play_out(m, [BOT] * 4, random.Random(3))
     assert m.is_over() and sum(m.totals) == 0
+
+
+def _ask_view(view, legal, bot=None):
+    return (bot or BOT).choose(Turn(view.get("seat", 0), legal, lambda: view), random.Random(0))
+
+
+def test_rule_bot_besserrufer_only_with_the_pagat():
+    """The higher birds must win trick 11/10/9 themselves: no Besserrufer on an Uhu alone."""
+    hand = "T22 T21 T20 T19 T17 T16 T2 T5 H4 K4 P7 X7".split()
+    v = {"phase": "bidding", "hand": hand}
+    legal = ["pass", "bid:besserrufer", "bid:farbendreier", "bid:sechserdreier", "bid:dreier"]
+    assert _ask_view(v, legal) == "pass"
+    v["hand"] = hand[:6] + ["T1"] + hand[7:]  # the Pagat instead of the Uhu
+    assert _ask_view(v, legal) == "bid:besserrufer"
+
+
+def test_rule_bot_plays_an_announced_bird_in_its_own_trick():
+    """An announced Uhu is played in trick 11 (it is made only there)."""
+    v = {"phase": "play", "seat": 0, "contract": "rufer", "declarer": 0, "partner": None,
+         "hand": ["T2", "T21"], "trick": [], "tricks": [{}] * 10,
+         "announcements": {"uhu": {"announcer": 0, "kontra": 0}}}
+    assert _ask_view(v, ["T2", "T21"]) == "T2"
+    v["tricks"] = [{}] * 9  # trick 10: keep the Uhu
+    v["hand"] = ["T2", "T21", "T20"]
+    assert _ask_view(v, ["T2", "T21", "T20"]) != "T2"
+
+
+def test_rule_bot_trischaken_with_a_weak_vorhand_hand():
+    """Final choice after three passes: four tarock and two kings is a Trischaken, not a losing Rufer."""
+    v = {"phase": "bidding", "hand": "T3 T8 T12 T14 HK KK H4 H3 K4 P7 P8 X7".split()}
+    legal = ["bid:trischaken", "bid:rufer", "bid:piccolo", "bid:dreier"]
+    assert _ask_view(v, legal) == "bid:trischaken"
+    v["hand"] = "T3 T8 T12 T14 T15 HK KK H4 H3 K4 P7 X7".split()  # five tarock: a Rufer
+    assert _ask_view(v, legal) == "bid:rufer"
+
+
+def test_rule_bot_king_call_prefers_the_suit_with_its_dame_and_never_a_void():
+    hand = "T22 T21 T20 T19 T17 T16 HD H4 PR P7 P8 P9".split()
+    v = {"phase": "call", "hand": hand}
+    legal = ["call:HK", "call:KK", "call:PK", "call:XK"]
+    assert _ask_view(v, legal) == "call:HK"  # Herz-Dame held: 2 cards + bonus beat 4 Pik cards
+    assert _ask_view(v, legal, TarockRuleBot(call_dame_bonus=0)) == "call:PK"
+
+
+def test_rule_bot_takes_the_talon_half_with_the_called_king():
+    hand = "T22 T21 T20 T19 T17 T16 T15 H4 H3 K4 P7 X7".split()
+    v = {"phase": "talon", "hand": hand, "called": "PK", "talon": [["PK", "X8", "K3"], ["T2", "X9", "H2"]]}
+    assert _ask_view(v, ["talon:0", "talon:1"]) == "talon:0"
+    assert _ask_view(v, ["talon:0", "talon:1"], TarockRuleBot(talon_king_bonus=0)) == "talon:1"
+
+
+def test_rule_bot_passes_the_vorhand_on_with_four_kings_and_few_tarock():
+    v = {"phase": "bidding", "hand": "T3 T8 T12 T14 T15 HK KK PK XK H4 H3 K4".split()}
+    assert _ask_view(v, ["vorhand", "weitergeben", "bid:dreier"]) == "weitergeben"
+    v["hand"] = "T3 T8 T12 T14 T15 T16 T17 HK KK PK XK H4".split()
+    assert _ask_view(v, ["vorhand", "weitergeben", "bid:dreier"]) != "weitergeben"

@@ -1,9 +1,55 @@
-"""`stammtisch arena` (placeholder until its issue lands)."""
+"""``stammtisch arena``: two kinds of computer player on duplicate deals."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+from typing import Optional
+
 import typer
+
+from ..core.errors import StammtischError
+from .options import parse_options
 
 
 def register(app: typer.Typer) -> None:
     """Add the `arena` command to ``app``."""
+    app.command()(arena)
+
+
+def arena(
+    game: str = typer.Argument(..., help="jass, doppelkopf, tarock or perlaggen"),
+    a: str = typer.Option("search", "--a", help="player A: random, rule, search[:easy|medium|hard|strong|SECONDS|Ni]"),
+    b: str = typer.Option("rule", "--b", help="player B (same kinds as A)"),
+    deals: int = typer.Option(20, "--deals", "-n", min=1, help="duplicate deals (each is played twice)"),
+    seed: int = typer.Option(0, help="seed of the deals (the same seed gives the same deals)"),
+    profile: Optional[str] = typer.Option(None, help="rules profile"),
+    option: Optional[list[str]] = typer.Option(None, "--option", "-o", help="rules option name=value"),
+    ray: bool = typer.Option(False, "--ray", help="run the deals as Ray tasks (extra 'ray'; RAY_ADDRESS joins a cluster)"),
+    out: Path = typer.Option(Path("arena"), help="folder for the JSON result and the SVG plot"),
+    as_json: bool = typer.Option(False, "--json", help="print the summary as JSON"),
+) -> None:
+    """Duplicate-deal match of bot A against bot B: mean points per deal, 95% CI, win rate."""
+    from ..bots.arena import run_arena, write_json, write_svg
+    from .commands import console, fail
+
+    try:
+        opts = parse_options(option)
+        res = run_arena(game, a, b, deals, seed=seed, profile=profile, overrides=opts, ray=ray)
+    except StammtischError as e:
+        fail(str(e))
+        return
+    stem = f"arena_{game}_{a}_vs_{b}_{deals}_s{seed}".replace(":", "-").replace("/", "-")
+    write_json(res, out / f"{stem}.json")
+    write_svg(res, out / f"{stem}.svg")
+    s = res["summary"]
+    if as_json:
+        print(json.dumps({k: v for k, v in res.items() if k != "pairs"}, ensure_ascii=False))
+        return
+    lo, hi = s["margin"]["ci95"]
+    console.print(f"[bold]{game}[/]: {a} (A) vs {b} (B), {deals} duplicate deals ({s['deals_played']} played) "
+                  f"in {res['seconds']:.1f}s", highlight=False)
+    console.print(f"points per deal: A {s['a_points_per_deal']:.2f}  B {s['b_points_per_deal']:.2f}", highlight=False)
+    console.print(f"margin A-B per deal: {s['margin']['mean']:.2f}  (95% CI {lo:.2f} .. {hi:.2f})  "
+                  f"A wins {s['win_rate']:.1%} of deals: {s['verdict']}", highlight=False)
+    console.print(f"written: {out / (stem + '.json')}, {out / (stem + '.svg')}", highlight=False)

@@ -26,13 +26,17 @@ def serve(
     """Run the table server; open the printed address in a browser."""
     import uvicorn
 
+    from ..scorekeeper.api import make_router
     from ..server import ServerConfig, create_app
     from ..storage import database_url as resolve_url
 
     url = resolve_url(data, database_url)
-    app = create_app(database_url=url, config=ServerConfig(bot_delay=bot_delay, grace=grace))
+    # one database for both: the tables' server and the scorekeeper (its own tables and migrations)
+    app = create_app(database_url=url, config=ServerConfig(bot_delay=bot_delay, grace=grace),
+                     routers=[make_router(url)])
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
     where = url if not url.startswith("sqlite") else url.split("///", 1)[-1]
     print(f"stammtisch is serving at http://{shown}:{port}/  (database: {where})", flush=True)
+    print(f"scorekeeper and tournaments: http://{shown}:{port}/scorekeeper/", flush=True)
     uvicorn.run(app, host=host, port=port, log_level=log_level, ws_max_size=65536, ws_ping_interval=20, ws_per_message_deflate=False,
                 ws_ping_timeout=20)

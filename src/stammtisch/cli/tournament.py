@@ -1,9 +1,315 @@
-"""`stammtisch tournament` (placeholder until its issue lands)."""
+"""`stammtisch tournament …`: the scorekeeper from the command line (same database as the server).
+
+    stammtisch tournament create "Hausruckcup 3" --game tarock --rounds 3 --season 2026
+    stammtisch tournament players 1 "Anna Huber" "Sepp Moser" ...
+    stammtisch tournament draw 1 --method schedule
+    stammtisch tournament enter 7 '{"kind": "row", "points": [3, -1, -1, -1]}'
+    stammtisch tournament enter 7 --points 3,-1,-1,-1
+    stammtisch tournament rank 1
+    stammtisch tournament export 1 results.pdf -o results.pdf
+
+The command line works on the local database directly and needs no keys. Every failure
+prints one line and exits 1.
+"""
 
 from __future__ import annotations
 
+import csv
+import json
+import sys
+from pathlib import Path
+from typing import Any, Optional
+
 import typer
+from rich.console import Console
+from rich.table import Table
+
+from stammtisch.core.errors import StammtischError
+
+console = Console()
+app = typer.Typer(help="Tournaments and live score sheets (the scorekeeper).", no_args_is_help=True,
+                  pretty_exceptions_enable=False, add_completion=False)
+
+_db: dict[str, Any] = {"url": None, "data_dir": None}
 
 
-def register(app: typer.Typer) -> None:
-    """Add the `tournament` command to ``app``."""
+def _store():
+    from stammtisch.scorekeeper.store import Store
+    from stammtisch.storage import database_url
+    return Store(database_url(_db["data_dir"], _db["url"]))
+
+
+def _fail(exc: Exception) -> None:
+    console.print(f"[red]error:[/red] {exc}", highlight=False)
+    raise typer.Exit(1)
+
+
+def _run(fn):
+    try:
+        return fn()
+    except StammtischError as exc:
+        _fail(exc)
+    except (OSError, json.JSONDecodeError, ValueError) as exc:
+        _fail(exc)
+
+
+@app.callback()
+def _options(database_url: Optional[str] = typer.Option(None, "--database-url", help="SQLAlchemy URL "
+                                                         "(default: $STAMMTISCH_DATABASE_URL or SQLite in --data-dir)"),
+             data_dir: Optional[Path] = typer.Option(None, "--data-dir", help="folder of the SQLite database")) -> None:
+    _db["url"], _db["data_dir"] = database_url, data_dir
+
+
+def _facts(text: Optional[str], points: Optional[str], strike: bool = False) -> dict[str, Any]:
+    if points is not None:
+        facts: dict[str, Any] = {"kind": "row", "points": [int(x) for x in points.split(",")]}
+        if strike:
+            facts["strike"] = True
+        return facts
+    if not text:
+        raise ValueError("give the facts as JSON, or --points a,b,c,d")
+    facts = json.loads(text)
+    if not isinstance(facts, dict):
+        raise ValueError("the facts are a JSON object")
+    return facts
+
+
+def _print_sheet(t: dict[str, Any]) -> None:
+    tab = Table(title=f"{t['tournament_name']} — round {t['round']}, table {t['number']} (version {t['version']})")
+    tab.add_column("#", justify="right")
+    tab.add_column("dealer", justify="right")
+    tab.add_column("game")
+    cols = [f"{s['position']}. {s['name']}" for s in t["seats"]] if len(t["columns"]) == len(t["seats"]) \
+        else t["columns"]
+    for c in cols:
+        tab.add_column(c, justify="right")
+    for r in t["rows"]:
+        label = r["label"] + (" [struck]" if r["struck"] else "") + (" [Pflichtsolo]" if r["pflichtsolo_by"] else "")
+        if r["revision"] > 1:
+            label += f" (rev {r['revision']})"
+        tab.add_row(str(r["number"]), str(r["dealer"]), label, *[str(p) for p in r["points"]])
+    tab.add_row("", "", "total", *[str(x) for x in t["totals"]])
+    console.print(tab)
+    nxt = t["next"]
+    console.print(f"next: game {nxt['number']}, dealer position {nxt['dealer']}"
+                  + (f", position {nxt['sitting']} sits out" if nxt["sitting"] else ""))
+    for c in t["checks"]:
+        console.print(f"{c['level']}: {c['message']}" + (f" ({c['rule']})" if c["rule"] else ""), highlight=False)
+
+
+@app.command()
+def create(name: str, game: str = typer.Option(..., "--game", "-g"),
+           profile: Optional[str] = typer.Option(None, "--profile"),
+           rounds: int = typer.Option(3, "--rounds"),
+           games4: Optional[int] = typer.Option(None, "--games4", help="games per round at a table of four"),
+           games5: Optional[int] = typer.Option(None, "--games5", help="games per round at a table of five"),
+           season: Optional[str] = typer.Option(None, "--season")) -> None:
+    """Create a tournament; prints its id and the organiser's key (for the web pages)."""
+    def go():
+        games = {k: v for k, v in ((4, games4), (5, games5)) if v is not None}
+        t, key = _store().create_tournament(name, game, profile=profile, rounds=rounds, games=games, season=season)
+        console.print(f"tournament {t['id']}: {t['name']} ({t['game']}), organiser key {key}", highlight=False)
+    _run(go)
+
+
+@app.command("table")
+def single_table(name: str, game: str = typer.Option(..., "--game", "-g"),
+                 players: str = typer.Option(..., "--players", help="names in order of play, comma separated"),
+                 profile: Optional[str] = typer.Option(None, "--profile")) -> None:
+    """Keep the list of one live table (no tournament): prints the table id."""
+    def go():
+        t, key = _store().create_tournament(name, game, profile=profile, kind="table",
+                                            names=[p.strip() for p in players.split(",")])
+        console.print(f"table {t['rounds'][0]['tables'][0]['id']} (tournament {t['id']}, key {key})",
+                      highlight=False)
+    _run(go)
+
+
+@app.command("list")
+def list_() -> None:
+    """List tournaments."""
+    def go():
+        for t in _store().list_tournaments():
+            console.print(f"{t['id']:>4}  {t['name']}  [{t['game']}, {t['kind']}, {t['players']} players, "
+                          f"{t['rounds']} rounds{', published' if t['published'] else ''}]", highlight=False)
+    _run(go)
+
+
+@app.command()
+def show(tid: int) -> None:
+    """Players and rounds of a tournament."""
+    def go():
+        t = _store().tournament(tid)
+        console.print(f"{t['name']} ({t['game']}), {len(t['players'])} players, {len(t['rounds'])}/"
+                      f"{t['rounds_planned']} rounds", highlight=False)
+        for r in t["rounds"]:
+            console.print(f"round {r['number']} ({r['method']}, seed {r['seed'] or '-'}, repeats {r['repeat_pairs']})")
+            for tab in r["tables"]:
+                seats = ", ".join(f"{s['position']}. {s['name']}" for s in tab["seats"])
+                console.print(f"  table {tab['number']} (id {tab['id']}) {tab['written']}/{tab['planned']}: {seats}",
+                              highlight=False)
+    _run(go)
+
+
+@app.command()
+def players(tid: int, names: list[str], club: str = typer.Option("", "--club")) -> None:
+    """Register players (start numbers follow on)."""
+    def go():
+        for p in _store().add_players(tid, [{"name": n, "club": club} for n in names]):
+            console.print(f"{p['number']:>3}  {p['name']}", highlight=False)
+    _run(go)
+
+
+@app.command()
+def withdraw(tid: int, number: int) -> None:
+    """Withdraw a player from later draws (his results stay)."""
+    _run(lambda: console.print(_store().set_player_active(tid, number, False)))
+
+
+@app.command()
+def draw(tid: int, method: str = typer.Option("random", "--method", help="random | schedule"),
+         seed: Optional[str] = typer.Option(None, "--seed"),
+         prefer: str = typer.Option("four", "--prefer", help="four | five: fewer or more tables of five")) -> None:
+    """Draw the next round's tables."""
+    def go():
+        r = _store().draw_round(tid, method=method, seed=seed, prefer=prefer)
+        console.print(f"round {r['number']}: seed {r['seed']}, repeated pairs {r['repeat_pairs']}")
+        for tab in r["tables"]:
+            console.print(f"  table {tab['number']} (id {tab['id']}): "
+                          + ", ".join(f"{s['position']}. {s['name']}" for s in tab["seats"]), highlight=False)
+    _run(go)
+
+
+@app.command()
+def sheet(table_id: int) -> None:
+    """Show a table's list with its checks."""
+    _run(lambda: _print_sheet(_store().table(table_id)))
+
+
+@app.command()
+def enter(table_id: int, facts: Optional[str] = typer.Argument(None, help="the game's facts as JSON"),
+          points: Optional[str] = typer.Option(None, "--points", help="a Tischzettel row: a,b,c,d"),
+          strike: bool = typer.Option(False, "--strike", help="write an unbalanced row struck (0 for all)")) -> None:
+    """Write the next game of a table."""
+    def go():
+        out = _store().write(table_id, None, _facts(facts, points, strike))
+        row = out["row"]
+        for ln in row["lines"]:
+            console.print(f"  {ln['label']} {ln['value']}" + (f" ({ln['note']})" if ln.get("note") else ""),
+                          highlight=False)
+        _print_sheet(out["table"])
+    _run(go)
+
+
+@app.command()
+def correct(table_id: int, number: int, facts: Optional[str] = typer.Argument(None),
+            points: Optional[str] = typer.Option(None, "--points"),
+            reason: str = typer.Option("", "--reason"),
+            late: bool = typer.Option(False, "--late",
+                                      help="organiser: correct an earlier row (writing error)")) -> None:
+    """Correct a row (the last one; earlier ones with --late where the rules allow)."""
+    _run(lambda: _print_sheet(_store().correct(table_id, number, None, _facts(facts, points), reason=reason,
+                                               late=late)["table"]))
+
+
+@app.command()
+def strike(table_id: int, number: int, reason: str = typer.Option(..., "--reason")) -> None:
+    """Strike a row: 0 for all (Österreich-Finale 1))."""
+    _run(lambda: _print_sheet(_store().strike(table_id, number, None, reason)["table"]))
+
+
+@app.command()
+def history(table_id: int, number: int) -> None:
+    """Every version of a row."""
+    def go():
+        for h in _store().history(table_id, number):
+            console.print(f"rev {h['revision']} {h['action']} {h['at']}: {h['settlement']['points']}"
+                          + (" struck" if h["settlement"]["struck"] else "") + (f" — {h['reason']}" if h["reason"]
+                                                                                else ""), highlight=False)
+    _run(go)
+
+
+@app.command()
+def tischzettel(table_id: int, path: Path) -> None:
+    """Enter a finished Tischzettel from a CSV file (one row of points per game)."""
+    def go():
+        with path.open(newline="", encoding="utf-8") as fh:
+            rows = [[int(x) for x in r if x.strip()] for r in csv.reader(fh) if any(x.strip() for x in r)]
+        _print_sheet(_store().enter_sheet(table_id, None, rows))
+    _run(go)
+
+
+@app.command()
+def checks(tid: int, all_: bool = typer.Option(False, "--all", help="also list struck rows (info)")) -> None:
+    """Check every Tischzettel: row sums, parity, number of games, missing Pflichtsoli."""
+    def go():
+        found = [c for c in _store().checks(tid) if all_ or c["level"] != "info"]
+        for c in found:
+            console.print(f"round {c['round']}, table {c['table']}: {c['level']}: {c['message']}"
+                          + (f" ({c['rule']})" if c["rule"] else ""), highlight=False)
+        if not found:
+            console.print("all lists are in order")
+        if any(c["level"] == "error" for c in found):
+            raise typer.Exit(1)
+    _run(go)
+
+
+@app.command()
+def rank(tid: int, round: Optional[int] = typer.Option(None, "--round")) -> None:
+    """The ranking (overall, or of one round)."""
+    def go():
+        r = _store().rankings(tid, round)
+        tab = Table(title=f"{r['name']}" + (f" — round {round}" if round else ""))
+        for c in ("rank", "no.", "name", "total", "best round", "decided by"):
+            tab.add_column(c)
+        for ln in r["ranking"]:
+            tab.add_row(str(ln["rank"]), str(ln["number"]), ln["name"], str(ln["total"]), str(ln["best_round"]),
+                        ln["decided_by"])
+        console.print(tab)
+    _run(go)
+
+
+@app.command()
+def publish(tid: int, unpublish: bool = typer.Option(False, "--unpublish")) -> None:
+    """Publish the results on the public page (or take them back)."""
+    _run(lambda: console.print("published" if _store().publish(tid, not unpublish)["published"] else "unpublished"))
+
+
+@app.command()
+def export(tid: int, kind: str = typer.Argument(..., help="ranking.csv | sheets.csv | results.pdf | sheets.pdf | "
+                                                            "cards.pdf"),
+           out: Optional[Path] = typer.Option(None, "-o", "--out",
+                                              help="file to write (default: standard output)")) -> None:
+    """Export results, score sheets or table cards."""
+    def go():
+        from stammtisch.scorekeeper import export as ex
+        s = _store()
+        makers = {"ranking.csv": ex.ranking_csv, "sheets.csv": ex.sheets_csv, "results.pdf": ex.results_pdf,
+                  "sheets.pdf": ex.sheets_pdf, "cards.pdf": ex.cards_pdf}
+        if kind not in makers:
+            raise ValueError(f"unknown export {kind!r} (known: {', '.join(makers)})")
+        data = makers[kind](s, tid)
+        if out is None:
+            if isinstance(data, bytes):
+                raise ValueError("a PDF needs --out FILE")
+            sys.stdout.write(data)
+        else:
+            out.write_bytes(data if isinstance(data, bytes) else data.encode("utf-8"))
+            console.print(f"wrote {out}")
+    _run(go)
+
+
+@app.command()
+def season(name: str, scoring: str = typer.Option("points", "--scoring", help="points | places")) -> None:
+    """Season standings across the tournaments of a season."""
+    def go():
+        r = _store().season(name, scoring)
+        for ln in r["standings"]:
+            console.print(f"{ln['rank']:>3}. {ln['name']}: {ln['points']} ({ln['tournaments']} tournaments, "
+                          f"{ln['wins']} wins)", highlight=False)
+    _run(go)
+
+
+def register(main: typer.Typer) -> None:
+    """Add the `tournament` command group to ``main``."""
+    main.add_typer(app, name="tournament")

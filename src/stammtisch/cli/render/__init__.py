@@ -20,9 +20,12 @@ Renderer = Callable[[dict[str, Any]], RenderableType]
 
 def scoreboard(view: dict[str, Any]) -> Table:
     """The running totals per score column."""
-    t = Table(title=f"deal {view['deal_number'] + 1}, dealer {view['seats'][view['dealer']]}", expand=False)
+    title = f"deal {view['deal_number'] + 1}, dealer {view['seats'][view['dealer']]}"
+    # a table of two narrow columns would wrap its title; give it room for the title
+    width = max(len(title), sum(len(c) + 3 for c in view["columns"]))
+    t = Table(title=title, expand=False, min_width=width + 2)
     for c in view["columns"]:
-        t.add_column(c, justify="right")
+        t.add_column(c, justify="right", no_wrap=True)
     t.add_row(*[str(x) for x in view["totals"]])
     return t
 

@@ -20,6 +20,11 @@ SUIT_NAME = {"E": "Eicheln", "S": "Schellen", "L": "Schilten", "R": "Rosen"}
 RANK_NAME = {"U": "Under", "O": "Ober", "K": "König", "A": "Ass", "10": "Banner"}
 RANK_ORDER = ["6", "7", "8", "9", "10", "U", "O", "K", "A"]
 TRUMP_ORDER = ["6", "7", "8", "10", "O", "K", "A", "9", "U"]
+#: what each mode name means, with its §23 multiplier (Papagei-Jass §23)
+MODE_HINT = {"E": "Eicheln x7", "S": "Schellen x4", "L": "Schilten x3", "R": "Rosen x2", "obenabe": "Obenabe x5",
+             "undenufe": "Undenufe x6", "slalom-oben": "Slalom ab Ass x5", "slalom-unten": "Slalom ab Sechs x6",
+             "quer-oben": "Quer 4-5 ab Ass x5", "quer-unten": "Quer 4-5 ab Sechs x6",
+             "quer54-oben": "Quer 5-4 ab Ass x5", "quer54-unten": "Quer 5-4 ab Sechs x6", "tutti": "Tutti"}
 
 
 def card_text(card: str, legal: bool = True, dim: bool = False) -> Text:
@@ -48,12 +53,16 @@ def scoreboard(view: dict[str, Any]) -> Table:
     deal = view["deal"]
     t = Table(title=f"bis {deal.get('target', '?')}, Spiel {view['deal_number'] + 1}", expand=False)
     t.add_column("")
-    for c in view["columns"]:
-        t.add_column(c, justify="right")
+    me = view.get("seat")
+    for i, c in enumerate(view["columns"]):
+        t.add_column(c + (" (ihr)" if me is not None and i == me % 2 else ""), justify="right")
     t.add_row("Stand", *[str(x) for x in view["totals"]])
     if deal.get("trump"):
-        t.add_row("dieses Spiel (Karten)", *[str(x) for x in deal.get("card_points", [0, 0])])
-        t.add_row("mit Weis/Stöck, x" + str(deal.get("multiplier") or 1), *[str(x) for x in deal.get("running", [])])
+        mult = deal.get("multiplier") or 1
+        t.add_row("dieses Spiel: Kartenpunkte", *[str(x) for x in deal.get("card_points", [0, 0])])
+        t.add_row("dieses Spiel: Weis + Stöck", *[str(w + s) for w, s in zip(deal.get("weis_points", [0, 0]),
+                                                                             deal.get("stoeck_points", [0, 0]))])
+        t.add_row(f"Stand mit diesem Spiel (x{mult})", *[str(x) for x in deal.get("running", [])])
     return t
 
 
@@ -66,8 +75,12 @@ def trump_line(view: dict[str, Any]) -> Text:
     suit = deal.get("trump_suit")
     t.append(deal.get("contract") or deal["trump"], style=SUIT_STYLE.get(suit or "", "bold magenta"))
     t.append(f"  x{deal.get('multiplier')}", style="bold")
-    if deal.get("trick_mode") and deal["trick_mode"] not in (deal["trump"], suit):
-        t.append(f"   dieser Stich: {deal['trick_mode']}", style="italic")
+    tm = deal.get("trick_mode")
+    if tm and any(k in deal["trump"] for k in ("slalom", "quer", "3x3", "tutti")):
+        # modes whose trick mode changes (§24.3, §24.4, §24.6, Slalom §23): say what this trick is
+        what = {"obenabe": "Obenabe", "undenufe": "Undenufe", "tutti": "ausgespielte Farbe ist Trumpf"}.get(
+            tm, f"{SUIT_NAME.get(tm, tm)} Trumpf")
+        t.append(f"   dieser Stich: {what}", style="bold italic")
     if deal.get("declarer") is not None:
         t.append(f"   angesagt von {_name(view, deal['declarer'])}", style="dim")
     return t
@@ -125,6 +138,10 @@ def render(view: dict[str, Any]) -> RenderableType:
             t.append(f"{_name(view, s)}:")
             t.append_text(card_text(c, dim=True))
             t.append(" ")
+        played = deal.get("played") or []
+        if played:
+            _, _, winner, points = played[-1]
+            t.append(f" → {_name(view, winner)} ({points} Punkte)", style="bold")
         parts.append(t)
     info = []
     for w in deal.get("weis", []):
@@ -135,6 +152,10 @@ def render(view: dict[str, Any]) -> RenderableType:
         info.append(f"Stöck: {_name(view, deal['stoeck'])}")
     if deal.get("has_stoeck"):
         info.append("du hast die Stöck (\"stöck\" zeigen)")
+    if "weis" in view.get("legal", []):
+        items = [a[5:] for a in view["legal"] if a.startswith("weis:")]
+        info.append("du kannst weisen: \"weis\"" + (" (alles) oder " + ", ".join(f"weis:{i}" for i in items)
+                                                     if items else "") + " vor deiner ersten Karte")
     if deal.get("my_weis"):
         info.append("dein Weis: " + " ".join(deal["my_weis"]))
     if info:
@@ -143,4 +164,13 @@ def render(view: dict[str, Any]) -> RenderableType:
         parts.append(Text(f"  · {_names(view, e)}", style="cyan"))
     if deal.get("hand") is not None:
         parts.append(hand_view(deal, legal))
+    modes = [a[6:] for a in view.get("legal", []) if a.startswith("trump:")]
+    if modes:
+        hints = [f"{m} ({MODE_HINT[m]})" for m in modes if m in MODE_HINT]
+        if any(m.startswith("3x3:") for m in modes):
+            hints.append("3x3:<Reihenfolge> (Drei mal Drei, je 3 Stiche, gezählt wie das erste)")
+        if any(m.startswith("misere:") for m in modes):
+            hints.append("misere:<Modus> (Misere: die Punkte der Gegner zählen)")
+        parts.append(Text("Trumpf wählen: " + ", ".join(hints)
+                          + ("; oder schieben" if "schieben" in view.get("legal", []) else ""), style="green"))
     return Panel(Group(*parts), title="Schieber Jass", subtitle="Befehle: Karte (EU), weis, stöck, rest, bedanken, ?")

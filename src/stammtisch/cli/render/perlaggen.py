@@ -17,7 +17,8 @@ SUIT_STYLE = {"E": "yellow", "L": "green", "H": "red", "S": "bright_yellow"}
 PHASE_HELP = {
     "cut": "cut the cards: abheben:N",
     "keep": "a standing Perlagg shows at the bottom of your lift: behalten or liegen (§4)",
-    "look": "look at your cards (ansehen) or bid unseen for your side (ungesehen:…, §32)",
+    "look": "look at your cards (ansehen); while your partner has not looked either, your side may bid "
+            "unseen (ungesehen:…, §32)",
     "exchange": "exchange the turned-up Perlagg for a trump (§7)",
     "meld": "17 : 17 — declare a dritziges, vierfaches or fünffaches figure, or pass (§25)",
     "play": "play a card (a Perlagg with its Taufe, e.g. W=LA) or bid a figure (bieten:gleich)",
@@ -53,7 +54,7 @@ def render(view: dict[str, Any]) -> RenderableType:
         head.append(f"   Luck {deal['luck']}  Boden {deal['boden']}", style="cyan")
     written = deal.get("written")
     if written:
-        head.append(f"   written this deal: A {written[0]}  B {written[1]}", style="dim")
+        head.append(f"   written so far (Partie): A {written[0]}  B {written[1]}", style="dim")
     parts.append(head)
     if deal.get("phase") in PHASE_HELP:
         parts.append(Text(PHASE_HELP[deal["phase"]], style="italic"))

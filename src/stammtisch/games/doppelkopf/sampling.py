@@ -17,6 +17,7 @@ from typing import Any
 from stammtisch.core.cards import DOKO
 from stammtisch.core.errors import IllegalAction, StammtischError
 from stammtisch.core.protocol import Deal, DealContext
+from stammtisch.core.sampling import assign_cards
 
 from .rules import ORDERS
 from .state import DoppelkopfDeal
@@ -80,44 +81,24 @@ def sample_state(options: Any, view: Mapping[str, Any], rng: Any, tries: int = 4
         must_q[s] = 2 - played[s].count(_Q)
     carry = {"pflicht_done": list(view.get("pflicht_done", [False] * n)), "vorfuehrung": view.get("vorfuehrung"),
              "regular_left": view.get("regular_left")}
+    eff = [order.eff[DOKO.parse(c)] for c in unknown]
+
+    def fits(i: int, s: int) -> bool:
+        return eff[i] not in voids.get(s, ()) and not (unknown[i] == _Q and s in no_q)
+
+    # the ♣ Queens a seat must hold are pinned to it (the two are alike, so which one does not matter)
+    queens = [i for i, c in enumerate(unknown) if c == _Q]
+    pins: dict[int, int] = {}
+    for s, k in must_q.items():
+        for _ in range(k):
+            if not queens or not fits(queens[-1], s):
+                raise IllegalAction("no deal is consistent with the view (the ♣ Queens do not fit)")
+            pins[queens.pop()] = s
     for _ in range(tries):
-        cap = dict(need)
-        hidden: dict[int, list[str]] = {s: [] for s in others}
-        cards = list(unknown)
-        rng.shuffle(cards)
-
-        def eligible(c: str) -> list[int]:
-            e = order.eff[DOKO.parse(c)]
-            return [s for s in others if cap[s] > 0 and e not in voids.get(s, ()) and not (c == _Q and s in no_q)]
-
-        # Queens first (the strongest constraints), then the most constrained cards
-        cards.sort(key=lambda c: (c != _Q, len(eligible(c))))
-        ok = True
-        qs = [c for c in cards if c == _Q]
-        rest = [c for c in cards if c != _Q]
-        for c in qs:
-            el = eligible(c)
-            wanted = [s for s in el if must_q.get(s, 0) > hidden[s].count(_Q)]
-            pick = wanted or el
-            if not pick:
-                ok = False
-                break
-            s = pick[rng.randrange(len(pick))]
-            hidden[s].append(c)
-            cap[s] -= 1
-        if not ok:
-            continue
-        rest.sort(key=lambda c: len(eligible(c)))
-        for c in rest:
-            el = eligible(c)
-            if not el:
-                ok = False
-                break
-            s = el[rng.randrange(len(el))]
-            hidden[s].append(c)
-            cap[s] -= 1
-        if not ok or any(must_q[s] > hidden[s].count(_Q) for s in must_q):
-            continue
+        got = assign_cards(range(len(unknown)), need, fits, rng, pins)
+        if got is None:
+            raise IllegalAction("no deal is consistent with the view (the hidden cards do not fit)")
+        hidden = {s: [unknown[i] for i in got[s]] for s in others}
         hands_txt: list[list[str]] = []
         for s in range(n):
             if s not in active:

@@ -51,6 +51,22 @@ _REACHED = {1: (120, "120 gegen keine 90"), 2: (90, "90 gegen keine 60"), 3: (60
 _PARTY = {"re": "Re", "kontra": "Kontra"}
 
 
+def scored_as_solo(contract: str, alone: bool, alone_as_solo: bool) -> bool:
+    """Whether a game is scored as a solo (soloist ×3, no Sonderpunkte).
+
+    A real solo always is (Doppelkopf-Turnier 3., 7.); a stille Hochzeit or a Hochzeiter left
+    alone is when the option ``alone_as_solo`` says so (DDV reading, NOTES.md).
+
+    >>> scored_as_solo("solo:damen", True, False), scored_as_solo("hochzeit", True, True)
+    (True, True)
+    >>> scored_as_solo("hochzeit", False, True), scored_as_solo("stille_hochzeit", True, False)
+    (False, False)
+    """
+    if contract.startswith("solo:"):
+        return True
+    return alone and contract in ("hochzeit", "stille_hochzeit") and alone_as_solo
+
+
 def level_of(word: str) -> int:
     """Level of an announcement word (``re``/``kontra`` 0, ``keine90`` 1 …)."""
     if word in ("re", "kontra"):

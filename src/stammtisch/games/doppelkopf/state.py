@@ -38,7 +38,7 @@ from stammtisch.core.protocol import DealContext, DealResult, DealState
 
 from . import announcements as ann
 from .rules import AUGEN, KA, ORDERS, SOLO_KINDS, XB, XD, Order, trick_winner
-from .scoring import LEVEL_NAMES, settle
+from .scoring import LEVEL_NAMES, scored_as_solo, settle
 
 __all__ = ["DoppelkopfDeal", "ANNOUNCE_WORDS", "TIERS", "contract_label"]
 
@@ -596,10 +596,8 @@ class DoppelkopfDeal(DealState):
 
     def is_solo_scored(self) -> bool:
         """Scored as a solo: a real solo, or (DDV, option) a stille Hochzeit / Hochzeiter alone."""
-        if self.contract and self.contract.startswith("solo:"):
-            return True
         alone = self.contract == "stille_hochzeit" or (self.contract == "hochzeit" and self.partner is None)
-        return alone and self.opts.alone_as_solo
+        return scored_as_solo(self.contract or "", alone, self.opts.alone_as_solo)
 
     def result(self) -> DealResult:
         if self.phase != "over":

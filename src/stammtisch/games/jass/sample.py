@@ -15,10 +15,11 @@ from typing import Any
 from ...core.bits import bit_list, mask_of
 from ...core.cards import JASS
 from ...core.protocol import Deal, DealContext
+from ...core.sampling import assign_cards
 from .modes import KING, MODES, OBER, STRENGTH, SUIT_MASK, SUIT_OF, TM_TUTTI, UNDER
 from .options import JassOptions
 from .state import JassDeal
-from .weis import parse_weis
+from .weis import SEQUENCE_POINTS, WeisItem, parse_weis
 
 __all__ = ["sample_state", "constraints"]
 
@@ -71,49 +72,12 @@ def constraints(view: Mapping[str, Any]) -> tuple[list[int], list[int], list[int
     return allowed, known, played
 
 
-def _assign(free: list[int], sizes: dict[int, int], allowed: dict[int, int], rng: Any) -> dict[int, int] | None:
-    """Random assignment of ``free`` cards to seats respecting sizes and allowed sets."""
-    for _ in range(200):
-        order = list(free)
-        rng.shuffle(order)
-        # most constrained cards first
-        order.sort(key=lambda c: sum(1 for s in sizes if allowed[s] >> c & 1))
-        left = dict(sizes)
-        out = {s: 0 for s in sizes}
-        ok = True
-        for c in order:
-            cands = [s for s in sizes if left[s] and allowed[s] >> c & 1]
-            if not cands:
-                ok = False
-                break
-            s = cands[rng.randrange(len(cands))]
-            out[s] |= 1 << c
-            left[s] -= 1
-        if ok:
-            return out
-    return _backtrack(free, sizes, allowed)
-
-
-def _backtrack(free: list[int], sizes: dict[int, int], allowed: dict[int, int]) -> dict[int, int] | None:
-    seats = list(sizes)
-    out = {s: 0 for s in seats}
-    left = dict(sizes)
-
-    def go(i: int) -> bool:
-        if i == len(free):
-            return True
-        c = free[i]
-        for s in seats:
-            if left[s] and allowed[s] >> c & 1:
-                out[s] |= 1 << c
-                left[s] -= 1
-                if go(i + 1):
-                    return True
-                out[s] &= ~(1 << c)
-                left[s] += 1
-        return False
-
-    return out if go(0) else None
+def _stand_in(points: int, mode: Any) -> WeisItem:
+    """A Weis worth ``points`` (a sequence, in a suit that is not trump) for an announcement
+    whose cards are unknown. Tie-breaks between equal announcements are not reproduced."""
+    length = next((n for n, p in SEQUENCE_POINTS.items() if p == points), 3)
+    suit = 0 if mode is None or mode.trump is None else (mode.trump + 1) % 4
+    return WeisItem("seq", suit, 0, length)
 
 
 def sample_state(options: JassOptions, view: Mapping[str, Any], rng: Any) -> JassDeal:
@@ -129,11 +93,11 @@ def sample_state(options: JassOptions, view: Mapping[str, Any], rng: Any) -> Jas
     free = bit_list(FULL & ~taken)
     sizes = {s: sizes_now[s] - known[s].bit_count() for s in others}
     hands = list(known)
-    got = _assign(free, sizes, {s: allowed[s] for s in others}, rng)
+    got = assign_cards(free, sizes, lambda c, s: bool(allowed[s] >> c & 1), rng)
     if got is None:
         raise ValueError("no deal is consistent with this view")
     for s in others:
-        hands[s] |= got[s]
+        hands[s] |= mask_of(got[s])
     deal = Deal(tuple(tuple(bit_list(hands[s] | played[s])) for s in range(4)))
     ctx = DealContext(0, view["dealer"], deal, tuple(view.get("standing") or (0, 0)))
     st = JassDeal(options, ctx)
@@ -153,7 +117,11 @@ def sample_state(options: JassOptions, view: Mapping[str, Any], rng: Any) -> Jas
         items = (view.get("weis_shown") or {}).get(str(s)) or (mine if s == seat else None)
         if items:
             st.weis_decl[s] = parse_weis("+".join(items))
-            st.weis_order.append(s)
+        else:
+            # announced during the first trick, not shown yet (§29): only its points are known;
+            # a stand-in sequence worth them keeps the §29 checks and the Weis count right
+            st.weis_decl[s] = [_stand_in(ann["points"], st.mode)]
+        st.weis_order.append(s)
     for ld, cards, _, _ in view.get("played", []):
         for c in JASS.parse_cards(cards):
             st.play_card(c)

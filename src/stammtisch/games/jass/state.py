@@ -269,7 +269,10 @@ class JassDeal(DealState):
         return ()
 
     def running(self) -> list[int]:
-        """Each team's total as known to all: standing plus this deal's written points so far."""
+        """Each team's total as known to all: standing plus this deal's written points so far.
+
+        §19: Weis and Stöck are written at once (the Weis after the first trick, when the best
+        Weis is known, §29; the Stöck when shown, §29.3)."""
         m = self.mode
         mult = m.multiplier if m and m.multiplier else 1
         cp = self.card_points[::-1] if m is not None and m.misere else self.card_points
@@ -372,7 +375,10 @@ class JassDeal(DealState):
             return
         if seat not in self.to_act():
             who = "the trump chooser" if self.phase == "trump" else f"seat {self.to_act()[0]}"
-            rule = R + ("§25" if self.phase == "trump" else "§22")
+            # §25: only the chooser names trump; §22: the trick's winner leads the next; §30: then
+            # the next seat in order (a card given too early, §28, cannot be laid online)
+            rule = R + ("§25" if self.phase == "trump" else
+                        "§22" if not self.trick and self.trick_no else "§30")
             raise NotYourTurn(f"it is {who}'s turn", rule=rule, seat=seat, action=action)
         if self.phase == "trump":
             self._apply_trump(seat, a, low)
@@ -398,7 +404,7 @@ class JassDeal(DealState):
                                     rule=R + "§24.6", seat=seat, action=action)
             self._rest(seat)
             return
-        try:
+        try:  # one action is one card: two cards at once (§31) are no notation
             card = JASS.parse(a)
         except BadNotation:
             raise IllegalAction(f"'{a}' is not a card or action of Schieber Jass", seat=seat, action=action) from None
@@ -445,7 +451,8 @@ class JassDeal(DealState):
             return "you must play trump (only the trump Under need not be played)", R + "§26"
         if trump is not None and s == trump:
             return "you may not under-trump unless you hold only trumps", R + "§27"
-        return f"you must follow suit ({JASS.suit_names[led]})" + (" or play trump" if trump is not None else ""), \
+        may_trump = trump is not None and hand & SUIT_MASK[trump]
+        return f"you must follow suit ({JASS.suit_names[led]})" + (" or play trump" if may_trump else ""), \
             R + "§15"
 
     def _declare_weis(self, seat: int, a: str, low: str) -> None:
@@ -484,7 +491,15 @@ class JassDeal(DealState):
         if self.stoeck_seat is not None and not self.stoeck_declared:
             extra[self.stoeck_seat & 1] += 20
         if any(extra):
-            steps.append(TrickStep((extra[0], extra[1])))
+            if steps:
+                # §29.3 "Wenn im letzten Stich die Ausmachregel entscheidet, können die Stöcke auch
+                # erst vorgewiesen werden, wenn bereits alle Spieler eine Karte gegeben haben": Stöck
+                # shown now belong to the last complete trick and count before its Stich (§1)
+                last = steps[-1]
+                steps[-1] = TrickStep((last.stoeck[0] + extra[0], last.stoeck[1] + extra[1]), last.stich_team,
+                                      last.stich_points, last.weis)
+            else:
+                steps.append(TrickStep((extra[0], extra[1])))
         return steps
 
     def _bedanken(self, seat: int) -> None:
@@ -492,9 +507,11 @@ class JassDeal(DealState):
         mult = self.mode.multiplier if self.mode and self.mode.multiplier else 1
         outcome = bedanken(team, self.standing, self.opts.target, self._ausmach_steps(), mult)
         outcome["seat"] = seat
-        if self.stoeck_seat is not None and not self.stoeck_declared and self.stoeck_seat & 1 == team:
+        if self.stoeck_seat is not None and not self.stoeck_declared:
+            # §29.3, §18: held Stöck are counted (and so written) for whichever team holds them;
+            # they may decide the Ausmachregel for the other team than the one thanking
             self.stoeck_declared = True
-            self.stoeck_points[team] = 20
+            self.stoeck_points[self.stoeck_seat & 1] = 20
         self.end = {"kind": "bedanken", **outcome}
         word = "bedankt sich" + ("" if outcome["reached"] else " ohne genügend Punkte")
         self.events.append(f"seat {seat} {word}: {TEAM_NAMES[outcome['winner']]} gewinnt")

@@ -13,7 +13,8 @@ from stammtisch.core.cards import PERLAGGEN as D
 from stammtisch.core.protocol import BaseBot, Turn
 
 from .rules import (
-    Played, baptise, best_gleich, best_hanger, legal_cards, parse_play, perlaggen_order, plain, trick_winner,
+    Played, baptise, best_gleich, best_hanger, figure_cards, legal_cards, parse_play, perlaggen_order, plain,
+    trick_winner,
 )
 
 __all__ = ["RuleBot", "figure_strength", "spiel_strength"]
@@ -225,14 +226,31 @@ class RuleBot(BaseBot):
             c = D.parse(a)
             return (1 if c in perl else 0, plain(c).height + (8 if plain(c).suit == trump else 0))
 
+        own_played = list((deal.get("played") or [[]] * 4)[seat])
+
+        def figures_kept(c: int, taufe: int) -> tuple[int, int, int, int]:
+            # §18: a Perlagg once getauft counts as its Taufe in Gleich and Hanger too; keep them
+            dealt = hand + [parse_play(x)[0] for x in own_played]
+            free, fixed = figure_cards(dealt, own_played + [f"{D.format(c)}={D.format(taufe)}"], trump)
+            g, h = best_gleich(free, trump, fixed), best_hanger(free, trump, fixed)
+            return (g.n if g else 0) + (h.n if h else 0), g.key[1] if g else -1, h.key[1] if h else -1, taufe
+
+        def taufe(c: int, want_win: bool) -> str:
+            default = trump_ace if want_win else (led if led is not None else trump) * 8 + 1
+            if len(trick) == 3 or not want_win:
+                # last to play, or going under: any Taufe with the wanted outcome, the one that keeps the figures
+                fits = [t for t in range(32) if wins(baptise(c, t, trump)) == want_win]
+                if fits:
+                    default = max(fits, key=lambda t: figures_kept(c, t))
+            return f"{D.format(c)}={D.format(default)}"
+
         if not partner_wins:
             winners = sorted((a for a in cards if wins(as_played(a))), key=cost)
             if winners and (trick or cost(winners[-1])[0] or plain(D.parse(winners[-1])).height >= 6):
                 a = winners[0] if trick else winners[-1]
-                return f"{a}={D.format(trump_ace)}" if D.parse(a) in perl else a
-        # go under: the cheapest card; a Perlagg then getauft as a low card of the led suit
+                return taufe(D.parse(a), True) if D.parse(a) in perl else a
+        # go under: the cheapest card; a Perlagg then getauft so that it loses and keeps the figures
         a = min(cards, key=cost)
         if D.parse(a) in perl:
-            low = (led if led is not None else trump) * 8 + 1
-            return f"{a}={D.format(low)}"
+            return taufe(D.parse(a), False)
         return a

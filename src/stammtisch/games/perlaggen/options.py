@@ -31,6 +31,11 @@ class PerlaggenOptions:
         zweifache Figur nicht aus", §27 last sentence); ``False`` lets any unbid figure decide (§26
         first case read literally)
     :param signals: allow the sanctioned partner signals (seen by the partner only)
+    :param taufe_binds_figures: a Perlagg already played counts in Gleich and Hanger only as what it
+        was getauft (or, ungetauft, as the plain card, §18); only Perlaggen still in the hand are free
+        (§18 "Ein getaufter Perlag darf unter keinen Umständen mehr getauft werden", §28 "die Perlaggen
+        zur freien Verfügung haben, sofern sie noch in den Händen der Spieler sind"). ``False``: the
+        figures are judged on the five cards dealt with every Perlagg free, whatever the Taufen
     """
 
     target: int = 18
@@ -40,6 +45,7 @@ class PerlaggenOptions:
     offences: Literal["refuse", "penalise"] = "refuse"
     dritzig_at_17: bool = True
     signals: bool = True
+    taufe_binds_figures: bool = True
 
 
 PROFILES: dict[str, PerlaggenOptions] = {

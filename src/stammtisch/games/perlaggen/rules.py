@@ -21,7 +21,7 @@ __all__ = [
     "EICHEL", "LAUB", "HERZ", "SCHELL", "WELI", "MARTL", "RANKS", "RANK_WORDS", "SUIT_WORDS",
     "perlaggen_order", "perlagg_rank", "is_perlagg", "standing_perlaggen", "Played", "plain", "baptise",
     "trick_winner", "legal_cards", "Figure", "best_gleich", "best_hanger", "best_figure", "card_name",
-    "suit_mask", "parse_play",
+    "suit_mask", "parse_play", "figure_cards",
 ]
 
 EICHEL, LAUB, HERZ, SCHELL = 0, 1, 2, 3
@@ -171,17 +171,21 @@ class Figure:
         return f"{deg} Hanger ({SUIT_WORDS[self.suit]} bis {RANKS[h]})"
 
 
-def _split(hand: list[int], trump: int) -> tuple[list[int], int]:
+def _split(hand: list[int], trump: int, fixed: Sequence[int] = ()) -> tuple[list[int], int]:
     ps = perlaggen_order(trump)
     naturals = [c for c in hand if c not in ps]
-    return naturals, len(hand) - len(naturals)
+    return naturals + [c for c in fixed if 0 <= c < 32], len(hand) - len(naturals)
 
 
-def best_gleich(hand: Sequence[int], trump: int) -> Figure | None:
+def best_gleich(hand: Sequence[int], trump: int, fixed: Sequence[int] = ()) -> Figure | None:
     """The best Gleich (cards of equal rank) of a hand; Perlaggen stand in for any card,
-    so with a Perlagg the Gleich may hold the trump card of that rank."""
+    so with a Perlagg the Gleich may hold the trump card of that rank.
+
+    ``fixed``: cards that count as the natural card they name although the index may be a
+    Perlagg's — a Perlagg already getauft in the play counts only as its Taufe (§18 "Ein getaufter
+    Perlag darf unter keinen Umständen mehr getauft werden"); see :func:`figure_cards`."""
     hand = list(hand)
-    naturals, p = _split(hand, trump)
+    naturals, p = _split(hand, trump, fixed)
     best: Figure | None = None
     for h in range(8):
         same = [c for c in naturals if c % 8 == h]
@@ -195,11 +199,11 @@ def best_gleich(hand: Sequence[int], trump: int) -> Figure | None:
     return best
 
 
-def best_hanger(hand: Sequence[int], trump: int) -> Figure | None:
+def best_hanger(hand: Sequence[int], trump: int, fixed: Sequence[int] = ()) -> Figure | None:
     """The best Hanger (run of consecutive ranks in one suit, 7 8 9 10 U O K A); Perlaggen fill
-    gaps or extend the run."""
-    hand = list(hand)
-    naturals, p = _split(hand, trump)
+    gaps or extend the run. ``fixed`` as in :func:`best_gleich`."""
+    naturals, p = _split(list(hand), trump, fixed)
+    size = len(naturals) + p
     best: Figure | None = None
     for s in range(4):
         have = {c % 8 for c in naturals if c // 8 == s}
@@ -207,7 +211,7 @@ def best_hanger(hand: Sequence[int], trump: int) -> Figure | None:
             for hi in range(lo + 1, 8):
                 length = hi - lo + 1
                 inside = sum(1 for r in have if lo <= r <= hi)
-                if length - inside > p or length > len(hand):
+                if length - inside > p or length > size:
                     continue
                 if inside == 0 and s != trump:
                     continue  # a run of Perlaggen alone is best named in trump
@@ -217,5 +221,33 @@ def best_hanger(hand: Sequence[int], trump: int) -> Figure | None:
     return best
 
 
-def best_figure(kind: str, hand: Sequence[int], trump: int) -> Figure | None:
-    return best_gleich(hand, trump) if kind == "gleich" else best_hanger(hand, trump)
+def best_figure(kind: str, hand: Sequence[int], trump: int, fixed: Sequence[int] = ()) -> Figure | None:
+    return best_gleich(hand, trump, fixed) if kind == "gleich" else best_hanger(hand, trump, fixed)
+
+
+def figure_cards(dealt: Sequence[int], played: Sequence[str], trump: int) -> tuple[list[int], list[int]]:
+    """The cards a seat's Gleich and Hanger are judged on: ``(free, fixed)``.
+
+    A Perlagg still in the hand stands in for any card (``free``, with the natural cards). A Perlagg
+    already played counts only as what it became on the table (§18: getauft it is that card and is
+    never getauft again; played without Taufe it is a plain card, the Weli a Schell-6 that fits no
+    figure). §28 says the same from the other side: "die Perlaggen zur freien Verfügung haben, sofern
+    sie noch in den Händen der Spieler sind".
+
+    >>> free, fixed = figure_cards([32, 31, 23], ["W=LA"], 1)   # Weli played as Laub-Ass
+    >>> [D.format(c) for c in free], [D.format(c) for c in fixed]
+    (['SA', 'HA'], ['LA'])
+    """
+    ps = perlaggen_order(trump)
+    free = list(dealt)
+    fixed: list[int] = []
+    for note in played:
+        c, taufe = parse_play(note)
+        if c not in ps or c not in free:
+            continue
+        free.remove(c)
+        if taufe is not None:
+            fixed.append(taufe)
+        elif c != WELI:
+            fixed.append(c)
+    return free, fixed

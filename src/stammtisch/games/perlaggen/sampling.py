@@ -78,7 +78,9 @@ def sample_state(options: PerlaggenOptions, view: Mapping[str, Any], rng: Any) -
     # who could exchange tells what the dealer (and his partner) held (§7)
     no_trump_seats: list[int] = []
     trump_seats: list[int] = []
-    exchange_over = "luck" not in view  # Luck and Boden are covered when the play begins (§7)
+    # the exchange is over once the play (or the 17 : 17 asking) began; Luck and Boden are covered with
+    # its first action (§7)
+    exchange_over = "luck" not in view or view["phase"] in ("play", "meld")
     if orig_trump in perl and view["phase"] == "exchange":
         ex = view["to_act"][0]
         handed_over = "ueberlassen" in [a for _, a in view.get("history", [])]

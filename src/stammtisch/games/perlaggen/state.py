@@ -26,13 +26,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from stammtisch.core.bits import bit_list
 from stammtisch.core.cards import PERLAGGEN as D
 from stammtisch.core.errors import BadNotation, IllegalAction, NotYourTurn
 from stammtisch.core.protocol import DealContext, DealResult, DealState
 
 from .options import PerlaggenOptions
 from .rules import (
-    EICHEL, Figure, Played, baptise, best_figure, legal_cards, parse_play, perlaggen_order, plain,
+    EICHEL, Figure, Played, baptise, best_figure, figure_cards, legal_cards, parse_play, perlaggen_order, plain,
     standing_perlaggen, suit_mask, trick_winner,
 )
 from .scoring import AUS, FIGURES, SIDES, FigureOutcome, Penalty, settle
@@ -43,7 +44,11 @@ __all__ = ["PerlaggenDeal", "LADDER", "SIGNALS", "UNSEEN_SPECS", "side_of"]
 LADDER = (2, 3, 4, 5, 6, 7, AUS)
 #: the sanctioned partner signals (docs/rules/perlaggen.md)
 SIGNALS = ("gleich", "hanger", "spiel", "perlagg", "nichts")
-UNSEEN_SPECS = ("gleich", "hanger", "spiel", "gleich+hanger", "gleich+spiel", "hanger+spiel", "alle")
+#: unseen bids (§32): one, two or all three figures, the first named is bid first ("das Vorgebotene");
+#: ``alle`` = Gleich, Hanger, Spiel, the order §32 sets when none is named
+UNSEEN_SPECS = ("gleich", "hanger", "spiel", "gleich+hanger", "gleich+spiel", "hanger+spiel", "alle",
+                "hanger+gleich", "spiel+gleich", "spiel+hanger", "gleich+spiel+hanger", "hanger+gleich+spiel",
+                "hanger+spiel+gleich", "spiel+gleich+hanger", "spiel+hanger+gleich")
 
 
 def side_of(seat: int) -> int:
@@ -213,7 +218,9 @@ class PerlaggenDeal(DealState):
         return self.hands[seat] & suit_mask(self.trump) & ~self.pmask
 
     def _to_play(self) -> None:
-        self.shown = False  # Luck and Boden are covered: nobody may look at them again (§7)
+        # Luck and Boden stay shown until the first action of the play (or of the 17 : 17 asking), so
+        # that every seat has seen them even when nobody had to decide before; then they are covered
+        # and nobody may look at them again (§7)
         if self.endgame:
             self.phase = "meld"
             self.turn = self.vorhand
@@ -350,7 +357,7 @@ class PerlaggenDeal(DealState):
                         if all(self.figs[n].status == "open" for n in _unseen_names(s))]
             return out + self._claim_actions(seat)
         if p == "exchange":
-            out = [f"tauschen:{D.format(c)}" for c in _bits(self._plain_trumps(seat))] + ["nicht_tauschen"]
+            out = [f"tauschen:{D.format(c)}" for c in bit_list(self._plain_trumps(seat))] + ["nicht_tauschen"]
             if seat == self.dealer and self.o.offences == "penalise":
                 out.append("ueberlassen")
             return out
@@ -370,7 +377,7 @@ class PerlaggenDeal(DealState):
 
     def _card_actions(self, mask: int) -> list[str]:
         out = []
-        for c in _bits(mask):
+        for c in bit_list(mask):
             out.append(D.format(c))
             if (self.pmask >> c) & 1:
                 out += [f"{D.format(c)}={D.format(t)}" for t in range(32)]
@@ -379,9 +386,12 @@ class PerlaggenDeal(DealState):
     # ------------------------------------------------------------------ apply
     def apply(self, seat: int, action: str) -> None:
         if self.phase == "over":
-            raise NotYourTurn("the deal is over", seat=seat, action=action)
+            raise NotYourTurn("the deal is over: its points are written, the next deal follows the Schrift",
+                              rule="Perlaggen §33", seat=seat, action=action)
         if not isinstance(seat, int) or not 0 <= seat < 4:
-            raise NotYourTurn(f"there is no seat {seat!r}", action=str(action))
+            raise NotYourTurn(f"there is no seat {seat!r}: four players in two partnerships (seats 0-3)",
+                              rule="Perlaggen §1", action=str(action))
+        covers = self.phase in ("play", "meld")
         try:
             self._apply(seat, action)
         except IllegalAction as e:
@@ -389,6 +399,8 @@ class PerlaggenDeal(DealState):
         except BadNotation as e:
             raise IllegalAction(str(e), rule="Perlaggen §16", seat=seat, action=action) from None
         self.history.append((seat, action))
+        if covers:
+            self.shown = False  # §7: "Danach dürfen diese Karten von niemandem mehr angeschaut werden"
 
     def _revoke_to_take_back(self, seat: int) -> dict[str, Any] | None:
         """The unclaimed revoke of ``seat`` that is the last card on the table, if any (§17)."""
@@ -582,10 +594,10 @@ class PerlaggenDeal(DealState):
                 k1 = _meld_key(best[1]) if best[1] else None
                 if k0 == k1:
                     self.events.append("the declared figures stand: the Spiel decides (§25, §28)")
-                    self.meld_result: tuple[int | None, int] = (None, 3)
+                    self.meld_result: tuple[int | None, int, str] = (None, 3, best[0].kind)  # type: ignore[union-attr]
                 else:
                     w = 0 if (k1 is None or (k0 is not None and k0 > k1)) else 1
-                    self.meld_result = (w, (best[w]).n)  # type: ignore[union-attr]
+                    self.meld_result = (w, (best[w]).n, best[w].kind)  # type: ignore[union-attr]
                     self.events.append(f"side {SIDES[w]} goes out with the highest figure (§25)")
                     return self._finish()
             else:
@@ -683,7 +695,12 @@ class PerlaggenDeal(DealState):
         """The side's best figure of this kind and the seat that holds it."""
         best, seat = None, side
         for s in (side, side + 2):
-            f = best_figure(name, self.dealt[s], self.trump)
+            if self.o.taufe_binds_figures:
+                # §18, §28: a Perlagg played counts as its Taufe; only those still in the hand are free
+                free, fixed = figure_cards(self.dealt[s], self.played[s], self.trump)
+                f = best_figure(name, free, self.trump, fixed)
+            else:
+                f = best_figure(name, self.dealt[s], self.trump)
             if f is not None and (best is None or f > best):
                 best, seat = f, s
         return best, seat
@@ -900,7 +917,8 @@ class PerlaggenDeal(DealState):
         if self.endgame:
             mr = getattr(self, "meld_result", None)
             if mr is not None:
-                out.append(FigureOutcome("gleich", "unbid", self.o.unbid_points, mr[0], cards=mr[1]))
+                # the figure that went out (or stands) at 17 : 17 is written under its own name (§25)
+                out.append(FigureOutcome(mr[2], "unbid", self.o.unbid_points, mr[0], cards=mr[1]))
             sp = self.figs["spiel"]
             out.append(FigureOutcome("spiel", "unbid", self.o.unbid_points, sp.winner if sp.decided else None))
             return out
@@ -999,7 +1017,8 @@ class PerlaggenDeal(DealState):
 
 
 def _unseen_names(spec: str) -> list[str]:
-    """``"alle"`` → Gleich, Hanger, Spiel in that order (§32); ``"gleich+spiel"`` → both."""
+    """``"alle"`` → Gleich, Hanger, Spiel in that order (§32); ``"spiel+gleich"`` → both, the Spiel
+    vorgeboten (bid first, so it decides first, §12)."""
     return list(FIGURES) if spec == "alle" else spec.split("+")
 
 
@@ -1007,13 +1026,3 @@ def _meld_key(f: Figure) -> tuple[int, int, int, int]:
     """17 : 17 comparison (§25): degree (number of cards) first, then Gleich over Hanger (§3),
     then height, then trump."""
     return (f.n, 1 if f.kind == "gleich" else 0, f.key[1], f.key[2])
-
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-

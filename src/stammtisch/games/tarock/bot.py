@@ -13,7 +13,31 @@ from stammtisch.core.protocol import BaseBot, Turn
 from .cards import BIRDS, KINGS, MOND, PAGAT, SKUES, TAROCK, THIRDS, suit_of, trick_winner
 from .options import CONTRACTS
 
-__all__ = ["TarockRuleBot"]
+__all__ = ["TarockRuleBot", "BOT_DEFAULTS"]
+
+#: the bot's thresholds; tuned in all-rule tables and head to head (benchmarks/tarock_bots.py)
+BOT_DEFAULTS: dict[str, int] = {
+    # the Vorhand's final choice after three passes: Trischaken with at most this many tarock / kings
+    "trischaken_max_tarock": 4,
+    "trischaken_max_kings": 2,
+    # Besserrufer: at least this many tarock, and only with the Pagat (the higher birds, which must win
+    # trick 11/10/9 themselves, were lost nine times in ten in all-rule tables)
+    "besserrufer_tarock": 8,
+    # Piccolo: at most this many tarock and kings
+    "piccolo_max_tarock": 2,
+    "piccolo_max_kings": 1,
+    "piccolo_needs_skues": 1,
+    # Vier Könige is announced only with this many tarock besides (the kings must all be brought home)
+    "vier_koenige_tarock": 9,
+    # Dreier: at least this many tarock and high tarock (XV and up)
+    "dreier_tarock": 7,
+    "dreier_high": 3,
+    # a king call: weight of the Dame held in the called suit (she is then second-highest there)
+    "call_dame_bonus": 3,
+    # talon: bonus (in thirds) for a half that holds the called king, and for each void it lets us make
+    "talon_king_bonus": 12,
+    "talon_void_bonus": 6,
+}
 
 
 def _cards(texts: list[str]) -> list[int]:
@@ -38,6 +62,12 @@ class TarockRuleBot(BaseBot):
 
     name = "tarock-rule"
 
+    def __init__(self, **params: int):
+        unknown = set(params) - set(BOT_DEFAULTS)
+        if unknown:
+            raise ValueError(f"unknown bot parameters: {', '.join(sorted(unknown))}")
+        self.p = {**BOT_DEFAULTS, **params}
+
     def choose(self, turn: Turn, rng: Any) -> str:
         legal = list(turn.legal)
         if len(legal) == 1:
@@ -56,24 +86,31 @@ class TarockRuleBot(BaseBot):
         wanted: list[str] = []
         if st["tarock"] >= 11 and st["trull"] >= 2:
             wanted.append("bid:solodreier" if st["tarock"] >= 12 else "bid:dreier")
-        elif st["tarock"] >= 9 and st["high"] >= 4 and st["voids"] >= 1:
+        elif st["tarock"] >= self.p["dreier_tarock"] and st["high"] >= self.p["dreier_high"] and st["voids"] >= 1:
             wanted.append("bid:dreier")
         if st["tarock"] >= 9 and st["trull"] >= 2 and "bid:sechserdreier" in legal:
             wanted.insert(1 if st["tarock"] >= 12 else 0, "bid:sechserdreier")
         if st["tarock"] <= 1 and st["honours"] <= 1 and st["kings"] == 0:
             wanted.append("bid:bettel")
-        elif st["tarock"] <= 2 and st["kings"] <= 1 and st["honours"] <= 2:
+        elif (st["tarock"] <= self.p["piccolo_max_tarock"] and st["kings"] <= self.p["piccolo_max_kings"]
+              and st["honours"] <= 2 and MOND not in hand
+              and (SKUES in hand or not self.p["piccolo_needs_skues"])):
+            # the Sküs is the one sure trick; without it a weak hand too often takes none
             wanted.append("bid:piccolo")
-        if st["tarock"] >= 8 and st["birds"] >= 1 and st["high"] >= 3:
+        if st["tarock"] >= self.p["besserrufer_tarock"] and PAGAT in hand and st["high"] >= 3:
             wanted.append("bid:besserrufer")
         for w in wanted:
             if w in legal:
                 return w
+        if "weitergeben" in legal and st["tarock"] < 7:
+            # four kings but too few tarock to play a Rufer alone: pass the Vorhand on (club option)
+            return "weitergeben"
         if "vorhand" in legal:
             return "vorhand"
         if any(a.startswith("bid:") for a in legal) and "pass" not in legal:
             # the Vorhand's final choice after three passes
-            if st["tarock"] <= 3 and st["kings"] <= 1 and "bid:trischaken" in legal:
+            if (st["tarock"] <= self.p["trischaken_max_tarock"] and st["kings"] <= self.p["trischaken_max_kings"]
+                    and "bid:trischaken" in legal):
                 return "bid:trischaken"
             return "bid:rufer" if "bid:rufer" in legal else next(a for a in legal if a.startswith("bid:"))
         return "pass" if "pass" in legal else legal[0]
@@ -88,17 +125,41 @@ class TarockRuleBot(BaseBot):
     def _call(self, d: dict[str, Any], legal: list[str], seat: int) -> str:
         if "call:fourth" in legal:
             return "call:fourth"
-        hand = _cards(d["hand"])
-        # call the king of the suit we hold most cards of (a partner there helps most)
-        best = max(legal, key=lambda a: sum(1 for c in hand if c < 32 and suit_of(c) == suit_of(TAROCK.parse(a[5:]))))
-        return best
+        hand = set(_cards(d["hand"]))
+
+        def score(a: str) -> tuple[int, int]:
+            king = TAROCK.parse(a[5:])
+            suit = suit_of(king)
+            held = sum(1 for c in hand if c < 32 and suit_of(c) == suit)
+            # the partner's king wins the suit's first round; our Dame then stands second; a suit we are
+            # void in cannot be led to the partner
+            dame = self.p["call_dame_bonus"] if king - 1 in hand else 0
+            return (held + dame if held else -1, -king)
+        return max(legal, key=score)
 
     def _talon(self, d: dict[str, Any], legal: list[str], seat: int) -> str:
         halves = [_cards(h) for h in d["talon"]]
         hand = _cards(d["hand"])
 
+        called = d.get("called")  # the declarer's own view names the king, "the fourth" included
+        king = TAROCK.parse(called) if isinstance(called, str) and called != "fourth" else None
+
+        def voids_after(h: list[int]) -> int:
+            """Voids we can have after taking ``h`` and discarding three (kings cannot be discarded)."""
+            after = hand + h
+            lengths = sorted(sum(1 for c in after if suit_of(c) == s_) for s_ in range(4)
+                             if not any(c in KINGS and suit_of(c) == s_ for c in after))
+            left, voids = 3, 0
+            for n in lengths:
+                if n <= left:
+                    left -= n
+                    voids += 1
+            return voids
+
         def score(h: list[int]) -> int:
-            return sum(THIRDS[c] for c in h) + 10 * sum(1 for c in h if c >= 32)
+            return (sum(THIRDS[c] for c in h) + 10 * sum(1 for c in h if c >= 32)
+                    + (self.p["talon_king_bonus"] if king is not None and king in h else 0)
+                    + self.p["talon_void_bonus"] * voids_after(h))
         if "schleifen" in legal and _strength(hand)["tarock"] < 6:
             return "schleifen"
         return "talon:0" if score(halves[0]) >= score(halves[1]) else "talon:1"
@@ -122,7 +183,7 @@ class TarockRuleBot(BaseBot):
         wishes = []
         if st["trull"] == 3:
             wishes.append("announce:trull")
-        if st["kings"] == 4:
+        if st["kings"] == 4 and st["tarock"] >= self.p["vier_koenige_tarock"]:
             wishes.append("announce:vier_koenige")
         if PAGAT in hand and st["tarock"] >= 10:
             wishes.append("announce:pagat")
@@ -151,6 +212,12 @@ class TarockRuleBot(BaseBot):
 
         if contract.kind != "positive":
             declarer = d["declarer"]
+            if seat == declarer and contract.tricks > d["tricks_won"][seat]:
+                # Piccolo/Zwiccolo: the trick(s) still needed are taken at once with the strongest card
+                # (it would be a danger later); leading, the strongest card too
+                winners = [c for c in cards if not trick or wins(c)]
+                if winners:
+                    return TAROCK.format(max(winners, key=strength))
             if contract.kind == "trischaken" or seat == declarer:
                 safe = [c for c in cards if not trick or not wins(c)]
                 pool = safe or cards
@@ -171,6 +238,11 @@ class TarockRuleBot(BaseBot):
         # keep announced birds for their trick when possible
         anns = d.get("announcements", {})
         keep = {BIRDS[b][0] for b, a in anns.items() if b in BIRDS and a["announcer"] == seat}
+        trick_no = len(d.get("tricks", ())) + 1
+        for b, a in anns.items():
+            # an announced bird is made only in its own trick (Pagat 12, Uhu 11, Kakadu 10, Quapil 9)
+            if b in BIRDS and a["announcer"] == seat and BIRDS[b][1] == trick_no and BIRDS[b][0] in cards:
+                return TAROCK.format(BIRDS[b][0])
         pool = [c for c in cards if c not in keep] or cards
         if not trick:
             hand = _cards(d["hand"])

@@ -92,14 +92,24 @@ def trick_winner(cards: Sequence[int], colour: bool, kaiserstich: bool, kaiser_o
     the Pagat beats Sküs and Mond in the same trick (Tiroler Cup, Paragrafen; in colour games
     only when tarock was led).
     """
-    led = suit_of(cards[0])
-    if led == 4 or not colour:
-        tarocks = [i for i, c in enumerate(cards) if c >= 32]
-        if tarocks:
-            if kaiserstich and _kaiser(cards, kaiser_order):
+    first = cards[0]
+    if first >= 32 or not colour:
+        best, bi = -1, -1
+        for i, c in enumerate(cards):
+            if c > best and c >= 32:
+                best, bi = c, i
+        if bi >= 0:
+            # the Kaiserstich needs the Sküs in the trick, and the Sküs is then the highest tarock
+            if kaiserstich and best == SKUES and _kaiser(cards, kaiser_order):
                 return cards.index(PAGAT)
-            return max(tarocks, key=lambda i: cards[i])
-    return max((i for i, c in enumerate(cards) if suit_of(c) == led), key=lambda i: cards[i])
+            return bi
+    led = first >> 3
+    best, bi = first, 0
+    for i in range(1, len(cards)):
+        c = cards[i]
+        if c < 32 and c >> 3 == led and c > best:
+            best, bi = c, i
+    return bi
 
 
 def legal_plays(hand: int, trick: Sequence[int], *, colour: bool, stichzwang: bool, pagat_last: bool,
@@ -132,17 +142,16 @@ def legal_plays(hand: int, trick: Sequence[int], *, colour: bool, stichzwang: bo
             # only reachable when Pagat is the sole allowed card but other tarock are held: impossible
             allowed = hand & TAROCK_MASK & ~(1 << PAGAT)
     if stichzwang and trick:
-        best = trick[trick_winner(trick, colour, kaiserstich, kaiser_order)]
         winners = 0
         m = allowed
+        cards = list(trick) + [0]
+        last = len(trick)
         while m:
             low = m & -m
-            c = low.bit_length() - 1
-            cards = list(trick) + [c]
-            if trick_winner(cards, colour, kaiserstich, kaiser_order) == len(trick):
+            cards[last] = low.bit_length() - 1
+            if trick_winner(cards, colour, kaiserstich, kaiser_order) == last:
                 winners |= low
             m ^= low
-        del best
         if winners:
             allowed = winners
     return allowed

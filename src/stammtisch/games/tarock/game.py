@@ -103,7 +103,7 @@ class TarockGame(Game):
         out += [f"announce:{p}" for p in PREMIUMS]
         out += [f"{w}:{t}" for w in ("kontra", "rekontra", "subkontra") for t in ("game",) + PREMIUMS]
         out += ["gut"] + [TAROCK.format(c) for c in range(54)]
-        return out
+        return out + ["weitergeben"]  # appended last: earlier action ids stay stable
 
     def sample_state(self, options: TarockOptions, view: Mapping[str, Any], rng: Any) -> TarockDeal:
         from .sample import sample_state

@@ -101,6 +101,10 @@ class TarockOptions:
         "koenig_ultimo:2", "trull:2", "vier_koenige:2", "pagat:2", "uhu:4", "kakadu:6", "quapil:8")
     #: the Vorhand may "hold" a contract bid by another (Österreich-Finale 3); Tirol: no, NOTES.md)
     vorhand_may_hold: bool = True
+    #: the Vorhand holding all four kings may pass the Vorhand on ("weitergeben") as his first word: the
+    #: next player becomes Vorhand for this deal in every respect (bidding rights, lead, Trischaker).
+    #: NOTES.md lists it as a club difference; neither sheet has it, so both profiles leave it off.
+    vorhand_four_kings_pass_on: bool = False
     #: a lost Sechserdreier counts double (Österreich-Finale 3))
     sechserdreier_lost_double: bool = True
     #: Kaiserstich (Sküs, Mond, Pagat in one trick: the Pagat wins); none in the Österreich-Finale 1)

@@ -14,6 +14,7 @@ from typing import Any
 
 from stammtisch.core.errors import IllegalAction
 from stammtisch.core.protocol import Deal, DealContext
+from stammtisch.core.sampling import assign_cards
 
 from .cards import BIRDS, KINGS, MOND, PAGAT, SKUES, TAROCK, suit_of
 
@@ -23,7 +24,7 @@ from .state import TarockDeal
 
 __all__ = ["sample_state"]
 
-_WORDS = {"vorhand", "pass", "hold", "gut", "schleifen"}
+_WORDS = {"vorhand", "pass", "hold", "gut", "schleifen", "weitergeben"}
 
 
 def _is_card(action: str) -> bool:
@@ -72,6 +73,20 @@ def sample_state(opts: TarockOptions, view: Mapping[str, Any], rng: Any, tries: 
         if suit_of(c) != led:
             voids[s].add(led)
             if led != 4 and suit_of(c) != 4:
+                voids[s].add(4)
+    # colour games: tarock is led only without any suit card (Österreich-Finale 7)); negative games and
+    # Trischaken: the Pagat only as the last tarock (Österreich-Finale 5), 6)) — voids for good, as cards
+    # never come back to a hand
+    strict = contract is not None and contract.kind != "positive"
+    plays = [list(zip(tr["seats"], tr["cards"])) for tr in view.get("tricks", [])]
+    if view.get("trick"):
+        plays.append([(s, c) for s, c in view["trick"]])
+    for tr_plays in plays:
+        for i, (s, text) in enumerate(tr_plays):
+            c = TAROCK.parse(text)
+            if i == 0 and c >= 32 and contract is not None and contract.colour:
+                voids[s].update((0, 1, 2, 3))
+            if c == PAGAT and strict:
                 voids[s].add(4)
     called_hidden: int | None = None
     if view.get("called") not in (None, "fourth") and view.get("partner") is None:
@@ -184,6 +199,11 @@ def _pins(history: list[tuple[int, str]], fixed: Mapping[Any, set[int]], unknown
                 c = cand[0] if named and cand[0] in named else cand[rng.randrange(len(cand))]
                 pins[c] = s
                 free.remove(c)
+        elif a == "weitergeben":  # the Vorhand passed on with all four kings (option)
+            for k in KINGS:
+                if k in free:
+                    pins[k] = s
+                    free.remove(k)
         elif a == "call:fourth" and s == declarer:
             have = sum(1 for k in KINGS if k in fixed.get(s, ()))
             cand = [k for k in KINGS if k in free]
@@ -197,15 +217,8 @@ def _pins(history: list[tuple[int, str]], fixed: Mapping[Any, set[int]], unknown
 def _assign(unknown: list[int], cap: Mapping[Any, int], voids: Mapping[int, set[int]], declarer: int | None,
             called: int | None, rng: Any, relax: bool, pins: Mapping[int, Any],
             colour: bool = False, forbidden: set[int] | frozenset[int] = frozenset()) -> dict[Any, list[int]] | None:
-    """Random assignment of the unknown cards to places with room, respecting voids (a bipartite
-    matching with capacities, completed by augmenting paths when the random choice runs into a wall)."""
-    left = dict(cap)
-    out: dict[Any, list[int]] = {k: [] for k in cap}
-    for c, loc in pins.items():
-        if left.get(loc, 0) <= 0:
-            return None
-        out[loc].append(c)
-        left[loc] -= 1
+    """Random assignment of the unknown cards to places with room, respecting voids, the called king
+    and what may be discarded (:func:`~stammtisch.core.sampling.assign_cards`)."""
 
     def fits(c: int, loc: Any) -> bool:
         if isinstance(loc, int) and not relax and suit_of(c) in voids.get(loc, ()):
@@ -216,55 +229,7 @@ def _assign(unknown: list[int], cap: Mapping[Any, int], voids: Mapping[int, set[
             return False
         return not (c == called and loc == declarer)
 
-    cards = [c for c in unknown if c not in pins]
-    rng.shuffle(cards)
-    for c in cards:
-        locs = [loc for loc in cap if fits(c, loc)]
-        if not locs:
-            return None
-        room = [loc for loc in locs if left[loc] > 0]
-        if room:
-            weights = [left[loc] for loc in room]
-            r = rng.random() * sum(weights)
-            pick = room[-1]
-            for loc, w in zip(room, weights):
-                r -= w
-                if r < 0:
-                    pick = loc
-                    break
-            out[pick].append(c)
-            left[pick] -= 1
-            continue
-        # augmenting path: move cards along until a place with room is reached
-        parent: dict[Any, tuple[Any, int] | None] = {loc: None for loc in locs}
-        queue = list(locs)
-        found = None
-        while queue and found is None:
-            a = queue.pop(0)
-            for x in out[a]:
-                if x in pins:
-                    continue
-                for b in cap:
-                    if b in parent or not fits(x, b):
-                        continue
-                    parent[b] = (a, x)
-                    if left[b] > 0:
-                        found = b
-                        break
-                    queue.append(b)
-                if found is not None:
-                    break
-        if found is None:
-            return None
-        b = found
-        left[b] -= 1
-        while parent[b] is not None:
-            a, x = parent[b]  # type: ignore[misc]
-            out[a].remove(x)
-            out[b].append(x)
-            b = a
-        out[b].append(c)
-    return out
+    return assign_cards(unknown, cap, fits, rng, pins)
 
 
 def _replay(opts: TarockOptions, ctx: DealContext, history: list[tuple[int, str]],

@@ -37,6 +37,15 @@ __all__ = ["TarockDeal"]
 BIRD_ORDER = ("quapil", "kakadu", "uhu", "pagat")  # highest first (Österreich-Finale 8))
 KING_NAMES = {7: "HK", 15: "KK", 23: "PK", 31: "XK"}
 KONTRA_WORDS = ("kontra", "rekontra", "subkontra")
+_CHOICE_MESSAGES = {"besserrufer_ohne_vogel": "a Besserrufer needs a bird (Pagat, Uhu, Kakadu or Quapil) in the hand",
+                    "solorufer_vier_koenige": "a Solorufer with four kings is Renonce"}
+_CHOICE_RULES = {"besserrufer_ohne_vogel": "Österreich-Finale 4)", "solorufer_vier_koenige": "Tiroler Cup, Paragrafen"}
+#: who acts when, per phase: bidding in turn from the Vorhand (Österreich-Finale 3)); the declarer's bird,
+#: call, talon and discard (Österreich-Finale 4)); announcements and "gut" in turn (Österreich-Finale 1),
+#: 8)); cards in turn — playing out of turn is "regelwidriges Ausspiel" (Österreich-Finale 10))
+_TURN_RULES = {"bidding": "Österreich-Finale 3)", "bird": "Österreich-Finale 4)", "call": "Österreich-Finale 4)",
+               "talon": "Österreich-Finale 4)", "discard": "Österreich-Finale 4)",
+               "announce": "Österreich-Finale 8)", "play": "Österreich-Finale 10)"}
 
 
 def _card(text: str) -> int:
@@ -79,6 +88,7 @@ class TarockDeal(DealState):
         self.passed: set[int] = set()
         self.spoke: set[int] = set()
         self.final_choice = False
+        self.passed_on = False
         # contract
         self.contract: Contract | None = None
         self.declarer: int | None = None
@@ -131,13 +141,15 @@ class TarockDeal(DealState):
 
     def apply(self, seat: int, action: str) -> None:
         if self.phase == "over":
-            raise NotYourTurn("the deal is over", seat=seat, action=action)
+            raise NotYourTurn("the deal is over: twelve tricks are played (or it ended early)",
+                              rule="Österreich-Finale 1)", seat=seat, action=action)
         if seat != self.turn:
-            rule = "Österreich-Finale 3)" if self.phase == "bidding" else ""
-            raise NotYourTurn(f"it is seat {self.turn}'s turn, not seat {seat}'s", rule=rule, seat=seat,
-                              action=action)
+            raise NotYourTurn(f"it is seat {self.turn}'s turn, not seat {seat}'s", rule=_TURN_RULES[self.phase],
+                              seat=seat, action=action if isinstance(action, str) else None)
         if not isinstance(action, str):
-            raise IllegalAction("an action is text", seat=seat)
+            # "Bei allen Meldungen ist auf exakte Ansagen zu achten" (Österreich-Finale 1))
+            raise IllegalAction("an action is text, e.g. 'pass', 'bid:dreier', 'T21'", rule="Österreich-Finale 1)",
+                                seat=seat)
         try:
             getattr(self, f"_do_{self.phase}")(seat, action.strip())
         except IllegalAction as e:
@@ -223,17 +235,38 @@ class TarockDeal(DealState):
                     and self._choice_renonce(seat, n) is None]
         if seat == vorhand and seat not in self.spoke:
             out.append("vorhand")
+            if self._may_pass_on(seat):
+                out.append("weitergeben")
         else:
             out.append("pass")
-            if (seat == vorhand and self.opts.vorhand_may_hold and self.bid is not None and self.bidder != seat):
+            if (seat == vorhand and self.opts.vorhand_may_hold and self.bid is not None and self.bidder != seat
+                    and self._choice_renonce(seat, self.bid) is None):
                 out.append("hold")
         out += [f"bid:{n}" for n in self._order() if self._bid_allowed(seat, n) is None
                 and self._choice_renonce(seat, n) is None]
         return out
 
+    def _may_pass_on(self, seat: int) -> bool:
+        """NOTES.md club option ``vorhand_four_kings_pass_on``: the Vorhand with all four kings may pass
+        the Vorhand on, as his first word and only once per deal."""
+        return (self.opts.vorhand_four_kings_pass_on and not self.passed_on and seat == self.players[0]
+                and seat not in self.spoke and self.hands[seat] & KING_MASK == KING_MASK)
+
     def _do_bidding(self, seat: int, action: str) -> None:
         vorhand = self.players[0]
         rule = "Österreich-Finale 3)"
+        if action == "weitergeben":
+            if not self._may_pass_on(seat):
+                raise IllegalAction("only the Vorhand holding all four kings may pass the Vorhand on, as his "
+                                    "first word (option vorhand_four_kings_pass_on)", rule="NOTES.md")
+            # the next player becomes Vorhand for this deal: the order of play is unchanged, it only starts
+            # one seat later (bidding rights, lead of positive games and Trischaken, Trischaker)
+            self.players = self.players[1:] + self.players[:1]
+            self.passed_on = True
+            self._event(f"seat {seat} passes the Vorhand on (four kings): seat {self.players[0]} is Vorhand")
+            self._log(seat, action)
+            self.turn = self.players[0]
+            return
         if action == "vorhand":
             if seat != vorhand or seat in self.spoke or self.final_choice:
                 raise IllegalAction("only the Vorhand opens with 'Vorhand', as first word", rule=rule)
@@ -258,6 +291,9 @@ class TarockDeal(DealState):
             if not self.opts.vorhand_may_hold:
                 raise IllegalAction("the Vorhand may not hold in this profile (option vorhand_may_hold)",
                                     rule="Tiroler Cup, Paragrafen")
+            kind = self._choice_renonce(seat, self.bid)
+            if kind:  # holding a Besserrufer without a bird is the same Renonce as bidding it
+                self._refuse_or_detect(_CHOICE_MESSAGES[kind], _CHOICE_RULES[kind], kind, seat)
             self.bidder = seat
             self._event(f"seat {seat} holds {CONTRACTS[self.bid].title}")
             self._log(seat, action)
@@ -272,10 +308,7 @@ class TarockDeal(DealState):
                 raise IllegalAction(why, rule=rule)
             kind = self._choice_renonce(seat, name)
             if kind:
-                msg = ("a Besserrufer needs a bird (Pagat, Uhu, Kakadu or Quapil) in the hand"
-                       if kind == "besserrufer_ohne_vogel" else "a Solorufer with four kings is Renonce")
-                self._refuse_or_detect(msg, "Österreich-Finale 4)" if kind == "besserrufer_ohne_vogel"
-                                       else "Tiroler Cup, Paragrafen", kind, seat)
+                self._refuse_or_detect(_CHOICE_MESSAGES[kind], _CHOICE_RULES[kind], kind, seat)
             self.spoke.add(seat)
             self.bid, self.bidder = name, seat
             self._event(f"seat {seat}: {CONTRACTS[name].title}")
@@ -285,7 +318,7 @@ class TarockDeal(DealState):
                 return
             self._advance_bidding(seat)
             return
-        raise IllegalAction(f"'{action}' is no bid (vorhand, pass, hold, bid:<contract>)", rule=rule)
+        raise IllegalAction(f"'{action}' is no bid (vorhand, pass, hold, bid:<contract>, weitergeben)", rule=rule)
 
     def _advance_bidding(self, seat: int) -> None:
         active = [p for p in self.players if p not in self.passed]
@@ -514,6 +547,8 @@ class TarockDeal(DealState):
             if seat in t.seen:
                 continue
             if t.level == 0 and seat != t.announcer:
+                if self._known_partners(seat, t.announcer):
+                    continue  # only the opponents can kontra an announcement (Tiroler Cup, Abrechnung)
                 out.append(f"kontra:{name}")
             elif t.level == 1 and seat == t.announcer:
                 out.append(f"rekontra:{name}")
@@ -529,6 +564,16 @@ class TarockDeal(DealState):
             elif any(t.level == 1 and d not in t.seen for t in self.neg_kontra.values()):
                 out.append("rekontra:game")  # a Rekontra answers all Kontras (Tiroler Cup, Abrechnung)
         return out
+
+    def _known_partners(self, a: int, b: int) -> bool:
+        """``a`` and ``b`` are on one side and everybody knows it: in a game without a called king, or with
+        the called king in the open talon (then the declarer is alone). A hidden partnership stays hidden:
+        a Kontra between such partners is allowed and counts nothing (Tiroler Cup, Abrechnung)."""
+        c = self.contract
+        assert c is not None
+        if c.calls_king and not (self.partner is None and self._king_in_open_talon()):
+            return False
+        return self.side_of(a) == self.side_of(b)
 
     def _has_something(self, seat: int) -> bool:
         return seat not in self.ann_done or bool(self._kontra_options(seat))
@@ -575,6 +620,10 @@ class TarockDeal(DealState):
         word, _, name = action.partition(":")
         if word in KONTRA_WORDS:
             if action not in self._kontra_options(seat):
+                t0 = self.premiums.get(name)
+                if word == "kontra" and t0 is not None and t0.level == 0 and self._known_partners(seat, t0.announcer):
+                    raise IllegalAction("only the opponents can kontra an announcement, not its announcer's partner",
+                                        rule="Tiroler Cup, Abrechnung")
                 rule = "Österreich-Finale 6)" if c.negative else "Österreich-Finale 2)"
                 if c.kind == "trischaken":
                     rule = "Österreich-Finale 2)"
@@ -651,8 +700,19 @@ class TarockDeal(DealState):
         higher = [b for b in mine[:mine.index(name)] if BIRDS[b][1] != trick_no]
         return any(allowed >> BIRDS[b][0] & 1 for b in higher)
 
-    def _legal_play(self, seat: int) -> list[str]:
+    def _playable_cached(self, seat: int) -> int:
+        """``_playable`` memoised for the current position (speed: legal_actions and apply both ask;
+        the key changes with every applied action, and a refused action changes nothing)."""
+        key = (len(self.history), seat)
+        cached = self.__dict__.get("_play_cache")
+        if cached is not None and cached[0] == key:
+            return cached[1]
         allowed = self._playable(seat)
+        self._play_cache = (key, allowed)
+        return allowed
+
+    def _legal_play(self, seat: int) -> list[str]:
+        allowed = self._playable_cached(seat)
         birds = allowed & (0b1111 << PAGAT)
         if self.premiums and birds:
             for card in iter_bits(birds):
@@ -668,7 +728,7 @@ class TarockDeal(DealState):
                                 rule="Österreich-Finale 1)") from None
         if not self.hands[seat] >> card & 1:
             raise IllegalAction(f"{TAROCK.format(card)} is not in your hand", rule="Österreich-Finale 10)")
-        allowed = self._playable(seat)
+        allowed = self._playable_cached(seat)
         if not allowed >> card & 1:
             raise IllegalAction(self._why_not(seat, card), rule=self._why_rule())
         if self._bird_order_breach(seat, card, allowed):

@@ -1,0 +1,261 @@
+"""The arena: two kinds of computer player against each other on duplicate deals.
+
+Every deal is played twice with the same cards and the same dealer: once with player A on
+the even seats (0, 2, ...) and B on the odd seats, once with the seats swapped. Luck of
+the cards cancels out, so few deals separate two players.
+
+Per deal, A's *points* are the mean of A's seats' score-column points (a team's points in
+Jass and Perlaggen, a seat's in Doppelkopf and Tarock), B's likewise, and the *margin*
+is A's minus B's. The two deals of a duplicate pair are one independent sample; the 95%
+confidence interval of the mean margin uses Student's t over the pairs.
+
+>>> s = summarize([{"a": [10, 20], "b": [0, 10]}, {"a": [5, 5], "b": [5, 5]}])
+>>> s["margin"]["mean"], s["win_rate"]
+(5.0, 0.75)
+
+The work splits into independent pairs (:func:`play_pair`, a plain picklable function), so
+:func:`run_arena` runs them in this process or as Ray tasks (``ray=True``) unchanged.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+import time
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from ..core import registry
+from ..core.driver import play_out
+from ..core.protocol import Match
+from .common import seat_column
+
+__all__ = ["get_game", "play_pair", "run_arena", "summarize", "mean_ci", "write_json", "write_svg", "t_quantile"]
+
+# two-sided 95% Student t quantiles for 1..30 degrees of freedom
+_T95 = (12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.160, 2.145,
+        2.131, 2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048,
+        2.045, 2.042)
+
+
+def t_quantile(df: int) -> float:
+    """Two-sided 95% quantile of Student's t with ``df`` degrees of freedom.
+
+    >>> t_quantile(1), t_quantile(1000)
+    (12.706, 1.96)
+    """
+    if df < 1:
+        return math.inf
+    if df <= len(_T95):
+        return _T95[df - 1]
+    # Cornish-Fisher style correction towards the normal 1.96
+    return round(1.96 + 2.4 / df, 3) if df < 120 else 1.96
+
+
+def mean_ci(xs: Sequence[float]) -> dict[str, float]:
+    """Mean, sample standard deviation and the 95% confidence interval of the mean.
+
+    >>> mean_ci([1.0, 2.0, 3.0])["ci95"]
+    [-0.484, 4.484]
+    """
+    n = len(xs)
+    if n == 0:
+        return {"n": 0, "mean": math.nan, "sd": math.nan, "ci95": [math.nan, math.nan]}
+    m = sum(xs) / n
+    sd = math.sqrt(sum((x - m) ** 2 for x in xs) / (n - 1)) if n > 1 else math.nan
+    half = t_quantile(n - 1) * sd / math.sqrt(n) if n > 1 else math.inf
+    return {"n": n, "mean": round(m, 4), "sd": round(sd, 4) if n > 1 else math.nan,
+            "ci95": [round(m - half, 3), round(m + half, 3)]}
+
+
+def _side_points(game: Any, options: Any, points: Sequence[int], seats: Sequence[int]) -> float:
+    return sum(points[seat_column(game, options, s)] for s in seats) / len(seats)
+
+
+def get_game(name: str) -> Any:
+    """A registered game by name, or ``package.module`` exporting ``GAME`` (test and
+    research games that are not in the registry)."""
+    if "." in name:
+        import importlib
+
+        return importlib.import_module(name).GAME
+    return registry.get(name)
+
+
+def play_pair(game_name: str, a: str, b: str, index: int, seed: int, profile: str | None = None,
+              overrides: Mapping[str, Any] | None = None, bot_options: Mapping[str, Any] | None = None
+              ) -> dict[str, Any]:
+    """Play deal ``index`` twice (A on the even seats, then on the odd seats).
+
+    :returns: ``{"index", "a": [A's points, A's points swapped], "b": [...], "seconds"}``
+    """
+    from . import make  # late: keeps this function picklable by reference for Ray
+
+    t0 = time.perf_counter()
+    game = get_game(game_name)
+    overrides = dict(overrides or {})
+    options = game.options(profile, overrides)
+    n = game.num_seats(options)
+    deal_rng = random.Random(f"{seed}:{index}:deal")
+    dealer = game.first_dealer(options, deal_rng)
+    deal = game.deal(options, dealer, deal_rng, {})
+    even = [s for s in range(n) if s % 2 == 0]
+    odd = [s for s in range(n) if s % 2 == 1]
+    bot_a = make(a, game, options, **dict(bot_options or {}))
+    bot_b = make(b, game, options, **dict(bot_options or {}))
+    out: dict[str, Any] = {"index": index, "a": [], "b": [], "dealer": dealer}
+    for swap in (0, 1):
+        a_seats, b_seats = (even, odd) if swap == 0 else (odd, even)
+        seats = [bot_a if s in a_seats else bot_b for s in range(n)]
+        m = Match(game, profile or game.default_profile, overrides, max_deals=1, recorded=[(dealer, deal)])
+        # the same play seed in both halves: identical bots replay the identical game
+        play_out(m, seats, random.Random(f"{seed}:{index}:play"))
+        pts = m.logs[0].result.points
+        out["a"].append(_side_points(game, options, pts, a_seats))
+        out["b"].append(_side_points(game, options, pts, b_seats))
+    out["seconds"] = round(time.perf_counter() - t0, 4)
+    return out
+
+
+def summarize(pairs: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+    """Mean points per deal for A and B, the mean margin with its 95% CI over duplicate pairs,
+    and A's win rate per deal (a tie counts half)."""
+    a_pts = [x for p in pairs for x in p["a"]]
+    b_pts = [x for p in pairs for x in p["b"]]
+    margins = [(sum(p["a"]) - sum(p["b"])) / len(p["a"]) for p in pairs]
+    wins = sum(1.0 if x > y else 0.5 if x == y else 0.0 for x, y in zip(a_pts, b_pts))
+    ci = mean_ci(margins)
+    lo, hi = ci["ci95"]
+    return {
+        "pairs": len(pairs),
+        "deals_played": len(a_pts),
+        "a_points_per_deal": round(sum(a_pts) / len(a_pts), 4) if a_pts else math.nan,
+        "b_points_per_deal": round(sum(b_pts) / len(b_pts), 4) if b_pts else math.nan,
+        "margin": ci,
+        "win_rate": round(wins / len(a_pts), 4) if a_pts else math.nan,
+        "significant": bool(lo > 0 or hi < 0),
+        "verdict": "A better" if lo > 0 else "B better" if hi < 0 else "no significant difference",
+    }
+
+
+def run_arena(game_name: str, a: str, b: str, deals: int, seed: int = 0, profile: str | None = None,
+              overrides: Mapping[str, Any] | None = None, ray: bool = False, ray_address: str | None = None,
+              bot_options: Mapping[str, Any] | None = None,
+              progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
+    """Play ``deals`` duplicate pairs of ``a`` against ``b`` and summarize.
+
+    :param ray: run each pair as a Ray task (needs the ``ray`` extra); ``ray_address``
+        joins an existing cluster (default: ``RAY_ADDRESS`` or a local instance)
+    """
+    get_game(game_name)  # fail early on an unknown game
+    t0 = time.perf_counter()
+    args = [(game_name, a, b, i, seed, profile, dict(overrides or {}), dict(bot_options or {})) for i in range(deals)]
+    pairs: list[dict[str, Any]] = []
+    if ray:
+        pairs = _run_ray(args, ray_address, progress)
+    else:
+        for i, arg in enumerate(args):
+            pairs.append(play_pair(*arg))
+            if progress:
+                progress(i + 1, deals)
+    pairs.sort(key=lambda p: p["index"])
+    return {
+        "game": game_name, "a": a, "b": b, "deals": deals, "seed": seed, "profile": profile,
+        "options": dict(overrides or {}), "ray": ray, "seconds": round(time.perf_counter() - t0, 3),
+        "summary": summarize(pairs), "pairs": pairs,
+    }
+
+
+def _run_ray(args: Sequence[tuple[Any, ...]], address: str | None,
+             progress: Callable[[int, int], None] | None) -> list[dict[str, Any]]:
+    try:
+        import ray
+    except ImportError:
+        from ..core.errors import OptionError
+
+        raise OptionError("--ray needs the ray extra: pip install 'stammtisch[ray]'") from None
+    started_here = not ray.is_initialized()
+    if started_here:
+        ray.init(address=address, ignore_reinit_error=True, log_to_driver=False, include_dashboard=False)
+    try:
+        task = ray.remote(play_pair)
+        pending = [task.remote(*arg) for arg in args]
+        out: list[dict[str, Any]] = []
+        while pending:
+            done, pending = ray.wait(pending, num_returns=1)
+            out.extend(ray.get(done))
+            if progress:
+                progress(len(out), len(args))
+        return out
+    finally:
+        if started_here:
+            ray.shutdown()
+
+
+def write_json(result: Mapping[str, Any], path: Path) -> None:
+    """Write the arena result as JSON (NaN written as null)."""
+    def clean(x: Any) -> Any:
+        if isinstance(x, float) and math.isnan(x):
+            return None
+        if isinstance(x, dict):
+            return {k: clean(v) for k, v in x.items()}
+        if isinstance(x, list):
+            return [clean(v) for v in x]
+        return x
+
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(clean(dict(result)), indent=1, ensure_ascii=False) + "\n")
+
+
+def write_svg(result: Mapping[str, Any], path: Path) -> None:
+    """A small hand-written SVG: the running mean margin over the pairs with its final 95%
+    CI, and bars for A's and B's mean points per deal. No plotting library needed."""
+    pairs = result["pairs"]
+    s = result["summary"]
+    margins = [(sum(p["a"]) - sum(p["b"])) / len(p["a"]) for p in pairs]
+    running, tot = [], 0.0
+    for i, m in enumerate(margins, 1):
+        tot += m
+        running.append(tot / i)
+    w, h, pad = 480, 260, 40
+    lo, hi = s["margin"]["ci95"]
+    finite = [v for v in running + [lo, hi, 0.0] if isinstance(v, (int, float)) and math.isfinite(v)]
+    ymin, ymax = min(finite), max(finite)
+    if ymax - ymin < 1e-9:
+        ymin, ymax = ymin - 1, ymax + 1
+
+    def y(v: float) -> float:
+        v = min(max(v, ymin), ymax)
+        return pad + (h - 2 * pad) * (ymax - v) / (ymax - ymin)
+
+    def x(i: int) -> float:
+        return pad + (w - 2 * pad - 80) * (i / max(len(running) - 1, 1))
+
+    pts = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in enumerate(running))
+    esc = lambda t: str(t).replace("&", "&amp;").replace("<", "&lt;")  # noqa: E731
+    title = f"{esc(result['game'])}: {esc(result['a'])} (A) vs {esc(result['b'])} (B), {len(pairs)} duplicate deals"
+    bx = w - pad - 60
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" font-family="sans-serif" font-size="11">',
+        f'<rect width="{w}" height="{h}" fill="white"/>',
+        f'<text x="{pad}" y="18" font-size="12">{title}</text>',
+        f'<line x1="{pad}" x2="{bx - 20}" y1="{y(0):.1f}" y2="{y(0):.1f}" stroke="#999" stroke-dasharray="4"/>',
+        f'<polyline fill="none" stroke="#1f77b4" stroke-width="1.5" points="{pts}"/>',
+    ]
+    if all(math.isfinite(v) for v in (lo, hi)):
+        xe = x(len(running) - 1)
+        parts.append(f'<line x1="{xe:.1f}" x2="{xe:.1f}" y1="{y(hi):.1f}" y2="{y(lo):.1f}" stroke="#d62728" '
+                     'stroke-width="3"/>')
+    parts.append(f'<text x="{pad}" y="{h - 12}">mean margin A-B per deal {s["margin"]["mean"]} '
+                 f'(95% CI {lo} .. {hi}), A wins {s["win_rate"]:.1%} of deals</text>')
+    a_pts, b_pts = s["a_points_per_deal"], s["b_points_per_deal"]
+    top = max(abs(a_pts), abs(b_pts), 1e-9)
+    for k, (label, v, col) in enumerate((("A", a_pts, "#1f77b4"), ("B", b_pts, "#ff7f0e"))):
+        bh = (h - 2 * pad) * abs(v) / top
+        parts.append(f'<rect x="{bx + k * 30}" y="{h - pad - bh:.1f}" width="22" height="{bh:.1f}" fill="{col}"/>')
+        parts.append(f'<text x="{bx + k * 30}" y="{h - pad + 12}">{label} {v:.0f}</text>')
+    parts.append("</svg>")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("\n".join(parts) + "\n")

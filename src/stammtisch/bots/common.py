@@ -1,0 +1,64 @@
+"""Small helpers every bot and adapter shares: whose score column a seat plays for, the
+reward a seat gets from a result, and the deal view inside a :class:`~stammtisch.core.protocol.Turn`.
+
+>>> from stammtisch.core.protocol import DealResult
+>>> class G:  # two team columns, four seats (Jass)
+...     def num_seats(self, o): return 4
+...     def columns(self, o): return ("Team 1", "Team 2")
+>>> [seat_column(G(), None, s) for s in range(4)]
+[0, 1, 0, 1]
+>>> reward(G(), None, DealResult((100, 57)), 1)
+-43.0
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ..core.protocol import DealResult, Game
+
+__all__ = ["seat_column", "reward", "deal_view", "resolve_options"]
+
+
+def seat_column(game: Game, options: Any, seat: int) -> int:
+    """The score column ``seat`` plays for.
+
+    A game may define ``seat_column(options, seat)`` itself; otherwise a game with one
+    column per seat scores seat ``s`` in column ``s`` and a team game with ``k`` columns
+    scores seat ``s`` in column ``s % k`` (partners sit opposite, as in Jass and Perlaggen).
+    """
+    own = getattr(game, "seat_column", None)
+    if callable(own):
+        return int(own(options, seat))
+    ncols = len(game.columns(options))
+    n = game.num_seats(options)
+    return seat if ncols == n else seat % ncols
+
+
+def reward(game: Game, options: Any, result: DealResult, seat: int) -> float:
+    """What a deal is worth to ``seat``: its column's points minus the mean of the other
+    columns (zero-sum and team games alike rank outcomes correctly with it)."""
+    pts = result.points
+    col = seat_column(game, options, seat)
+    if len(pts) < 2:
+        return float(pts[col])
+    others = (sum(pts) - pts[col]) / (len(pts) - 1)
+    return float(pts[col] - others)
+
+
+def deal_view(view: Mapping[str, Any]) -> Mapping[str, Any]:
+    """The deal part of a view: a :class:`~stammtisch.core.protocol.Match` frames the deal's
+    view under ``"deal"``; a bare deal state's view is returned as it is."""
+    inner = view.get("deal")
+    if isinstance(inner, Mapping) and "game" in view:
+        return inner
+    return view
+
+
+def resolve_options(game: Game, view: Mapping[str, Any], options: Any | None) -> Any:
+    """The rules options a bot plays under: given explicitly, else the match view's profile."""
+    if options is not None:
+        return options
+    profile = view.get("profile") if isinstance(view.get("profile"), str) else None
+    return game.options(profile)

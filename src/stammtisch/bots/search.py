@@ -1,0 +1,392 @@
+"""The search player: information-set Monte-Carlo tree search over any game of the protocol.
+
+Each iteration deals the hidden cards afresh with :meth:`Game.sample_state` (a
+*determinization* consistent with everything the seat's view shows), walks one shared tree
+of actions (single-observer ISMCTS, Cowling, Powley & Whitehouse 2012: UCB over the
+children that are legal in this determinization, with availability counts), adds one node,
+plays the rest of the deal at random and backs the result up. Every node stores the result
+from the point of view of the seat that chose its action, so partners and opponents are
+modelled alike. Bidding, trump choice, announcements and bids are ordinary actions, so they
+are decided by the same simulation.
+
+The bot sees only its :class:`~stammtisch.core.protocol.Turn` (legal actions and its own
+view); it never touches the real state.
+
+>>> from stammtisch.core import registry
+>>> bot = SearchBot(registry.get("jass"), iterations=50)   # doctest: +SKIP
+
+Budget: ``time_limit`` seconds per decision (default 0.8 s, so a decision answers within
+a second on a small machine) and/or ``iterations``. ``pace`` adds human-like think time for
+online tables: longer when the decision is close, short when it is obvious.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+import random
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from ..core.errors import StammtischError
+from ..core.protocol import BaseBot, DealState, Game, Turn
+from .common import deal_view, resolve_options, reward
+
+__all__ = ["SearchBot", "Pace", "LEVELS", "ismcts", "CardsFirstRollout", "RuleRollout"]
+
+log = logging.getLogger(__name__)
+
+#: strength levels: (time limit in seconds, iteration cap)
+LEVELS: dict[str, tuple[float, int | None]] = {
+    "easy": (0.05, 30),
+    "medium": (0.3, 300),
+    "hard": (0.8, None),
+    "strong": (3.0, None),
+}
+
+
+class _Node:
+    __slots__ = ("children", "visits", "avail", "total", "seat")
+
+    def __init__(self, seat: int = -1):
+        self.children: dict[str, _Node] = {}
+        self.visits = 0
+        self.avail = 0
+        self.total = 0.0
+        self.seat = seat
+
+
+Rollout = Callable[[DealState, random.Random], Any]
+
+
+def _random_rollout(state: DealState, rng: random.Random) -> DealState:
+    """Play ``state`` to its end with uniformly random actions of the seat to move (any action)."""
+    while not state.is_over():
+        seat = state.to_act()[0]
+        legal = state.legal_actions(seat)
+        state.apply(seat, legal[rng.randrange(len(legal))])
+    return state
+
+
+class CardsFirstRollout:
+    """The default playout: uniformly random, but when the seat to move may play a card it
+    plays one, so optional words (announcements, Weis, claims) are never said at random in a
+    playout; bids and other required words are random as usual. A card is an action in the
+    game deck's notation."""
+
+    def __init__(self, game: Game):
+        self.deck = game.deck
+        self._is_card: dict[str, bool] = {}
+
+    def is_card(self, action: str) -> bool:
+        v = self._is_card.get(action)
+        if v is None:
+            try:
+                self.deck.parse(action)
+                v = True
+            except Exception:
+                v = False
+            self._is_card[action] = v
+        return v
+
+    def __call__(self, state: DealState, rng: random.Random) -> DealState:
+        is_card = self.is_card
+        while not state.is_over():
+            seat = state.to_act()[0]
+            legal = state.legal_actions(seat)
+            cards = [a for a in legal if is_card(a)]
+            pool = cards or legal
+            state.apply(seat, pool[rng.randrange(len(pool))])
+        return state
+
+
+class RuleRollout:
+    """An informed playout: the game's rule-based player plays every seat (``epsilon``: the
+    share of moves played at random instead). Slower per playout than random play, but each
+    playout is a plausible continuation, which pays where the rule player is already good."""
+
+    def __init__(self, game: Game, epsilon: float = 0.1):
+        self.bot = game.rule_bot()
+        self.epsilon = epsilon
+        self.cards = CardsFirstRollout(game)
+
+    def __call__(self, state: DealState, rng: random.Random) -> DealState:
+        bot, eps, is_card = self.bot, self.epsilon, self.cards.is_card
+        while not state.is_over():
+            seat = state.to_act()[0]
+            legal = state.legal_actions(seat)
+            if len(legal) == 1:
+                a = legal[0]
+            elif rng.random() < eps:
+                pool = [x for x in legal if is_card(x)] or legal
+                a = pool[rng.randrange(len(pool))]
+            else:
+                a = bot.choose(Turn(seat, legal, lambda s=seat: state.view(s)), rng)
+            state.apply(seat, a)
+        return state
+
+
+def ismcts(game: Game, options: Any, view: Mapping[str, Any], seat: int, rng: random.Random, *,
+           time_limit: float | None = 0.8, iterations: int | None = None, exploration: float = 0.7,
+           rollout: Rollout | None = None, value_scale: str = "max") -> dict[str, tuple[int, float]]:
+    """Run SO-ISMCTS for ``seat`` from its deal ``view``.
+
+    :param value_scale: how rewards are scaled for UCB: ``"max"`` (the largest absolute reward
+        seen) or ``"std"`` (two standard deviations of the rewards seen)
+    :returns: per root action ``(visits, mean reward)`` for ``seat``
+    """
+    if time_limit is None and iterations is None:
+        raise ValueError("give a time limit or an iteration budget")
+    rollout = rollout or CardsFirstRollout(game)
+    root = _Node()
+    deadline = None if time_limit is None else time.perf_counter() + time_limit
+    scale = 1.0
+    nr, mean_r, m2 = 0, 0.0, 0.0
+    done = 0
+    last = 0.0  # duration of the previous iteration: stop early rather than overrun the deadline
+    t_prev = time.perf_counter()
+    while True:
+        if iterations is not None and done >= iterations:
+            break
+        if deadline is not None and done > 0:
+            now = time.perf_counter()
+            last, t_prev = now - t_prev, now
+            if now + last >= deadline:
+                break
+        done += 1
+        state = game.sample_state(options, view, rng)
+        node = root
+        path: list[_Node] = []
+        while not state.is_over():
+            mover = state.to_act()[0]
+            legal = state.legal_actions(mover)
+            children = node.children
+            untried = [a for a in legal if a not in children]
+            for a in legal:
+                ch = children.get(a)
+                if ch is not None:
+                    ch.avail += 1
+            if untried:
+                a = untried[rng.randrange(len(untried))]
+                child = _Node(mover)
+                child.avail = 1
+                children[a] = child
+                state.apply(mover, a)
+                path.append(child)
+                break
+            best_a, best_v = legal[0], -math.inf
+            for a in legal:
+                ch = children[a]
+                v = ch.total / (ch.visits * scale) + exploration * math.sqrt(math.log(ch.avail) / ch.visits)
+                if v > best_v:
+                    best_a, best_v = a, v
+            node = children[best_a]
+            state.apply(mover, best_a)
+            path.append(node)
+        end = rollout(state, rng)
+        result = end.result() if isinstance(end, DealState) else end
+        cache: dict[int, float] = {}
+        for nd in path:
+            r = cache.get(nd.seat)
+            if r is None:
+                r = cache[nd.seat] = reward(game, options, result, nd.seat)
+                if value_scale == "max":
+                    if abs(r) > scale:
+                        scale = abs(r)
+                else:  # two standard deviations of the rewards seen so far
+                    nr += 1
+                    d = r - mean_r
+                    mean_r += d / nr
+                    m2 += d * (r - mean_r)
+                    if nr > 1:
+                        scale = max(2.0 * math.sqrt(m2 / (nr - 1)), 1e-9)
+            nd.visits += 1
+            nd.total += r
+    return {a: (ch.visits, ch.total / ch.visits if ch.visits else 0.0) for a, ch in root.children.items()}
+
+
+@dataclass
+class Pace:
+    """Human-like think time for online tables.
+
+    A decision waits ``base + per_difficulty * difficulty`` seconds (times a random factor
+    between ``1 - jitter`` and ``1 + jitter``), where difficulty is 0 for a forced or obvious
+    move and 1 when the best two actions were searched about equally often. Search time
+    already spent counts towards the wait.
+    """
+
+    base: float = 0.6
+    per_difficulty: float = 2.0
+    jitter: float = 0.3
+    sleep: Callable[[float], None] = time.sleep
+
+    def think_time(self, difficulty: float, rng: random.Random) -> float:
+        d = min(max(difficulty, 0.0), 1.0)
+        return (self.base + self.per_difficulty * d) * (1 + self.jitter * (2 * rng.random() - 1))
+
+
+def difficulty(stats: Mapping[str, tuple[int, float]]) -> float:
+    """How close a decision was, in [0, 1]: the second most visited action's visits over the
+    most visited action's (0: one action stood out, 1: a tie)."""
+    visits = sorted((v for v, _ in stats.values()), reverse=True)
+    if len(visits) < 2 or visits[0] == 0:
+        return 0.0
+    return visits[1] / visits[0]
+
+
+class SearchBot(BaseBot):
+    """Determinized Monte-Carlo tree search (ISMCTS) over the protocol.
+
+    :param game: the game (needs :meth:`Game.sample_state`)
+    :param options: the rules options (default: from the match view's profile)
+    :param time_limit: seconds per decision (``None``: only ``iterations`` counts)
+    :param iterations: iteration cap per decision
+    :param level: a named strength from :data:`LEVELS` (overrides both budgets)
+    :param pace: human-like think time (:class:`Pace`), ``None`` for none
+    :param interject: how to decide out-of-turn actions (Jass Bedanken, announcements a game
+        offers out of turn): ``"rule"`` asks the game's rule-based player (cheap; the default,
+        falling back to ``"simulate"`` for a game without one), ``"simulate"`` compares each
+        option with staying silent over ``interject_samples`` determinizations, ``"never"``
+    :param interject_samples: determinizations per option when simulating an interjection
+    :param rollout: playout policy (default: the game's compiled kernel where one exists,
+        :func:`stammtisch.bots.kernels.rollout_for`, else :class:`CardsFirstRollout`)
+    :param playout: ``"random"`` (the default above) or ``"rule"`` (:class:`RuleRollout`: the
+        game's rule-based player plays the playouts); default: the game's ``search_playout``
+        attribute if it has one, else ``"random"``
+    """
+
+    name = "search"
+
+    def __init__(self, game: Game, options: Any | None = None, *, time_limit: float | None = 0.8,
+                 iterations: int | None = None, level: str | None = None, pace: Pace | None = None,
+                 interject: str = "rule", interject_samples: int = 8, exploration: float = 0.7,
+                 rollout: Rollout | None = None, playout: str | None = None, value_scale: str = "max"):
+        if value_scale not in ("max", "std"):
+            raise ValueError(f"value_scale must be max or std, not '{value_scale}'")
+        if playout is None:  # a game may state which playouts suit it (measured in the arena)
+            playout = str(getattr(game, "search_playout", "random"))
+        if playout not in ("random", "rule"):
+            raise ValueError(f"playout must be random or rule, not '{playout}'")
+        if interject not in ("rule", "simulate", "never"):
+            raise ValueError(f"interject must be rule, simulate or never, not '{interject}'")
+        if level is not None:
+            if level not in LEVELS:
+                raise ValueError(f"unknown level '{level}' (known: {', '.join(LEVELS)})")
+            time_limit, iterations = LEVELS[level]
+        if time_limit is None and iterations is None:
+            raise ValueError("give a time limit or an iteration budget")
+        self.game = game
+        self.options = options
+        self.time_limit = time_limit
+        self.iterations = iterations
+        self.pace = pace
+        self.interject_mode = interject
+        self.interject_samples = interject_samples
+        self.exploration = exploration
+        self.rollout = rollout
+        self.playout = playout
+        self.value_scale = value_scale
+        self._auto_rollout: dict[Any, Rollout | None] = {}
+        self._rule_bot: Any = None
+        #: searches that failed (e.g. a game's sampler raised) and fell back to the rule player
+        self.errors: list[str] = []
+        #: statistics of the last decision: action -> (visits, mean reward)
+        self.last_stats: dict[str, tuple[int, float]] = {}
+
+    def choose(self, turn: Turn, rng: Any) -> str:
+        t0 = time.perf_counter()
+        legal = list(turn.legal)
+        if len(legal) == 1:
+            self.last_stats = {legal[0]: (0, 0.0)}
+            self._wait(t0, 0.0, rng)
+            return legal[0]
+        view = turn.view
+        options = resolve_options(self.game, view, self.options)
+        dv = deal_view(view)
+        r = rng if isinstance(rng, random.Random) else random.Random()
+        try:
+            stats = ismcts(self.game, options, dv, turn.seat, r, time_limit=self.time_limit,
+                           iterations=self.iterations, exploration=self.exploration,
+                           rollout=self._rollout(options), value_scale=self.value_scale)
+        except Exception as e:  # a game's sampler failing must not stop a table
+            self.errors.append(f"{type(e).__name__}: {e}")
+            log.warning("search failed for %s (%s); falling back", self.game.name, self.errors[-1])
+            self.last_stats = {}
+            fb = self._fallback()
+            return fb.choose(turn, rng) if fb else legal[r.randrange(len(legal))]
+        self.last_stats = stats
+        choices = [a for a in legal if a in stats] or legal
+        best = max(choices, key=lambda a: (stats.get(a, (0, 0.0))[0], stats.get(a, (0, 0.0))[1]))
+        self._wait(t0, difficulty({a: stats[a] for a in choices if a in stats}), r)
+        return best
+
+    def _fallback(self) -> Any:
+        if self._rule_bot is None:
+            try:
+                self._rule_bot = self.game.rule_bot()
+            except NotImplementedError:
+                self._rule_bot = False
+        return self._rule_bot
+
+    def _rollout(self, options: Any) -> Rollout:
+        if self.rollout is not None:
+            return self.rollout
+        try:
+            key: Any = hash(options) and options
+        except TypeError:
+            key = id(options)
+        if key not in self._auto_rollout:
+            from .kernels import rollout_for
+
+            if self.playout == "rule":
+                self._auto_rollout[key] = RuleRollout(self.game)
+            else:
+                self._auto_rollout[key] = rollout_for(self.game, options) or CardsFirstRollout(self.game)
+        return self._auto_rollout[key]
+
+    def interject(self, turn: Turn, rng: Any) -> str | None:
+        """An out-of-turn action, decided as ``interject`` says (see the class)."""
+        if self.interject_mode == "never" or not turn.legal:
+            return None
+        if self.interject_mode == "rule" and self._fallback():
+            return self._rule_bot.interject(turn, rng)
+        return self._simulate_interjection(turn, rng)
+
+    def _simulate_interjection(self, turn: Turn, rng: Any) -> str | None:
+        """Say an out-of-turn action only when simulation shows it beats staying silent."""
+        if self.interject_samples <= 0:
+            return None
+        view = turn.view
+        options = resolve_options(self.game, view, self.options)
+        dv = deal_view(view)
+        r = rng if isinstance(rng, random.Random) else random.Random()
+        options_ = [None, *turn.legal]
+        totals = [0.0] * len(options_)
+        for _ in range(self.interject_samples):
+            try:
+                base = self.game.sample_state(options, dv, r)
+            except Exception as e:  # a failing sampler: stay silent
+                self.errors.append(f"{type(e).__name__}: {e}")
+                return None
+            for i, a in enumerate(options_):
+                st = base.clone()
+                if a is not None:
+                    try:
+                        st.apply(turn.seat, a)
+                    except StammtischError:
+                        continue
+                end = self._rollout(options)(st, r)
+                res = end.result() if isinstance(end, DealState) else end
+                totals[i] += reward(self.game, options, res, turn.seat)
+        best = max(range(len(options_)), key=lambda i: totals[i])
+        return options_[best] if best and totals[best] > totals[0] else None
+
+    def _wait(self, t0: float, diff: float, rng: Any) -> None:
+        if self.pace is None:
+            return
+        r = rng if isinstance(rng, random.Random) else random.Random()
+        remaining = self.pace.think_time(diff, r) - (time.perf_counter() - t0)
+        if remaining > 0:
+            self.pace.sleep(remaining)

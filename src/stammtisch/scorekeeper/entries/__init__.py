@@ -1,0 +1,354 @@
+"""Per-game entry adapters: the facts of one game at a real table -> one score-sheet row.
+
+An adapter is deliberately thin. It
+
+1. validates the entered facts (names what is wrong),
+2. translates table positions to the seats of the game's settlement function,
+3. calls that function -- ``stammtisch.games.<game>.scoring`` -- which is the *same* code the
+   engine's ``result()`` uses, and
+4. returns a :class:`Settlement`: points per sheet column, the lines that explain them, the
+   money ledger where the game keeps one.
+
+It never implements a rule itself. Adapters are looked up by game name (:func:`get`), so the
+scorekeeper never branches on a game's name.
+
+Two kinds of facts are understood by every adapter (no rules involved):
+
+* ``{"kind": "row", "points": [...]}`` -- a row copied from a finished Tischzettel; checked
+  (number of entries, sitting player 0, balance on a zero-sum sheet). A row that does not
+  balance is refused, or -- with ``"strike": true`` -- written struck, 0 for all
+  (Österreich-Finale 1); Tiroler Cup, Abrechnung: "Rechenfehler ... ersatzlos gestrichen").
+* ``{"kind": "annulled", "reason": "..."}`` -- a game the referees annulled: struck, 0 for
+  all, not repeated (Tiroler Cup, Abrechnung: "Spiel annullieren").
+
+Everything else is ``{"kind": "game", ...}`` and goes to the game's settlement function.
+
+Positions are numbered 1..n around the table **in the order of play**; position 1 deals the
+first game (Doppelkopf-Turnier 8.). At a table of five the dealer sits out that game
+(Doppelkopf-Turnier 7.: the sitting player gets no points; Königrufen with five: the dealer
+sits out).
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from types import ModuleType
+from typing import Any
+
+from stammtisch.core import registry
+from stammtisch.core.errors import IllegalAction
+from stammtisch.core.protocol import DealResult, Line
+
+from ..errors import EngineMissing
+
+__all__ = ["GameContext", "Settlement", "Adapter", "get", "names", "context"]
+
+ROW_RULE = "Österreich-Finale 1)"
+
+
+@dataclass(frozen=True)
+class GameContext:
+    """Where a game stands at its table when it is entered.
+
+    :param size: positions at the table (4 or 5)
+    :param number: 1-based number of the game at the table
+    :param dealer: position (1-based) of the dealer
+    :param active: positions that play, in order of play, Vorhand first
+    :param sitting: the position that sits out (tables of five), else ``None``
+    :param profile: rules profile of the tournament
+    :param options: option overrides of the tournament
+    :param pflicht_owed: positions still owing their Pflichtsolo this round (Doppelkopf)
+    :param carry: what the previous row handed on (:attr:`Settlement.carry`: Perlaggen's standing
+        in the Partie and penalty points still owed)
+    """
+
+    size: int
+    number: int
+    dealer: int
+    active: tuple[int, ...]
+    sitting: int | None = None
+    profile: str | None = None
+    options: Mapping[str, Any] = field(default_factory=dict)
+    pflicht_owed: frozenset[int] = frozenset()
+    carry: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def vorhand(self) -> int:
+        return self.active[0]
+
+    def seat_of(self, position: int, what: str = "player", rule: str = "Doppelkopf-Turnier 7.") -> int:
+        """The settlement seat (index into :attr:`active`) of a table position.
+
+        :raises IllegalAction: for a position not at the table or sitting out this game
+        """
+        if isinstance(position, bool) or not isinstance(position, int):
+            raise IllegalAction(f"{what} must be a position number 1..{self.size}, not {position!r}")
+        if not 1 <= position <= self.size:
+            raise IllegalAction(f"{what}: there is no position {position} at a table of {self.size}")
+        if position not in self.active:
+            raise IllegalAction(f"{what}: position {position} sits out game {self.number} (the dealer at a "
+                                f"table of five)", rule=rule)
+        return self.active.index(position)
+
+
+def context(size: int, number: int, dealer: int, *, profile: str | None = None,
+            options: Mapping[str, Any] | None = None, pflicht_owed: frozenset[int] = frozenset(),
+            carry: Mapping[str, Any] | None = None) -> GameContext:
+    """The context of a game at a table of ``size`` dealt by position ``dealer``.
+
+    >>> context(4, 1, 1).active
+    (2, 3, 4, 1)
+    >>> c = context(5, 1, 1); (c.active, c.sitting)
+    ((2, 3, 4, 5), 1)
+    """
+    if size not in (4, 5):
+        raise IllegalAction(f"a table has 4 or 5 players, not {size}")
+    order = tuple((dealer - 1 + k) % size + 1 for k in range(1, size + 1))  # Vorhand first, dealer last
+    if size == 5:
+        return GameContext(size, number, dealer, order[:4], dealer, profile, dict(options or {}), pflicht_owed,
+                           dict(carry or {}))
+    return GameContext(size, number, dealer, order, None, profile, dict(options or {}), pflicht_owed,
+                       dict(carry or {}))
+
+
+@dataclass(frozen=True)
+class Settlement:
+    """One row of a table's list as the settlement computed it.
+
+    :param points: points per sheet column (:meth:`Adapter.columns`)
+    :param lines: the settlement explained line by line
+    :param money: the money ledger per column where the sheet keeps one apart (Tarock Kontra,
+        Österreich-Finale 2)), else ``None``
+    :param label: short text for the list (contract, declarer)
+    :param struck: the row counts 0 for all (Österreich-Finale 1))
+    :param solo_by: position of a soloist whose solo counts as a solo for the Pflichtsolo
+        (Doppelkopf-Turnier 2.), else ``None``
+    :param carry: JSON-safe facts handed to the next game (see :attr:`GameContext.carry`)
+    """
+
+    points: tuple[int, ...]
+    lines: tuple[Line, ...] = ()
+    money: tuple[int, ...] | None = None
+    label: str = ""
+    struck: bool = False
+    note: str = ""
+    solo_by: int | None = None
+    carry: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def effective(self) -> tuple[int, ...]:
+        return tuple(0 for _ in self.points) if self.struck else self.points
+
+    def to_json(self) -> dict[str, Any]:
+        return {"points": list(self.points), "lines": [ln.to_json() for ln in self.lines],
+                "money": list(self.money) if self.money is not None else None, "label": self.label,
+                "struck": self.struck, "note": self.note, "solo_by": self.solo_by, "carry": dict(self.carry)}
+
+    @classmethod
+    def from_json(cls, d: Mapping[str, Any]) -> "Settlement":
+        return cls(tuple(d["points"]), tuple(Line.from_json(x) for x in d.get("lines", ())),
+                   tuple(d["money"]) if d.get("money") is not None else None, d.get("label", ""),
+                   bool(d.get("struck", False)), d.get("note", ""), d.get("solo_by"), dict(d.get("carry") or {}))
+
+
+def _int(value: Any, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise IllegalAction(f"{what} must be a whole number, not {value!r}")
+    return value
+
+
+class Adapter:
+    """Base of the per-game adapters. Subclasses set the attributes and :meth:`settle_game`.
+
+    Attributes describe the game's sheet as the scorekeeper needs it:
+
+    * ``zero_sum`` -- every row must sum to zero (Tarock, Doppelkopf)
+    * ``team_game`` -- columns are the partnerships 1+3 and 2+4 (Jass, Perlaggen)
+    * ``table_sizes`` -- the table sizes the game is played at
+    * ``round_games`` -- default games per round by table size
+    * ``pflichtsolo`` -- each player owes one Pflichtsolo per round (Doppelkopf-Turnier 2.)
+    * ``parity`` -- all entries of a row have the same parity (a list check, Doppelkopf)
+    * ``late_corrections`` / ``late_rule`` -- whether the organiser may correct a row after
+      the next game is written (Tiroler Cup: "Schreib- und Rechenfehler auch nachträglich"),
+      and the rule that says so or forbids it (Perlaggen §33)
+    * ``facts_help`` -- the facts a ``game`` entry takes, for forms and docs
+    """
+
+    game: str = ""
+    title: str = ""
+    engine_module: str = ""
+    zero_sum: bool = True
+    team_game: bool = False
+    table_sizes: tuple[int, ...] = (4, 5)
+    round_games: Mapping[int, int] = {4: 20, 5: 25}
+    pflichtsolo: bool = False
+    parity: bool = False
+    late_corrections: bool = False
+    late_rule: str = ""
+    correction_rule: str = "Perlaggen §33"
+    sitting_rule: str = "Doppelkopf-Turnier 7."
+    facts_help: Mapping[str, str] = {}
+    #: an example ``game`` entry (for forms and docs)
+    example: Mapping[str, Any] = {}
+
+    # -- columns ----------------------------------------------------------------------
+    def columns(self, size: int) -> tuple[str, ...]:
+        """Sheet columns at a table of ``size``: positions, or the two partnerships."""
+        if self.team_game:
+            return ("1+3", "2+4")
+        return tuple(str(p) for p in range(1, size + 1))
+
+    def position_points(self, points: Sequence[int], size: int) -> tuple[int, ...]:
+        """Points per position (1..size) of a row in sheet columns (a team's points go to both partners)."""
+        if self.team_game:
+            return tuple(points[(p - 1) % 2] for p in range(1, size + 1))
+        return tuple(points)
+
+    # -- engine -----------------------------------------------------------------------
+    def scoring(self) -> ModuleType:
+        """The game's settlement module.
+
+        :raises EngineMissing: when the engine is not installed
+        """
+        name = self.engine_module or f"stammtisch.games.{self.game}.scoring"
+        try:
+            return importlib.import_module(name)
+        except ImportError as exc:
+            raise EngineMissing(f"the {self.title or self.game} settlement ({name}) is not available in this "
+                                f"installation; enter the row from the Tischzettel as points instead") from exc
+
+    def options(self, ctx: GameContext) -> Any:
+        """The rules options of the tournament (the engine's profile plus overrides)."""
+        game = registry.get(self.game)
+        return game.options(ctx.profile, ctx.options)
+
+    def available(self) -> bool:
+        """Whether game facts can be settled (the engine's scoring module imports)."""
+        try:
+            self.scoring()
+        except EngineMissing:
+            return False
+        return True
+
+    def profiles(self) -> list[str]:
+        try:
+            return list(registry.get(self.game).profiles)
+        except Exception:  # engine missing: no profiles to offer
+            return []
+
+    # -- settlement -------------------------------------------------------------------
+    def settle(self, facts: Mapping[str, Any], ctx: GameContext) -> Settlement:
+        """The row for ``facts`` entered at ``ctx``.
+
+        :raises IllegalAction: for facts that are incomplete or impossible, naming the rule
+        """
+        if not isinstance(facts, Mapping):
+            raise IllegalAction(f"the facts of a game are a JSON object, not {type(facts).__name__}")
+        if ctx.size not in self.table_sizes:
+            raise IllegalAction(f"{self.title} is not kept at a table of {ctx.size}")
+        kind = facts.get("kind", "game")
+        if kind == "row":
+            row = self.settle_row(facts, ctx)
+            return replace(row, carry=self.row_carry(row, ctx))
+        if kind == "annulled":
+            reason = str(facts.get("reason", "")).strip() or "annulled by the referees"
+            return Settlement(tuple(0 for _ in self.columns(ctx.size)), (Line("annulliert", 0, reason),),
+                              label="annulliert", struck=True, note=reason, carry=dict(ctx.carry))
+        if kind != "game":
+            raise IllegalAction(f"unknown kind of entry {kind!r} (known: game, row, annulled)")
+        return self.settle_game(facts, ctx)
+
+    def row_carry(self, row: Settlement, ctx: GameContext) -> Mapping[str, Any]:
+        """What a row entered as points hands on to the next game (default: nothing)."""
+        return {}
+
+    def settle_row(self, facts: Mapping[str, Any], ctx: GameContext) -> Settlement:
+        """A row from a finished Tischzettel, checked but not recomputed."""
+        cols = self.columns(ctx.size)
+        pts = facts.get("points")
+        if not isinstance(pts, (list, tuple)):
+            raise IllegalAction(f"a row needs 'points': a list of {len(cols)} numbers ({', '.join(cols)})")
+        if len(pts) != len(cols):
+            raise IllegalAction(f"a row needs {len(cols)} entries ({', '.join(cols)}), got {len(pts)}")
+        points = tuple(_int(p, f"entry {i + 1}") for i, p in enumerate(pts))
+        if not self.team_game and ctx.sitting is not None and points[ctx.sitting - 1] != 0:
+            raise IllegalAction(f"position {ctx.sitting} sits out game {ctx.number} and gets no points",
+                                rule=self.sitting_rule)
+        label = str(facts.get("label", "")).strip() or "Tischzettel"
+        money = facts.get("money")
+        money_t = tuple(_int(m, "money") for m in money) if isinstance(money, (list, tuple)) else None
+        if money_t is not None and len(money_t) != len(cols):
+            raise IllegalAction(f"money needs {len(cols)} entries, got {len(money_t)}")
+        if self.zero_sum and sum(points) != 0:
+            if facts.get("strike"):
+                return Settlement(points, (Line("gestrichen", 0, f"Zeile ergibt {sum(points)}"),), money_t, label,
+                                  True, "struck: the row does not balance")
+            raise IllegalAction(f"the row does not balance (sum {sum(points)}); correct it, or strike it: "
+                                f"0 for all", rule=ROW_RULE)
+        solo_by = facts.get("solo_by")
+        if solo_by is not None:
+            ctx.seat_of(solo_by, "solo_by")
+        return Settlement(points, (), money_t, label, False, str(facts.get("note", "")), solo_by)
+
+    def settle_game(self, facts: Mapping[str, Any], ctx: GameContext) -> Settlement:
+        """Settle a game through the engine's settlement function (per game)."""
+        raise EngineMissing(f"game entries for {self.title or self.game} are not available yet; "
+                            f"enter the row from the Tischzettel as points")
+
+    # -- helpers for subclasses ---------------------------------------------------------
+    def from_seats(self, seat_points: Sequence[int], ctx: GameContext) -> tuple[int, ...]:
+        """Seat points (index into ``ctx.active``) -> points per position, the sitter 0."""
+        if len(seat_points) != len(ctx.active):
+            raise IllegalAction(f"the settlement gave {len(seat_points)} entries for {len(ctx.active)} players")
+        out = [0] * ctx.size
+        for seat, pos in enumerate(ctx.active):
+            out[pos - 1] = int(seat_points[seat])
+        return tuple(out)
+
+    def from_result(self, result: DealResult, ctx: GameContext, label: str = "",
+                    solo_by: int | None = None) -> Settlement:
+        """A :class:`~stammtisch.core.protocol.DealResult` of the settlement as a row."""
+        if self.team_game:
+            points = tuple(int(p) for p in result.points)
+            money = tuple(int(m) for m in result.money) if result.money is not None else None
+        else:
+            points = self.from_seats(result.points, ctx)
+            money = self.from_seats(result.money, ctx) if result.money is not None else None
+        return Settlement(points, tuple(result.lines), money, label, False, "", solo_by)
+
+    def form(self, profile: str | None = None, options: Mapping[str, Any] | None = None) -> list[dict[str, Any]]:
+        """Fields of an entry form for a ``game`` entry (``name``, ``label``, ``type``: select,
+        position, positions, int, text, pair, json; ``options`` for a select; ``optional``).
+        Empty when the engine is missing (then rows are entered as points)."""
+        if not self.available():
+            return []
+        return self._form(self.options(GameContext(4, 1, 1, (2, 3, 4, 1), None, profile, dict(options or {}))))
+
+    def _form(self, opts: Any) -> list[dict[str, Any]]:
+        return []
+
+    def describe(self) -> dict[str, Any]:
+        """JSON description for forms and docs."""
+        return {"game": self.game, "title": self.title, "zero_sum": self.zero_sum, "team_game": self.team_game,
+                "table_sizes": list(self.table_sizes), "round_games": {str(k): v for k, v in self.round_games.items()},
+                "pflichtsolo": self.pflichtsolo, "late_corrections": self.late_corrections,
+                "facts": dict(self.facts_help), "example": dict(self.example), "engine": self.available(),
+                "profiles": self.profiles()}
+
+
+def names() -> list[str]:
+    """Games with an adapter (every game the registry knows)."""
+    return registry.names()
+
+
+def get(game: str) -> Adapter:
+    """The adapter of ``game``.
+
+    :raises IllegalAction: for an unknown game
+    """
+    if game not in registry.names():
+        raise IllegalAction(f"unknown game {game!r} (known: {', '.join(registry.names())})")
+    module = importlib.import_module(f"{__name__}.{game}")
+    return module.ADAPTER

@@ -1,0 +1,145 @@
+"""Königrufen Tarock at a live table: contract, declarer, partner, announcements, Kontra, Renonce.
+
+The facts are :class:`stammtisch.games.tarock.scoring.Outcome` in table positions (1..n)
+instead of seats; the players and the sitting dealer come from the table's dealing order.
+Every row balances; Kontra goes to the money ledger only (Österreich-Finale 2)). Pure writing
+and arithmetic errors may be corrected later by the organiser (Tiroler Cup, Abrechnung).
+
+A ``game`` entry::
+
+    {"kind": "game", "contract": "dreier", "declarer": 3, "declarer_thirds": 120,
+     "premiums": [{"name": "pagat", "side": "declarer", "announced": true, "made": true, "kontra": 0}],
+     "kontra": 1}
+
+* positive games: ``declarer_thirds`` -- card points of the declarer's side in thirds (35 Punkte
+  und 2 Blatt = 107); ``declarer_points`` ``"35/2"`` is accepted too
+* negative games: ``declarer_tricks``; ``kontras``: ``[[position, level], ...]`` per opponent
+* Trischaken: ``thirds`` and ``tricks`` per position (the sitting player 0)
+* ``renonces``: ``[{"kind": "farbzwang", "offender": position}]`` -- one or two offenders, or the
+  sitting fifth player; ``claims``: ``[[position, points]]``
+* ``partner`` (the called king's holder), ``schleifen``
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from stammtisch.core.errors import IllegalAction
+
+from . import Adapter, GameContext, Settlement
+
+_ALLOWED = {"kind", "contract", "declarer", "partner", "declarer_thirds", "declarer_points", "declarer_tricks",
+            "thirds", "tricks", "premiums", "kontra", "kontras", "schleifen", "renonces", "claims", "label", "note"}
+
+
+class TarockAdapter(Adapter):
+    """Positions -> seats (``position - 1``) of :func:`stammtisch.games.tarock.scoring.settle`."""
+
+    game = "tarock"
+    title = "Königrufen Tarock"
+    zero_sum = True
+    table_sizes = (4, 5)
+    round_games = {4: 16, 5: 20}
+    late_corrections = True
+    late_rule = "Tiroler Cup, Abrechnung"
+    correction_rule = "Tiroler Cup, Abrechnung"
+    #: with five players the dealer sits out ("der aussetzende Geber", Tiroler Cup, Paragrafen)
+    sitting_rule = "Tiroler Cup, Paragrafen"
+    example = {"kind": "game", "contract": "dreier", "declarer": 2, "declarer_thirds": 120,
+               "premiums": [{"name": "pagat", "side": "declarer", "announced": True, "made": True}]}
+    facts_help = {
+        "contract": "trischaken, rufer, piccolo, bettel, solorufer, besserrufer, farbendreier, sechserdreier, "
+                    "dreier, farbensolo, piccolo_ouvert, bettel_ouvert, solodreier (as the profile has them)",
+        "declarer": "position of the declarer", "partner": "position of the called king's holder (or null)",
+        "declarer_thirds": "card points of the declarer's side in thirds (107 = 35 Punkte und 2 Blatt)",
+        "declarer_tricks": "negative games: tricks of the declarer",
+        "thirds / tricks": "Trischaken: per position",
+        "premiums": "[{name, side: declarer|opponents, announced, made, kontra}]",
+        "kontra": "0..3 on the game (positive games)", "kontras": "[[position, level]] (negative games)",
+        "renonces": "[{kind, offender: position}]", "claims": "[[position, points]]",
+    }
+
+    def _form(self, opts: Any) -> list[dict[str, Any]]:
+        return [
+            {"name": "contract", "label": "Spiel", "type": "select", "options": list(opts.contract_order())},
+            {"name": "declarer", "label": "Spieler", "type": "position", "optional": True},
+            {"name": "partner", "label": "Partner (gerufener König)", "type": "position", "optional": True},
+            {"name": "declarer_points", "label": "Punkte der Spielerpartei (35/2)", "type": "text", "optional": True},
+            {"name": "declarer_tricks", "label": "Stiche (Negativspiel)", "type": "int", "optional": True},
+            {"name": "kontra", "label": "Kontra", "type": "select", "options": [0, 1, 2, 3], "optional": True},
+            {"name": "thirds", "label": "Trischaken: Drittelpunkte je Position", "type": "json", "optional": True},
+            {"name": "tricks", "label": "Trischaken: Stiche je Position", "type": "json", "optional": True},
+            {"name": "premiums", "label": "Ansagen/Prämien", "type": "json", "optional": True,
+             "hint": '[{"name": "pagat", "side": "declarer", "announced": true, "made": true, "kontra": 0}]'},
+            {"name": "kontras", "label": "Kontras im Negativspiel [[Position, Stufe]]", "type": "json",
+             "optional": True},
+            {"name": "renonces", "label": "Renonce", "type": "json", "optional": True,
+             "hint": '[{"kind": "farbzwang", "offender": 2}]'},
+        ]
+
+    def outcome(self, facts: Mapping[str, Any], ctx: GameContext) -> dict[str, Any]:
+        """The facts as the settlement's ``Outcome`` JSON (seats = positions - 1)."""
+        unknown = set(facts) - _ALLOWED
+        if unknown:
+            raise IllegalAction(f"unknown Tarock facts {sorted(unknown)} (known: {', '.join(sorted(_ALLOWED))})")
+        if "contract" not in facts:
+            raise IllegalAction("a Tarock game needs its contract")
+
+        def seat(pos: Any, what: str, playing: bool = True) -> int:
+            if playing:
+                ctx.seat_of(pos, what, self.sitting_rule)  # a player of this game, not the sitting dealer
+                return pos - 1
+            if isinstance(pos, bool) or not isinstance(pos, int) or not 1 <= pos <= ctx.size:
+                raise IllegalAction(f"{what} must be a position 1..{ctx.size}, not {pos!r}")
+            return pos - 1
+
+        def per_position(values: Any, what: str) -> list[int]:
+            if not isinstance(values, (list, tuple)) or len(values) != ctx.size:
+                raise IllegalAction(f"{what}: one number per position ({ctx.size})")
+            return [int(v) for v in values]
+
+        out: dict[str, Any] = {"contract": facts["contract"], "players": [p - 1 for p in ctx.active],
+                               "seats": ctx.size}
+        if facts.get("declarer") is not None:
+            out["declarer"] = seat(facts["declarer"], "declarer")
+        if facts.get("partner") is not None:
+            out["partner"] = seat(facts["partner"], "partner")
+        if "declarer_points" in facts:
+            text = str(facts["declarer_points"])
+            try:
+                pts, _, blatt = text.partition("/")
+                out["declarer_thirds"] = 3 * int(pts) + (int(blatt) if blatt else 0)
+            except ValueError:
+                raise IllegalAction(f"declarer_points is 'Punkte/Blatt' such as '35/2', not {text!r}") from None
+        for k in ("declarer_thirds", "declarer_tricks", "kontra", "schleifen"):
+            if k in facts:
+                out[k] = facts[k]
+        for k in ("thirds", "tricks"):
+            if k in facts:
+                out[k] = per_position(facts[k], k)
+        out["premiums"] = [dict(p, announcer=seat(p["announcer"], "announcer") if p.get("announcer") else None)
+                           for p in facts.get("premiums", ()) if isinstance(p, Mapping)]
+        if len(out["premiums"]) != len(facts.get("premiums", ())):
+            raise IllegalAction("each premium is an object {name, side, announced, made, kontra}")
+        out["kontras"] = [[seat(a, "kontra"), lvl] for a, lvl in facts.get("kontras", ())]
+        out["renonces"] = [{"kind": r.get("kind", "other"), "offender": seat(r.get("offender"), "offender", False)}
+                           for r in facts.get("renonces", ())]
+        out["claims"] = [[seat(a, "claim", False), v] for a, v in facts.get("claims", ())]
+        return out
+
+    def settle_game(self, facts: Mapping[str, Any], ctx: GameContext) -> Settlement:
+        scoring = self.scoring()
+        try:
+            outcome = scoring.Outcome.from_json(self.outcome(facts, ctx))
+        except (TypeError, ValueError, AttributeError, KeyError) as exc:
+            raise IllegalAction(f"malformed Tarock facts: {exc}") from None
+        s = scoring.settle(self.options(ctx), outcome)
+        title = str(facts["contract"]).replace("_", " ").capitalize()
+        who = f" ({facts['declarer']})" if facts.get("declarer") is not None else ""
+        label = str(facts.get("label") or f"{title}{who}") + (" Renonce" if outcome.renonces else "")
+        return Settlement(tuple(int(p) for p in s.points), tuple(s.lines), tuple(int(m) for m in s.money), label,
+                          False, str(facts.get("note", "")))
+
+
+ADAPTER = TarockAdapter()

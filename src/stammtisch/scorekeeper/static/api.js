@@ -1,0 +1,42 @@
+// Small client for the scorekeeper API (plain ES module, no build step).
+export const BASE = "/scorekeeper/api";
+
+export class ApiError extends Error {
+  constructor(status, body) {
+    super(body && body.message ? body.message + (body.rule ? ` (${body.rule})` : "") : `HTTP ${status}`);
+    this.status = status;
+    this.body = body;
+  }
+}
+
+export async function api(path, { method = "GET", body, key } = {}) {
+  const headers = {};
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (key) headers["X-Scorekeeper-Key"] = key;
+  const res = await fetch(BASE + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  if (res.status === 204) return null;
+  const data = await res.json().catch(() => null);
+  if (!res.ok) throw new ApiError(res.status, data);
+  return data;
+}
+
+export function el(tag, attrs = {}, ...children) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k === "onclick" || k === "onchange" || k === "onsubmit") e.addEventListener(k.slice(2), v);
+    else if (v !== undefined && v !== null && v !== false) e.setAttribute(k, v === true ? "" : v);
+  }
+  for (const c of children.flat()) if (c !== null && c !== undefined) e.append(c instanceof Node ? c : String(c));
+  return e;
+}
+
+export function rankingTable(r) {
+  const rounds = [...new Set(r.ranking.flatMap((l) => Object.keys(l.rounds)))].sort((a, b) => a - b);
+  return el("table", { class: "grid", "data-testid": "ranking" },
+    el("thead", {}, el("tr", {}, el("th", {}, "Rang"), el("th", {}, "Nr."), el("th", {}, "Name"),
+      rounds.map((k) => el("th", {}, `R${k}`)), el("th", {}, "Summe"), el("th", {}, "entschieden durch"))),
+    el("tbody", {}, r.ranking.map((l) => el("tr", {},
+      el("td", {}, l.rank), el("td", {}, l.number), el("td", {}, l.name),
+      rounds.map((k) => el("td", { class: "num" }, l.rounds[k] ?? "")), el("td", { class: "num" }, l.total),
+      el("td", {}, l.decided_by)))));
+}

@@ -1,0 +1,557 @@
+"""The scorekeeper's storage service: tournaments, draws, lists, rankings in one database.
+
+Every method runs in its own transaction and returns JSON-safe dicts, so the web API and the
+CLI share one implementation. Writes to a table's list take the version the caller last saw
+and fail with :class:`~stammtisch.scorekeeper.errors.Conflict` when somebody else wrote first.
+
+>>> s = Store("sqlite://")
+>>> t, key = s.create_tournament("Stammtisch", "tarock", kind="table", names=["A", "B", "C", "D"])
+>>> tid = t["rounds"][0]["tables"][0]["id"]
+>>> s.write(tid, 1, {"kind": "row", "points": [3, -1, -1, -1]})["table"]["totals"]
+[3, -1, -1, -1]
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import Engine, select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session, selectinload, sessionmaker
+
+from stammtisch import storage
+from stammtisch.core.errors import IllegalAction, OptionError
+from stammtisch.core.protocol import Line
+
+from . import draw as drawing
+from . import entries
+from .entries import Settlement
+from .errors import Conflict, Forbidden, NotFound
+from .models import SkEntry, SkPlayer, SkRevision, SkRound, SkSeat, SkTable, SkTournament
+from .ranking import TIEBREAKS, TableResult, rank_players, season_standings
+from .tablesheet import SheetRow, TableSheet
+
+__all__ = ["Store", "migrate_db", "MIGRATIONS", "VERSION_TABLE"]
+
+MIGRATIONS = Path(__file__).parent / "migrations"
+VERSION_TABLE = "alembic_version_scorekeeper"
+
+
+def migrate_db(engine: Engine) -> None:
+    """Bring the scorekeeper's tables to the newest migration."""
+    storage.migrate(engine, MIGRATIONS, VERSION_TABLE)
+
+
+def _hash(key: str) -> str:
+    return hashlib.sha256(key.encode()).hexdigest()
+
+
+def _name(text: Any, what: str = "name") -> str:
+    if not isinstance(text, str) or not " ".join(text.split()):
+        raise IllegalAction(f"a {what} is needed")
+    out = " ".join(text.split())
+    if len(out) > 200:
+        raise IllegalAction(f"the {what} is too long (200 characters at most)")
+    return out
+
+
+class Store:
+    """The scorekeeper's data in one database (SQLite default, PostgreSQL option).
+
+    :param url: database URL (``sqlite://`` for in-memory), or an :class:`~sqlalchemy.Engine`
+    :param migrate: run the scorekeeper's migrations first
+    """
+
+    def __init__(self, url: str | Engine, migrate: bool = True):
+        if isinstance(url, str):
+            if url in ("sqlite://", "sqlite:///:memory:"):
+                from sqlalchemy import create_engine
+                from sqlalchemy.pool import StaticPool
+                self.engine = create_engine("sqlite://", connect_args={"check_same_thread": False},
+                                            poolclass=StaticPool)
+            else:
+                self.engine = storage.make_engine(url)
+        else:
+            self.engine = url
+        if migrate:
+            migrate_db(self.engine)
+        self._session = sessionmaker(self.engine, expire_on_commit=False)
+
+    @contextmanager
+    def session(self) -> Iterator[Session]:
+        with self._session() as s:
+            try:
+                yield s
+                s.commit()
+            except IntegrityError as exc:
+                s.rollback()
+                raise Conflict("somebody else wrote at the same time; reload and try again") from exc
+            except BaseException:
+                s.rollback()
+                raise
+
+    # ------------------------------------------------------------------ loading helpers
+    def _tournament(self, s: Session, tid: int) -> SkTournament:
+        t = s.get(SkTournament, tid, options=[
+            selectinload(SkTournament.players),
+            selectinload(SkTournament.rounds).selectinload(SkRound.tables).selectinload(SkTable.entries),
+            selectinload(SkTournament.rounds).selectinload(SkRound.tables).selectinload(SkTable.seats)
+            .selectinload(SkSeat.player)])
+        if t is None:
+            raise NotFound(f"there is no tournament {tid}")
+        return t
+
+    def _table(self, s: Session, table_id: int) -> SkTable:
+        t = s.get(SkTable, table_id, options=[selectinload(SkTable.entries),
+                                              selectinload(SkTable.seats).selectinload(SkSeat.player)])
+        if t is None:
+            raise NotFound(f"there is no table {table_id}")
+        return t
+
+    def check_key(self, tid: int, key: str | None, table_id: int | None = None) -> None:
+        """Allow a write: the organiser's key, or (for one table's list) the table's key.
+
+        :raises Forbidden: otherwise
+        """
+        with self.session() as s:
+            t = self._tournament(s, tid)
+            if key and hmac.compare_digest(t.organiser_key, _hash(key)):
+                return
+            if table_id is not None and key:
+                tab = self._table(s, table_id)
+                if tab.round.tournament_id == tid and hmac.compare_digest(tab.entry_key, key):
+                    return
+        raise Forbidden("this needs the organiser's key (or the key on the table card)")
+
+    def is_organiser(self, tid: int, key: str | None) -> bool:
+        """Whether ``key`` is the organiser's key of tournament ``tid``."""
+        with self.session() as s:
+            t = self._tournament(s, tid)
+            return bool(key) and hmac.compare_digest(t.organiser_key, _hash(key or ""))
+
+    def tournament_of_table(self, table_id: int) -> int:
+        with self.session() as s:
+            return self._table(s, table_id).round.tournament_id
+
+    def _sheet(self, t: SkTournament, tab: SkTable) -> TableSheet:
+        # the revisions stay in the database (history()); a sheet only appends new ones
+        rows = [SheetRow(e.number, e.dealer, dict(e.facts), Settlement.from_json(e.settlement), e.pflichtsolo_by,
+                         e.revision) for e in tab.entries]
+        return TableSheet(entries.get(t.game), tab.size, tab.games_planned, profile=t.profile, options=t.options,
+                          rows=rows)
+
+    @staticmethod
+    def _seen(tab: SkTable, seen: int | None) -> None:
+        """Fail fast on a stale version, before settling anything (the CAS in :meth:`_bump` decides)."""
+        if seen is not None and not isinstance(seen, bool) and isinstance(seen, int) and seen != tab.version:
+            raise Conflict(f"table {tab.number} was changed by somebody else (you saw version {seen}, it is now "
+                           f"{tab.version}); reload the list and enter again", current=tab.version)
+
+    def _bump(self, s: Session, tab: SkTable, seen: int | None) -> int:
+        """Compare-and-set the table's version: the optimistic lock of every write. Returns the version seen."""
+        if seen is None:
+            seen = tab.version
+        if isinstance(seen, bool) or not isinstance(seen, int):
+            raise IllegalAction(f"version must be a whole number, not {seen!r}")
+        res = s.execute(update(SkTable).where(SkTable.id == tab.id, SkTable.version == seen)
+                        .values(version=SkTable.version + 1).execution_options(synchronize_session=False))
+        if res.rowcount != 1:
+            s.rollback()
+            current = s.get(SkTable, tab.id)
+            cur = current.version if current else None
+            raise Conflict(f"table {tab.number} was changed by somebody else (you saw version {seen}, it is now "
+                           f"{cur}); reload the list and enter again", current=cur)
+        s.expire(tab, ["version"])
+        return seen
+
+    # ------------------------------------------------------------------ tournaments
+    def create_tournament(self, name: str, game: str, *, profile: str | None = None,
+                          options: Mapping[str, Any] | None = None, rounds: int = 3,
+                          games: Mapping[int | str, int] | None = None, season: str | None = None,
+                          tiebreaks: Sequence[str] | None = None, kind: str = "tournament",
+                          names: Sequence[str] | None = None, organiser_key: str | None = None,
+                          lot_seed: str | None = None) -> tuple[dict[str, Any], str]:
+        """A new tournament (or, with ``kind="table"`` and ``names``, a single table kept live).
+
+        Returns the tournament and the organiser's key (shown once; stored hashed).
+        """
+        adapter = entries.get(game)
+        if profile is not None:
+            profiles = adapter.profiles()
+            if profiles and profile not in profiles:
+                raise OptionError(f"unknown rules profile {profile!r} for {game} (known: {', '.join(profiles)})")
+        if kind not in ("tournament", "table"):
+            raise IllegalAction(f"kind must be 'tournament' or 'table', not {kind!r}")
+        if isinstance(rounds, bool) or not isinstance(rounds, int) or not 1 <= rounds <= 50:
+            raise IllegalAction(f"rounds must be 1..50, not {rounds!r}")
+        g = {int(k): int(v) for k, v in (games or {}).items()}
+        for size, n in g.items():
+            if size not in (4, 5) or not 0 <= n <= 200:
+                raise IllegalAction(f"games per round: table size 4 or 5 and 0..200 games, not {size}: {n}")
+        tbs = list(tiebreaks) if tiebreaks is not None else list(TIEBREAKS)
+        for tb in tbs:
+            if tb not in TIEBREAKS:
+                raise IllegalAction(f"unknown tie-break {tb!r} (known: {', '.join(TIEBREAKS)})")
+        key = organiser_key or secrets.token_urlsafe(12)
+        with self.session() as s:
+            t = SkTournament(name=_name(name), game=game, profile=profile, options=dict(options or {}), kind=kind,
+                             season=" ".join(season.split()) if season else None,
+                             rounds_planned=1 if kind == "table" else rounds,
+                             games_4=g.get(4, adapter.round_games.get(4, 0)),
+                             games_5=g.get(5, adapter.round_games.get(5, 0)), tiebreaks=tbs,
+                             lot_seed=lot_seed or drawing.new_seed(), organiser_key=_hash(key))
+            s.add(t)
+            s.flush()
+            tid = t.id
+        if kind == "table":
+            if not names:
+                raise IllegalAction("a table needs the names of its players in order of play")
+            self.add_players(tid, [{"name": n} for n in names])
+            with self.session() as s:
+                numbers = [p.number for p in self._tournament(s, tid).players]
+            self.draw_round(tid, method="manual", tables=[numbers])
+        return self.tournament(tid), key
+
+    def list_tournaments(self, published_only: bool = False, season: str | None = None) -> list[dict[str, Any]]:
+        with self.session() as s:
+            q = select(SkTournament).order_by(SkTournament.id)
+            if published_only:
+                q = q.where(SkTournament.published.is_(True))
+            if season:
+                q = q.where(SkTournament.season == season)
+            return [{"id": t.id, "name": t.name, "game": t.game, "kind": t.kind, "season": t.season,
+                     "published": t.published, "rounds": len(t.rounds), "players": len(t.players)}
+                    for t in s.scalars(q)]
+
+    def tournament(self, tid: int) -> dict[str, Any]:
+        with self.session() as s:
+            t = self._tournament(s, tid)
+            return {"id": t.id, "name": t.name, "game": t.game, "profile": t.profile, "options": t.options,
+                    "kind": t.kind, "season": t.season, "rounds_planned": t.rounds_planned,
+                    "games": {"4": t.games_4, "5": t.games_5}, "tiebreaks": t.tiebreaks, "lot_seed": t.lot_seed,
+                    "published": t.published,
+                    "players": [self._player_json(p) for p in t.players],
+                    "rounds": [self._round_json(r, t) for r in t.rounds]}
+
+    @staticmethod
+    def _player_json(p: SkPlayer) -> dict[str, Any]:
+        return {"id": p.id, "number": p.number, "name": p.name, "club": p.club, "active": p.active}
+
+    def _round_json(self, r: SkRound, t: SkTournament) -> dict[str, Any]:
+        tables = []
+        for tab in r.tables:
+            sheet = self._sheet(t, tab)
+            errors = sum(1 for c in sheet.checks() if c.level == "error")
+            tables.append({"id": tab.id, "number": tab.number, "size": tab.size, "planned": tab.games_planned,
+                           "written": len(tab.entries), "normal_games": sheet.normal_games(), "errors": errors,
+                           "version": tab.version,
+                           "seats": [{"position": st.position, "player": st.player_id, "number": st.player.number,
+                                      "name": st.player.name} for st in tab.seats]})
+        return {"id": r.id, "number": r.number, "method": r.method, "seed": r.seed, "repeat_pairs": r.repeat_pairs,
+                "tables": tables}
+
+    def publish(self, tid: int, published: bool = True) -> dict[str, Any]:
+        with self.session() as s:
+            self._tournament(s, tid).published = bool(published)
+        return self.tournament(tid)
+
+    # ------------------------------------------------------------------ players
+    def add_players(self, tid: int, players: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+        """Register players (``{"name": ..., "club": ...}``); start numbers follow on."""
+        with self.session() as s:
+            t = self._tournament(s, tid)
+            taken = {" ".join(p.name.split()).casefold() for p in t.players}
+            n = max((p.number for p in t.players), default=0)
+            out = []
+            for d in players:
+                if not isinstance(d, Mapping):
+                    raise IllegalAction("a player is an object with a name (and a club)")
+                name = _name(d.get("name"), "player's name")
+                if name.casefold() in taken:
+                    raise IllegalAction(f"{name} is registered already")
+                taken.add(name.casefold())
+                n += 1
+                p = SkPlayer(tournament=t, number=n, name=name, club=" ".join(str(d.get("club", "")).split()))
+                s.add(p)
+                out.append(p)
+            s.flush()
+            return [self._player_json(p) for p in out]
+
+    def set_player_active(self, tid: int, number: int, active: bool) -> dict[str, Any]:
+        """Withdraw a player from later draws (or bring him back); his results stay."""
+        with self.session() as s:
+            t = self._tournament(s, tid)
+            p = next((p for p in t.players if p.number == number), None)
+            if p is None:
+                raise NotFound(f"there is no player number {number}")
+            p.active = bool(active)
+            return self._player_json(p)
+
+    # ------------------------------------------------------------------ draws
+    def draw_round(self, tid: int, *, method: str = "random", seed: str | None = None, prefer: str = "four",
+                   sizes: Sequence[int] | None = None, tables: Sequence[Sequence[int]] | None = None) -> dict[str, Any]:
+        """Draw the next round.
+
+        :param method: ``random`` (seeded shuffle), ``schedule`` (avoids pairs that met before),
+            ``manual`` (``tables`` given as lists of start numbers in position order)
+        :param seed: the seed to record (a fresh one when omitted)
+        :param prefer: ``four``/``five``: fewer or more tables of five
+        :param sizes: explicit table sizes (e.g. ``[5, 5, 4]``)
+        """
+        with self.session() as s:
+            t = self._tournament(s, tid)
+            adapter = entries.get(t.game)
+            number = len(t.rounds) + 1
+            if number > t.rounds_planned:
+                raise IllegalAction(f"all {t.rounds_planned} rounds are drawn already")
+            active = [p for p in t.players if p.active]
+            by_number = {p.number: p for p in active}
+            seed = str(seed) if seed not in (None, "") else drawing.new_seed()
+            repeats = 0
+            if method == "manual":
+                if not tables:
+                    raise IllegalAction("a manual draw needs the tables as lists of start numbers")
+                seated = [n for tab in tables for n in tab]
+                unknown = [n for n in seated if n not in by_number]
+                if unknown:
+                    raise IllegalAction(f"start numbers not registered (or withdrawn): {unknown}")
+                if len(set(seated)) != len(seated):
+                    raise IllegalAction("a player is seated twice")
+                if sorted(seated) != sorted(by_number):
+                    missing = sorted(set(by_number) - set(seated))
+                    raise IllegalAction(f"every active player needs a seat; missing: {missing}")
+                result = [[by_number[n].id for n in tab] for tab in tables]
+                seed = ""
+            else:
+                ids = [p.id for p in active]
+                sz = list(sizes) if sizes else drawing.table_sizes(len(ids), prefer, adapter.table_sizes)
+                if method == "random":
+                    result = drawing.draw_random(ids, sz, seed)
+                elif method == "schedule":
+                    met = drawing.pairs_of([[st.player_id for st in tab.seats] for r in t.rounds for tab in r.tables])
+                    result, repeats = drawing.draw_schedule(ids, sz, met, seed)
+                else:
+                    raise IllegalAction(f"unknown draw method {method!r} (random, schedule, manual)")
+            for tab in result:
+                if len(tab) not in adapter.table_sizes:
+                    raise IllegalAction(f"{adapter.title} is not played at a table of {len(tab)}")
+            rnd = SkRound(tournament=t, number=number, method=method, seed=seed, repeat_pairs=repeats)
+            s.add(rnd)
+            for i, tab in enumerate(result, start=1):
+                planned = t.games_5 if len(tab) == 5 else t.games_4
+                st = SkTable(round=rnd, number=i, size=len(tab), games_planned=planned,
+                             entry_key=secrets.token_hex(3))
+                s.add(st)
+                for pos, pid in enumerate(tab, start=1):
+                    s.add(SkSeat(table=st, position=pos, player_id=pid))
+            s.flush()
+            return self._round_json(rnd, t)
+
+    def delete_last_round(self, tid: int) -> None:
+        """Undo the last draw, as long as nothing was entered in it."""
+        with self.session() as s:
+            t = self._tournament(s, tid)
+            if not t.rounds:
+                raise IllegalAction("no round is drawn")
+            rnd = t.rounds[-1]
+            if any(tab.entries for tab in rnd.tables):
+                raise IllegalAction(f"round {rnd.number} has results already and cannot be withdrawn")
+            s.delete(rnd)
+
+    # ------------------------------------------------------------------ one table's list
+    def table(self, table_id: int, *, with_key: bool = False) -> dict[str, Any]:
+        with self.session() as s:
+            tab = self._table(s, table_id)
+            out = self._table_json(tab, self._sheet(tab.round.tournament, tab), tab.version)
+            if with_key:
+                out["entry_key"] = tab.entry_key
+            return out
+
+    @staticmethod
+    def _table_json(tab: SkTable, sheet: TableSheet, version: int) -> dict[str, Any]:
+        t = tab.round.tournament
+        out = sheet.to_json([st.player.name for st in tab.seats])
+        out.update({"id": tab.id, "tournament": t.id, "tournament_name": t.name, "round": tab.round.number,
+                    "number": tab.number, "version": version, "game": t.game,
+                    "late_corrections": sheet.adapter.late_corrections,
+                    "seats": [{"position": st.position, "player": st.player_id, "number": st.player.number,
+                               "name": st.player.name, "club": st.player.club} for st in tab.seats],
+                    "list_keeper": drawing.list_keeper(tab.size)})
+        return out
+
+    def preview(self, table_id: int, facts: Mapping[str, Any]) -> dict[str, Any]:
+        """The row ``facts`` would give as the next game (nothing is written)."""
+        with self.session() as s:
+            tab = self._table(s, table_id)
+            sheet = self._sheet(tab.round.tournament, tab)
+            return sheet.preview(facts).to_json()
+
+    def _save_row(self, s: Session, tab: SkTable, row: SheetRow, new: bool) -> None:
+        rev = row.history[-1]
+        if new:
+            e = SkEntry(table=tab, number=row.number, dealer=row.dealer, facts=row.facts,
+                        settlement=row.settlement.to_json(), pflichtsolo_by=row.pflichtsolo_by, revision=row.revision)
+            s.add(e)
+        else:
+            e = next(x for x in tab.entries if x.number == row.number)
+            e.facts, e.settlement, e.pflichtsolo_by, e.revision = (row.facts, row.settlement.to_json(),
+                                                                    row.pflichtsolo_by, row.revision)
+        s.add(SkRevision(entry=e, revision=rev.revision, action=rev.action, facts=rev.facts,
+                         settlement=rev.settlement.to_json(), reason=rev.reason, author=rev.author, at=rev.at))
+
+    def write(self, table_id: int, version: int | None, facts: Mapping[str, Any], author: str = "") -> dict[str, Any]:
+        """Write the next game of a table.
+
+        :param version: the table version the caller last saw (``None``: the current one)
+        :raises Conflict: somebody else wrote first
+        """
+        with self.session() as s:
+            tab = self._table(s, table_id)
+            self._seen(tab, version)
+            sheet = self._sheet(tab.round.tournament, tab)
+            row = sheet.write(facts, author)
+            seen = self._bump(s, tab, version)
+            self._save_row(s, tab, row, True)
+            table = self._table_json(tab, sheet, seen + 1)
+        return {"row": row.to_json(sheet.adapter, sheet.size), "table": table}
+
+    def correct(self, table_id: int, number: int, version: int | None, facts: Mapping[str, Any], *,
+                reason: str = "", author: str = "", late: bool = False) -> dict[str, Any]:
+        """Correct row ``number`` (see :meth:`TableSheet.correct`); the old version stays in history."""
+        with self.session() as s:
+            tab = self._table(s, table_id)
+            self._seen(tab, version)
+            sheet = self._sheet(tab.round.tournament, tab)
+            row = sheet.correct(number, facts, reason, author, late)
+            seen = self._bump(s, tab, version)
+            self._save_row(s, tab, row, False)
+            table = self._table_json(tab, sheet, seen + 1)
+        return {"row": row.to_json(sheet.adapter, sheet.size), "table": table}
+
+    def strike(self, table_id: int, number: int, version: int | None, reason: str, author: str = "") -> dict[str, Any]:
+        """Strike row ``number``: 0 for all (Österreich-Finale 1))."""
+        with self.session() as s:
+            tab = self._table(s, table_id)
+            self._seen(tab, version)
+            sheet = self._sheet(tab.round.tournament, tab)
+            row = sheet.strike(number, reason, author)
+            seen = self._bump(s, tab, version)
+            self._save_row(s, tab, row, False)
+            table = self._table_json(tab, sheet, seen + 1)
+        return {"row": row.to_json(sheet.adapter, sheet.size), "table": table}
+
+    def enter_sheet(self, table_id: int, version: int | None, rows: Sequence[Mapping[str, Any]], *,
+                    strike_unbalanced: bool = True, author: str = "") -> dict[str, Any]:
+        """Enter a finished Tischzettel at once (the table's list must be empty).
+
+        Each item is game facts, or a row of points (a list, or ``{"kind": "row", ...}``).
+        Rows that do not balance are struck, 0 for all (Österreich-Finale 1)) when
+        ``strike_unbalanced``; any other bad row refuses the whole sheet, naming the row.
+        Returns the table with its checks (row sums, parity, games, Pflichtsoli).
+        """
+        with self.session() as s:
+            tab = self._table(s, table_id)
+            self._seen(tab, version)
+            sheet = self._sheet(tab.round.tournament, tab)
+            if sheet.rows:
+                raise IllegalAction(f"table {tab.number} has {len(sheet.rows)} games already; a Tischzettel is "
+                                    f"entered into an empty list")
+            written = []
+            for i, item in enumerate(rows, start=1):
+                facts: dict[str, Any]
+                if isinstance(item, (list, tuple)):
+                    facts = {"kind": "row", "points": list(item)}
+                elif isinstance(item, Mapping):
+                    facts = dict(item)
+                else:
+                    raise IllegalAction(f"row {i}: a row is a list of points or an object of facts")
+                if facts.get("kind") == "row" and strike_unbalanced:
+                    facts.setdefault("strike", True)
+                try:
+                    written.append(sheet.write(facts, author))
+                except IllegalAction as exc:
+                    raise IllegalAction(f"row {i}: {exc.message}", rule=exc.rule) from None
+            self._bump(s, tab, version)
+            for row in written:
+                self._save_row(s, tab, row, True)
+        return self.table(table_id)
+
+    def history(self, table_id: int, number: int) -> list[dict[str, Any]]:
+        with self.session() as s:
+            tab = self._table(s, table_id)
+            e = next((x for x in tab.entries if x.number == number), None)
+            if e is None:
+                raise NotFound(f"table {tab.number} has no game {number}")
+            return [{"revision": r.revision, "action": r.action, "facts": r.facts, "settlement": r.settlement,
+                     "reason": r.reason, "author": r.author, "at": r.at} for r in e.revisions]
+
+    # ------------------------------------------------------------------ rankings
+    def _results(self, s: Session, t: SkTournament) -> list[TableResult]:
+        out = []
+        for r in t.rounds:
+            for tab in r.tables:
+                sheet = self._sheet(t, tab)
+                pts = sheet.position_totals()
+                seats = {st.position: st.player_id for st in tab.seats}
+                out.append(TableResult(r.number, tab.number, seats, {seats[p]: pts[p - 1] for p in seats}))
+        return out
+
+    def rankings(self, tid: int, round: int | None = None) -> dict[str, Any]:
+        """The ranking after all rounds (or of one ``round``), with per-round scores and tie-breaks."""
+        with self.session() as s:
+            t = self._tournament(s, tid)
+            results = self._results(s, t)
+            players = {p.id: p for p in t.players}
+            if round is not None and round not in {r.number for r in t.rounds}:
+                raise NotFound(f"round {round} is not drawn")
+            tbs = t.tiebreaks if round is None else [tb for tb in t.tiebreaks if tb != "best_round"]
+            ranked = rank_players(results, rounds=None if round is None else [round], tiebreaks=tbs,
+                                  lot_seed=t.lot_seed,
+                                  players=[p.id for p in t.players if round is None])
+            lines = []
+            for st in ranked:
+                p = players[st.player]
+                d = st.to_json()
+                d.update({"number": p.number, "name": p.name, "club": p.club})
+                lines.append(d)
+            tables = [{"round": tr.round, "table": tr.table,
+                       "players": [{"position": pos, "name": players[pid].name, "score": tr.scores[pid]}
+                                   for pos, pid in sorted(tr.seats.items())]}
+                      for tr in results if round is None or tr.round == round]
+            return {"tournament": t.id, "name": t.name, "game": t.game, "round": round, "tiebreaks": tbs,
+                    "lot_seed": t.lot_seed, "ranking": lines, "tables": tables}
+
+    def season(self, season: str, scoring: str = "points", published_only: bool = False) -> dict[str, Any]:
+        """Standings across the tournaments of ``season`` (players matched by name)."""
+        ts = [t for t in self.list_tournaments(published_only=published_only, season=season)
+              if t["kind"] == "tournament"]
+        data = []
+        for t in ts:
+            r = self.rankings(t["id"])
+            data.append((t["name"], [(ln["name"], ln["rank"], ln["total"]) for ln in r["ranking"]]))
+        return {"season": season, "scoring": scoring, "tournaments": [t["name"] for t in ts],
+                "standings": [ln.to_json() for ln in season_standings(data, scoring)]}
+
+    def checks(self, tid: int) -> list[dict[str, Any]]:
+        """Every check of every table of the tournament."""
+        out = []
+        with self.session() as s:
+            t = self._tournament(s, tid)
+            for r in t.rounds:
+                for tab in r.tables:
+                    for c in self._sheet(t, tab).checks():
+                        d = c.to_json()
+                        d.update({"round": r.number, "table": tab.number, "table_id": tab.id})
+                        out.append(d)
+        return out
+
+
+def lines_text(lines: Sequence[Mapping[str, Any]]) -> str:
+    """The settlement lines of a row as one line of text."""
+    return "; ".join(str(Line.from_json(x)) for x in lines)

@@ -1,0 +1,91 @@
+"""The search player on every engine that exists: legal play, no peeking, bidding by search."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from stammtisch.bots.search import SearchBot
+from stammtisch.core import registry
+from stammtisch.core.driver import play_out
+from stammtisch.core.protocol import Deal, DealContext, Game, Turn
+from stammtisch.rl.openspiel_games import available_games
+
+GAMES = [n for n in available_games() if type(registry.get(n)).sample_state is not Game.sample_state]
+
+pytestmark = pytest.mark.skipif(not GAMES, reason="no engine with sample_state yet")
+
+#: known sampler defects, reported to the game's owner; the tests run and report XPASS once fixed
+KNOWN_SAMPLER_DEFECTS = {
+    "perlaggen": "Perlaggen sample_state: in the 'answer' phase after 'ungesehen:...' the sampled state still "
+                 "offers zeichen:* to the answering seat (real state: only gut/halten), e.g. seed 7 step 3",
+}
+
+
+def _games_with_known_defects() -> list:
+    return [pytest.param(n, marks=pytest.mark.xfail(reason=KNOWN_SAMPLER_DEFECTS[n], strict=False))
+            if n in KNOWN_SAMPLER_DEFECTS else n for n in GAMES]
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_search_bots_play_whole_deals_legally(name):
+    game = registry.get(name)
+    for seed in range(2):
+        m = game.new_match(seed=seed, max_deals=1)
+        bots = [SearchBot(game, iterations=12, time_limit=None) for _ in range(m.n)]
+        play_out(m, bots, random.Random(seed))  # apply() refuses any illegal action
+        assert m.is_over()
+        assert [e for b in bots for e in b.errors] == []  # the game's sampler never failed
+
+
+@pytest.mark.parametrize("name", _games_with_known_defects())
+def test_sampled_states_agree_with_the_view(name):
+    """Every determinization keeps the seat's own view (hand, table, history) unchanged."""
+    game = registry.get(name)
+    m = game.new_match(seed=7, max_deals=1)
+    rng = random.Random(7)
+    from stammtisch.bots.random import RandomBot
+
+    for step in range(14):
+        if m.is_over():
+            break
+        seat = m.to_act()[0]
+        view = m.deal_state.view(seat)
+        for _ in range(3):
+            st = game.sample_state(m.options, view, rng)
+            assert st.view(seat)["hand"] == view["hand"]
+            assert sorted(st.legal_actions(seat)) == sorted(m.deal_state.legal_actions(seat))
+        legal = m.legal_actions(seat)
+        m.apply(seat, RandomBot().choose(Turn(seat, legal, lambda: {}), rng))
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_search_decision_depends_only_on_the_view(name):
+    """Two deals that differ only in the other seats' hidden cards get the same decision
+    (same seed, iteration budget): the bot cannot see what it must not."""
+    game = registry.get(name)
+    opts = game.options()
+    rng = random.Random(3)
+    dealer = game.num_seats(opts) - 1
+    deal = game.deal(opts, dealer, rng, {})
+    first = game.new_deal(opts, DealContext(0, dealer, deal, tuple(0 for _ in game.columns(opts)), {}))
+    seat = first.to_act()[0]
+    others = [c for s, h in enumerate(deal.hands) if s != seat for c in h]
+    rng.shuffle(others)
+    hands, i = [], 0
+    for s, h in enumerate(deal.hands):
+        if s == seat:
+            hands.append(h)
+        else:
+            hands.append(tuple(sorted(others[i:i + len(h)])))
+            i += len(h)
+    second = game.new_deal(opts, DealContext(0, dealer, Deal(tuple(hands), deal.piles),
+                                             tuple(0 for _ in game.columns(opts)), {}))
+    assert first.view(seat) == second.view(seat)
+    picks = []
+    for st in (first, second):
+        bot = SearchBot(game, opts, iterations=30, time_limit=None)
+        picks.append((bot.choose(Turn(seat, st.legal_actions(seat), lambda st=st: st.view(seat)), random.Random(5)),
+                      bot.last_stats))
+    assert picks[0] == picks[1]

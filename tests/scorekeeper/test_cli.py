@@ -1,0 +1,71 @@
+"""`stammtisch tournament …` on a local database."""
+
+import re
+
+from typer.testing import CliRunner
+
+from stammtisch.cli.main import app
+
+runner = CliRunner()
+
+
+def run(tmp_path, *args):
+    return runner.invoke(app, ["tournament", "--data-dir", str(tmp_path), *args])
+
+
+def test_cli_tournament_flow(tmp_path):
+    r = run(tmp_path, "create", "Hausruckcup", "--game", "tarock", "--rounds", "2", "--season", "2026")
+    assert r.exit_code == 0, r.output
+    tid = re.search(r"tournament (\d+)", r.output).group(1)
+    r = run(tmp_path, "players", tid, *[f"P{i}" for i in range(1, 10)])
+    assert r.exit_code == 0 and "9  P9" in r.output
+    r = run(tmp_path, "draw", tid, "--method", "schedule", "--seed", "7")
+    assert r.exit_code == 0 and "seed 7" in r.output, r.output
+    table_ids = re.findall(r"\(id (\d+)\)", r.output)
+    assert len(table_ids) == 2
+    five = table_ids[0]
+    r = run(tmp_path, "enter", five, "--points", "0,3,-1,-1,-1")
+    assert r.exit_code == 0, r.output
+    r = run(tmp_path, "enter", five, "--points", "1,1,1,1,1")
+    assert r.exit_code == 1 and "error:" in r.output and "sits out" in r.output
+    r = run(tmp_path, "enter", five, '{"kind": "row", "points": [3, 0, -1, -1, -1]}')
+    assert r.exit_code == 0
+    r = run(tmp_path, "correct", five, "1", "--points", "0,-3,1,1,1")
+    assert r.exit_code == 1 and "no longer be corrected" in r.output
+    r = run(tmp_path, "correct", five, "1", "--points", "0,-3,1,1,1", "--late", "--reason", "Schreibfehler")
+    assert r.exit_code == 0, r.output
+    r = run(tmp_path, "strike", five, "2", "--reason", "Rechenfehler")
+    assert r.exit_code == 0
+    r = run(tmp_path, "history", five, "1")
+    assert "late-correct" in r.output
+    csv_file = tmp_path / "zettel.csv"
+    csv_file.write_text("1,-1,1,-1\n-1,-1,3,-1\n2,2,2,2\n")
+    r = run(tmp_path, "tischzettel", table_ids[1], str(csv_file))
+    assert r.exit_code == 0 and "struck" in r.output, r.output
+    r = run(tmp_path, "checks", tid)
+    assert "games written" in r.output
+    r = run(tmp_path, "rank", tid)
+    assert r.exit_code == 0 and "P" in r.output
+    r = run(tmp_path, "export", tid, "ranking.csv")
+    assert r.exit_code == 0 and r.output.startswith("rank,number,name")
+    out = tmp_path / "cards.pdf"
+    r = run(tmp_path, "export", tid, "cards.pdf", "-o", str(out))
+    assert r.exit_code == 0 and out.read_bytes().startswith(b"%PDF")
+    assert run(tmp_path, "publish", tid).exit_code == 0
+    r = run(tmp_path, "season", "2026")
+    assert r.exit_code == 0 and "1." in r.output
+    assert run(tmp_path, "list").exit_code == 0
+    assert run(tmp_path, "show", tid).exit_code == 0
+    assert run(tmp_path, "sheet", five).exit_code == 0
+
+
+def test_cli_single_table_and_errors(tmp_path):
+    r = run(tmp_path, "table", "Freitag", "--game", "doppelkopf", "--players", "A,B,C,D")
+    assert r.exit_code == 0, r.output
+    tab = re.search(r"table (\d+)", r.output).group(1)
+    r = run(tmp_path, "enter", tab, "{not json")
+    assert r.exit_code == 1 and "error:" in r.output
+    r = run(tmp_path, "create", "X", "--game", "skat")
+    assert r.exit_code == 1 and "unknown game" in r.output
+    r = run(tmp_path, "sheet", "99")
+    assert r.exit_code == 1 and "no table 99" in r.output
