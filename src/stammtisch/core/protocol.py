@@ -393,6 +393,7 @@ class Match:
         self._rng = make_rng(seed)
         self._recorded = list(recorded) if recorded is not None else None
         self.logs: list[DealLog] = []
+        self._results_json: list[dict[str, Any]] = []  # finished deals' results, built once
         self.totals: tuple[int, ...] = tuple(0 for _ in game.columns(self.options))
         self.over = False
         self.summary: dict[str, Any] | None = None
@@ -419,6 +420,7 @@ class Match:
         log = self.logs[-1]
         result = self.deal_state.result()
         log.result = result
+        self._results_json.append(result.to_json())
         self.totals = tuple(a + b for a, b in zip(self.totals, result.points))
         nxt = None if result.ends_match else self.game.next_deal(self.options, log.ctx, result, self.totals)
         if nxt is None or (self.max_deals is not None and len(self.logs) >= self.max_deals):
@@ -466,7 +468,7 @@ class Match:
         return self._frame(self.deal_state.public_view(), None)
 
     def _frame(self, deal_view: dict[str, Any], seat: int | None) -> dict[str, Any]:
-        previous = [lg.result.to_json() for lg in self.logs if lg.result is not None]
+        previous = list(self._results_json)
         return {
             "game": self.game.name,
             "profile": self.profile,

@@ -40,7 +40,10 @@ def get(name: str) -> Game:
         module_name = _GAMES[name]
     except KeyError:
         raise OptionError(f"unknown game '{name}' (known: {', '.join(_GAMES)})") from None
-    module = importlib.import_module(module_name)
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError as e:
+        raise OptionError(f"the {name} engine is not available ({e})") from None
     game = getattr(module, "GAME", None)
     if game is None:
         raise OptionError(f"the {name} engine is not available yet")
