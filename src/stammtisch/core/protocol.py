@@ -472,6 +472,7 @@ class Match:
         return {
             "game": self.game.name,
             "profile": self.profile,
+            "options": dict(self.overrides),
             "seat": seat,
             "seats": self.seat_names,
             "columns": list(self.game.columns(self.options)),
