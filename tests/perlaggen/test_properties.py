@@ -159,14 +159,13 @@ def test_sample_state_is_consistent_with_the_view(seed):
 
 
 @settings(max_examples=15, deadline=None)
-@given(seed=st.integers(0, 10**6), profile=st.just("innsbruck"))
+@given(seed=st.integers(0, 10**6), profile=st.sampled_from(["innsbruck", "live"]))
 def test_sampled_state_gives_the_viewing_seat_the_same_view_and_legal_actions(seed, profile):
     """The determinization contract: for any position and any seat (to act or not), the sampled state
     shows that seat exactly its real view and offers it exactly its real legal actions, including the
-    partner signals it may still give this round (§9) and Luck and Boden while shown (§7).
-
-    Only the default table: under ``live`` (§33 claims) the outcome of a claim is not yet matched by the
-    sampler (known gap, reported)."""
+    partner signals it may still give this round (§9), Luck and Boden while shown (§7), the side's
+    figure answers (weisen / abweisen / stellen, §22–§24, which depend on the partner's cards) and, at a
+    ``live`` table, the outcome of every claim (§33)."""
     m = GAME.new_match(profile, seed=seed, max_deals=2)
     rng = random.Random(seed)
     bots = [RandomBot()] * 4

@@ -144,7 +144,9 @@ def sample_state(options: PerlaggenOptions, view: Mapping[str, Any], rng: Any) -
             continue
         st.restore_signals(view.get("signals", []), view.get("signal_rounds", []))
         sv = st.view(seat)
-        if _after_deal(sv["events"]) != _after_deal(view["events"]) or sv["figures"] != view["figures"]:
+        if _after_deal(sv["events"]) != _after_deal(view["events"]) or sv["figures"] != view["figures"] \
+                or sv.get("figure_options") != view.get("figure_options") \
+                or sv.get("shown_hands") != view.get("shown_hands"):  # who of the side showed (§22)
             continue
         return st
     raise IllegalAction(f"no deal consistent with this view was found ({last_error})")
@@ -157,11 +159,12 @@ def _carry(view: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _after_deal(events: list[str]) -> list[str]:
-    """The events from the turned-up trump on (the cut is not replayed in a sample)."""
+    """The events from the turned-up trump on (the cut is not replayed in a sample). They include the
+    outcome of every claim (§33: founded or not), which the hidden hands decide."""
     for k, e in enumerate(events):
         if e.startswith("trump "):
-            return [x for x in events[k:] if " claims " not in x]
-    return [x for x in events if " claims " not in x]
+            return list(events[k:])
+    return list(events)
 
 
 def _voids(view: Mapping[str, Any]) -> dict[int, list[int]]:

@@ -1015,6 +1015,11 @@ class PerlaggenDeal(DealState):
         # the round of each of those signals: the seat knows when it and its partner signalled (one signal
         # a round, §9), so a determinization (sample_state) restores what the seat may still signal
         d["signal_rounds"] = [r for (s, _), r in zip(self.signals, self.signal_rounds) if s in (seat, partner)]
+        if self.phase == "figures":
+            # the side answers for its figure as one (§22–§24): whether it can weisen, abweisen or stellen
+            # depends on the partner's cards too, and the seat learns it from its legal actions, so the
+            # view says it (and sample_state keeps it)
+            d["figure_options"] = [a for a in self._figure_actions(seat) if a in ("weisen", "abweisen", "stellen")]
         return d
 
     def restore_signals(self, signals: list[list[Any]], rounds: list[int]) -> None:
