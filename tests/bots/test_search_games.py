@@ -17,10 +17,7 @@ GAMES = [n for n in available_games() if type(registry.get(n)).sample_state is n
 pytestmark = pytest.mark.skipif(not GAMES, reason="no engine with sample_state yet")
 
 #: known sampler defects, reported to the game's owner; the tests run and report XPASS once fixed
-KNOWN_SAMPLER_DEFECTS = {
-    "perlaggen": "Perlaggen sample_state: in the 'answer' phase after 'ungesehen:...' the sampled state still "
-                 "offers zeichen:* to the answering seat (real state: only gut/halten), e.g. seed 7 step 3",
-}
+KNOWN_SAMPLER_DEFECTS: dict[str, str] = {}
 
 
 def _games_with_known_defects() -> list:

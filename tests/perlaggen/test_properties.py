@@ -157,6 +157,69 @@ def test_sample_state_is_consistent_with_the_view(seed):
         step(m, bots, rng)
 
 
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 10**6), profile=st.sampled_from(["innsbruck", "live"]))
+def test_sampled_state_gives_the_viewing_seat_the_same_view_and_legal_actions(seed, profile):
+    """The determinization contract: for any position and any seat (to act or not), the sampled state
+    shows that seat exactly its real view and offers it exactly its real legal actions, including the
+    partner signals it may still give this round (§9), Luck and Boden while shown (§7), the side's
+    figure answers (weisen / abweisen / stellen, §22–§24, which depend on the partner's cards) and, at a
+    ``live`` table, the outcome of every claim (§33)."""
+    m = GAME.new_match(profile, seed=seed, max_deals=2)
+    rng = random.Random(seed)
+    bots = [RandomBot()] * 4
+    checks = 0
+    while not m.is_over() and checks < 25:
+        ds = m.deal_state
+        if rng.random() < 0.5:
+            s = rng.randrange(4)
+            v = ds.view(s)
+            sampled = GAME.sample_state(m.options, v, rng)
+            assert sampled.view(s) == v
+            assert sorted(sampled.legal_actions(s)) == sorted(ds.legal_actions(s))
+            checks += 1
+        step(m, bots, rng)
+
+
+def test_sampled_state_keeps_own_signals_in_the_answer_phase():
+    """§9 / §32 (regression, seed 7): seat 2 signalled once this round, then must answer an unseen bid;
+    the real state offers only ``halten``/``gut``, and so must every determinization."""
+    m = GAME.new_match(seed=7, max_deals=1)
+    for seat, action in [(3, "abheben:21"), (1, "ungesehen:gleich"), (2, "zeichen:nichts")]:
+        m.apply(seat, action)
+    ds = m.deal_state
+    assert ds.phase == "answer" and sorted(ds.legal_actions(2)) == ["gut", "halten"]
+    v = ds.view(2)
+    assert v["signals"] == [[2, "nichts"]] and v["signal_rounds"] == [0]
+    rng = random.Random(7)
+    for _ in range(5):
+        sampled = GAME.sample_state(m.options, v, rng)
+        assert sorted(sampled.legal_actions(2)) == ["gut", "halten"]
+        assert sampled.view(2) == v
+    # the opponents do not see the signal, nor its round
+    assert ds.view(1)["signals"] == [] and ds.view(1)["signal_rounds"] == []
+
+
+def test_a_secret_signal_does_not_cover_luck_and_boden():
+    """§7 covers Luck and Boden with the first action of the play; a partner signal (§9) is seen by the
+    partner only and so must not change what the table sees."""
+    for seed in range(40):
+        m = GAME.new_match(seed=seed, max_deals=1)
+        ds = m.deal_state
+        rng = random.Random(seed)
+        while ds.phase != "play" and not m.is_over():
+            step(m, [GAME.rule_bot()] * 4, rng)
+            ds = m.deal_state
+        if ds.phase == "play" and "luck" in ds.public_view():
+            before = ds.public_view()
+            m.apply((ds.turn + 1) % 4, "zeichen:nichts")
+            after = ds.public_view()
+            assert after["luck"] == before["luck"] and after["boden"] == before["boden"]
+            return
+    pytest.fail("no deal reached the play with Luck and Boden shown")
+
+
 def test_full_random_games_by_the_hundred_and_replay():
     """Hundreds of whole Partien with random and rule bots; every record replays to the same result."""
     rng = random.Random(7)

@@ -332,6 +332,39 @@ def test_oesterreich_finale_6_ouvert_cards_laid_open_after_first_trick():
     assert s.public_view()["open_hand"] == s.view(1)["hand"]
 
 
+
+@pytest.mark.parametrize("contract", ["bettel_ouvert", "piccolo_ouvert", "zwiccolo_ouvert"])
+def test_tiroler_cup_ouvertspiele_opponents_may_confer_in_their_channel(contract):
+    """Tiroler Cup, Ouvertspiele: "Wenn die Ouvertspiele mit Reden gespielt werden, dürfen sich die
+    Gegenspieler beraten". The opponents' views declare the ``opponents`` channel for the play (the
+    server opens it unless the table plays *ohne Reden*); the declarer's view and the public view never
+    do, and it closes when the deal ends."""
+    s = make_state(HANDS, TALON, profile="tiroler-cup" if contract == "zwiccolo_ouvert" else None)
+    assert all("channels" not in s.view(x) for x in range(4))  # not while bidding
+    play(s, [(0, "vorhand"), (1, f"bid:{contract}"), (2, "pass"), (3, "pass"), (0, "pass")])
+    while s.phase != "play":
+        seat = s.to_act()[0]
+        s.apply(seat, "gut" if "gut" in s.legal_actions(seat) else s.legal_actions(seat)[0])
+    assert s.declarer == 1
+    for x in (0, 2, 3):
+        assert s.view(x)["channels"] == {"opponents": [0, 2, 3]}
+    assert "channels" not in s.view(1) and "channels" not in s.public_view()
+    while s.phase == "play":
+        seat = s.to_act()[0]
+        s.apply(seat, s.legal_actions(seat)[0])
+    assert all("channels" not in s.view(x) for x in range(4))
+
+
+def test_no_opponents_channel_in_a_closed_negative_game():
+    """Piccolo (not ouvert) is played in silence: no channel (Tiroler Cup, Ouvertspiele names only
+    the ouvert games)."""
+    s = make_state(HANDS, TALON)
+    play(s, [(0, "vorhand"), (1, "bid:piccolo"), (2, "pass"), (3, "pass"), (0, "pass"),
+             (1, "gut"), (2, "gut"), (3, "gut"), (0, "gut")])
+    assert s.phase == "play"
+    assert all("channels" not in s.view(x) for x in range(4))
+
+
 def test_oesterreich_finale_6_stichzwang_refused_with_rule():
     s = make_state(HANDS, TALON)
     play(s, [(0, "vorhand"), (1, "bid:piccolo"), (2, "pass"), (3, "pass"), (0, "pass"),

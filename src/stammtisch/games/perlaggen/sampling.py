@@ -43,6 +43,16 @@ def sample_state(options: PerlaggenOptions, view: Mapping[str, Any], rng: Any) -
         for s, a in view.get("history", []):
             st.apply(s, a)
         return st
+    cut_words = ("abheben", "behalten", "liegen")
+    raw_history = [(x, a) for x, a in view.get("history", [])]
+    n_cut = max((k + 1 for k, (_, a) in enumerate(raw_history) if a.split(":")[0] in cut_words), default=0)
+    # the cut is not replayed (the hands are dealt directly), but its actions and events stay in the view
+    cut_history = raw_history[:n_cut]
+    cut_events = []
+    for e in view.get("events", []):
+        if e.startswith("trump "):
+            break
+        cut_events.append(e)
     own = [D.parse(c) for c in view.get("hand") or []]
     played = [[parse_play(x)[0] for x in row] for row in view["played"]]
     trump_card = D.parse(view["trump_card"])
@@ -68,7 +78,10 @@ def sample_state(options: PerlaggenOptions, view: Mapping[str, Any], rng: Any) -
     for c in kept:
         if c not in known[cutter]:
             known[cutter].append(c)
-    used = {c for cs in known.values() for c in cs} | {trump_card}
+    # Luck and Boden, while shown, are the top and bottom cards of the stock (§7)
+    luck = D.parse(view["luck"]) if view.get("luck") else None
+    boden = D.parse(view["boden"]) if view.get("boden") else None
+    used = {c for cs in known.values() for c in cs} | {trump_card} | {c for c in (luck, boden) if c is not None}
     pool = [c for c in range(33) if c not in used]
     voids = _voids(view)
     trump = "ELHS".index(view["trump"])
@@ -93,7 +106,7 @@ def sample_state(options: PerlaggenOptions, view: Mapping[str, Any], rng: Any) -
             no_trump_seats, trump_seats = [dealer], [exchange_seats[-1]]
         else:
             trump_seats = [dealer]
-    history = [(x, a) for x, a in view.get("history", []) if a.split(":")[0] not in ("abheben", "behalten", "liegen")]
+    history = [(x, a) for x, a in raw_history[n_cut:] if a.split(":")[0] not in cut_words]
     if options.offences != "refuse":
         voids = {}  # a live table lets a revoke pass: play shows no voids
     last_error: Exception | None = None
@@ -118,15 +131,22 @@ def sample_state(options: PerlaggenOptions, view: Mapping[str, Any], rng: Any) -
             continue
         ctx = DealContext(0, view["dealer"], Deal(((), (), (), ())), tuple(view["standing"]), _carry(view))
         st = PerlaggenDeal(options, ctx)
-        st.setup_hands([orig[s] for s in range(4)], orig_trump, pool[i:])
+        st.history = list(cut_history)
+        st.events = list(cut_events)
+        st.kept = list(kept)
+        stock = ([luck] if luck is not None else []) + pool[i:] + ([boden] if boden is not None else [])
+        st.setup_hands([orig[s] for s in range(4)], orig_trump, stock)
         try:
             for s, a in history:
                 st.apply(s, a)
         except IllegalAction as e:  # the figures shown (§22) did not fit these hands
             last_error = e
             continue
+        st.restore_signals(view.get("signals", []), view.get("signal_rounds", []))
         sv = st.view(seat)
-        if _after_deal(sv["events"]) != _after_deal(view["events"]) or sv["figures"] != view["figures"]:
+        if _after_deal(sv["events"]) != _after_deal(view["events"]) or sv["figures"] != view["figures"] \
+                or sv.get("figure_options") != view.get("figure_options") \
+                or sv.get("shown_hands") != view.get("shown_hands"):  # who of the side showed (§22)
             continue
         return st
     raise IllegalAction(f"no deal consistent with this view was found ({last_error})")
@@ -139,11 +159,12 @@ def _carry(view: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _after_deal(events: list[str]) -> list[str]:
-    """The events from the turned-up trump on (the cut is not replayed in a sample)."""
+    """The events from the turned-up trump on (the cut is not replayed in a sample). They include the
+    outcome of every claim (§33: founded or not), which the hidden hands decide."""
     for k, e in enumerate(events):
         if e.startswith("trump "):
-            return [x for x in events[k:] if " claims " not in x]
-    return [x for x in events if " claims " not in x]
+            return list(events[k:])
+    return list(events)
 
 
 def _voids(view: Mapping[str, Any]) -> dict[int, list[int]]:

@@ -132,6 +132,7 @@ class PerlaggenDeal(DealState):
         self.played: list[list[str]] = [[], [], [], []]
         self.events: list[str] = []
         self.signals: list[tuple[int, str]] = []
+        self.signal_rounds: list[int] = []  # the round (trick number) of each signal, parallel to signals
         self.signalled: set[tuple[Any, ...]] = set()  # (seat, round) signalled / (seat, round, 'claim')
         self.melds: dict[int, Figure | None] = {}
         self.meld_turn = 0
@@ -391,7 +392,9 @@ class PerlaggenDeal(DealState):
         if not isinstance(seat, int) or not 0 <= seat < 4:
             raise NotYourTurn(f"there is no seat {seat!r}: four players in two partnerships (seats 0-3)",
                               rule="Perlaggen §1", action=str(action))
-        covers = self.phase in ("play", "meld")
+        # a partner signal is secret (seen by the partner only, §9): it must not cover Luck and Boden, or
+        # the whole table would learn that somebody signalled
+        covers = self.phase in ("play", "meld") and not str(action).startswith("zeichen:")
         try:
             self._apply(seat, action)
         except IllegalAction as e:
@@ -424,6 +427,7 @@ class PerlaggenDeal(DealState):
                 self._refuse(f"signal '{arg}' is not one of {', '.join(SIGNALS)} or was already given this "
                              "round", "§9")
             self.signals.append((seat, arg))
+            self.signal_rounds.append(len(self.tricks))
             self.signalled.add((seat, len(self.tricks)))
             return
         if word == "reklamieren":
@@ -992,7 +996,7 @@ class PerlaggenDeal(DealState):
             "figure_on_table": self.fig_queue[0] if self.phase == "figures" and self.fig_queue else None,
             "to_act": list(self.to_act()),
             "exchanged": getattr(self, "exchanged", None),
-            "shown_hands": {str(k): D.format_cards(v) for k, v in sorted(self.shown_hands.items())},
+            "shown_hands": {str(k): D.format_cards(sorted(v)) for k, v in sorted(self.shown_hands.items())},
             "owed": list(self.owed),
             "previous_offences": [dict(c) for c in self.old_claims],
         }
@@ -1008,7 +1012,24 @@ class PerlaggenDeal(DealState):
         d["hand"] = D.format_mask(self.hands[seat]) if self.looked[seat] else []
         partner = (seat + 2) % 4
         d["signals"] = [[s, g] for s, g in self.signals if s in (seat, partner)]
+        # the round of each of those signals: the seat knows when it and its partner signalled (one signal
+        # a round, §9), so a determinization (sample_state) restores what the seat may still signal
+        d["signal_rounds"] = [r for (s, _), r in zip(self.signals, self.signal_rounds) if s in (seat, partner)]
+        if self.phase == "figures":
+            # the side answers for its figure as one (§22–§24): whether it can weisen, abweisen or stellen
+            # depends on the partner's cards too, and the seat learns it from its legal actions, so the
+            # view says it (and sample_state keeps it)
+            d["figure_options"] = [a for a in self._figure_actions(seat) if a in ("weisen", "abweisen", "stellen")]
         return d
+
+    def restore_signals(self, signals: list[list[Any]], rounds: list[int]) -> None:
+        """Put back the partner signals a seat knows of (its own and its partner's, with their rounds):
+        used by ``sample_state``, since signals are not in the public history. Signals change nothing
+        but what may still be signalled this round (§9)."""
+        for (s, g), r in zip(signals, rounds):
+            self.signals.append((int(s), str(g)))
+            self.signal_rounds.append(int(r))
+            self.signalled.add((int(s), int(r)))
 
     def public_view(self) -> dict[str, Any]:
         d = self._common()

@@ -31,6 +31,9 @@ class TarockGame(Game):
     profiles = PROFILES
     default_profile = DEFAULT_PROFILE
     zero_sum = True
+    #: the search player's playouts are played by the rule player: with random playouts the defenders
+    #: play so badly that solo contracts look safe and the search overbids (docs/bots.md, arena results)
+    search_playout = "rule"
 
     def num_seats(self, options: TarockOptions) -> int:
         return options.players

@@ -1043,4 +1043,19 @@ class TarockDeal(DealState):
             v["called"] = TAROCK.format(self.called)
         if self.called is not None and seat == self.declarer:
             v["called"] = TAROCK.format(self.called)
+        opponents = self.ouvert_opponents()
+        if seat in opponents:
+            v["channels"] = {"opponents": opponents}
         return v
+
+    def ouvert_opponents(self) -> list[int]:
+        """The seats that may confer during an ouvert game (Zwiccolo, Piccolo, Bettel ouvert): the
+        opponents of the declarer, never the declarer. Tiroler Cup, Ouvertspiele: "Wenn die Ouvertspiele
+        mit Reden gespielt werden, dürfen sich die Gegenspieler beraten"; played *ohne Reden* they may
+        not — that is a setting of the table, applied by the server, which opens the channel declared
+        here (``view(seat)["channels"]``) only when the table plays *mit Reden* (docs/server.md).
+        Open from the first card of the play until the deal ends; empty otherwise."""
+        c = self.contract
+        if c is None or not c.ouvert or self.declarer is None or self.phase != "play":
+            return []
+        return sorted(s for s in self.players if s != self.declarer)
