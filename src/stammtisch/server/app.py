@@ -179,6 +179,7 @@ def create_app(*, database_url: str | None = None, data_dir: str | Path | None =
             if collector is not None:
                 collector.cancel()
                 gc.set_threshold(*old_thresholds)
+                gc.unfreeze()
             await tables.close()
 
     app = FastAPI(title="stammtisch", lifespan=lifespan)

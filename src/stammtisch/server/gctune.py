@@ -29,9 +29,9 @@ __all__ = ["tune", "full_collections", "YOUNG", "MIDDLE"]
 log = logging.getLogger("stammtisch.server")
 
 #: objects allocated (net) before a young collection (CPython's default: 700)
-YOUNG = 20_000
+YOUNG = 10_000
 #: young collections before a middle-generation one (default: 10)
-MIDDLE = 20
+MIDDLE = 10
 #: full collections only from :func:`full_collections` (a threshold never reached)
 _NEVER = 1_000_000_000
 
