@@ -32,7 +32,7 @@ def serve(
 
     url = resolve_url(data, database_url)
     # one database for both: the tables' server and the scorekeeper (its own tables and migrations)
-    app = create_app(database_url=url, config=ServerConfig(bot_delay=bot_delay, grace=grace),
+    app = create_app(database_url=url, config=ServerConfig(bot_delay=bot_delay, grace=grace, gc_tuning=True),
                      routers=[make_router(url)])
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
     where = url if not url.startswith("sqlite") else url.split("///", 1)[-1]

@@ -11,6 +11,7 @@ as they are; the lobby's own routes live in :data:`router` style functions below
 from __future__ import annotations
 
 import asyncio
+import gc
 import json
 import logging
 import time
@@ -33,6 +34,7 @@ from ..core.options import options_to_json
 from ..core.protocol import Deal, Match
 from ..storage import database_url as resolve_url
 from ..storage import make_engine
+from . import gctune
 from .store import Store
 from .tables import Conn, ServerConfig, Table, TableError, Tables
 
@@ -167,9 +169,17 @@ def create_app(*, database_url: str | None = None, data_dir: str | Path | None =
         n = await tables.recover()
         if n:
             log.info("recovered %d unfinished table(s)", n)
+        collector = None
+        if cfg.gc_tuning:
+            old_thresholds = gctune.tune()
+            collector = asyncio.get_running_loop().create_task(gctune.full_collections(cfg.gc_full_seconds))
         try:
             yield
         finally:
+            if collector is not None:
+                collector.cancel()
+                gc.set_threshold(*old_thresholds)
+                gc.unfreeze()
             await tables.close()
 
     app = FastAPI(title="stammtisch", lifespan=lifespan)
