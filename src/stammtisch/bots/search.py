@@ -7,7 +7,9 @@ children that are legal in this determinization, with availability counts), adds
 plays the rest of the deal at random and backs the result up. Every node stores the result
 from the point of view of the seat that chose its action, so partners and opponents are
 modelled alike. Bidding, trump choice, announcements and bids are ordinary actions, so they
-are decided by the same simulation.
+are decided by the same simulation, unless ``contract="rule"`` leaves every non-card action to
+the game's rule-based player and ``guard`` keeps the rule player's card where the search is not
+confident (the defaults for Doppelkopf and Tarock, :data:`GAME_DEFAULTS`; see docs/bots.md).
 
 The bot sees only its :class:`~stammtisch.core.protocol.Turn` (legal actions and its own
 view); it never touches the real state.
