@@ -95,3 +95,16 @@ def test_arena_on_a_local_ray_instance():
     remote = run_arena(TOY, "random", "random", 2, seed=3, ray=True)
     assert [p["a"] for p in remote["pairs"]] == [p["a"] for p in local["pairs"]]
     assert remote["summary"]["margin"] == local["summary"]["margin"]
+
+
+def test_seats_mode_compares_each_seat_with_the_all_b_baseline():
+    """``mode="seats"``: identical bots replay the baseline game on every seat (margin 0);
+    A's points are per seat against the baseline's points on that seat."""
+    p = play_pair(TOY, "random", "random", 0, seed=4, mode="seats")
+    assert len(p["a"]) == len(p["b"]) == 4 and p["a"] == p["b"]
+    res = run_arena(TOY, "search:30i", "random", 3, seed=4, mode="seats")
+    assert res["mode"] == "seats" and res["summary"]["deals_played"] == 12
+    base = play_pair(TOY, "random", "random", 1, seed=4, mode="seats")["b"]
+    assert res["pairs"][1]["b"] == base  # the baseline is the all-B game, whatever A is
+    with pytest.raises(Exception, match="pairs or seats"):
+        run_arena(TOY, "random", "random", 1, mode="both")

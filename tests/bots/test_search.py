@@ -220,3 +220,72 @@ def test_a_game_may_prefer_rule_playouts():
 
     assert SearchBot(Prefers(), iterations=5, time_limit=None).playout == "rule"
     assert SearchBot(TOY, iterations=5, time_limit=None).playout == "random"
+
+
+class _RuleFirst(RandomBot):
+    """A toy rule player: the first legal action (a word if one is offered first)."""
+
+    def choose(self, turn, rng):
+        return turn.legal[0]
+
+
+class _WithRuleFirst(type(TOY)):
+    def rule_bot(self):
+        return _RuleFirst()
+
+
+def test_contract_by_rule_leaves_words_to_the_rule_player_and_searches_cards_only():
+    """``contract="rule"``: a non-card action the rule player picks is played without search;
+    when it picks a card the search chooses among the cards only."""
+    game = _WithRuleFirst()
+    st = _toy_state([list(range(i * 9, i * 9 + 9)) for i in range(4)])
+    bot = SearchBot(game, iterations=60, time_limit=None, contract="rule", guard=None)
+    legal = st.legal_actions(0)
+    word = Turn(0, ["concede", *legal], lambda: st.view(0))
+    assert bot.choose(word, random.Random(1)) == "concede"
+    assert bot.last_source == "rule" and bot.last_stats == {"concede": (0, 0.0)}
+    cards = Turn(0, [*legal, "concede"], lambda: st.view(0))
+    a = bot.choose(cards, random.Random(1))
+    assert a in legal and bot.last_source == "search"
+    assert set(bot.last_stats) == set(legal) and sum(v for v, _ in bot.last_stats.values()) == 60
+
+
+def test_guard_keeps_the_rule_players_card_unless_search_is_confident():
+    """With an unreachable ``guard`` the rule player's card is always played; with ``guard=0``
+    the search's own (most visited, better by mean) card wins."""
+    game = _WithRuleFirst()
+    st = _toy_state([list(range(i * 9, i * 9 + 9)) for i in range(4)])
+    turn = Turn(0, st.legal_actions(0), lambda: st.view(0))
+    strict = SearchBot(game, iterations=200, time_limit=None, contract="rule", guard=1e9)
+    assert strict.choose(turn, random.Random(4)) == turn.legal[0]
+    assert strict.last_source in ("rule", "agree")
+    free = SearchBot(game, iterations=200, time_limit=None, contract="rule", guard=0.0)
+    a = free.choose(turn, random.Random(4))
+    best = max(free.last_stats, key=lambda x: free.last_stats[x])
+    assert a == best or free.last_stats[best][1] <= free.last_stats[turn.legal[0]][1]
+    with pytest.raises(ValueError):
+        SearchBot(game, guard=-1.0)
+    with pytest.raises(ValueError):
+        SearchBot(game, contract="bidding")
+
+
+def test_confidence_test_of_the_guard():
+    bot = SearchBot(_WithRuleFirst(), iterations=5, time_limit=None, guard=1.0)
+    stats = {"a": (100, 1.0), "b": (100, 0.5)}
+    assert bot._confident(stats, {"a": 1.0, "b": 1.0}, "a", "b")  # 0.5 > 1.0 * 0.141
+    assert not bot._confident(stats, {"a": 5.0, "b": 5.0}, "a", "b")  # 0.5 < 0.707
+    assert bot._confident(stats, {}, "a", "never-tried")
+
+
+def test_per_game_defaults_put_the_contract_with_the_rule_player_in_doppelkopf_and_tarock():
+    from stammtisch.core import registry
+
+    for name in ("doppelkopf", "tarock"):
+        try:
+            game = registry.get(name)
+        except Exception:  # engine not present in this checkout
+            continue
+        bot = SearchBot(game, iterations=5, time_limit=None)
+        assert (bot.contract, bot.guard) == ("rule", 1.0)
+    toy = SearchBot(TOY, iterations=5, time_limit=None)
+    assert (toy.contract, toy.guard) == ("search", None)

@@ -13,6 +13,12 @@ confidence interval of the mean margin uses Student's t over the pairs.
 >>> s["margin"]["mean"], s["win_rate"]
 (5.0, 0.75)
 
+``mode="seats"`` (for games where every seat scores for itself, Doppelkopf and Tarock, in
+which A's two seats of a pair are often on opposite sides so that A's mean is zero whatever
+A plays): every deal is played once with B on every seat (the baseline) and once per seat
+``k`` with A on seat ``k`` alone; A's points at ``k`` are compared with the baseline's points
+at ``k``. Every deal is then one sample of "what does replacing one B by A gain".
+
 The work splits into independent pairs (:func:`play_pair`, a plain picklable function), so
 :func:`run_arena` runs them in this process or as Ray tasks (``ray=True``) unchanged.
 """
@@ -85,11 +91,13 @@ def get_game(name: str) -> Any:
 
 
 def play_pair(game_name: str, a: str, b: str, index: int, seed: int, profile: str | None = None,
-              overrides: Mapping[str, Any] | None = None, bot_options: Mapping[str, Any] | None = None
-              ) -> dict[str, Any]:
-    """Play deal ``index`` twice (A on the even seats, then on the odd seats).
+              overrides: Mapping[str, Any] | None = None, bot_options: Mapping[str, Any] | None = None,
+              mode: str = "pairs") -> dict[str, Any]:
+    """Play deal ``index`` twice (A on the even seats, then on the odd seats); with
+    ``mode="seats"`` once with B everywhere and once per seat with A on that seat alone.
 
     :returns: ``{"index", "a": [A's points, A's points swapped], "b": [...], "seconds"}``
+        (``"seats"``: ``"a"`` A's points on seat ``k``, ``"b"`` the baseline's on seat ``k``)
     """
     from . import make  # late: keeps this function picklable by reference for Ray
 
@@ -106,6 +114,19 @@ def play_pair(game_name: str, a: str, b: str, index: int, seed: int, profile: st
     bot_a = make(a, game, options, **dict(bot_options or {}))
     bot_b = make(b, game, options, **dict(bot_options or {}))
     out: dict[str, Any] = {"index": index, "a": [], "b": [], "dealer": dealer}
+    if mode == "seats":
+        def points(seats: Sequence[Any]) -> Sequence[int]:
+            m = Match(game, profile or game.default_profile, overrides, max_deals=1, recorded=[(dealer, deal)])
+            play_out(m, list(seats), random.Random(f"{seed}:{index}:play"))
+            return m.logs[0].result.points
+
+        base = points([bot_b] * n)
+        for k in range(n):
+            pts = points([bot_a if s == k else bot_b for s in range(n)])
+            out["a"].append(_side_points(game, options, pts, [k]))
+            out["b"].append(_side_points(game, options, base, [k]))
+        out["seconds"] = round(time.perf_counter() - t0, 4)
+        return out
     for swap in (0, 1):
         a_seats, b_seats = (even, odd) if swap == 0 else (odd, even)
         seats = [bot_a if s in a_seats else bot_b for s in range(n)]
@@ -143,15 +164,23 @@ def summarize(pairs: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
 def run_arena(game_name: str, a: str, b: str, deals: int, seed: int = 0, profile: str | None = None,
               overrides: Mapping[str, Any] | None = None, ray: bool = False, ray_address: str | None = None,
               bot_options: Mapping[str, Any] | None = None,
-              progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
+              progress: Callable[[int, int], None] | None = None, mode: str = "pairs") -> dict[str, Any]:
     """Play ``deals`` duplicate pairs of ``a`` against ``b`` and summarize.
+
+    :param mode: ``"pairs"`` (A on the even seats, then the odd) or ``"seats"`` (A alone on
+        each seat against the all-B baseline; see the module)
 
     :param ray: run each pair as a Ray task (needs the ``ray`` extra); ``ray_address``
         joins an existing cluster (default: ``RAY_ADDRESS`` or a local instance)
     """
     get_game(game_name)  # fail early on an unknown game
+    if mode not in ("pairs", "seats"):
+        from ..core.errors import OptionError
+
+        raise OptionError(f"arena mode must be pairs or seats, not '{mode}'")
     t0 = time.perf_counter()
-    args = [(game_name, a, b, i, seed, profile, dict(overrides or {}), dict(bot_options or {})) for i in range(deals)]
+    args = [(game_name, a, b, i, seed, profile, dict(overrides or {}), dict(bot_options or {}), mode)
+            for i in range(deals)]
     pairs: list[dict[str, Any]] = []
     if ray:
         pairs = _run_ray(args, ray_address, progress)
@@ -163,7 +192,7 @@ def run_arena(game_name: str, a: str, b: str, deals: int, seed: int = 0, profile
     pairs.sort(key=lambda p: p["index"])
     return {
         "game": game_name, "a": a, "b": b, "deals": deals, "seed": seed, "profile": profile,
-        "options": dict(overrides or {}), "ray": ray, "seconds": round(time.perf_counter() - t0, 3),
+        "options": dict(overrides or {}), "mode": mode, "ray": ray, "seconds": round(time.perf_counter() - t0, 3),
         "summary": summarize(pairs), "pairs": pairs,
     }
 

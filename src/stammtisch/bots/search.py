@@ -7,7 +7,9 @@ children that are legal in this determinization, with availability counts), adds
 plays the rest of the deal at random and backs the result up. Every node stores the result
 from the point of view of the seat that chose its action, so partners and opponents are
 modelled alike. Bidding, trump choice, announcements and bids are ordinary actions, so they
-are decided by the same simulation.
+are decided by the same simulation, unless ``contract="rule"`` leaves every non-card action to
+the game's rule-based player and ``guard`` keeps the rule player's card where the search is not
+confident (the defaults for Doppelkopf and Tarock, :data:`GAME_DEFAULTS`; see docs/bots.md).
 
 The bot sees only its :class:`~stammtisch.core.protocol.Turn` (legal actions and its own
 view); it never touches the real state.
@@ -34,7 +36,7 @@ from ..core.errors import StammtischError
 from ..core.protocol import BaseBot, DealState, Game, Turn
 from .common import deal_view, resolve_options, reward
 
-__all__ = ["SearchBot", "Pace", "LEVELS", "ismcts", "CardsFirstRollout", "RuleRollout"]
+__all__ = ["SearchBot", "Pace", "LEVELS", "GAME_DEFAULTS", "ismcts", "CardsFirstRollout", "RuleRollout"]
 
 log = logging.getLogger(__name__)
 
@@ -47,14 +49,23 @@ LEVELS: dict[str, tuple[float, int | None]] = {
 }
 
 
+#: per-game defaults of :class:`SearchBot` (``contract``, ``guard``), chosen by arena runs
+#: (docs/bots.md); a game's own ``search_contract`` / ``search_guard`` attributes win.
+GAME_DEFAULTS: dict[str, dict[str, Any]] = {
+    "doppelkopf": {"contract": "rule", "guard": 1.0},
+    "tarock": {"contract": "rule", "guard": 1.0},
+}
+
+
 class _Node:
-    __slots__ = ("children", "visits", "avail", "total", "seat")
+    __slots__ = ("children", "visits", "avail", "total", "sq", "seat")
 
     def __init__(self, seat: int = -1):
         self.children: dict[str, _Node] = {}
         self.visits = 0
         self.avail = 0
         self.total = 0.0
+        self.sq = 0.0  # sum of squared rewards (for the confidence test of the rule guard)
         self.seat = seat
 
 
@@ -130,11 +141,15 @@ class RuleRollout:
 
 def ismcts(game: Game, options: Any, view: Mapping[str, Any], seat: int, rng: random.Random, *,
            time_limit: float | None = 0.8, iterations: int | None = None, exploration: float = 0.7,
-           rollout: Rollout | None = None, value_scale: str = "max") -> dict[str, tuple[int, float]]:
+           rollout: Rollout | None = None, value_scale: str = "max",
+           root_actions: frozenset[str] | None = None,
+           spread: dict[str, float] | None = None) -> dict[str, tuple[int, float]]:
     """Run SO-ISMCTS for ``seat`` from its deal ``view``.
 
     :param value_scale: how rewards are scaled for UCB: ``"max"`` (the largest absolute reward
         seen) or ``"std"`` (two standard deviations of the rewards seen)
+    :param root_actions: search only these actions at the root (e.g. only the cards)
+    :param spread: if given, filled with each root action's standard deviation of rewards
     :returns: per root action ``(visits, mean reward)`` for ``seat``
     """
     if time_limit is None and iterations is None:
@@ -162,6 +177,8 @@ def ismcts(game: Game, options: Any, view: Mapping[str, Any], seat: int, rng: ra
         while not state.is_over():
             mover = state.to_act()[0]
             legal = state.legal_actions(mover)
+            if node is root and root_actions is not None:
+                legal = [a for a in legal if a in root_actions] or legal
             children = node.children
             untried = [a for a in legal if a not in children]
             for a in legal:
@@ -204,6 +221,12 @@ def ismcts(game: Game, options: Any, view: Mapping[str, Any], seat: int, rng: ra
                         scale = max(2.0 * math.sqrt(m2 / (nr - 1)), 1e-9)
             nd.visits += 1
             nd.total += r
+            nd.sq += r * r
+    if spread is not None:
+        for a, ch in root.children.items():
+            if ch.visits > 1:
+                m = ch.total / ch.visits
+                spread[a] = math.sqrt(max(ch.sq / ch.visits - m * m, 0.0))
     return {a: (ch.visits, ch.total / ch.visits if ch.visits else 0.0) for a, ch in root.children.items()}
 
 
@@ -255,6 +278,14 @@ class SearchBot(BaseBot):
     :param playout: ``"random"`` (the default above) or ``"rule"`` (:class:`RuleRollout`: the
         game's rule-based player plays the playouts); default: the game's ``search_playout``
         attribute if it has one, else ``"random"``
+    :param contract: who decides the actions that are not cards (bids, Vorbehalte, trump
+        choice, announcements): ``"search"`` (the search, as every other action) or ``"rule"``
+        (the game's rule-based player; the search then decides only which card to play, where
+        determinized search is strongest). Default: the game's ``search_contract`` attribute,
+        else :data:`GAME_DEFAULTS`, else ``"search"``
+    :param guard: ``None`` or a z value: the search's card replaces the rule player's card only
+        when its mean reward is higher by ``guard`` standard errors (over the two actions'
+        playouts); otherwise the rule player's card is played. Default as for ``contract``.
     """
 
     name = "search"
@@ -262,7 +293,17 @@ class SearchBot(BaseBot):
     def __init__(self, game: Game, options: Any | None = None, *, time_limit: float | None = 0.8,
                  iterations: int | None = None, level: str | None = None, pace: Pace | None = None,
                  interject: str = "rule", interject_samples: int = 8, exploration: float = 0.7,
-                 rollout: Rollout | None = None, playout: str | None = None, value_scale: str = "max"):
+                 rollout: Rollout | None = None, playout: str | None = None, value_scale: str = "max",
+                 contract: str | None = None, guard: float | None | str = "default"):
+        defaults = GAME_DEFAULTS.get(getattr(game, "name", ""), {})
+        if contract is None:
+            contract = str(getattr(game, "search_contract", defaults.get("contract", "search")))
+        if contract not in ("search", "rule"):
+            raise ValueError(f"contract must be search or rule, not '{contract}'")
+        if guard == "default":
+            guard = getattr(game, "search_guard", defaults.get("guard"))
+        if guard is not None and not float(guard) >= 0:  # type: ignore[arg-type]
+            raise ValueError(f"guard must be None or a z value >= 0, not {guard!r}")
         if value_scale not in ("max", "std"):
             raise ValueError(f"value_scale must be max or std, not '{value_scale}'")
         if playout is None:  # a game may state which playouts suit it (measured in the arena)
@@ -288,6 +329,12 @@ class SearchBot(BaseBot):
         self.rollout = rollout
         self.playout = playout
         self.value_scale = value_scale
+        self.contract = contract
+        self.guard = None if guard is None else float(guard)  # type: ignore[arg-type]
+        self._cards: CardsFirstRollout | None = None
+        #: decisions of the last search: "search" (search's own card over the rule player's),
+        #: "rule" (the rule player's action), "agree" (both chose the same)
+        self.last_source = ""
         self._auto_rollout: dict[Any, Rollout | None] = {}
         self._rule_bot: Any = None
         #: searches that failed (e.g. a game's sampler raised) and fell back to the rule player
@@ -306,10 +353,27 @@ class SearchBot(BaseBot):
         options = resolve_options(self.game, view, self.options)
         dv = deal_view(view)
         r = rng if isinstance(rng, random.Random) else random.Random()
+        rule_choice: str | None = None
+        root_actions: frozenset[str] | None = None
+        if self.contract == "rule" or self.guard is not None:
+            fb = self._fallback()
+            if fb:
+                rule_choice = fb.choose(turn, r)
+        if self.contract == "rule" and rule_choice is not None:
+            if self._cards is None:
+                self._cards = CardsFirstRollout(self.game)
+            cards = [a for a in legal if self._cards.is_card(a)]
+            if rule_choice not in cards or len(cards) == 1:  # a word (bid, announcement): the rule player's
+                self.last_stats, self.last_source = {rule_choice: (0, 0.0)}, "rule"
+                self._wait(t0, 0.0, r)
+                return rule_choice
+            root_actions = frozenset(cards)
+        spread: dict[str, float] = {}
         try:
             stats = ismcts(self.game, options, dv, turn.seat, r, time_limit=self.time_limit,
                            iterations=self.iterations, exploration=self.exploration,
-                           rollout=self._rollout(options), value_scale=self.value_scale)
+                           rollout=self._rollout(options), value_scale=self.value_scale,
+                           root_actions=root_actions, spread=spread)
         except Exception as e:  # a game's sampler failing must not stop a table
             self.errors.append(f"{type(e).__name__}: {e}")
             log.warning("search failed for %s (%s); falling back", self.game.name, self.errors[-1])
@@ -319,8 +383,26 @@ class SearchBot(BaseBot):
         self.last_stats = stats
         choices = [a for a in legal if a in stats] or legal
         best = max(choices, key=lambda a: (stats.get(a, (0, 0.0))[0], stats.get(a, (0, 0.0))[1]))
+        self.last_source = "search"
+        if rule_choice is not None and self.guard is not None:
+            if best == rule_choice:
+                self.last_source = "agree"
+            elif not self._confident(stats, spread, best, rule_choice):
+                best, self.last_source = rule_choice, "rule"
         self._wait(t0, difficulty({a: stats[a] for a in choices if a in stats}), r)
         return best
+
+    def _confident(self, stats: Mapping[str, tuple[int, float]], spread: Mapping[str, float],
+                   best: str, rule: str) -> bool:
+        """Whether the search's ``best`` beats the rule player's ``rule`` by ``guard`` standard
+        errors (a rule action the search never tried counts as beaten)."""
+        if rule not in stats or stats[rule][0] < 2:
+            return True
+        (nb, mb), (nr, mr) = stats[best], stats[rule]
+        if nb < 2:
+            return False
+        se = math.sqrt(spread.get(best, 0.0) ** 2 / nb + spread.get(rule, 0.0) ** 2 / nr)
+        return mb - mr > (self.guard or 0.0) * se
 
     def _fallback(self) -> Any:
         if self._rule_bot is None:

@@ -26,6 +26,8 @@ def arena(
     profile: Optional[str] = typer.Option(None, help="rules profile"),
     option: Optional[list[str]] = typer.Option(None, "--option", "-o", help="rules option name=value"),
     ray: bool = typer.Option(False, "--ray", help="run the deals as Ray tasks (extra 'ray'; RAY_ADDRESS joins a cluster)"),
+    mode: str = typer.Option("pairs", help="pairs: A on the even seats then the odd; seats: A alone on each seat "
+                             "against an all-B baseline (games where every seat scores for itself)"),
     out: Path = typer.Option(Path("arena"), help="folder for the JSON result and the SVG plot"),
     as_json: bool = typer.Option(False, "--json", help="print the summary as JSON"),
 ) -> None:
@@ -35,11 +37,11 @@ def arena(
 
     try:
         opts = parse_options(option)
-        res = run_arena(game, a, b, deals, seed=seed, profile=profile, overrides=opts, ray=ray)
+        res = run_arena(game, a, b, deals, seed=seed, profile=profile, overrides=opts, ray=ray, mode=mode)
     except StammtischError as e:
         fail(str(e))
         return
-    stem = f"arena_{game}_{a}_vs_{b}_{deals}_s{seed}".replace(":", "-").replace("/", "-")
+    stem = f"arena_{game}_{a}_vs_{b}{'_seats' if mode == 'seats' else ''}_{deals}_s{seed}".replace(":", "-").replace("/", "-")
     write_json(res, out / f"{stem}.json")
     write_svg(res, out / f"{stem}.svg")
     s = res["summary"]
