@@ -217,6 +217,62 @@ class DealState(ABC):
         """An independent copy (games override with something faster where it matters)."""
         return copy.deepcopy(self)
 
+    # -- the integer action API (OpenSpiel style) ---------------------------------------
+    def action_space(self) -> "ActionSpace":
+        """The game's :class:`ActionSpace` for this deal's options (``Game.action_space``)."""
+        raise NotImplementedError(f"{type(self).__name__} has no integer action space")
+
+    def legal_action_ids(self, seat: int) -> list[int]:
+        """:meth:`legal_actions` as ids into :meth:`Game.all_actions`, in the same order.
+
+        This default goes through the notation; games override it with a fast path that
+        never builds the strings. Both must always agree (tested per game).
+        """
+        index = self.action_space().index
+        return [index[a] for a in self.legal_actions(seat)]
+
+    def apply_id(self, seat: int, action_id: int) -> None:
+        """Apply the action with id ``action_id`` for ``seat``.
+
+        The default applies the notation string, with all its rule-naming checks; a game's
+        fast path may trust an id taken from :meth:`legal_action_ids` of the same state.
+        :raises IllegalAction: for an id outside the action space (or, on the checked path,
+            an illegal action); the state is then unchanged
+        """
+        self.apply(seat, self.action_space().action(action_id))
+
+
+class ActionSpace:
+    """Every action a game can ever take under one set of options, numbered.
+
+    Ids are indices into :meth:`Game.all_actions` (OpenSpiel's integer actions); the
+    notation string of an id is ``space.actions[id]`` and back ``space.index[action]``.
+
+    >>> space = ActionSpace(["a", "b"])
+    >>> space.index["b"], space.action(0), len(space)
+    (1, 'a', 2)
+    """
+
+    __slots__ = ("actions", "index")
+
+    def __init__(self, actions: Sequence[str]):
+        self.actions: tuple[str, ...] = tuple(actions)
+        self.index: dict[str, int] = {a: i for i, a in enumerate(self.actions)}
+        if len(self.index) != len(self.actions):
+            raise ValueError("an action space lists an action twice")
+
+    def __len__(self) -> int:
+        return len(self.actions)
+
+    def action(self, action_id: int) -> str:
+        """The notation of ``action_id``.
+
+        :raises IllegalAction: when the id is not in the space
+        """
+        if isinstance(action_id, bool) or not isinstance(action_id, int) or not 0 <= action_id < len(self.actions):
+            raise IllegalAction(f"there is no action id {action_id!r} (ids are 0 .. {len(self.actions) - 1})")
+        return self.actions[action_id]
+
 
 # ---------------------------------------------------------------------------------------
 # Bots
@@ -341,6 +397,14 @@ class Game(ABC):
         action ids are indices into this list)."""
         raise NotImplementedError(f"{self.name} does not list its action space yet")
 
+    def action_space(self, options: Any) -> ActionSpace:
+        """:meth:`all_actions` as an :class:`ActionSpace`, built once per options."""
+        cache = self.__dict__.setdefault("_action_spaces", {})
+        space = cache.get(options)
+        if space is None:
+            space = cache[options] = ActionSpace(self.all_actions(options))
+        return space
+
     def sample_state(self, options: Any, view: Mapping[str, Any], rng: Any) -> DealState:
         """A complete deal state consistent with everything in ``view`` (a seat's *deal* view,
         ``Match.view(seat)["deal"]``): the hidden cards are dealt at random among the places
@@ -455,6 +519,24 @@ class Match:
         if not isinstance(action, str):
             raise IllegalAction(f"an action is text in the game's notation, not {type(action).__name__}", seat=seat)
         self.deal_state.apply(seat, action)
+        self.logs[-1].actions.append((seat, action))
+        if self.deal_state.is_over():
+            self._finish_deal()
+
+    def legal_action_ids(self, seat: int) -> list[int]:
+        """:meth:`legal_actions` as ids into :meth:`Game.all_actions`."""
+        if self.over or not 0 <= seat < self.n:
+            return []
+        return self.deal_state.legal_action_ids(seat)
+
+    def apply_id(self, seat: int, action_id: int) -> None:
+        """:meth:`apply` by action id; the record keeps the notation string."""
+        if self.over:
+            raise NotYourTurn("the match is over", seat=seat)
+        if not isinstance(seat, int) or not 0 <= seat < self.n:
+            raise NotYourTurn(f"there is no seat {seat!r} at this table")
+        action = self.game.action_space(self.options).action(action_id)
+        self.deal_state.apply_id(seat, action_id)
         self.logs[-1].actions.append((seat, action))
         if self.deal_state.is_over():
             self._finish_deal()

@@ -34,7 +34,8 @@ from typing import Any
 from stammtisch.core.bits import BIT, bit_list, popcount
 from stammtisch.core.cards import DOKO
 from stammtisch.core.errors import BadNotation, IllegalAction, NotYourTurn
-from stammtisch.core.protocol import DealContext, DealResult, DealState
+from stammtisch.core import registry
+from stammtisch.core.protocol import ActionSpace, DealContext, DealResult, DealState
 
 from . import announcements as ann
 from .rules import AUGEN, KA, ORDERS, SOLO_KINDS, XB, XD, Order, trick_winner
@@ -158,6 +159,10 @@ class DoppelkopfDeal(DealState):
     # ---------------------------------------------------------------------------------
     def is_over(self) -> bool:
         return self.phase == "over"
+
+    def action_space(self) -> ActionSpace:
+        """Ids of the integer action API: :meth:`Game.all_actions` for this deal's options."""
+        return registry.get("doppelkopf").action_space(self.opts)
 
     def to_act(self) -> tuple[int, ...]:
         return () if self.phase == "over" else (self.turn,)

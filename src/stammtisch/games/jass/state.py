@@ -30,7 +30,8 @@ from typing import Any
 from ...core.bits import bit_list, mask_of
 from ...core.cards import JASS
 from ...core.errors import BadNotation, IllegalAction, NotYourTurn
-from ...core.protocol import DealContext, DealResult, DealState, Line
+from ...core import registry
+from ...core.protocol import ActionSpace, DealContext, DealResult, DealState, Line
 from .modes import (KING, MODES, OBER, POINTS, STRENGTH, SUIT_MASK, SUIT_OF, SUITS, TM_TUTTI, Mode, base_choices,
                     drei_mal_drei_choices)
 from .options import JassOptions
@@ -261,6 +262,10 @@ class JassDeal(DealState):
     # ------------------------------------------------------------------------------
     # protocol
     # ------------------------------------------------------------------------------
+    def action_space(self) -> ActionSpace:
+        """Ids of the integer action API: :meth:`Game.all_actions` for this deal's options."""
+        return registry.get("jass").action_space(self.opts)
+
     def to_act(self) -> tuple[int, ...]:
         if self.phase == "trump":
             return (self.chooser,)

@@ -29,7 +29,8 @@ from typing import Any
 from stammtisch.core.bits import bit_list
 from stammtisch.core.cards import PERLAGGEN as D
 from stammtisch.core.errors import BadNotation, IllegalAction, NotYourTurn
-from stammtisch.core.protocol import DealContext, DealResult, DealState
+from stammtisch.core import registry
+from stammtisch.core.protocol import ActionSpace, DealContext, DealResult, DealState
 
 from .options import PerlaggenOptions
 from .rules import (
@@ -305,6 +306,10 @@ class PerlaggenDeal(DealState):
         return out + self._claim_actions(seat)
 
     # ------------------------------------------------------------------ protocol
+    def action_space(self) -> ActionSpace:
+        """Ids of the integer action API: :meth:`Game.all_actions` for this deal's options."""
+        return registry.get("perlaggen").action_space(self.o)
+
     def to_act(self) -> tuple[int, ...]:
         if self.phase == "over":
             return ()

@@ -25,7 +25,8 @@ from typing import Any
 
 from stammtisch.core.bits import iter_bits
 from stammtisch.core.errors import IllegalAction, NotYourTurn
-from stammtisch.core.protocol import DealContext, DealResult, DealState
+from stammtisch.core import registry
+from stammtisch.core.protocol import ActionSpace, DealContext, DealResult, DealState
 
 from .cards import (BIRDS, KING_MASK, KINGS, PAGAT, SKUES, TAROCK, TAROCK_MASK, TRULL_MASK, legal_plays,
                     suit_of, thirds_of, thirds_to_text, trick_winner)
@@ -128,6 +129,10 @@ class TarockDeal(DealState):
     # ------------------------------------------------------------------------------------
     # protocol
     # ------------------------------------------------------------------------------------
+    def action_space(self) -> ActionSpace:
+        """Ids of the integer action API: :meth:`Game.all_actions` for this deal's options."""
+        return registry.get("tarock").action_space(self.opts)
+
     def to_act(self) -> tuple[int, ...]:
         return () if self.phase == "over" or self.turn is None else (self.turn,)
 
