@@ -81,7 +81,7 @@ def test_doppelkopf_turnier_5_absage_only_after_own_ansage():
     st.apply(1, "keine60")  # a jump with 12 cards: Re, keine 90, keine 60
     assert st.level["re"] == 2
     play_cards(st, 8)  # 10 cards each
-    assert [a for a in st.legal_actions(0) if a in ANNOUNCE_WORDS] == ["kontra", "keine90", "keine60", "keine30", "schwarz"]  # reply: until 8
+    assert [a for a in st.legal_actions(0) if a in ANNOUNCE_WORDS] == ["kontra"]  # a late reply: no Absage (DDV)
     st2 = normal_game(2)
     play_cards(st2, 8)
     with pytest.raises(IllegalAction):
@@ -159,3 +159,68 @@ def test_doppelkopf_turnier_5_full_game_with_announcements_settles():
     labels = [ln.label for ln in res.lines]
     assert "Re angesagt" in labels and "Kontra angesagt" in labels
     assert sum(res.points) == 0
+
+
+def _late_kontra(seed: int = 0, **overrides):
+    """Re at 12 cards (seat 1), then everyone plays two cards: Kontra may only reply late."""
+    from .helpers import make_state, hands_with, all_gesund
+    st = all_gesund(make_state(hands_with({1: ["XD"], 3: ["XD"]}, seed=seed), **overrides))
+    st.apply(1, "re")
+    play_cards(st, 8)  # 10 cards each
+    return st
+
+
+def test_doppelkopf_turnier_5_no_absage_after_a_late_reply():
+    """5. ("Eine Absage ist nur dann erlaubt, wenn zuvor die eigene Partei eine regelkonforme
+    Erstansage gemacht hat"), DDV: "Eine Absage der eigenen Partei danach ist nur dann
+    regelgerecht, wenn die eigene Erwiderung auch als Ansage rechtzeitig erfolgt wäre". After Re
+    at 12 cards, Kontra replying at 10 cards is offered only ``kontra`` — no jump to keine 90 …
+    schwarz, and no Absage afterwards, although keine 90 alone would still be in time."""
+    st = _late_kontra()
+    for seat in (0, 2):
+        assert [a for a in st.legal_actions(seat) if a in ANNOUNCE_WORDS] == ["kontra"]
+    before = snapshot(st)
+    for word in ("keine90", "keine60", "schwarz"):
+        with pytest.raises(IllegalAction, match="late reply") as e:
+            st.apply(0, word)
+        assert "Doppelkopf-Turnier 5." in str(e.value)
+    assert snapshot(st) == before
+    st.apply(0, "kontra")
+    assert st.level == {"re": 0, "kontra": 0} and st.erstansage == {"re": True, "kontra": False}
+    for seat in (0, 2):
+        assert not [a for a in st.legal_actions(seat) if a in ANNOUNCE_WORDS]
+    with pytest.raises(IllegalAction, match="regelkonforme Erstansage"):
+        st.apply(2, "keine90")
+    # Re's own Absagen are untouched: Re said Re in time
+    assert "keine90" in st.legal_actions(1) or "keine90" in st.legal_actions(3)
+    # the pure function agrees
+    assert legal_levels(-1, 0, 10) == [0] and legal_levels(0, 0, 10, erstansage=False) == []
+    assert legal_levels(-1, 0, 11) == [0, 1, 2, 3, 4]  # with 11 cards the reply is an Erstansage
+
+
+def test_doppelkopf_turnier_5_kontra_in_time_then_absage():
+    """5.: a Kontra made with 11 cards (in time as an Ansage, even if it answers Re) allows
+    Absagen in their own windows."""
+    from .helpers import make_state, hands_with, all_gesund
+    st = all_gesund(make_state(hands_with({1: ["XD"], 3: ["XD"]}, seed=3)))
+    st.apply(1, "re")
+    play_cards(st, 4)  # 11 cards
+    st.apply(0, "kontra")
+    assert st.erstansage["kontra"]
+    play_cards(st, 4)  # 10 cards
+    assert "keine90" in st.legal_actions(2)
+    st.apply(2, "keine90")
+    assert st.level["kontra"] == 1
+
+
+def test_option_late_reply_absagen_club_reading():
+    """Club option ``late_reply_absagen`` (off in every profile): Absagen also after a late reply,
+    each in its own window (the engine's former reading)."""
+    from stammtisch.games.doppelkopf.options import PROFILES
+    assert not any(p.late_reply_absagen for p in PROFILES.values())
+    st = _late_kontra(late_reply_absagen=True)
+    assert [a for a in st.legal_actions(0) if a in ANNOUNCE_WORDS] == ["kontra", "keine90", "keine60", "keine30",
+                                                                        "schwarz"]
+    st.apply(0, "kontra")
+    st.apply(2, "keine90")
+    assert st.level["kontra"] == 1

@@ -51,13 +51,58 @@ def test_doppelkopf_turnier_8_position_1_deals_first():
 
 
 def test_doppelkopf_turnier_2_dealer_stays_after_pflichtsolo():
-    """2.: after a Pflichtsolo the same dealer deals again; after any other game the deal passes on."""
+    """2.: after a Pflichtsolo the same dealer deals again; after any other game the deal passes on
+    (after a vorgeführtes Pflichtsolo too, DDV 4.2)."""
     m = full_round(seed=7)
     for a, b in zip(m.logs, m.logs[1:]):
-        if a.result.summary["pflichtsolo"]:
+        if a.result.summary["pflichtsolo"] and a.ctx.carry.get("vorfuehrung") is None:
             assert b.ctx.dealer == a.ctx.dealer
         elif b.ctx.carry.get("vorfuehrung") is None:
             assert b.ctx.dealer == (a.ctx.dealer + 1) % 4
+
+
+def _vorgefuehrt_pflichtsolo(players: int, dealer: int, vorf: int, done: list[bool]):
+    from stammtisch.core.protocol import Deal, DealContext
+    from .helpers import play_lowest
+    carry = {"pflicht_done": done, "regular_played": 20 if players == 4 else 25, "regular_left": 0,
+             "vorfuehrung": vorf}
+    st = make_state(hands_with({}, seed=players, players=players, dealer=dealer), dealer=dealer, carry=carry,
+                    profile="turnier" if players == 4 else "turnier5")
+    st.apply(vorf, "solo:buben")
+    play_lowest(st, 12)
+    ctx = DealContext(0, dealer, Deal(tuple(() for _ in range(players))), (0,) * players, carry)
+    return GAME.next_deal(st.opts, ctx, st.result(), (0,) * players)
+
+
+def test_ddv_4_2_next_player_deals_after_vorgefuehrtes_pflichtsolo():
+    """DDV 4.2: after a vorgeführtes Pflichtsolo the next player deals (an ordinary Pflichtsolo keeps
+    the dealer, Doppelkopf-Turnier 2.)."""
+    dealer, carry = _vorgefuehrt_pflichtsolo(4, 2, 3, [True, False, True, False])
+    assert dealer == 3 and carry["vorfuehrung"] == 1 and carry["pflicht_done"] == [True, False, True, True]
+    # at a five-table the dealer sits out: passing the deal on keeps different players sitting
+    dealer, carry = _vorgefuehrt_pflichtsolo(5, 0, 1, [False, False, False, True, True])
+    assert dealer == 1 and carry["vorfuehrung"] == 2
+
+
+def test_ddv_4_2_five_table_vorfuehrung_rotates_the_sitting_dealer():
+    """DDV 4.2 at a five-table: over the vorgeführten games of full rounds the deal passes on after
+    each one, so no dealer sits out two vorgeführte games in a row."""
+    class Gesund(RandomBot):
+        """Says ``gesund`` whenever it may: every Pflichtsolo is left to the Vorführung."""
+
+        def choose(self, turn, rng):
+            return "gesund" if "gesund" in turn.legal else super().choose(turn, rng)
+
+    seen = 0
+    for seed in range(2):
+        m = full_round("turnier5", seed=seed, bots=[Gesund()] * 5)
+        vorf = [lg for lg in m.logs if lg.ctx.carry.get("vorfuehrung") is not None]
+        for a, b in zip(vorf, vorf[1:]):
+            assert b.ctx.dealer != a.ctx.dealer
+            seen += 1
+        assert m.result()["pflicht_missing"] == [] and len(vorf) >= 4
+        assert len({lg.ctx.dealer for lg in vorf}) == len(vorf)  # a different dealer sits out each time
+    assert seen
 
 
 def test_doppelkopf_turnier_2_pflichtsolo_is_first_solo_and_carried():

@@ -191,3 +191,19 @@ def test_settle_more_augen_never_hurts_re(parties, augen, rl, kl, solo):
     a = settle(parties, augen, re_tricks=1, kontra_tricks=1, re_level=rl, kontra_level=kl, solo=solo)
     b = settle(parties, augen + 1, re_tricks=1, kontra_tricks=1, re_level=rl, kontra_level=kl, solo=solo)
     assert b.points[re_seat] >= a.points[re_seat]
+
+
+def test_ddv_7_2_2_no_winner_nets_only_augen_and_erreicht_lines():
+    """DDV TSR 7.2.2 (a), (e), (f) when nobody wins (both Absagen fail): only the lines for the
+    opponents' Augen (unter 90/60/30, schwarz) and for Augen reached against the opponents' Absagen
+    are netted between the parties; no ``gewonnen``, no Re/Kontra or Absage points, no
+    Sonderpunkte (no gegen die Alten either). Re keine 30 (170 Augen), Kontra keine 90 (70):
+    Re unter 90 +1, 120 gegen keine 90 +1; Kontra 60 gegen keine 30 -1 -> Re +1."""
+    s = settle(RK, 170, re_level=3, kontra_level=1,
+               specials=[("kontra", "Fuchs gefangen"), ("re", "Doppelkopf")])
+    assert s.winner is None and s.beneficiary == "re"
+    assert sorted(lines(s)) == [("120 gegen keine 90", 1), ("60 gegen keine 30", -1), ("unter 90", 1)]
+    labels = {ln.label for ln in s.lines}
+    assert not labels & {"gewonnen", "Re angesagt", "Kontra angesagt", "keine 90 abgesagt", "gegen die Alten",
+                         "Fuchs gefangen", "Doppelkopf"}
+    assert s.value == 1 and s.points == (1, -1, 1, -1)

@@ -4,7 +4,8 @@ A match is one round (Doppelkopf-Turnier 1.): 20 regular games at a four-table, 
 five-table, plus each player's Pflichtsolo. After a Pflichtsolo the same dealer deals again,
 after any other game the deal passes on (Doppelkopf-Turnier 2.). Position 1 (seat 0) deals
 first (Doppelkopf-Turnier 8.). With the DDV Vorführung, players still owing their Pflichtsolo
-when the regular games are done must play it, one game each, before the round ends.
+when the regular games are done must play it, one game each, before the round ends; after a
+vorgeführtes Pflichtsolo the next player deals (DDV 4.2).
 
 >>> m = GAME.new_match(seed=3, max_deals=1)
 >>> m.to_act(), m.legal_actions(1)
@@ -81,7 +82,11 @@ class DoppelkopfGame(Game):
         summ = result.summary
         dealer = ctx.dealer
         if summ.get("pflichtsolo"):
-            done[summ["soloist"]] = True  # the same dealer deals again (2.)
+            done[summ["soloist"]] = True
+            if ctx.carry.get("vorfuehrung") is not None:
+                # DDV 4.2: after a vorgeführtes Pflichtsolo the next player deals
+                dealer = (dealer + 1) % n
+            # otherwise the same dealer deals again (Doppelkopf-Turnier 2.)
         else:
             played += 1
             dealer = (dealer + 1) % n

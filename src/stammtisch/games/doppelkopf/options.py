@@ -32,6 +32,9 @@ class DoppelkopfOptions:
         not count as Pflichtsolo)
     :param absagen_in_solo: Absage points count in a solo (DDV); ``False`` reads sheet 6. as
         listing them among the Sonderpunkte that do not count in solos
+    :param late_reply_absagen: club option: Absagen also after a Re/Kontra made only as a late
+        reply (each Absage in its own window). Off (DDV, Doppelkopf-Turnier 5. "regelkonforme
+        Erstansage"): a party whose Re/Kontra came only as a late reply makes no Absage
     :param sonderpunkte: Fuchs gefangen, Doppelkopf, Karlchen, gegen die Alten (Doppelkopf-Turnier 6.)
     """
 
@@ -42,6 +45,7 @@ class DoppelkopfOptions:
     vorfuehrung: bool = True
     alone_as_solo: bool = True
     absagen_in_solo: bool = True
+    late_reply_absagen: bool = False
     sonderpunkte: bool = True
 
 

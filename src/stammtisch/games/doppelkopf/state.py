@@ -116,6 +116,8 @@ class DoppelkopfDeal(DealState):
         self.stille_revealed = False
         # announcements (Doppelkopf-Turnier 5.)
         self.level = {"re": -1, "kontra": -1}
+        # whether each party's Re/Kontra was a regelkonforme Erstansage, not only a late reply (5.)
+        self.erstansage = {"re": True, "kontra": True}
         self.announced_by: list[tuple[int, str, int]] = []  # (seat, word, cards in hand)
         # play
         self.trick: list[tuple[int, int]] = []
@@ -209,7 +211,8 @@ class DoppelkopfDeal(DealState):
         if not ann.in_time(own + 1, held, opp, shift):  # fast exit: the next level is already late
             return []
         words = ann.WORDS[party]
-        return [words[lv] for lv in ann.legal_levels(own, opp, held, shift)]
+        return [words[lv] for lv in ann.legal_levels(own, opp, held, shift, self.erstansage[party],
+                                                     self.opts.late_reply_absagen)]
 
     def _legal_cards(self, seat: int) -> int:
         """``Order.follow_mask`` inlined (the hottest path of random play)."""
@@ -418,9 +421,17 @@ class DoppelkopfDeal(DealState):
             raise self._err(f"your party has already announced {LEVEL_NAMES[self.level[party]]}", "5.", seat, action)
         if a not in self._announce_options(seat):
             held = popcount(self.hands[seat])
+            shift = self._shift() or 0
+            if level > 0 and not self.opts.late_reply_absagen and ann.in_time(level, held, -1, shift) and (
+                    not self.erstansage[party] if self.level[party] >= 0 else not ann.is_erstansage(held, shift)):
+                raise self._err(f"'{a}' is refused: your party's {'Re' if party == 're' else 'Kontra'} came only as a "
+                                f"late reply, and an Absage needs a regelkonforme Erstansage (DDV: only if the reply "
+                                f"would have been in time as an Ansage, with 11 cards)", "5.", seat, action)
             raise self._err(f"'{a}' is out of its window: with {held} cards in hand (each skipped level must still be "
                             f"in time; Re/Kontra with 11 cards, keine 90 with 10, keine 60 with 9, keine 30 with 8, "
                             f"schwarz with 7, a reply one card later)", "5.", seat, action)
+        if self.level[party] < 0:
+            self.erstansage[party] = ann.is_erstansage(popcount(self.hands[seat]), self._shift() or 0)
         self.level[party] = level
         self.announced_by.append((seat, a, popcount(self.hands[seat])))
         self.events.append(f"Position {seat + 1}: {'Re' if party == 're' else 'Kontra'}"
