@@ -170,7 +170,8 @@ def test_par8_bid_clearly():
     refused(st, 0, "bieten:poker", "§8")
     refused(st, 0, "bieten:", "§8")
     run(st, "0:bieten:gleich")
-    assert st.view(1)["pending"] == {"seat": 0, "figure": "gleich", "value": "2", "unseen": False}
+    assert st.view(1)["pending"] == {"seat": 0, "figure": "gleich", "value": "2", "unseen": False,
+                                     "partner_asked": False}
 
 
 def test_par9_bid_binds_both_partners_and_open_cards_renounce():

@@ -184,18 +184,19 @@ def test_sampled_state_gives_the_viewing_seat_the_same_view_and_legal_actions(se
 
 def test_sampled_state_keeps_own_signals_in_the_answer_phase():
     """§9 / §32 (regression, seed 7): seat 2 signalled once this round, then must answer an unseen bid;
-    the real state offers only ``halten``/``gut``, and so must every determinization."""
+    the real state offers only ``halten``/``gut`` (and ``partner_fragen``, §11), and so must every
+    determinization."""
     m = GAME.new_match(seed=7, max_deals=1)
     for seat, action in [(3, "abheben:21"), (1, "ungesehen:gleich"), (2, "zeichen:nichts")]:
         m.apply(seat, action)
     ds = m.deal_state
-    assert ds.phase == "answer" and sorted(ds.legal_actions(2)) == ["gut", "halten"]
+    assert ds.phase == "answer" and sorted(ds.legal_actions(2)) == ["gut", "halten", "partner_fragen"]
     v = ds.view(2)
     assert v["signals"] == [[2, "nichts"]] and v["signal_rounds"] == [0]
     rng = random.Random(7)
     for _ in range(5):
         sampled = GAME.sample_state(m.options, v, rng)
-        assert sorted(sampled.legal_actions(2)) == ["gut", "halten"]
+        assert sorted(sampled.legal_actions(2)) == ["gut", "halten", "partner_fragen"]
         assert sampled.view(2) == v
     # the opponents do not see the signal, nor its round
     assert ds.view(1)["signals"] == [] and ds.view(1)["signal_rounds"] == []

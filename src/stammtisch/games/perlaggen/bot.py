@@ -3,6 +3,14 @@
 It bids, holds and concedes by estimating its side's chances from its own hand (and its partner's
 signals), bluffs now and then, tauft every Perlagg sensibly (as the trump Ass to win a trick, as a
 low card of the led suit when it must go under), and plays legally. It sees only its own view.
+
+It never incurs a fine by its own choice: it bids and raises only below ``target - 1`` (§21, also
+where the live table lets such a bid pass and fines it), bluffs a Gleich or Hanger only when its own
+hand holds one of that kind (§10 fines holding a figure the side does not have at all), and once a
+Gleich or Hanger is held it tauft its Perlaggen so that the figure stays (§18: a played Perlagg
+counts only as its Taufe). It never concedes for its partner: when it would say ``gut`` while the
+partner has not been asked, it asks the partner (``partner_fragen``) — a human partner may hold the
+figure (§9: a concession binds both).
 """
 
 from __future__ import annotations
@@ -178,23 +186,58 @@ class RuleBot(BaseBot):
         bonus = 0.3 if name in said else 0.0
         return min(1.0, figure_strength(name, hand, trump) + bonus)
 
+    @staticmethod
+    def _may_bid(deal: dict[str, Any]) -> bool:
+        """§21: a side at ``target - 1`` has no right to bid or raise (the live table fines it)."""
+        side = deal.get("seat", 0) % 2
+        written = deal.get("written") or deal.get("standing") or [0, 0]
+        return written[side] < deal.get("target", 18) - 1
+
+    def _safe_bluff(self, name: str, hand: list[int], trump: int, deal: dict[str, Any]) -> bool:
+        """A bluff that cannot cost §10: the Spiel (§10 names Gleich and Hanger only), or a figure of
+        which the own hand holds one (a lower one loses the figure, it is no bluff in §10's sense)."""
+        if name == "spiel":
+            return True
+        own = self._own_figure(name, hand, trump, deal)
+        return own is not None
+
+    @staticmethod
+    def _own_figure(name: str, hand: list[int], trump: int, deal: dict[str, Any]) -> Any:
+        """The best Gleich/Hanger of the seat's five cards as they count now (§18: a played Perlagg
+        only as its Taufe)."""
+        seat = deal.get("seat", 0)
+        own_played = list((deal.get("played") or [[]] * 4)[seat])
+        dealt = hand + [parse_play(x)[0] for x in own_played]
+        free, fixed = figure_cards(dealt, own_played, trump)
+        return best_gleich(free, trump, fixed) if name == "gleich" else best_hanger(free, trump, fixed)
+
     def _answer(self, deal: dict[str, Any], hand: list[int], trump: int, legal: list[str], rng: Any) -> str:
         """Hold when the side's chance ``p`` makes it pay: conceding a bid costs 1, holding wins or
-        loses 2, so holding is worth it from p > 1/4 (and a bluffing bidder also pays §10)."""
+        loses 2, so holding is worth it from p > 1/4 (and a bluffing bidder also pays §10). Never a
+        concession before the partner was asked (``partner_fragen``), never a raise at 17 (§21), never
+        a bluff that §10 would fine."""
         pend = deal.get("pending") or {}
         name = pend.get("figure", "spiel")
         p = self._chance(name, hand, trump, deal)
-        if "steigern" in legal and p > 0.8 and rng.random() < 0.5:
+        safe = name == "spiel" or self._own_figure(name, hand, trump, deal) is not None \
+            or name in self._partner_says(deal)
+        if "steigern" in legal and p > 0.8 and safe and self._may_bid(deal) and rng.random() < 0.5:
             return "steigern"
-        if "halten" in legal and (p > 0.25 or rng.random() < self.bluff):
+        if "halten" in legal and safe and (p > 0.25 or rng.random() < self.bluff):
             return "halten"
+        if "partner_fragen" in legal:
+            return "partner_fragen"  # the partner may hold it: never concede for him (§9)
         return "gut"
 
     def _maybe_bid(self, deal: dict[str, Any], hand: list[int], trump: int, legal: list[str], rng: Any) -> str | None:
+        if not self._may_bid(deal):
+            return None
         for a in legal:
             if a.startswith("bieten:") or a.startswith("steigern:"):
                 name = a.split(":")[1]
                 p = self._chance(name, hand, trump, deal)
+                if not self._safe_bluff(name, hand, trump, deal) and name not in self._partner_says(deal):
+                    continue
                 if p > (0.9 if a.startswith("steigern") else 0.7) or rng.random() < self.bluff / 4:
                     return a
         return None
@@ -235,13 +278,32 @@ class RuleBot(BaseBot):
             g, h = best_gleich(free, trump, fixed), best_hanger(free, trump, fixed)
             return (g.n if g else 0) + (h.n if h else 0), g.key[1] if g else -1, h.key[1] if h else -1, taufe
 
+        naturals = [t for t in range(32) if t not in perl]  # §18, §20: a Taufe is a plain suit card
+        committed = [n for n, f in (deal.get("figures") or {}).items()
+                     if n != "spiel" and f.get("status") == "held"]
+
+        def keeps(c: int, t: int) -> tuple[Any, ...]:
+            # the held figures must stay (§10: held without having it costs the deal and 2 points)
+            dealt = hand + [parse_play(x)[0] for x in own_played]
+            free, fixed = figure_cards(dealt, own_played + [f"{D.format(c)}={D.format(t)}"], trump)
+            figs = [best_gleich(free, trump, fixed) if n == "gleich" else best_hanger(free, trump, fixed)
+                    for n in committed]
+            return (sum(1 for f in figs if f is not None), tuple(f.key if f else (0, -1, 0) for f in figs))
+
+        def strength(t: int) -> tuple[int, int]:
+            return (1 if t // 8 == trump else 0, t % 8)
+
         def taufe(c: int, want_win: bool) -> str:
             default = trump_ace if want_win else (led if led is not None else trump) * 8 + 1
-            if len(trick) == 3 or not want_win:
+            fits = [t for t in naturals if wins(baptise(c, t, trump)) == want_win]
+            if committed:
+                # a held Gleich or Hanger comes first (§10, §18); then the wanted outcome, then strength
+                cands = fits or naturals
+                default = max(cands, key=lambda t: (keeps(c, t), strength(t) if want_win
+                                                    else tuple(-x for x in strength(t))))
+            elif (len(trick) == 3 or not want_win) and fits:
                 # last to play, or going under: any Taufe with the wanted outcome, the one that keeps the figures
-                fits = [t for t in range(32) if wins(baptise(c, t, trump)) == want_win]
-                if fits:
-                    default = max(fits, key=lambda t: figures_kept(c, t))
+                default = max(fits, key=lambda t: figures_kept(c, t))
             return f"{D.format(c)}={D.format(default)}"
 
         if not partner_wins:

@@ -118,6 +118,7 @@ class PerlaggenGame(Game):
         out += ["halten", "gut", "steigern", "weisen", "abweisen", "stellen", "aufdecken", "zuruecknehmen"]
         out += [f"zeichen:{s}" for s in SIGNALS] + ["reklamieren:7", "reklamieren:17", "reklamieren:7:voriges",
                                                    "reklamieren:17:voriges"]
+        out += ["partner_fragen"]  # appended last: the ids of the earlier actions stay as they were
         return out
 
     def sample_state(self, options: PerlaggenOptions, view: Mapping[str, Any], rng: Any) -> PerlaggenDeal:

@@ -36,6 +36,10 @@ class PerlaggenOptions:
         (§18 "Ein getaufter Perlag darf unter keinen Umständen mehr getauft werden", §28 "die Perlaggen
         zur freien Verfügung haben, sofern sie noch in den Händen der Spieler sind"). ``False``: the
         figures are judged on the five cards dealt with every Perlagg free, whatever the Taufen
+    :param meld_order: how the figures declared at 17 : 17 are compared (§25). ``"figure"``: the rank
+        of §3 first (every Gleich above every Hanger), then degree, height, trump — so standing Gleich
+        leave it to the Spiel ("kann eine minderwertige Figur niemals in Betracht kommen"); ``"degree"``:
+        dritzig < vierfach < fünffach first, whatever the figure
     """
 
     target: int = 18
@@ -46,6 +50,7 @@ class PerlaggenOptions:
     dritzig_at_17: bool = True
     signals: bool = True
     taufe_binds_figures: bool = True
+    meld_order: Literal["figure", "degree"] = "figure"
 
 
 PROFILES: dict[str, PerlaggenOptions] = {

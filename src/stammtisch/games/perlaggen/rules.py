@@ -21,7 +21,7 @@ __all__ = [
     "EICHEL", "LAUB", "HERZ", "SCHELL", "WELI", "MARTL", "RANKS", "RANK_WORDS", "SUIT_WORDS",
     "perlaggen_order", "perlagg_rank", "is_perlagg", "standing_perlaggen", "Played", "plain", "baptise",
     "trick_winner", "legal_cards", "Figure", "best_gleich", "best_hanger", "best_figure", "card_name",
-    "suit_mask", "parse_play", "figure_cards",
+    "suit_mask", "parse_play", "figure_cards", "figure_members",
 ]
 
 EICHEL, LAUB, HERZ, SCHELL = 0, 1, 2, 3
@@ -165,10 +165,10 @@ class Figure:
 
     def describe(self) -> str:
         n, h, t = self.key
-        deg = {2: "zweifaches", 3: "dritziges", 4: "vierfaches", 5: "fünffaches"}.get(n, f"{n}-faches")
-        if self.kind == "gleich":
-            return f"{deg} Gleich ({RANK_WORDS[h]}{', mit Trumpf' if t else ''})"
-        return f"{deg} Hanger ({SUIT_WORDS[self.suit]} bis {RANKS[h]})"
+        stem = {2: "zweifach", 3: "dritzig", 4: "vierfach", 5: "fünffach"}.get(n, f"{n}-fach")
+        if self.kind == "gleich":  # das Gleich
+            return f"{stem}es Gleich ({RANK_WORDS[h]}{', mit Trumpf' if t else ''})"
+        return f"{stem}er Hanger ({SUIT_WORDS[self.suit]} bis {RANKS[h]})"  # der Hanger
 
 
 def _split(hand: list[int], trump: int, fixed: Sequence[int] = ()) -> tuple[list[int], int]:
@@ -251,3 +251,43 @@ def figure_cards(dealt: Sequence[int], played: Sequence[str], trump: int) -> tup
         elif c != WELI:
             fixed.append(c)
     return free, fixed
+
+
+def figure_members(fig: Figure, dealt: Sequence[int], played: Sequence[str], trump: int) -> list[int]:
+    """The physical cards that make up ``fig`` in a seat's five cards: what the seat lays open when it
+    weist (§22, §24) — the figure, not the whole hand.
+
+    ``played`` are the seat's played cards when a played Perlagg counts only as its Taufe (option
+    ``taufe_binds_figures``; pass ``[]`` to treat every Perlagg as free). A Perlagg still free stands in
+    for a missing card of the figure.
+
+    >>> f = best_gleich([D.parse(x) for x in ("HA", "SA", "W", "E9", "L8")], 1)
+    >>> [D.format(c) for c in figure_members(f, [D.parse(x) for x in ("HA", "SA", "W", "E9", "L8")], [], 1)]
+    ['HA', 'SA', 'W']
+    """
+    ps = perlaggen_order(trump)
+    free = list(dealt)
+    counts: list[tuple[int, int]] = []  # (natural card it counts as, physical card)
+    for note in played:
+        c, taufe = parse_play(note)
+        if c not in ps or c not in free:
+            continue
+        free.remove(c)
+        if taufe is not None:
+            counts.append((taufe, c))
+        elif c != WELI:
+            counts.append((c, c))
+    counts += [(c, c) for c in free if c not in ps]
+    wild = [c for c in free if c in ps]
+    n, h, _ = fig.key
+    if fig.kind == "gleich":
+        same = [phys for as_, phys in counts if as_ % 8 == h]
+    else:
+        lo = h - n + 1
+        seen: set[int] = set()
+        same = []
+        for as_, phys in counts:
+            if as_ // 8 == fig.suit and lo <= as_ % 8 <= h and as_ % 8 not in seen:
+                seen.add(as_ % 8)
+                same.append(phys)
+    return same[:n] + wild[:max(0, n - len(same))]

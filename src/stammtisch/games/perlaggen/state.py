@@ -34,8 +34,8 @@ from stammtisch.core.protocol import ActionSpace, DealContext, DealResult, DealS
 
 from .options import PerlaggenOptions
 from .rules import (
-    EICHEL, Figure, Played, baptise, best_figure, figure_cards, legal_cards, parse_play, perlaggen_order, plain,
-    standing_perlaggen, suit_mask, trick_winner,
+    EICHEL, Figure, Played, baptise, best_figure, figure_cards, figure_members, legal_cards, parse_play,
+    perlaggen_order, plain, standing_perlaggen, suit_mask, trick_winner,
 )
 from .scoring import AUS, FIGURES, SIDES, FigureOutcome, Penalty, settle
 
@@ -148,6 +148,8 @@ class PerlaggenDeal(DealState):
         self.history: list[tuple[int, str]] = []
         self.return_phase = "play"  # where an answered bid returns to
         self.revealed: list[int] = []  # cards played and taken back (§17): seen by all
+        self.asked_partner = False  # the first-asked seat left the answer to its partner (§11)
+        self.redo: tuple[int, int, int] | None = None  # a card taken back (§17): (seat, place, next to play)
         self.shown_hands: dict[int, list[int]] = {}  # hands laid open to show a figure (§22)
         self.endgame = self.standing[0] == self.o.target - 1 and self.standing[1] == self.o.target - 1
         self._result: DealResult | None = None
@@ -245,15 +247,26 @@ class PerlaggenDeal(DealState):
 
     def _spiel_ok(self, seat: int) -> bool:
         """§29: once the fifth round is led, the Spiel is bid, held or raised only with the Spiel-Farbe,
-        a trump or a Perlagg."""
+        a trump or a Perlagg that the seat has in this round — in its hand, or already on the table: its
+        own card lying in the fifth trick as Spiel-Farbe, trump or getaufter Perlagg may still win it
+        (so the leader always qualifies, "ungeachtet, ob Trumpf oder Perlagg vorgelegt worden ist").
+        Checked per seat, as the sheet says of the one who bids, holds or raises; either partner may
+        answer for the side (§11)."""
         if len(self.tricks) == 4 and self.trick:
             led = self.trick[0][1].suit
             hand = self.hands[seat]
-            return bool(hand & (suit_mask(led) | suit_mask(self.trump) | self.pmask))
+            if hand & (suit_mask(led) | suit_mask(self.trump) | self.pmask):
+                return True
+            return any(s == seat and (pl.prank or pl.suit in (led, self.trump)) for s, pl in self.trick)
         return True
 
-    def _answering(self) -> tuple[int, int]:
+    def _answering(self) -> tuple[int, ...]:
+        """The seats that may answer the open bid: the one left of the bidder is asked first; after
+        ``partner_fragen`` only his partner (§11: the side answers; §9: what one partner holds or
+        concedes binds both)."""
         seat, _, _, _ = self.pending[0]
+        if self.asked_partner:
+            return ((seat + 3) % 4,)
         return ((seat + 1) % 4, (seat + 3) % 4)
 
     def _bid_actions(self, seat: int) -> list[str]:
@@ -343,6 +356,8 @@ class PerlaggenDeal(DealState):
             if value < AUS and not unseen and (self.total(side_of(seat)) < self.o.target - 1
                                                or self.o.offences == "penalise"):
                 out.append("steigern")
+        if not self.asked_partner and seat == (offerer + 1) % 4:
+            out.append("partner_fragen")  # leave the answer to the partner (who then must answer)
         return out
 
     def legal_actions(self, seat: int) -> list[str]:
@@ -386,7 +401,8 @@ class PerlaggenDeal(DealState):
         for c in bit_list(mask):
             out.append(D.format(c))
             if (self.pmask >> c) & 1:
-                out += [f"{D.format(c)}={D.format(t)}" for t in range(32)]
+                # §18, §20: the Taufe is a plain card of a suit, never another Perlagg's face
+                out += [f"{D.format(c)}={D.format(t)}" for t in range(32) if not (self.pmask >> t) & 1]
         return out
 
     # ------------------------------------------------------------------ apply
@@ -411,8 +427,10 @@ class PerlaggenDeal(DealState):
             self.shown = False  # §7: "Danach dürfen diese Karten von niemandem mehr angeschaut werden"
 
     def _revoke_to_take_back(self, seat: int) -> dict[str, Any] | None:
-        """The unclaimed revoke of ``seat`` that is the last card on the table, if any (§17)."""
-        if self.phase != "play" or not self.trick or self.trick[-1][0] != seat:
+        """The unclaimed revoke of ``seat`` in the round still on the table, if any (§17: "es sei denn,
+        dass Farbe bekannt werden muss. Dies gilt nur innerhalb derselben Runde") — also when others
+        have played after it, until the round's last card is down."""
+        if self.phase != "play" or not any(s == seat for s, _ in self.trick) or self.redo is not None:
             return None
         for c in self.offences:
             if c["kind"] == "farbleugnen" and c.get("seat") == seat and c.get("trick") == len(self.tricks) \
@@ -463,17 +481,23 @@ class PerlaggenDeal(DealState):
             last = [pl for s, pl in self.trick if s == seat]
             offence = self._revoke_to_take_back(seat)
             if offence is not None:
-                # §17: taken back to follow suit, within the same round, before anybody played on
-                _, pl = self.trick.pop()
+                # §17: taken back to follow suit, within the same round; the seat plays again in its place
+                at = next(i for i, (s, _) in enumerate(self.trick) if s == seat)
+                _, pl = self.trick.pop(at)
                 self.hands[seat] |= 1 << pl.card
                 self.played[seat].pop()
                 self.offences.remove(offence)
                 self.revealed.append(pl.card)  # everybody saw it on the table
+                self.redo = (seat, at, self.turn)
                 self.turn = seat
                 self.events.append(f"seat {seat} takes the card back to follow suit (§17)")
                 return
             if last and last[0].prank or (last and last[0].card in perlaggen_order(self.trump)):
                 self._refuse("a Perlagg once played is never taken back", "§19")
+            if self.o.offences == "penalise":
+                self._refuse("a card released on the table is played (§16); it is taken back only to follow "
+                             "suit after a revoke, and only within the same round — you have no revoke in the "
+                             "round on the table", "§17")
             self._refuse("a card released on the table is played and is not taken back (only to follow suit, "
                          "which this table enforces before the card is released)", "§17")
         if p == "exchange" and word in ("tauschen", "nicht_tauschen", "ueberlassen") and seat != self.turn:
@@ -572,8 +596,8 @@ class PerlaggenDeal(DealState):
         for kind in ("gleich", "hanger"):
             f = best_figure(kind, self.dealt[seat], self.trump)
             if f and f.n >= 3:
-                k = _meld_key(f)
-                if best is None or k > _meld_key(best):
+                k = _meld_key(f, self.o.meld_order)
+                if best is None or k > _meld_key(best, self.o.meld_order):
                     best = f
         return best
 
@@ -596,11 +620,11 @@ class PerlaggenDeal(DealState):
             self.turn = self.vorhand
             best = {0: None, 1: None}
             for s, f in self.melds.items():
-                if f is not None and (best[side_of(s)] is None or _meld_key(f) > _meld_key(best[side_of(s)])):
+                if f is not None and (best[side_of(s)] is None or _meld_key(f, self.o.meld_order) > _meld_key(best[side_of(s)], self.o.meld_order)):
                     best[side_of(s)] = f
             if best[0] or best[1]:
-                k0 = _meld_key(best[0]) if best[0] else None
-                k1 = _meld_key(best[1]) if best[1] else None
+                k0 = _meld_key(best[0], self.o.meld_order) if best[0] else None
+                k1 = _meld_key(best[1], self.o.meld_order) if best[1] else None
                 if k0 == k1:
                     self.events.append("the declared figures stand: the Spiel decides (§25, §28)")
                     self.meld_result: tuple[int | None, int, str] = (None, 3, best[0].kind)  # type: ignore[union-attr]
@@ -620,6 +644,10 @@ class PerlaggenDeal(DealState):
         is_p = (self.pmask >> c) & 1
         if taufe is not None and not is_p:
             self._refuse(f"only a Perlagg is getauft; {D.format(c)} is none", "§18")
+        if taufe is not None and (self.pmask >> taufe) & 1:
+            self._refuse(f"a Perlagg is getauft as a plain card of a suit; {D.format(taufe)} is itself a Perlagg "
+                         f"(it has no value of its own to take: §20 'sticht die gleichwertige Karte derselben "
+                         f"Farbe')", "§18")
         led = self.trick[0][1].suit if self.trick else None
         legal = legal_cards(self.hands[seat], led, self.trump)
         revoke = not (legal >> c) & 1
@@ -633,8 +661,15 @@ class PerlaggenDeal(DealState):
             self.offences.append({"par": "17", "kind": "farbleugnen", "side": side_of(seat), "claimed": False,
                                   "seat": seat, "trick": len(self.tricks)})
         self.hands[seat] &= ~(1 << c)
-        self.trick.append((seat, played))
         self.played[seat].append(played.notation())
+        if self.redo is not None:
+            # the card taken back (§17) is replaced in its place; play goes on where it stood
+            _, at, nxt = self.redo
+            self.redo = None
+            self.trick.insert(at, (seat, played))
+            self.turn = nxt
+            return
+        self.trick.append((seat, played))
         if len(self.trick) < 4:
             self.turn = (seat + 1) % 4
             return
@@ -672,13 +707,20 @@ class PerlaggenDeal(DealState):
         held = sorted((f for f in self.figs.values() if f.name != "spiel" and f.status == "held"),
                       key=lambda f: f.order)
         rest = [f for f in self.figs.values() if f.name != "spiel" and f.status == "open"]
-        unseen = [f for f in self.figs.values() if f.name != "spiel" and f.status == "conceded" and f.unseen]
-        for f in unseen:
-            mine = self._side_figure(f.name, f.conceded_to)  # type: ignore[arg-type]
-            f.winner, f.decided = (f.conceded_to if mine else None), True
+        self._check_unseen_conceded()
         self.fig_queue = [f.name for f in held + rest]
         self.phase = "figures"
         self._next_figure()
+
+    def _check_unseen_conceded(self) -> None:
+        """§32: "Wird das ungesehene Gebotene gut gelassen, so schreibt die bietende Partei die Punkte nur,
+        wenn sie die gebotene(n) Figur(en) auch hat" — checked on the side's cards once the figures are
+        settled, or whenever the deal ends before that (cards laid open, §9; the Partie decided)."""
+        for f in self.figs.values():
+            if f.name != "spiel" and f.status == "conceded" and f.unseen and not f.decided:
+                mine = self._side_figure(f.name, f.conceded_to)  # type: ignore[arg-type]
+                f.winner, f.decided = (f.conceded_to if mine else None), True
+                f.cards = mine.n if mine else 0
 
     def _next_figure(self) -> None:
         self.fig_step = ""
@@ -715,9 +757,15 @@ class PerlaggenDeal(DealState):
         return best, seat
 
     def _show(self, name: str, side: int) -> None:
-        """Weisen: the seat lays its five cards open on the table (§22, §24), for everybody to check."""
-        _, seat = self._figure_seat(name, side)
-        self.shown_hands[seat] = list(self.dealt[seat])
+        """Weisen: the seat lays the cards of its figure open on the table (§22, §24), for everybody to
+        check — only the figure's cards; the rest of the hand stays hidden (§25: the cards are not
+        shown before it is needed)."""
+        fig, seat = self._figure_seat(name, side)
+        if fig is None:  # pragma: no cover - weisen/abweisen/stellen are offered only with a figure
+            return
+        shown = figure_members(fig, self.dealt[seat], self.played[seat] if self.o.taufe_binds_figures else [],
+                               self.trump)
+        self.shown_hands[seat] = sorted(set(self.shown_hands.get(seat, [])) | set(shown))
 
     def _figure_actions(self, seat: int) -> list[str]:
         if not self.fig_queue or self.pending:
@@ -837,6 +885,11 @@ class PerlaggenDeal(DealState):
                 self._refuse("in the fifth round the Spiel is held only with the Spiel-Farbe, a trump or a "
                              "Perlagg", "§29")
             self._refuse("every bid must be answered: 'halten', 'gut' or 'steigern'", "§11")
+        if action == "partner_fragen":
+            self.asked_partner = True
+            self.events.append(f"seat {seat} leaves the answer to the partner, seat {(seat + 2) % 4} (§11)")
+            return
+        self.asked_partner = False
         offerer, name, value, unseen = self.pending.pop(0)
         f = self.figs[name]
         side, oside = side_of(seat), side_of(offerer)
@@ -909,6 +962,7 @@ class PerlaggenDeal(DealState):
 
     # ------------------------------------------------------------------ end
     def _finish(self) -> None:
+        self._check_unseen_conceded()
         for _, name, _, _ in self.pending:
             # the Partie was decided with a bid still open (a concession reached the target, §7/§34
             # Partieverlust): the open offer lapses; a figure held before keeps its held stake
@@ -988,10 +1042,12 @@ class PerlaggenDeal(DealState):
             "played": [list(x) for x in self.played],
             "figures": {n: f.to_json() for n, f in self.figs.items()},
             "pending": ({"seat": self.pending[0][0], "figure": self.pending[0][1],
-                         "value": _value_word(self.pending[0][2]), "unseen": self.pending[0][3]}
+                         "value": _value_word(self.pending[0][2]), "unseen": self.pending[0][3],
+                         "partner_asked": self.asked_partner}
                         if self.pending and self.phase == "answer" else None),
             "written": [self.total(0), self.total(1)],
             "standing": list(self.standing),
+            "target": self.o.target,
             "spiel_side": SIDES[self.spiel_side] if self.spiel_side is not None else None,
             "looked": list(self.looked),
             "kept": D.format_cards(self.kept),
@@ -1048,7 +1104,17 @@ def _unseen_names(spec: str) -> list[str]:
     return list(FIGURES) if spec == "alle" else spec.split("+")
 
 
-def _meld_key(f: Figure) -> tuple[int, int, int, int]:
-    """17 : 17 comparison (§25): degree (number of cards) first, then Gleich over Hanger (§3),
-    then height, then trump."""
-    return (f.n, 1 if f.kind == "gleich" else 0, f.key[1], f.key[2])
+def _meld_key(f: Figure, order: str = "figure") -> tuple[int, int, int, int]:
+    """17 : 17 comparison (§25) of declared figures.
+
+    ``"figure"`` (default): the rank of the figures of §3 first — every Gleich above every Hanger —
+    then the degree (number of cards), the height, trump. §25: "Haben z. B. Parteien ein dritziges
+    oder vierfaches Gleich in gleichem Höhengrad, also eine stehende Figur, kann eine minderwertige
+    Figur niemals in Betracht kommen, denn in diesem Falle entscheidet das Spiel" — a standing Gleich
+    leaves it to the Spiel, however long a Hanger (the minderwertige Figur of §3) is.
+    ``"degree"``: the degree first, then Gleich over Hanger, height, trump (the former reading).
+    """
+    gleich = 1 if f.kind == "gleich" else 0
+    if order == "degree":
+        return (f.n, gleich, f.key[1], f.key[2])
+    return (gleich, f.n, f.key[1], f.key[2])
