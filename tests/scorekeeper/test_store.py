@@ -16,8 +16,9 @@ def store(tmp_path):
 
 
 def _table(store, game="tarock", names=("A", "B", "C", "D")):
-    t, key = store.create_tournament("Stammtisch", game, kind="table", names=list(names))
-    return t["rounds"][0]["tables"][0]["id"], t["id"], key
+    oid = store.create_organiser("Wirt", "geheim-12345")["id"] if not store.organisers() else 1
+    t = store.create_tournament("Stammtisch", game, kind="table", names=list(names), organiser=oid)
+    return t["rounds"][0]["tables"][0]["id"], t["id"], oid
 
 
 def test_migrations_use_their_own_version_table(store):
@@ -26,7 +27,7 @@ def test_migrations_use_their_own_version_table(store):
     assert VERSION_TABLE == "alembic_version_scorekeeper" and VERSION_TABLE in names
     assert {"sk_tournament", "sk_player", "sk_round", "sk_table", "sk_seat", "sk_entry", "sk_revision"} <= names
     with store.engine.connect() as c:
-        assert c.execute(text(f"select version_num from {VERSION_TABLE}")).scalar() == "sk0001"
+        assert c.execute(text(f"select version_num from {VERSION_TABLE}")).scalar() == "sk0002"
     Store(store.engine)  # migrating again is a no-op
 
 
@@ -104,19 +105,36 @@ def test_enter_sheet_refuses_a_bad_row_naming_it(store):
     assert store.table(tab)["rows"] == []
 
 
-def test_keys(store):
-    tab, tid, key = _table(store)
-    store.check_key(tid, key)
-    entry_key = store.table(tab, with_key=True)["entry_key"]
-    store.check_key(tid, entry_key, tab)
+def test_organiser_sessions_and_entry_codes(store):
+    tab, tid, oid = _table(store)
+    tok = store.login("Wirt", "geheim-12345")["token"]
+    boss = store.principal(tok)
+    assert boss.organiser == oid
+    store.authorize(boss, tid)
+    code = store.issue_codes(tid)[tab]
+    keeper = store.principal(store.unlock_table(tab, code)["token"])
+    store.authorize(keeper, tid, tab)
     with pytest.raises(Forbidden):
-        store.check_key(tid, entry_key)  # a table key is not the organiser's
+        store.authorize(keeper, tid)  # a table's session is not the organiser's
     with pytest.raises(Forbidden):
-        store.check_key(tid, "wrong", tab)
+        store.unlock_table(tab, "WRONG-CODE0")
+    with pytest.raises(Forbidden):
+        store.login("Wirt", "falsch-12345")
+    with pytest.raises(Forbidden):
+        store.login("Niemand", "geheim-12345")
+    store.logout(tok)
+    assert store.principal(tok) is None
+    with pytest.raises(Forbidden):
+        store.authorize(store.principal(tok), tid)
+    # nothing secret is stored in the clear
+    with store.engine.connect() as c:
+        dump = " ".join(str(r) for t in ("sk_organiser", "sk_session", "sk_table")
+                        for r in c.execute(text(f"select * from {t}")))
+    assert code not in dump and code.replace("-", "") not in dump and "geheim-12345" not in dump and tok not in dump
 
 
 def test_manual_draw_and_withdrawn_players(store):
-    t, _ = store.create_tournament("Cup", "doppelkopf", rounds=2)
+    t = store.create_tournament("Cup", "doppelkopf", rounds=2)
     store.add_players(t["id"], [{"name": n} for n in "ABCDEFGHI"])
     with pytest.raises(IllegalAction, match="missing"):
         store.draw_round(t["id"], method="manual", tables=[[1, 2, 3, 4]])
