@@ -189,3 +189,42 @@ def test_downgrade_removes_the_tables(tmp_path):
         cfg.attributes["version_table"] = VERSION_TABLE
         command.downgrade(cfg, "base")
     assert not [n for n in inspect(s.engine).get_table_names() if n.startswith("sk_")]
+
+
+def test_migration_sk0002_keeps_data_and_drops_the_plain_keys(tmp_path):
+    """A database at sk0001 (per-tournament key, plain 6-hex entry keys) upgrades: the tournament and
+    its lists stay, the keys are gone, the tournament has no owner until one is assigned."""
+    from alembic import command
+    from alembic.config import Config
+    from sqlalchemy import create_engine
+
+    from stammtisch.scorekeeper.store import MIGRATIONS
+
+    engine = create_engine(f"sqlite:///{tmp_path / 'old.sqlite3'}")
+    cfg = Config()
+    cfg.set_main_option("script_location", str(MIGRATIONS))
+
+    def to(rev, fn=command.upgrade):
+        with engine.begin() as conn:
+            cfg.attributes["connection"], cfg.attributes["version_table"] = conn, VERSION_TABLE
+            fn(cfg, rev)
+
+    to("sk0001")
+    with engine.begin() as c:
+        c.execute(text("insert into sk_tournament (id, name, game, options, kind, rounds_planned, games_4, games_5, "
+                       "tiebreaks, lot_seed, organiser_key, published, created_at, version) values (1, 'Alt', "
+                       "'tarock', '{}', 'tournament', 1, 16, 20, '[]', 's', 'abc', 0, '2026-01-01', 1)"))
+        c.execute(text("insert into sk_round (id, tournament_id, number, method, seed, repeat_pairs, created_at) "
+                       "values (1, 1, 1, 'manual', '', 0, '2026-01-01')"))
+        c.execute(text("insert into sk_table (id, round_id, number, size, games_planned, entry_key, closed, version) "
+                       "values (1, 1, 1, 4, 16, 'a1b2c3', 0, 3)"))
+    store = Store(engine)  # runs sk0002
+    cols = {c["name"] for c in inspect(engine).get_columns("sk_table")}
+    assert "entry_key" not in cols and "code_hash" in cols
+    assert "organiser_key" not in {c["name"] for c in inspect(engine).get_columns("sk_tournament")}
+    t = store.tournament(1)
+    assert t["name"] == "Alt" and t["organiser"] is None and t["rounds"][0]["tables"][0]["version"] == 3
+    store.create_organiser("Neu", "geheim-12345")
+    assert store.set_owner(1, "Neu")["organiser"] == store.organiser_id("Neu")
+    to("sk0001", command.downgrade)  # and back
+    assert "entry_key" in {c["name"] for c in inspect(engine).get_columns("sk_table")}
