@@ -87,7 +87,8 @@ BAD = [
     ("jass", {"target": 2**63}, "target"),
     ("jass", {"target": 1000.5}, "target"),
     ("jass", {"undenufe_eleven": "sieben"}, "undenufe_eleven"),
-    ("perlaggen", {"target": 1}, "target"),
+    ("perlaggen", {"target": 0}, "target"),
+    ("perlaggen", {"target": 100}, "target"),
     ("perlaggen", {"unbid_points": 0}, "unbid_points"),
     ("perlaggen", {"offences": None}, "offences"),
 ]

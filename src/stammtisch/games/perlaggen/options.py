@@ -40,7 +40,7 @@ class PerlaggenOptions:
         figures are judged on the five cards dealt with every Perlagg free, whatever the Taufen
     """
 
-    target: int = option(18, min=3, max=99, rule="Perlaggen §2")
+    target: int = option(18, min=1, max=99, rule="Perlaggen §2")
     eichel_ober_high: bool = False
     unbid_points: int = option(1, min=1, max=3, rule="Perlaggen §26")
     unseen_bidding: bool = True
