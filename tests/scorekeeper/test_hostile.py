@@ -291,7 +291,15 @@ def test_creating_a_tournament_needs_an_organiser(client, cup):
     assert me["organiser"]["name"] == "Sepp Huber" and me["tournaments"] == []
 
 
-def test_login_lockout_and_no_user_enumeration(client, monkeypatch):
+def _app_with_rates(tmp_path, **rates):
+    app = FastAPI()
+    app.state.scorekeeper = store = create_app(f"sqlite:///{tmp_path / 'r.sqlite3'}").state.scorekeeper
+    app.include_router(make_router(store, **rates))
+    return TestClient(app)
+
+
+def test_login_lockout_and_no_user_enumeration(tmp_path, monkeypatch):
+    client = _app_with_rates(tmp_path, login_rate=1000)  # the per-address limit is tested below
     store = client.app.state.scorekeeper
     store.create_organiser("Anna", PASSWORD)
     calls = []
@@ -306,15 +314,18 @@ def test_login_lockout_and_no_user_enumeration(client, monkeypatch):
         client.post(f"{API}/login", json={"name": "Anna", "password": "y" * 12})
     r = client.post(f"{API}/login", json={"name": "Anna", "password": PASSWORD})
     assert r.status_code == 429 and r.json()["error"] == "Locked" and r.json()["until"]
+    # an unknown name locks the same way: the lockout does not tell which names exist
+    for _ in range(auth.LOGIN_ATTEMPTS):
+        client.post(f"{API}/login", json={"name": "Niemand", "password": "y" * 12})
+    ghost = client.post(f"{API}/login", json={"name": "Niemand", "password": PASSWORD})
+    assert ghost.status_code == 429
+    assert ghost.json()["message"].split(" until")[0] == r.json()["message"].split(" until")[0]
     store.set_password("Anna", "neues-passwort-1")  # the administrator lifts the lock
     assert client.post(f"{API}/login", json={"name": "Anna", "password": "neues-passwort-1"}).status_code == 200
 
 
 def test_login_rate_limit_per_address(tmp_path):
-    app = FastAPI()
-    app.state.scorekeeper = store = create_app(f"sqlite:///{tmp_path / 'r.sqlite3'}").state.scorekeeper
-    app.include_router(make_router(store, login_rate=3, unlock_rate=3))
-    c = TestClient(app)
+    c = _app_with_rates(tmp_path, login_rate=3, unlock_rate=3)
     codes = [c.post(f"{API}/login", json={"name": f"n{i}", "password": "p" * 12}).status_code for i in range(5)]
     assert codes == [403, 403, 403, 429, 429]
     codes = [c.post(f"{API}/tables/{i + 1}/unlock", json={"code": "AAAAA-AAAAA"}).status_code for i in range(5)]

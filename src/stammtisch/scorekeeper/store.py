@@ -102,6 +102,8 @@ class Store:
         if migrate:
             migrate_db(self.engine)
         self._session = sessionmaker(self.engine, expire_on_commit=False)
+        #: failed logins under names that have no account: name -> (count, locked until)
+        self._ghosts: dict[str, tuple[int, _dt.datetime | None]] = {}
 
     @contextmanager
     def session(self) -> Iterator[Session]:
@@ -192,21 +194,28 @@ class Store:
         with self.session() as s:
             o = s.scalar(select(SkOrganiser).where(SkOrganiser.name == name))
             t = auth.now()
-            if o is not None and o.locked_until is not None and o.locked_until > t:
+            # unknown names fail and lock like real ones (in memory), so a lockout reveals nothing either
+            ghost = self._ghosts.get(name) if o is None else None
+            until = o.locked_until if o is not None else (ghost[1] if ghost else None)
+            if until is not None and until > t:
                 auth.verify_secret(None, password)  # same time as a real attempt
-                raise Locked(f"too many wrong passwords: the account is locked until {o.locked_until:%H:%M} UTC",
-                             until=o.locked_until)
+                raise Locked(f"too many wrong passwords: the account is locked until {until:%H:%M} UTC", until=until)
             ok = auth.verify_secret(o.password_hash if o else None, password)
-            if o is None or not ok:
-                if o is not None:
-                    o.failed_logins += 1
-                    if o.failed_logins >= auth.LOGIN_ATTEMPTS:
-                        o.failed_logins, o.locked_until = 0, t + auth.LOGIN_LOCK
+            if o is None:
+                n = (ghost[0] if ghost else 0) + 1
+                if len(self._ghosts) > 10_000:
+                    self._ghosts.clear()
+                self._ghosts[name] = (0, t + auth.LOGIN_LOCK) if n >= auth.LOGIN_ATTEMPTS else (n, None)
+            elif not ok:
+                o.failed_logins += 1
+                if o.failed_logins >= auth.LOGIN_ATTEMPTS:
+                    o.failed_logins, o.locked_until = 0, t + auth.LOGIN_LOCK
         if o is None or not ok:
             raise Forbidden("wrong name or password")
         with self.session() as s:
             o = s.get(SkOrganiser, o.id)
             o.failed_logins, o.locked_until = 0, None
+            s.execute(SkSession.__table__.delete().where(SkSession.expires_at < t))  # forget expired sessions
             token, expires = self._new_session(s, organiser=o.id)
             return {"token": token, "expires": expires.isoformat() + "Z",
                     "organiser": {"id": o.id, "name": o.name}}
@@ -319,6 +328,7 @@ class Store:
         with self.session() as s:
             tab = s.get(SkTable, table_id)
             tab.failed_codes = 0
+            s.execute(SkSession.__table__.delete().where(SkSession.expires_at < auth.now()))
             token, expires = self._new_session(s, table=table_id, hours=auth.TABLE_SESSION_HOURS)
             return {"token": token, "expires": expires.isoformat() + "Z", "table": table_id}
 
