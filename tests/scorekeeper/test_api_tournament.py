@@ -84,8 +84,8 @@ def test_whole_tournament_through_the_web_api(client):
     rng = random.Random(2026)
     assert client.post(f"{API}/tournaments", json={"name": "X", "game": "doppelkopf"}).status_code == 403
     H = login(client)
-    r = client.post(f"{API}/tournaments", headers=H, json={"name": "Doko-Cup Innsbruck", "game": "doppelkopf", "rounds": 3,
-                                               "season": "2026"})
+    r = client.post(f"{API}/tournaments", headers=H, json={"name": "Doko-Cup Innsbruck", "game": "doppelkopf",
+                                                          "rounds": 3, "season": "2026"})
     assert r.status_code == 201
     tid = r.json()["tournament"]["id"]
     assert client.post(f"{API}/tournaments/{tid}/players", json=[{"name": "x"}]).status_code == 403

@@ -16,7 +16,8 @@ from typing import Any
 from sqlalchemy import JSON, Boolean, DateTime, ForeignKey, Integer, String, Text, UniqueConstraint
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
-__all__ = ["Base", "SkOrganiser", "SkSession", "SkTournament", "SkPlayer", "SkRound", "SkTable", "SkSeat", "SkEntry", "SkRevision"]
+__all__ = ["Base", "SkOrganiser", "SkSession", "SkTournament", "SkPlayer", "SkRound", "SkTable", "SkSeat", "SkEntry",
+           "SkRevision"]
 
 
 def _now() -> _dt.datetime:
