@@ -7,6 +7,7 @@ from fastapi.testclient import TestClient
 
 from stammtisch.scorekeeper.api import create_app
 
+from .helpers import login
 from .test_entries_engines import engine, play_deal
 
 API = "/scorekeeper/api"
@@ -34,10 +35,10 @@ def tarock_facts(outcome, engine_dealer, table_dealer, n):
 def test_tarock_cup_entered_as_facts_equals_the_engine(tmp_path):
     engine("tarock")
     client = TestClient(create_app(f"sqlite:///{tmp_path / 'cup.sqlite3'}"))
-    r = client.post(f"{API}/tournaments", json={"name": "Tiroler Cup, 3. Turnier", "game": "tarock",
+    H = login(client)
+    r = client.post(f"{API}/tournaments", headers=H, json={"name": "Tiroler Cup, 3. Turnier", "game": "tarock",
                                                "profile": "tiroler-cup", "rounds": 3, "games": {"4": 4, "5": 5}})
-    tid, key = r.json()["tournament"]["id"], r.json()["organiser_key"]
-    H = {"X-Scorekeeper-Key": key}
+    tid = r.json()["tournament"]["id"]
     client.post(f"{API}/tournaments/{tid}/players", headers=H, json=[{"name": f"T{i}"} for i in range(24)])
     expected: dict[int, int] = {}
     money: dict[int, int] = {}
@@ -76,10 +77,10 @@ def test_doppelkopf_cup_entered_as_facts_equals_the_engine(tmp_path):
     """The same for Doppelkopf: 24 players, tables of 5 and 4, each game's facts from a simulated deal."""
     engine("doppelkopf")
     client = TestClient(create_app(f"sqlite:///{tmp_path / 'doko.sqlite3'}"))
-    r = client.post(f"{API}/tournaments", json={"name": "Doko-Cup", "game": "doppelkopf", "rounds": 3,
+    H = login(client)
+    r = client.post(f"{API}/tournaments", headers=H, json={"name": "Doko-Cup", "game": "doppelkopf", "rounds": 3,
                                                "games": {"4": 4, "5": 5}})
-    tid, key = r.json()["tournament"]["id"], r.json()["organiser_key"]
-    H = {"X-Scorekeeper-Key": key}
+    tid = r.json()["tournament"]["id"]
     client.post(f"{API}/tournaments/{tid}/players", headers=H, json=[{"name": f"D{i}"} for i in range(24)])
     expected: dict[int, int] = {}
     seed = 1000

@@ -10,6 +10,8 @@ from fastapi.testclient import TestClient
 
 from stammtisch.scorekeeper.api import create_app
 
+from .helpers import login, unlock
+
 API = "/scorekeeper/api"
 
 
@@ -34,9 +36,8 @@ def random_row(rng, size, dealer, solo_by=None):
     return pts
 
 
-def play_table_live(client, key, table_id, rng, expected):
+def play_table_live(client, H, table_id, rng, expected):
     """Enter every game one by one as the list keeper would, Pflichtsoli included."""
-    H = {"X-Scorekeeper-Key": key}
     tab = client.get(f"{API}/tables/{table_id}", headers=H).json()
     owed = set(range(1, tab["size"] + 1))
     while tab["normal_games"] < tab["planned"] or owed:
@@ -81,11 +82,12 @@ def sheet_rows(rng, size, planned):
 
 def test_whole_tournament_through_the_web_api(client):
     rng = random.Random(2026)
-    r = client.post(f"{API}/tournaments", json={"name": "Doko-Cup Innsbruck", "game": "doppelkopf", "rounds": 3,
-                                               "season": "2026"})
+    assert client.post(f"{API}/tournaments", json={"name": "X", "game": "doppelkopf"}).status_code == 403
+    H = login(client)
+    r = client.post(f"{API}/tournaments", headers=H, json={"name": "Doko-Cup Innsbruck", "game": "doppelkopf",
+                                                          "rounds": 3, "season": "2026"})
     assert r.status_code == 201
-    tid, key = r.json()["tournament"]["id"], r.json()["organiser_key"]
-    H = {"X-Scorekeeper-Key": key}
+    tid = r.json()["tournament"]["id"]
     assert client.post(f"{API}/tournaments/{tid}/players", json=[{"name": "x"}]).status_code == 403
     r = client.post(f"{API}/tournaments/{tid}/players", headers=H,
                     json=[{"name": f"Spieler {i:02d}", "club": "DK Inn" if i % 2 else "Tarockrunde"}
@@ -106,9 +108,10 @@ def test_whole_tournament_through_the_web_api(client):
             pairs = {(a, b) for a in ids for b in ids if a < b}
             assert not pairs & met
             met |= pairs
+        codes = client.post(f"{API}/tournaments/{tid}/codes", headers=H, json={"round": rnd}).json()["codes"]
         for i, t in enumerate(rd["tables"]):
-            if i % 2 == 0:
-                play_table_live(client, key, t["id"], rng, expected)
+            if i % 2 == 0:  # the list keeper enters with the code of the table card
+                play_table_live(client, unlock(client, t["id"], codes[str(t["id"])]), t["id"], rng, expected)
             else:
                 rows = sheet_rows(rng, t["size"], t["planned"])
                 out = client.post(f"{API}/tables/{t['id']}/sheet", headers=H, json={"version": t["version"],
@@ -162,10 +165,12 @@ def test_whole_tournament_through_the_web_api(client):
     assert int(table[1][-3]) == rk["ranking"][0]["total"]
     sheets = list(csv.reader(io.StringIO(client.get(f"{API}/tournaments/{tid}/export/sheets.csv", headers=H).text)))
     assert len(sheets) > 3 * (4 * 30 + 24)
-    for name in ("results.pdf", "sheets.pdf", "cards.pdf"):
+    for name in ("results.pdf", "sheets.pdf"):
         r = client.get(f"{API}/tournaments/{tid}/export/{name}", headers=H)
         assert r.status_code == 200 and r.content.startswith(b"%PDF"), name
-    assert client.get(f"{API}/tournaments/{tid}/export/cards.pdf", params={"key": "nope"}).status_code == 403
+    r = client.post(f"{API}/tournaments/{tid}/cards", headers=H, json={"round": 3})
+    assert r.status_code == 200 and r.content.startswith(b"%PDF")
+    assert client.post(f"{API}/tournaments/{tid}/cards", json={"round": 3}).status_code == 403
 
     # publish: the public page and the season standings see it
     assert client.get(f"{API}/tournaments").json() == []
@@ -183,25 +188,26 @@ def test_whole_tournament_through_the_web_api(client):
 
 
 def test_api_errors_are_json(client):
-    r = client.post(f"{API}/tournaments", json={"name": "X", "game": "skat"})
+    H = login(client)
+    r = client.post(f"{API}/tournaments", headers=H, json={"name": "X", "game": "skat"})
     assert r.status_code == 422 and r.json()["error"] == "IllegalAction" and "unknown game" in r.json()["message"]
     assert client.get(f"{API}/tournaments/99").status_code == 404
     assert client.get(f"{API}/tables/99").status_code == 404
-    r = client.post(f"{API}/tournaments", json={"name": "X", "game": "tarock", "colour": "red"})
-    assert r.status_code == 422 and "unknown fields" in r.json()["message"]
+    r = client.post(f"{API}/tournaments", headers=H, json={"name": "X", "game": "tarock", "colour": "red"})
+    assert r.status_code == 422 and r.json()["field"] == "colour"
     games = client.get(f"{API}/games").json()
     assert [g["game"] for g in games] == ["jass", "doppelkopf", "tarock", "perlaggen"]
 
 
-def test_table_key_allows_entry_at_that_table_only(client):
-    r = client.post(f"{API}/tournaments", json={"name": "Abend", "game": "tarock", "kind": "table",
-                                               "names": ["A", "B", "C", "D"]}).json()
-    key, t = r["organiser_key"], r["tournament"]
+def test_table_code_allows_entry_at_that_table_only(client):
+    H = login(client)
+    t = client.post(f"{API}/tournaments", headers=H, json={"name": "Abend", "game": "tarock", "kind": "table",
+                                                          "names": ["A", "B", "C", "D"]}).json()["tournament"]
     tab_id = t["rounds"][0]["tables"][0]["id"]
-    ek = client.get(f"{API}/tables/{tab_id}", headers={"X-Scorekeeper-Key": key}).json()["entry_key"]
-    assert ek == client.app.state.scorekeeper.table(tab_id, with_key=True)["entry_key"]
-    HT = {"X-Scorekeeper-Key": ek}
-    assert "entry_key" not in client.get(f"{API}/tables/{tab_id}", headers=HT).json()
+    assert client.get(f"{API}/tables/{tab_id}", headers=H).json()["code_issued"] is False
+    code = client.post(f"{API}/tournaments/{t['id']}/codes", headers=H, json={}).json()["codes"][str(tab_id)]
+    assert client.get(f"{API}/tables/{tab_id}", headers=H).json()["code_issued"] is True
+    HT = unlock(client, tab_id, code.lower().replace("-", " "))  # typed as the list keeper types it
     r = client.post(f"{API}/tables/{tab_id}/entries", headers=HT,
                     json={"version": 1, "facts": {"kind": "row", "points": [3, -1, -1, -1]}})
     assert r.status_code == 201
@@ -212,8 +218,12 @@ def test_table_key_allows_entry_at_that_table_only(client):
                    json={"version": 3, "facts": {"kind": "row", "points": [-3, 1, 1, 1]}, "late": True,
                          "reason": "Vorzeichen"})
     assert r.status_code == 403
-    r = client.put(f"{API}/tables/{tab_id}/entries/1", headers={"X-Scorekeeper-Key": key},
+    r = client.put(f"{API}/tables/{tab_id}/entries/1", headers=H,
                    json={"version": 3, "facts": {"kind": "row", "points": [-3, 1, 1, 1]}, "late": True,
                          "reason": "Vorzeichen"})
     assert r.status_code == 200 and r.json()["table"]["totals"] == [0, 0, 0, 0]
     assert client.post(f"{API}/tournaments/{t['id']}/rounds", headers=HT, json={}).status_code == 403
+    # a new code ends the list keeper's session
+    client.post(f"{API}/tournaments/{t['id']}/codes", headers=H, json={"tables": [tab_id]})
+    assert client.post(f"{API}/tables/{tab_id}/entries", headers=HT,
+                       json={"version": 4, "facts": {"kind": "row", "points": [3, -1, -1, -1]}}).status_code == 403

@@ -29,7 +29,7 @@ def pg():
 
 def test_postgres_migrations_and_a_tournament(pg):
     assert VERSION_TABLE in inspect(pg.engine).get_table_names()
-    t, _ = pg.create_tournament("PG-Cup", "doppelkopf", rounds=1, games={4: 3, 5: 3})
+    t = pg.create_tournament("PG-Cup", "doppelkopf", rounds=1, games={4: 3, 5: 3})
     pg.add_players(t["id"], [{"name": f"P{i}"} for i in range(9)])
     r = pg.draw_round(t["id"], method="schedule", seed="pg")
     five = r["tables"][0]
@@ -39,7 +39,7 @@ def test_postgres_migrations_and_a_tournament(pg):
 
 
 def test_postgres_two_writers_never_lose_a_row(pg):
-    t, _ = pg.create_tournament("Tisch", "tarock", kind="table", names=["A", "B", "C", "D"], games={4: 0})
+    t = pg.create_tournament("Tisch", "tarock", kind="table", names=["A", "B", "C", "D"], games={4: 0})
     tab = t["rounds"][0]["tables"][0]["id"]
     other = Store(URL, migrate=False)
     ok, conflicts = [], []

@@ -16,8 +16,9 @@ def store(tmp_path):
 
 
 def _table(store, game="tarock", names=("A", "B", "C", "D")):
-    t, key = store.create_tournament("Stammtisch", game, kind="table", names=list(names))
-    return t["rounds"][0]["tables"][0]["id"], t["id"], key
+    oid = store.create_organiser("Wirt", "geheim-12345")["id"] if not store.organisers() else 1
+    t = store.create_tournament("Stammtisch", game, kind="table", names=list(names), organiser=oid)
+    return t["rounds"][0]["tables"][0]["id"], t["id"], oid
 
 
 def test_migrations_use_their_own_version_table(store):
@@ -26,7 +27,7 @@ def test_migrations_use_their_own_version_table(store):
     assert VERSION_TABLE == "alembic_version_scorekeeper" and VERSION_TABLE in names
     assert {"sk_tournament", "sk_player", "sk_round", "sk_table", "sk_seat", "sk_entry", "sk_revision"} <= names
     with store.engine.connect() as c:
-        assert c.execute(text(f"select version_num from {VERSION_TABLE}")).scalar() == "sk0001"
+        assert c.execute(text(f"select version_num from {VERSION_TABLE}")).scalar() == "sk0002"
     Store(store.engine)  # migrating again is a no-op
 
 
@@ -104,19 +105,36 @@ def test_enter_sheet_refuses_a_bad_row_naming_it(store):
     assert store.table(tab)["rows"] == []
 
 
-def test_keys(store):
-    tab, tid, key = _table(store)
-    store.check_key(tid, key)
-    entry_key = store.table(tab, with_key=True)["entry_key"]
-    store.check_key(tid, entry_key, tab)
+def test_organiser_sessions_and_entry_codes(store):
+    tab, tid, oid = _table(store)
+    tok = store.login("Wirt", "geheim-12345")["token"]
+    boss = store.principal(tok)
+    assert boss.organiser == oid
+    store.authorize(boss, tid)
+    code = store.issue_codes(tid)[tab]
+    keeper = store.principal(store.unlock_table(tab, code)["token"])
+    store.authorize(keeper, tid, tab)
     with pytest.raises(Forbidden):
-        store.check_key(tid, entry_key)  # a table key is not the organiser's
+        store.authorize(keeper, tid)  # a table's session is not the organiser's
     with pytest.raises(Forbidden):
-        store.check_key(tid, "wrong", tab)
+        store.unlock_table(tab, "WRONG-CODE0")
+    with pytest.raises(Forbidden):
+        store.login("Wirt", "falsch-12345")
+    with pytest.raises(Forbidden):
+        store.login("Niemand", "geheim-12345")
+    store.logout(tok)
+    assert store.principal(tok) is None
+    with pytest.raises(Forbidden):
+        store.authorize(store.principal(tok), tid)
+    # nothing secret is stored in the clear
+    with store.engine.connect() as c:
+        dump = " ".join(str(r) for t in ("sk_organiser", "sk_session", "sk_table")
+                        for r in c.execute(text(f"select * from {t}")))
+    assert code not in dump and code.replace("-", "") not in dump and "geheim-12345" not in dump and tok not in dump
 
 
 def test_manual_draw_and_withdrawn_players(store):
-    t, _ = store.create_tournament("Cup", "doppelkopf", rounds=2)
+    t = store.create_tournament("Cup", "doppelkopf", rounds=2)
     store.add_players(t["id"], [{"name": n} for n in "ABCDEFGHI"])
     with pytest.raises(IllegalAction, match="missing"):
         store.draw_round(t["id"], method="manual", tables=[[1, 2, 3, 4]])
@@ -171,3 +189,42 @@ def test_downgrade_removes_the_tables(tmp_path):
         cfg.attributes["version_table"] = VERSION_TABLE
         command.downgrade(cfg, "base")
     assert not [n for n in inspect(s.engine).get_table_names() if n.startswith("sk_")]
+
+
+def test_migration_sk0002_keeps_data_and_drops_the_plain_keys(tmp_path):
+    """A database at sk0001 (per-tournament key, plain 6-hex entry keys) upgrades: the tournament and
+    its lists stay, the keys are gone, the tournament has no owner until one is assigned."""
+    from alembic import command
+    from alembic.config import Config
+    from sqlalchemy import create_engine
+
+    from stammtisch.scorekeeper.store import MIGRATIONS
+
+    engine = create_engine(f"sqlite:///{tmp_path / 'old.sqlite3'}")
+    cfg = Config()
+    cfg.set_main_option("script_location", str(MIGRATIONS))
+
+    def to(rev, fn=command.upgrade):
+        with engine.begin() as conn:
+            cfg.attributes["connection"], cfg.attributes["version_table"] = conn, VERSION_TABLE
+            fn(cfg, rev)
+
+    to("sk0001")
+    with engine.begin() as c:
+        c.execute(text("insert into sk_tournament (id, name, game, options, kind, rounds_planned, games_4, games_5, "
+                       "tiebreaks, lot_seed, organiser_key, published, created_at, version) values (1, 'Alt', "
+                       "'tarock', '{}', 'tournament', 1, 16, 20, '[]', 's', 'abc', 0, '2026-01-01', 1)"))
+        c.execute(text("insert into sk_round (id, tournament_id, number, method, seed, repeat_pairs, created_at) "
+                       "values (1, 1, 1, 'manual', '', 0, '2026-01-01')"))
+        c.execute(text("insert into sk_table (id, round_id, number, size, games_planned, entry_key, closed, version) "
+                       "values (1, 1, 1, 4, 16, 'a1b2c3', 0, 3)"))
+    store = Store(engine)  # runs sk0002
+    cols = {c["name"] for c in inspect(engine).get_columns("sk_table")}
+    assert "entry_key" not in cols and "code_hash" in cols
+    assert "organiser_key" not in {c["name"] for c in inspect(engine).get_columns("sk_tournament")}
+    t = store.tournament(1)
+    assert t["name"] == "Alt" and t["organiser"] is None and t["rounds"][0]["tables"][0]["version"] == 3
+    store.create_organiser("Neu", "geheim-12345")
+    assert store.set_owner(1, "Neu")["organiser"] == store.organiser_id("Neu")
+    to("sk0001", command.downgrade)  # and back
+    assert "entry_key" in {c["name"] for c in inspect(engine).get_columns("sk_table")}

@@ -1,15 +1,18 @@
 """`stammtisch tournament …`: the scorekeeper from the command line (same database as the server).
 
-    stammtisch tournament create "Hausruckcup 3" --game tarock --rounds 3 --season 2026
+    stammtisch tournament organiser add "Maria Moser"        # an organiser account for the web pages
+    stammtisch tournament create "Hausruckcup 3" --game tarock --rounds 3 --season 2026 --organiser "Maria Moser"
     stammtisch tournament players 1 "Anna Huber" "Sepp Moser" ...
     stammtisch tournament draw 1 --method schedule
     stammtisch tournament enter 7 '{"kind": "row", "points": [3, -1, -1, -1]}'
     stammtisch tournament enter 7 --points 3,-1,-1,-1
     stammtisch tournament rank 1
     stammtisch tournament export 1 results.pdf -o results.pdf
+    stammtisch tournament codes 1                # new entry codes for the last round's tables
 
-The command line works on the local database directly and needs no keys. Every failure
-prints one line and exits 1.
+The command line works on the local database directly and needs no login: whoever runs it on
+the server machine is its administrator. It creates the organiser accounts the web pages log
+in with. Every failure prints one line and exits 1.
 """
 
 from __future__ import annotations
@@ -29,6 +32,9 @@ from stammtisch.core.errors import StammtischError
 console = Console()
 app = typer.Typer(help="Tournaments and live score sheets (the scorekeeper).", no_args_is_help=True,
                   pretty_exceptions_enable=False, add_completion=False)
+organiser_app = typer.Typer(help="Organiser accounts (they log in on the scorekeeper's web pages).",
+                            no_args_is_help=True, pretty_exceptions_enable=False, add_completion=False)
+app.add_typer(organiser_app, name="organiser")
 
 _db: dict[str, Any] = {"url": None, "data_dir": None}
 
@@ -97,31 +103,94 @@ def _print_sheet(t: dict[str, Any]) -> None:
         console.print(f"{c['level']}: {c['message']}" + (f" ({c['rule']})" if c["rule"] else ""), highlight=False)
 
 
+def _password(stdin: bool) -> str:
+    if stdin:
+        return sys.stdin.readline().rstrip("\n")
+    return typer.prompt("password", hide_input=True, confirmation_prompt=True)
+
+
+@organiser_app.command("add")
+def organiser_add(name: str, password_stdin: bool = typer.Option(
+        False, "--password-stdin", help="read the password from standard input (scripts)")) -> None:
+    """Create an organiser account (asks for the password; 10 characters at least)."""
+    def go():
+        o = _store().create_organiser(name, _password(password_stdin))
+        console.print(f"organiser {o['id']}: {o['name']}", highlight=False)
+    _run(go)
+
+
+@organiser_app.command("password")
+def organiser_password(name: str, password_stdin: bool = typer.Option(False, "--password-stdin")) -> None:
+    """Set a new password (lifts a lock; ends the organiser's sessions)."""
+    def go():
+        _store().set_password(name, _password(password_stdin))
+        console.print(f"new password for {name}", highlight=False)
+    _run(go)
+
+
+@organiser_app.command("list")
+def organiser_list() -> None:
+    """List the organiser accounts."""
+    def go():
+        for o in _store().organisers():
+            console.print(f"{o['id']:>4}  {o['name']}" + ("  [locked]" if o["locked"] else ""), highlight=False)
+    _run(go)
+
+
+def _owner(s, organiser: Optional[str]) -> Optional[int]:
+    return s.organiser_id(organiser) if organiser else None
+
+
 @app.command()
 def create(name: str, game: str = typer.Option(..., "--game", "-g"),
            profile: Optional[str] = typer.Option(None, "--profile"),
            rounds: int = typer.Option(3, "--rounds"),
            games4: Optional[int] = typer.Option(None, "--games4", help="games per round at a table of four"),
            games5: Optional[int] = typer.Option(None, "--games5", help="games per round at a table of five"),
-           season: Optional[str] = typer.Option(None, "--season")) -> None:
-    """Create a tournament; prints its id and the organiser's key (for the web pages)."""
+           season: Optional[str] = typer.Option(None, "--season"),
+           organiser: Optional[str] = typer.Option(None, "--organiser",
+                                                   help="the organiser account that runs it on the web pages")) -> None:
+    """Create a tournament; prints its id."""
     def go():
+        s = _store()
         games = {k: v for k, v in ((4, games4), (5, games5)) if v is not None}
-        t, key = _store().create_tournament(name, game, profile=profile, rounds=rounds, games=games, season=season)
-        console.print(f"tournament {t['id']}: {t['name']} ({t['game']}), organiser key {key}", highlight=False)
+        t = s.create_tournament(name, game, profile=profile, rounds=rounds, games=games, season=season,
+                                organiser=_owner(s, organiser))
+        console.print(f"tournament {t['id']}: {t['name']} ({t['game']})"
+                      + (f", organiser {organiser}" if organiser else ""), highlight=False)
     _run(go)
 
 
 @app.command("table")
 def single_table(name: str, game: str = typer.Option(..., "--game", "-g"),
                  players: str = typer.Option(..., "--players", help="names in order of play, comma separated"),
-                 profile: Optional[str] = typer.Option(None, "--profile")) -> None:
+                 profile: Optional[str] = typer.Option(None, "--profile"),
+                 organiser: Optional[str] = typer.Option(None, "--organiser")) -> None:
     """Keep the list of one live table (no tournament): prints the table id."""
     def go():
-        t, key = _store().create_tournament(name, game, profile=profile, kind="table",
-                                            names=[p.strip() for p in players.split(",")])
-        console.print(f"table {t['rounds'][0]['tables'][0]['id']} (tournament {t['id']}, key {key})",
-                      highlight=False)
+        s = _store()
+        t = s.create_tournament(name, game, profile=profile, kind="table",
+                                names=[p.strip() for p in players.split(",")], organiser=_owner(s, organiser))
+        console.print(f"table {t['rounds'][0]['tables'][0]['id']} (tournament {t['id']})", highlight=False)
+    _run(go)
+
+
+@app.command()
+def owner(tid: int, organiser: str) -> None:
+    """Give a tournament to an organiser account (e.g. one created before accounts existed)."""
+    _run(lambda: console.print(f"tournament {_store().set_owner(tid, organiser)['id']} belongs to {organiser}",
+                               highlight=False))
+
+
+@app.command()
+def codes(tid: int, round: Optional[int] = typer.Option(None, "--round", help="default: the last round"),
+          table: Optional[list[int]] = typer.Option(None, "--table", help="only these table ids")) -> None:
+    """Issue new entry codes (earlier codes of these tables stop working); shown only now."""
+    def go():
+        s = _store()
+        fresh = s.issue_codes(tid, round, table or None)
+        for tab_id, code in fresh.items():
+            console.print(f"table id {tab_id}: {code}", highlight=False)
     _run(go)
 
 
@@ -284,11 +353,18 @@ def export(tid: int, kind: str = typer.Argument(..., help="ranking.csv | sheets.
     def go():
         from stammtisch.scorekeeper import export as ex
         s = _store()
+        if out is None and kind.endswith(".pdf"):
+            raise ValueError("a PDF needs --out FILE")
         makers = {"ranking.csv": ex.ranking_csv, "sheets.csv": ex.sheets_csv, "results.pdf": ex.results_pdf,
                   "sheets.pdf": ex.sheets_pdf, "cards.pdf": ex.cards_pdf}
         if kind not in makers:
             raise ValueError(f"unknown export {kind!r} (known: {', '.join(makers)})")
-        data = makers[kind](s, tid)
+        if kind == "cards.pdf":  # the cards carry new entry codes (stored hashed: shown only when issued)
+            rnd = len(s.tournament(tid)["rounds"])
+            data = ex.cards_pdf(s, tid, rnd, s.issue_codes(tid, rnd) if rnd else {})
+            console.print(f"new entry codes issued for round {rnd}", highlight=False)
+        else:
+            data = makers[kind](s, tid)
         if out is None:
             if isinstance(data, bytes):
                 raise ValueError("a PDF needs --out FILE")

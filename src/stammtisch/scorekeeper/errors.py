@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from stammtisch.core.errors import IllegalAction, StammtischError
 
-__all__ = ["NotFound", "Conflict", "Forbidden", "EngineMissing"]
+__all__ = ["NotFound", "Conflict", "Forbidden", "Locked", "TooLarge", "BadInput", "EngineMissing"]
 
 
 class NotFound(StammtischError):
@@ -27,6 +27,39 @@ class Conflict(StammtischError):
 
 class Forbidden(StammtischError):
     """A write without the organiser's (or the table's) key."""
+
+
+class Locked(StammtischError):
+    """Too many wrong codes or passwords (or requests): try again later (HTTP 429).
+
+    :param until: when the lock ends (``None``: a short rate limit)
+    """
+
+    def __init__(self, message: str, until=None):
+        self.until = until
+        super().__init__(message)
+
+    def to_json(self):
+        return {"error": "Locked", "message": str(self),
+                "until": self.until.isoformat() + "Z" if self.until is not None else None}
+
+
+class TooLarge(StammtischError):
+    """A request body over the scorekeeper's limit (HTTP 413)."""
+
+
+class BadInput(StammtischError):
+    """A request that is not what the route takes: names the field (HTTP 422, or 400 for bad JSON).
+
+    :param field: the field, dotted (``games.4``, ``tables.0.2``); empty for the whole body
+    """
+
+    def __init__(self, message: str, field: str = "", status: int = 422):
+        self.field, self.status = field, status
+        super().__init__(f"{field}: {message}" if field else message)
+
+    def to_json(self):
+        return {"error": "BadInput", "message": str(self), "field": self.field, "rule": ""}
 
 
 class EngineMissing(IllegalAction):

@@ -148,16 +148,16 @@ def sheets_pdf(store: Store, tid: int, table_id: int | None = None) -> bytes:
     return _build(rl, story, f"{t['name']} score sheets")
 
 
-def cards_pdf(store: Store, tid: int, round: int | None = None) -> bytes:
+def cards_pdf(store: Store, tid: int, round: int | None = None, codes: Mapping[int, str] | None = None) -> bytes:
     """Printable table cards (A6 landscape): table, players by position, who deals first, who keeps
-    the list, number of games, and the table's entry key for live entry."""
+    the list, number of games, and -- given ``codes`` (:meth:`Store.issue_codes`, shown only once)
+    -- the table's entry code for live entry."""
     rl = _reportlab()
     t = store.tournament(tid)
     rounds = [r for r in t["rounds"] if round is None or r["number"] == round]
     story: list[Any] = []
     for r in rounds:
         for tab in r["tables"]:
-            full = store.table(tab["id"], with_key=True)
             if story:
                 story.append(rl["PageBreak"]())
             story.append(_p(rl, f"{t['name']} -- Runde {r['number']} -- Tisch {tab['number']}", "Heading2"))
@@ -165,7 +165,8 @@ def cards_pdf(store: Store, tid: int, round: int | None = None) -> bytes:
             story.append(_grid(rl, data, [14 * rl["mm"], 14 * rl["mm"], 80 * rl["mm"]]))
             story.append(_p(rl, f"{tab['planned']} Spiele. Position 1 gibt zuerst; Position "
                                 f"{list_keeper(tab['size'])} führt die Liste (Doppelkopf-Turnier 8.)."))
-            story.append(_p(rl, f"Eingabe-Code: {full['entry_key']}   (Tisch-ID {tab['id']})"))
+            if codes and tab["id"] in codes:
+                story.append(_p(rl, f"Eingabe-Code: {codes[tab['id']]}   (Tisch-ID {tab['id']})"))
     if not story:
         story = [_p(rl, f"{t['name']}: no round drawn yet")]
     return _build(rl, story, f"{t['name']} table cards", rl["landscape"](rl["A6"]))

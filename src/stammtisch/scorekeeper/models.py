@@ -16,7 +16,8 @@ from typing import Any
 from sqlalchemy import JSON, Boolean, DateTime, ForeignKey, Integer, String, Text, UniqueConstraint
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
-__all__ = ["Base", "SkTournament", "SkPlayer", "SkRound", "SkTable", "SkSeat", "SkEntry", "SkRevision"]
+__all__ = ["Base", "SkOrganiser", "SkSession", "SkTournament", "SkPlayer", "SkRound", "SkTable", "SkSeat", "SkEntry",
+           "SkRevision"]
 
 
 def _now() -> _dt.datetime:
@@ -25,6 +26,34 @@ def _now() -> _dt.datetime:
 
 class Base(DeclarativeBase):
     type_annotation_map = {dict[str, Any]: JSON, list[Any]: JSON}
+
+
+class SkOrganiser(Base):
+    """An organiser's account (password as an argon2 hash; wrong passwords lock it for a while)."""
+
+    __tablename__ = "sk_organiser"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(80), unique=True)
+    password_hash: Mapped[str] = mapped_column(String(255))
+    failed_logins: Mapped[int] = mapped_column(Integer, default=0)
+    locked_until: Mapped[_dt.datetime | None] = mapped_column(DateTime, nullable=True)
+    created_at: Mapped[_dt.datetime] = mapped_column(DateTime, default=_now)
+
+
+class SkSession(Base):
+    """A login: an organiser's, or a list keeper's for one table. Only the token's SHA-256 is kept."""
+
+    __tablename__ = "sk_session"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    organiser_id: Mapped[int | None] = mapped_column(ForeignKey("sk_organiser.id", ondelete="CASCADE"),
+                                                     nullable=True, index=True)
+    table_id: Mapped[int | None] = mapped_column(ForeignKey("sk_table.id", ondelete="CASCADE"), nullable=True,
+                                                 index=True)
+    created_at: Mapped[_dt.datetime] = mapped_column(DateTime, default=_now)
+    expires_at: Mapped[_dt.datetime] = mapped_column(DateTime)
 
 
 class SkTournament(Base):
@@ -42,7 +71,7 @@ class SkTournament(Base):
     games_5: Mapped[int] = mapped_column(Integer, default=0)
     tiebreaks: Mapped[list[Any]] = mapped_column(JSON, default=list)
     lot_seed: Mapped[str] = mapped_column(String(64), default="")
-    organiser_key: Mapped[str] = mapped_column(String(128))  # sha256 of the organiser's key
+    organiser_id: Mapped[int | None] = mapped_column(ForeignKey("sk_organiser.id"), nullable=True, index=True)
     published: Mapped[bool] = mapped_column(Boolean, default=False)
     created_at: Mapped[_dt.datetime] = mapped_column(DateTime, default=_now)
     version: Mapped[int] = mapped_column(Integer, default=1)
@@ -94,7 +123,10 @@ class SkTable(Base):
     number: Mapped[int] = mapped_column(Integer)
     size: Mapped[int] = mapped_column(Integer)
     games_planned: Mapped[int] = mapped_column(Integer, default=0)
-    entry_key: Mapped[str] = mapped_column(String(64))  # printed on the table card, lets the list keeper enter
+    #: argon2 hash of the entry code printed on the table card (``None``: no code issued)
+    code_hash: Mapped[str | None] = mapped_column(String(255), nullable=True)
+    failed_codes: Mapped[int] = mapped_column(Integer, default=0)
+    locked_until: Mapped[_dt.datetime | None] = mapped_column(DateTime, nullable=True)
     closed: Mapped[bool] = mapped_column(Boolean, default=False)
     version: Mapped[int] = mapped_column(Integer, default=1)
 

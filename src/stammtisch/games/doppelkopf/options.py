@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from stammtisch.core.options import option
+
 from .rules import SOLO_KINDS
 
 __all__ = ["DoppelkopfOptions", "PROFILES", "games_per_round"]
@@ -38,9 +40,10 @@ class DoppelkopfOptions:
     :param sonderpunkte: Fuchs gefangen, Doppelkopf, Karlchen, gegen die Alten (Doppelkopf-Turnier 6.)
     """
 
-    players: int = 4
-    games_per_round: int = 0
-    solos: tuple[str, ...] = SOLO_KINDS
+    players: int = option(4, choices=(4, 5), rule="Doppelkopf-Turnier 1., 7.")
+    games_per_round: int = option(0, min=0, max=1000, rule="Doppelkopf-Turnier 1.")
+    solos: tuple[str, ...] = option(SOLO_KINDS, items=SOLO_KINDS, non_empty=True, unique=True,
+                                    rule="Doppelkopf-Turnier 2., 3.: a Pflichtsolo or Vorbehalt needs a solo to name")
     pflichtsolo: bool = True
     vorfuehrung: bool = True
     alone_as_solo: bool = True

@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from stammtisch.core.options import option
+
 __all__ = ["PerlaggenOptions", "PROFILES"]
 
 
@@ -42,9 +44,9 @@ class PerlaggenOptions:
         dritzig < vierfach < fünffach first, whatever the figure
     """
 
-    target: int = 18
+    target: int = option(18, min=1, max=99, rule="Perlaggen §2")
     eichel_ober_high: bool = False
-    unbid_points: int = 1
+    unbid_points: int = option(1, min=1, max=3, rule="Perlaggen §26")
     unseen_bidding: bool = True
     offences: Literal["refuse", "penalise"] = "refuse"
     dritzig_at_17: bool = True

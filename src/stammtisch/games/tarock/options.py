@@ -18,6 +18,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
 
+from stammtisch.core.errors import OptionError
+from stammtisch.core.options import option
+
 __all__ = ["Contract", "CONTRACTS", "PREMIUMS", "TarockOptions", "PROFILES", "DEFAULT_PROFILE"]
 
 
@@ -91,14 +94,18 @@ class TarockOptions:
     """Named rules options; see ``docs/rules/tarock.md`` for each decision."""
 
     #: 4, or 5 with the dealer sitting out (NOTES.md)
-    players: int = 4
+    players: int = option(4, choices=(4, 5), rule="NOTES.md")
     #: contracts in bidding rank, each with its value: "name:value" (Österreich-Finale, title page)
-    tariff: tuple[str, ...] = (
+    tariff: tuple[str, ...] = option((
         "trischaken:1", "rufer:1", "piccolo:2", "bettel:2", "solorufer:2", "besserrufer:1", "farbendreier:3",
-        "sechserdreier:4", "dreier:4", "farbensolo:6", "piccolo_ouvert:6", "bettel_ouvert:7", "solodreier:8")
+        "sechserdreier:4", "dreier:4", "farbensolo:6", "piccolo_ouvert:6", "bettel_ouvert:7", "solodreier:8"),
+        pairs=True, items=tuple(CONTRACTS), unique=True, min=1, max=1000, required=("rufer", "trischaken"),
+        rule="Österreich-Finale 3): after 'Vorhand' and three passes the Vorhand plays Rufer or Trischaken")
     #: premium values, "name:value" (Valat is handled by ``valat_mode``)
-    premium_values: tuple[str, ...] = (
-        "koenig_ultimo:2", "trull:2", "vier_koenige:2", "pagat:2", "uhu:4", "kakadu:6", "quapil:8")
+    premium_values: tuple[str, ...] = option((
+        "koenig_ultimo:2", "trull:2", "vier_koenige:2", "pagat:2", "uhu:4", "kakadu:6", "quapil:8"),
+        pairs=True, items=PREMIUMS[:-1], unique=True, complete=True, min=0, max=1000,
+        rule="Österreich-Finale, Ansagen und Punkte")
     #: the Vorhand may "hold" a contract bid by another (Österreich-Finale 3); Tirol: no, NOTES.md)
     vorhand_may_hold: bool = True
     #: the Vorhand holding all four kings may pass the Vorhand on ("weitergeben") as his first word: the
@@ -115,10 +122,10 @@ class TarockOptions:
     #: (Österreich-Finale 9)); ``premium``: a fixed premium on top of the game, material premiums void
     #: (Tiroler Cup, Paragrafen "Valat")
     valat_mode: Literal["multiply", "premium"] = "multiply"
-    valat_announced: int = 8
-    valat_silent: int = 4
+    valat_announced: int = option(8, min=1, max=1000, rule="Österreich-Finale 9)")
+    valat_silent: int = option(4, min=1, max=1000, rule="Österreich-Finale 9)")
     #: premiums count double in solo contracts (Österreich-Finale 8))
-    solo_premium_factor: int = 2
+    solo_premium_factor: int = option(2, min=1, max=10, rule="Österreich-Finale 8)")
     #: a silent premium that is lost (a bird caught in its trick) costs half its value (NOTES.md: OPTION)
     silent_failed_costs: bool = True
     #: Trischaken settlement: ``oesterreich`` (Österreich-Finale 5)) or ``tirol`` (Tiroler Cup, Abrechnung)
@@ -132,7 +139,14 @@ class TarockOptions:
     #: the deal and settle it as a Renonce (Österreich-Finale 10))
     renonce_mode: Literal["refuse", "detect"] = "refuse"
     #: deals in a match (a round of the score sheet)
-    match_deals: int = 24
+    match_deals: int = option(24, min=1, max=1000)
+
+    def validate(self) -> None:
+        """Cross-field checks (called by :func:`~stammtisch.core.options.validate_options`)."""
+        if self.valat_silent > self.valat_announced:
+            raise OptionError(f"option 'valat_silent' ({self.valat_silent}) may not exceed 'valat_announced' "
+                              f"({self.valat_announced}): an announced Valat never counts less "
+                              f"(Österreich-Finale 9); Tiroler Cup, Valat)")
 
     # -- derived lookups -------------------------------------------------------------
     def contract_order(self) -> tuple[str, ...]:

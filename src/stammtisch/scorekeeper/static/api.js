@@ -9,15 +9,36 @@ export class ApiError extends Error {
   }
 }
 
-export async function api(path, { method = "GET", body, key } = {}) {
+// The session token travels in the Authorization header only, never in a URL.
+function headersFor(body, token) {
   const headers = {};
   if (body !== undefined) headers["Content-Type"] = "application/json";
-  if (key) headers["X-Scorekeeper-Key"] = key;
-  const res = await fetch(BASE + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  if (token) headers["Authorization"] = `Bearer ${token}`;
+  return headers;
+}
+
+export async function api(path, { method = "GET", body, token } = {}) {
+  const res = await fetch(BASE + path, { method, headers: headersFor(body, token),
+    body: body === undefined ? undefined : JSON.stringify(body) });
   if (res.status === 204) return null;
   const data = await res.json().catch(() => null);
   if (!res.ok) throw new ApiError(res.status, data);
   return data;
+}
+
+// Fetch a file with the session header and hand it to the browser as a download.
+export async function download(path, filename, { method = "GET", body, token } = {}) {
+  const res = await fetch(BASE + path, { method, headers: headersFor(body, token),
+    body: body === undefined ? undefined : JSON.stringify(body) });
+  if (!res.ok) throw new ApiError(res.status, await res.json().catch(() => null));
+  const url = URL.createObjectURL(await res.blob());
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = filename;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10000);
 }
 
 export function el(tag, attrs = {}, ...children) {

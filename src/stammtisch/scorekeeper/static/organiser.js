@@ -1,8 +1,12 @@
-// Organiser pages: create, register, draw, enter, correct, strike, publish, export.
-import { api, el, rankingTable } from "./api.js";
+// Organiser pages: log in, create, register, draw, issue codes, enter, correct, strike, publish, export.
+// The session token lives in sessionStorage and goes out in the Authorization header only.
+import { api, download, el, rankingTable } from "./api.js";
 
 const $ = (id) => document.getElementById(id);
-const state = { t: null, key: null, table: null, games: [], form: null };
+const state = { t: null, key: sessionStorage.getItem("sk-session"), tableKey: null, organiser: null, table: null,
+  games: [], form: null };
+// the list keeper's session (from the table card's code) writes one table; otherwise the organiser's
+const tableToken = () => state.tableKey || state.key;
 
 function status(msg, cls = "info") {
   $("status").className = cls;
@@ -18,10 +22,27 @@ async function loadGames() {
   $("create-form").game.replaceChildren(...state.games.map((g) => el("option", { value: g.game }, g.title)));
 }
 
-async function openTournament(id, key) {
-  state.key = key;
-  state.t = await api(`/tournaments/${id}`, { key });
-  localStorage.setItem(`sk-key-${id}`, key);
+async function showLogin() {
+  let me = null;
+  if (state.key) me = await api("/me", { token: state.key }).catch(() => null);
+  state.organiser = me && me.organiser ? me.organiser : null;
+  $("login-form").hidden = !!state.organiser;
+  $("whoami").hidden = !state.organiser;
+  $("create").hidden = !state.organiser;
+  $("whoami-name").textContent = state.organiser ? state.organiser.name : "";
+  $("my-tournaments").replaceChildren(...(state.organiser ? me.tournaments : []).map((t) =>
+    el("button", { type: "button", "data-testid": `my-${t.id}`, onclick: () => guard(() => openTournament(t.id)) },
+      `${t.name} (${t.game})`)));
+}
+
+function setSession(token) {
+  state.key = token;
+  if (token) sessionStorage.setItem("sk-session", token);
+  else sessionStorage.removeItem("sk-session");
+}
+
+async function openTournament(id) {
+  state.t = await api(`/tournaments/${id}`, { token: state.key });
   renderTournament();
 }
 
@@ -29,27 +50,25 @@ function renderTournament() {
   const t = state.t;
   $("tournament").hidden = false;
   $("t-title").textContent = `${t.name} (${t.game}) — Turnier ${t.id}`;
-  $("t-key").textContent = state.key;
   $("players").textContent = t.players.map((p) => `${p.number}. ${p.name}${p.club ? " (" + p.club + ")" : ""}`).join(", ") || "noch niemand";
   $("rounds").replaceChildren(...t.rounds.map((r) => el("div", { "data-testid": `round-${r.number}` },
     el("strong", {}, `Runde ${r.number}`), ` (${r.method}${r.seed ? ", Seed " + r.seed : ""}, Wiederholungen ${r.repeat_pairs}) `,
     ...r.tables.map((tab) => el("button", { "data-testid": `table-${r.number}-${tab.number}`,
-      onclick: () => guard(() => openTable(tab.id)) },
+      onclick: () => guard(() => { state.tableKey = null; return openTable(tab.id); }) },
       `Tisch ${tab.number} (${tab.size}) ${tab.normal_games}/${tab.planned}${tab.errors ? " ⚠" : ""}`)))));
-  const q = `?key=${encodeURIComponent(state.key)}`;
-  const base = `/scorekeeper/api/tournaments/${t.id}/export/`;
-  $("exports").replaceChildren(...["ranking.csv", "sheets.csv", "results.pdf", "sheets.pdf", "cards.pdf"].map((n) =>
-    el("a", { href: base + n + q, target: "_blank", style: "margin-left:.6rem" }, n)));
+  $("exports").replaceChildren(...["ranking.csv", "sheets.csv", "results.pdf", "sheets.pdf"].map((n) =>
+    el("button", { type: "button", class: "export", "data-testid": `export-${n}`,
+      onclick: () => guard(() => download(`/tournaments/${t.id}/export/${n}`, n, { token: state.key })) }, n)));
   $("publish-btn").textContent = t.published ? "Veröffentlichung zurücknehmen" : "Veröffentlichen";
 }
 
 async function refreshTournament() {
-  state.t = await api(`/tournaments/${state.t.id}`, { key: state.key });
+  state.t = await api(`/tournaments/${state.t.id}`, { token: state.key });
   renderTournament();
 }
 
 async function openTable(id) {
-  state.table = await api(`/tables/${id}`, { key: state.key });
+  state.table = await api(`/tables/${id}`, { token: tableToken() });
   if (!state.form || state.form.tid !== state.table.tournament) {
     state.form = await api(`/tournaments/${state.table.tournament}/form`);
     state.form.tid = state.table.tournament;
@@ -113,8 +132,7 @@ function factsFromFields() {
 function renderTable() {
   const tab = state.table;
   $("table").hidden = false;
-  $("tab-title").textContent = `Runde ${tab.round}, Tisch ${tab.number} — Version ${tab.version}` +
-    (tab.entry_key ? ` — Tisch-ID ${tab.id}, Eingabe-Code ${tab.entry_key}` : "");
+  $("tab-title").textContent = `Runde ${tab.round}, Tisch ${tab.number} (Tisch-ID ${tab.id}) — Version ${tab.version}`;
   const cols = tab.columns.length === tab.seats.length ? tab.seats.map((s) => `${s.position}. ${s.name}`) : tab.columns;
   const last = tab.rows.length;
   $("sheet").replaceChildren(el("table", { class: "grid" },
@@ -173,7 +191,7 @@ function cancelCorrect() {
 async function strike(r) {
   const reason = prompt(`Spiel ${r.number} streichen (0 für alle) — Grund:`, "Schreibfehler nicht klärbar");
   if (!reason) return;
-  const out = await api(`/tables/${state.table.id}/entries/${r.number}/strike`, { method: "POST", key: state.key,
+  const out = await api(`/tables/${state.table.id}/entries/${r.number}/strike`, { method: "POST", token: tableToken(),
     body: { version: state.table.version, reason } });
   state.table = out.table;
   renderTable();
@@ -191,31 +209,67 @@ $("create-form").addEventListener("submit", (e) => { e.preventDefault(); guard(a
     body.kind = "table";
     body.names = f.names.value.split(",").map((x) => x.trim()).filter(Boolean);
   }
-  const out = await api("/tournaments", { method: "POST", body });
-  state.key = out.organiser_key;
+  const out = await api("/tournaments", { method: "POST", body, token: state.key });
   state.t = out.tournament;
-  localStorage.setItem(`sk-key-${state.t.id}`, state.key);
   renderTournament();
-  status(`Turnier ${state.t.id} angelegt — Schlüssel gut aufbewahren: ${state.key}`);
+  status(`Turnier ${state.t.id} angelegt`);
+  await showLogin();
   if (f.single.checked) await openTable(state.t.rounds[0].tables[0].id);
 }); });
 
-$("open-form").addEventListener("submit", (e) => { e.preventDefault(); guard(async () => {
-  const id = e.target.id.value;
-  await openTournament(id, e.target.key.value || localStorage.getItem(`sk-key-${id}`) || "");
+$("login-form").addEventListener("submit", (e) => { e.preventDefault(); guard(async () => {
+  const f = e.target;
+  const out = await api("/login", { method: "POST", body: { name: f.name.value, password: f.password.value } });
+  f.password.value = "";
+  setSession(out.token);
+  await showLogin();
+  status(`angemeldet als ${out.organiser.name}`);
 }); });
 
+$("logout-btn").addEventListener("click", () => guard(async () => {
+  await api("/logout", { method: "POST", token: state.key });
+  setSession(null);
+  state.t = null;
+  $("tournament").hidden = true;
+  $("table").hidden = true;
+  await showLogin();
+  status("abgemeldet");
+}));
+
 $("open-table-form").addEventListener("submit", (e) => { e.preventDefault(); guard(async () => {
-  state.key = e.target.key.value.trim();
-  await openTable(e.target.id.value);
+  const f = e.target;
+  const out = await api(`/tables/${f.id.value}/unlock`, { method: "POST", body: { code: f.code.value } });
+  f.code.value = "";
+  state.tableKey = out.token;  // a list keeper's session: this table only (kept in this page only)
+  await openTable(f.id.value);
+  status(`Tisch ${f.id.value} geöffnet`);
 }); });
+
+$("cards-btn").addEventListener("click", () => guard(async () => {
+  const n = state.t.rounds.length;
+  if (!n) throw new Error("noch keine Runde ausgelost");
+  await download(`/tournaments/${state.t.id}/cards`, `tischkarten-runde-${n}.pdf`,
+    { method: "POST", body: { round: n }, token: state.key });
+  $("codes").replaceChildren();
+  status(`Tischkarten der Runde ${n} mit neuen Codes erstellt`);
+}));
+
+$("codes-btn").addEventListener("click", () => guard(async () => {
+  const n = state.t.rounds.length;
+  if (!n) throw new Error("noch keine Runde ausgelost");
+  const out = await api(`/tournaments/${state.t.id}/codes`, { method: "POST", body: { round: n }, token: state.key });
+  const tables = state.t.rounds[n - 1].tables;
+  $("codes").replaceChildren(el("ul", {}, tables.map((tab) => el("li", { "data-testid": `code-${tab.id}` },
+    `Tisch ${tab.number} (Tisch-ID ${tab.id}): `, el("span", { class: "key" }, out.codes[String(tab.id)])))));
+  status(`neue Eingabe-Codes für Runde ${n}`);
+}));
 
 $("players-form").addEventListener("submit", (e) => { e.preventDefault(); guard(async () => {
   const players = e.target.names.value.split("\n").map((l) => l.trim()).filter(Boolean).map((l) => {
     const [name, club] = l.split(";").map((x) => x.trim());
     return { name, club: club || "" };
   });
-  await api(`/tournaments/${state.t.id}/players`, { method: "POST", key: state.key, body: players });
+  await api(`/tournaments/${state.t.id}/players`, { method: "POST", token: state.key, body: players });
   e.target.names.value = "";
   await refreshTournament();
   status(`${players.length} Spieler angemeldet`);
@@ -225,7 +279,7 @@ $("draw-form").addEventListener("submit", (e) => { e.preventDefault(); guard(asy
   const f = e.target;
   const body = { method: f.method.value, prefer: f.prefer.value };
   if (f.seed.value) body.seed = f.seed.value;
-  const r = await api(`/tournaments/${state.t.id}/rounds`, { method: "POST", key: state.key, body });
+  const r = await api(`/tournaments/${state.t.id}/rounds`, { method: "POST", token: state.key, body });
   await refreshTournament();
   status(`Runde ${r.number} ausgelost (Seed ${r.seed || "-"})`);
 }); });
@@ -236,11 +290,11 @@ $("entry-form").addEventListener("submit", (e) => { e.preventDefault(); guard(as
   const tab = state.table;
   let out;
   if (f.correct.value) {
-    out = await api(`/tables/${tab.id}/entries/${f.correct.value}`, { method: "PUT", key: state.key,
+    out = await api(`/tables/${tab.id}/entries/${f.correct.value}`, { method: "PUT", token: tableToken(),
       body: { version: tab.version, facts, reason: f.reason.value } });
     status(`Spiel ${f.correct.value} korrigiert`);
   } else {
-    out = await api(`/tables/${tab.id}/entries`, { method: "POST", key: state.key, body: { version: tab.version, facts } });
+    out = await api(`/tables/${tab.id}/entries`, { method: "POST", token: tableToken(), body: { version: tab.version, facts } });
     status(`Spiel ${out.row.number} eingetragen`);
   }
   state.table = out.table;
@@ -249,7 +303,7 @@ $("entry-form").addEventListener("submit", (e) => { e.preventDefault(); guard(as
 }).then(async () => { if (state.t) await guard(refreshTournament); }); });
 
 $("preview-btn").addEventListener("click", () => guard(async () => {
-  const s = await api(`/tables/${state.table.id}/preview`, { method: "POST", key: state.key, body: { facts: factsFromForm() } });
+  const s = await api(`/tables/${state.table.id}/preview`, { method: "POST", token: tableToken(), body: { facts: factsFromForm() } });
   $("preview").textContent = s.lines.map((l) => `${l.label} ${l.value}`).join("\n") + `\n= ${s.points.join(" / ")}`;
 }));
 
@@ -261,20 +315,20 @@ $("example-btn").addEventListener("click", () => {
 $("cancel-correct").addEventListener("click", () => renderTable());
 
 $("rank-btn").addEventListener("click", () => guard(async () => {
-  const r = await api(`/tournaments/${state.t.id}/rankings`, { key: state.key });
+  const r = await api(`/tournaments/${state.t.id}/rankings`, { token: state.key });
   $("ranking").replaceChildren(rankingTable(r));
 }));
 
 $("checks-btn").addEventListener("click", () => guard(async () => {
-  const cs = (await api(`/tournaments/${state.t.id}/checks`, { key: state.key })).filter((c) => c.level !== "info");
+  const cs = (await api(`/tournaments/${state.t.id}/checks`, { token: state.key })).filter((c) => c.level !== "info");
   $("all-checks").replaceChildren(cs.length ? el("ul", {}, cs.map((c) => el("li", { class: c.level },
     `Runde ${c.round}, Tisch ${c.table}: ${c.message}${c.rule ? " (" + c.rule + ")" : ""}`))) : el("p", {}, "Alles in Ordnung."));
 }));
 
 $("publish-btn").addEventListener("click", () => guard(async () => {
-  state.t = await api(`/tournaments/${state.t.id}/publish`, { method: "POST", key: state.key, body: { published: !state.t.published } });
+  state.t = await api(`/tournaments/${state.t.id}/publish`, { method: "POST", token: state.key, body: { published: !state.t.published } });
   renderTournament();
   status(state.t.published ? "veröffentlicht" : "nicht mehr öffentlich");
 }));
 
-loadGames().catch((e) => status(e.message, "error"));
+loadGames().then(showLogin).catch((e) => status(e.message, "error"));
