@@ -28,6 +28,10 @@ def make_client(tmp_path):
         # the tests act as fast as the server answers; test_rate_limit sets its own limits
         cfg.setdefault("rate_burst", 10_000)
         cfg.setdefault("rate_per_second", 10_000.0)
+        # many tables and logins from one test client; tests/server/test_hostile.py sets the real limits
+        cfg.setdefault("create_burst", 10_000)
+        cfg.setdefault("login_burst", 10_000)
+        cfg.setdefault("search_processes", 0)
         app = create_app(database_url=f"sqlite:///{tmp_path / 'db.sqlite3'}", config=ServerConfig(**cfg))
         client = TestClient(app)
         client.__enter__()

@@ -43,7 +43,7 @@ def test_options_are_checked_and_unknown_games_refused(client):
     r = client.post("/api/tables", content=b"{nope")
     assert r.status_code == 400 and r.json()["code"] == "bad_message"
     r = client.post("/api/tables", content=b"[" * 100_000)
-    assert r.status_code == 400 and r.json()["code"] == "too_large"
+    assert r.status_code == 413 and r.json()["code"] == "too_large"
 
 
 def _started_table(client, humans=1, target=1, **extra):

@@ -190,6 +190,13 @@ class DealState(ABC):
     def legal_actions(self, seat: int) -> list[str]:
         """Every action ``seat`` may take now, in notation (empty when none)."""
 
+    def witnesses(self, seat: int, action: str) -> tuple[int, ...] | None:
+        """The seats that learn that ``seat`` takes ``action`` (asked before it is applied):
+        ``None`` (the default) for a public action; a tuple for a secret one (a partner signal),
+        which changes nothing in the views of the other seats or the public view. Surfaces
+        then show it to those seats only -- not even a new state version to anybody else."""
+        return None
+
     @abstractmethod
     def apply(self, seat: int, action: str) -> None:
         """Apply ``action`` for ``seat``.
@@ -509,6 +516,10 @@ class Match:
         if self.over or not 0 <= seat < self.n:
             return []
         return self.deal_state.legal_actions(seat)
+
+    def witnesses(self, seat: int, action: str) -> tuple[int, ...] | None:
+        """:meth:`DealState.witnesses` of the running deal (``None`` once the match is over)."""
+        return None if self.over else self.deal_state.witnesses(seat, action)
 
     def apply(self, seat: int, action: str) -> None:
         """Apply an action of the current deal; a finished deal starts the next one."""

@@ -22,7 +22,11 @@ from typing import Any
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerifyMismatchError
+from typing import Annotated
+
 from fastapi import APIRouter, FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi import Path as PathParam
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from sqlalchemy import Engine
@@ -35,7 +39,10 @@ from ..core.protocol import Deal, Match
 from ..storage import database_url as resolve_url
 from ..storage import make_engine
 from . import gctune
-from .store import Store
+from .botpool import allowed_kinds
+from .guard import BadJSON, BodyLimit, Buckets, SecurityHeaders, loads_strict
+from .schemas import CreateTable, Credentials, FillBots, Logout, M, OwnerOnly, TakeSeat, ValidationError, describe
+from .store import Store, new_token
 from .tables import Conn, ServerConfig, Table, TableError, Tables
 
 __all__ = ["create_app", "ServerConfig"]
@@ -46,8 +53,8 @@ STATIC = Path(__file__).resolve().parent.parent / "web" / "static"
 _hasher = PasswordHasher()
 
 _STATUS = {"not_found": 404, "forbidden": 403, "taken": 409, "full": 409, "started": 409, "stale": 409,
-           "seats_empty": 409,
-           "not_finished": 404, "kiebitz": 403}
+           "seats_empty": 409, "name_taken": 409, "ended": 409, "broken": 409, "busy": 503,
+           "not_finished": 404, "kiebitz": 403, "too_large": 413, "rate_limited": 429}
 
 
 def _error(e: StammtischError, status: int | None = None) -> JSONResponse:
@@ -58,32 +65,56 @@ def _error(e: StammtischError, status: int | None = None) -> JSONResponse:
     return JSONResponse(body, status_code=status or 400)
 
 
-async def _body(request: Request, limit: int = 16384) -> dict[str, Any]:
+async def _raw_body(request: Request, limit: int) -> bytes:
     declared = request.headers.get("content-length")
     if declared is not None and (not declared.isdigit() or int(declared) > limit):
         raise TableError("too_large", f"request body larger than {limit} bytes")
-    raw = await request.body()
-    if len(raw) > limit:
-        raise TableError("too_large", f"request body larger than {limit} bytes")
-    if not raw:
-        return {}
-    try:
-        data = json.loads(raw)
-    except (json.JSONDecodeError, UnicodeDecodeError):
-        raise TableError("bad_message", "the request body is not JSON") from None
+    chunks, size = [], 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > limit:
+            raise TableError("too_large", f"request body larger than {limit} bytes")
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+async def read_model(request: Request, model: type[M], limit: int = 16384) -> M:
+    """The request body as ``model``: at most ``limit`` bytes, strict JSON (:func:`.guard.loads_strict`),
+    an object, validated field by field. Every failure is a 400 naming what was wrong."""
+    raw = await _raw_body(request, limit)
+    data: Any = {}
+    if raw.strip():
+        try:
+            data = loads_strict(raw)
+        except BadJSON as e:
+            raise TableError("bad_message", f"the request body is not JSON we accept: {e}") from None
     if not isinstance(data, dict):
         raise TableError("bad_message", "the request body must be a JSON object")
-    return data
+    try:
+        return model.model_validate(data)
+    except ValidationError as e:
+        raise TableError("bad_message", describe(e)) from None
+
+
+TableId = Annotated[str, PathParam(min_length=1, max_length=32, pattern=r"^[A-Za-z0-9_-]+$")]
+Number = Annotated[int, PathParam(ge=1, le=2**31 - 1)]
+DealNo = Annotated[int, PathParam(ge=0, le=100_000)]
+SeatNo = Annotated[int, PathParam(ge=0, le=64)]
+
+_CONTROL = {chr(c) for c in range(32)} | {chr(127)}
 
 
 def _name(value: Any) -> str:
     if not isinstance(value, str) or not value.strip() or len(value.strip()) > 40:
         raise TableError("bad_name", "a name is 1..40 characters")
+    if any(ch in _CONTROL for ch in value):
+        raise TableError("bad_name", "a name may not contain control characters")
     return " ".join(value.split())
 
 
-def games_catalogue() -> list[dict[str, Any]]:
-    """Every available game with its profiles, options, deck and the computer players on offer."""
+def games_catalogue(levels: tuple[str, ...] = ("easy", "medium", "hard")) -> list[dict[str, Any]]:
+    """Every available game with its profiles, options, deck and the computer players on offer
+    (only the kinds a request may name: :func:`.botpool.allowed_kinds`)."""
     out = []
     for name in registry.names():
         try:
@@ -95,10 +126,10 @@ def games_catalogue() -> list[dict[str, Any]]:
             profiles[p] = options_to_json(opts)
         opts = g.options()
         kinds = []
-        for k in botkit.KINDS:
+        for k in allowed_kinds(levels):
             try:
                 botkit.make(k, g)
-            except (NotImplementedError, OptionError):
+            except (NotImplementedError, OptionError, ValueError):
                 continue
             kinds.append(k)
         deck = g.deck
@@ -158,6 +189,10 @@ def create_app(*, database_url: str | None = None, data_dir: str | Path | None =
     :param routers: further routers to include (e.g. the scorekeeper's)
     """
     cfg = config or ServerConfig()
+    levels = tuple(cfg.search_levels)
+    create_limit = Buckets(cfg.create_burst, cfg.create_per_minute)
+    login_by_client = Buckets(cfg.login_burst, cfg.login_per_minute)
+    login_by_name = Buckets(cfg.login_burst, cfg.login_per_minute)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):
@@ -169,6 +204,8 @@ def create_app(*, database_url: str | None = None, data_dir: str | Path | None =
         n = await tables.recover()
         if n:
             log.info("recovered %d unfinished table(s)", n)
+        await tables.expire()
+        sweeper = asyncio.get_running_loop().create_task(tables.sweep(min(60.0, cfg.open_table_seconds / 4)))
         collector = None
         if cfg.gc_tuning:
             old_thresholds = gctune.tune()
@@ -176,6 +213,7 @@ def create_app(*, database_url: str | None = None, data_dir: str | Path | None =
         try:
             yield
         finally:
+            sweeper.cancel()
             if collector is not None:
                 collector.cancel()
                 gc.set_threshold(*old_thresholds)
@@ -184,13 +222,28 @@ def create_app(*, database_url: str | None = None, data_dir: str | Path | None =
 
     app = FastAPI(title="stammtisch", lifespan=lifespan)
     app.state.config = cfg
+    # whole-app middleware (the scorekeeper's router included): outermost the headers, then the body limit
+    app.add_middleware(BodyLimit, limit=cfg.max_body)
+    app.add_middleware(SecurityHeaders)
 
     @app.exception_handler(StammtischError)
     async def _stammtisch_error(request: Request, exc: StammtischError):
         return _error(exc)
 
+    @app.exception_handler(RequestValidationError)
+    async def _invalid_request(request: Request, exc: RequestValidationError):
+        parts = []
+        for err in exc.errors()[:5]:
+            where = ".".join(str(x) for x in err.get("loc", ())) or "request"
+            parts.append(f"{where}: {err.get('msg', 'invalid')}")
+        return JSONResponse({"type": "error", "code": "bad_message", "message": "; ".join(parts)[:500]},
+                            status_code=400)
+
     def tables_of(request: Request) -> Tables:
         return request.app.state.tables
+
+    def client_key(request: Request) -> str:
+        return request.client.host if request.client else "unknown"
 
     async def table_or_404(request: Request, table_id: str) -> Table:
         t = await tables_of(request).get(table_id)
@@ -198,17 +251,27 @@ def create_app(*, database_url: str | None = None, data_dir: str | Path | None =
             raise TableError("not_found", f"no table '{table_id}'")
         return t
 
+    async def owner_token(request: Request, t: Table, model: type[M]) -> tuple[M, Any]:
+        """The body of an owner-only route and the owner's token. A token in the ``X-Table-Token``
+        header is checked before the body is read (a wrong one costs the server nothing)."""
+        header = request.headers.get("x-table-token")
+        if header is not None and not t.is_owner(header):
+            raise TableError("forbidden", "only the table's owner (who opened it) may do that")
+        body = await read_model(request, model, cfg.max_api_body)
+        token = header if header is not None else getattr(body, "token", None)
+        return body, token
+
     # -- pages -------------------------------------------------------------------------
     @app.get("/", include_in_schema=False)
     async def lobby_page():
         return FileResponse(STATIC / "index.html")
 
     @app.get("/t/{table_id}", include_in_schema=False)
-    async def table_page(table_id: str):
+    async def table_page(table_id: TableId):
         return FileResponse(STATIC / "table.html")
 
     @app.get("/replay/{number}", include_in_schema=False)
-    async def replay_page(number: int):
+    async def replay_page(number: Number):
         return FileResponse(STATIC / "replay.html")
 
     if STATIC.is_dir():
@@ -217,7 +280,7 @@ def create_app(*, database_url: str | None = None, data_dir: str | Path | None =
     # -- lobby API ---------------------------------------------------------------------
     @app.get("/api/games")
     async def api_games():
-        return {"games": games_catalogue()}
+        return {"games": games_catalogue(levels)}
 
     @app.get("/api/games/finished")
     async def api_finished(request: Request):
@@ -227,79 +290,84 @@ def create_app(*, database_url: str | None = None, data_dir: str | Path | None =
 
     @app.get("/api/tables")
     async def api_tables(request: Request):
-        ts = [t for t in tables_of(request).by_number.values() if t.status != "finished"]
+        ts = [t for t in tables_of(request).by_number.values() if t.status in ("open", "playing")]
         return {"tables": [t.info() for t in sorted(ts, key=lambda t: -t.number)[:100]]}
 
     @app.post("/api/tables")
     async def api_create(request: Request):
-        body = await _body(request)
-        game = body.get("game")
-        if not isinstance(game, str):
-            raise TableError("bad_message", "say which 'game' to play")
-        options = body.get("options") or {}
-        if not isinstance(options, dict):
-            raise TableError("bad_message", "'options' must be an object of rules options")
+        if not create_limit.take(client_key(request)):
+            raise TableError("rate_limited", "too many tables opened from here; wait a minute")
+        body = await read_model(request, CreateTable, cfg.max_api_body)
         settings: dict[str, Any] = {}
-        secs = body.get("move_seconds") or 0
-        if not isinstance(secs, (int, float)) or isinstance(secs, bool) or not 0 <= secs <= 600:
-            raise TableError("bad_message", "'move_seconds' must be 0 (no timer) .. 600")
-        if secs:
-            settings["move_seconds"] = secs
-        if body.get("ohne_reden"):
+        if body.move_seconds:
+            settings["move_seconds"] = body.move_seconds
+        if body.ohne_reden:
             settings["ohne_reden"] = True
-        if body.get("seed") is not None:
-            if not isinstance(body["seed"], int):
-                raise TableError("bad_message", "'seed' must be a whole number")
-            settings["seed"] = body["seed"]
-        bot = body.get("bot") or _default_bot(game)
-        if not isinstance(bot, str):
-            raise TableError("bad_message", "'bot' names a computer player kind")
-        profile = body.get("profile")
-        if profile is not None and not isinstance(profile, str):
-            raise TableError("bad_message", "'profile' names a rules profile")
-        t = await tables_of(request).create(game, profile, options, body.get("max_deals"), bot, settings)
-        out: dict[str, Any] = {"table": t.info(), "invite": f"/t/{t.public_id}"}
-        if body.get("name"):
-            seat, token = await t.take_seat(None, _name(body["name"]))
-            out.update(seat=seat, token=token)
+        if body.seed is not None:
+            settings["seed"] = body.seed
+        try:
+            registry.get(body.game)
+        except StammtischError:
+            raise
+        except Exception as e:  # an engine that cannot be loaded in this installation
+            raise TableError("bad_message", f"game '{body.game}' is not available: {type(e).__name__}") from None
+        bot = body.bot or _default_bot(body.game)
+        name = _name(body.name) if body.name else None
+        token = new_token()
+        t = await tables_of(request).create(body.game, body.profile, dict(body.options or {}), body.max_deals, bot,
+                                            settings, owner_token=token)
+        # the creator's token makes them the owner; with a name it is also their seat's token
+        out: dict[str, Any] = {"table": t.info(), "invite": f"/t/{t.public_id}", "token": token}
+        if name:
+            seat, _ = await t.take_seat(None, name, token=token)
+            out.update(seat=seat, table=t.info())
         return out
 
     @app.get("/api/tables/{table_id}")
-    async def api_table(request: Request, table_id: str):
+    async def api_table(request: Request, table_id: TableId):
         return {"table": (await table_or_404(request, table_id)).info()}
 
-    @app.post("/api/tables/{table_id}/seats")
-    async def api_take_seat(request: Request, table_id: str):
+    @app.delete("/api/tables/{table_id}")
+    async def api_close(request: Request, table_id: TableId):
         t = await table_or_404(request, table_id)
-        body = await _body(request)
+        _, token = await owner_token(request, t, OwnerOnly)
+        await t.close_table(token)
+        return {"table": t.info()}
+
+    @app.post("/api/tables/{table_id}/seats")
+    async def api_take_seat(request: Request, table_id: TableId):
+        t = await table_or_404(request, table_id)
+        body = await read_model(request, TakeSeat, cfg.max_api_body)
         account_id = None
-        name = body.get("name")
-        if body.get("session"):
-            acc = await tables_of(request).db(tables_of(request).store.account_of_session, str(body["session"]))
+        name = body.name
+        if body.session:
+            store = tables_of(request).store
+            acc = await tables_of(request).db(store.account_of_session, body.session, cfg.session_seconds)
             if acc is None:
-                raise TableError("forbidden", "unknown session; log in again")
+                raise TableError("forbidden", "unknown or expired session; log in again")
             account_id, name = acc.id, acc.name
-        seat = body.get("seat")
-        if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool)):
-            raise TableError("bad_seat", "'seat' is a seat number")
-        seat, token = await t.take_seat(seat, _name(name), account_id)
+        seat, token = await t.take_seat(body.seat, _name(name), account_id)
         return {"seat": seat, "token": token, "table": t.info()}
 
-    @app.post("/api/tables/{table_id}/bots")
-    async def api_bots(request: Request, table_id: str):
+    @app.delete("/api/tables/{table_id}/seats/{seat}")
+    async def api_remove_seat(request: Request, table_id: TableId, seat: SeatNo):
         t = await table_or_404(request, table_id)
-        body = await _body(request)
-        seats = body.get("seats")
-        if seats is not None and not isinstance(seats, list):
-            raise TableError("bad_message", "'seats' is a list of seat numbers")
-        filled = await t.fill_bots(body.get("token"), seats)
+        _, token = await owner_token(request, t, OwnerOnly)
+        await t.remove_seat(token, seat)
+        return {"table": t.info()}
+
+    @app.post("/api/tables/{table_id}/bots")
+    async def api_bots(request: Request, table_id: TableId):
+        t = await table_or_404(request, table_id)
+        body, token = await owner_token(request, t, FillBots)
+        filled = await t.fill_bots(token, list(body.seats) if body.seats is not None else None)
         return {"filled": filled, "table": t.info()}
 
     @app.post("/api/tables/{table_id}/start")
-    async def api_start(request: Request, table_id: str):
+    async def api_start(request: Request, table_id: TableId):
         t = await table_or_404(request, table_id)
-        body = await _body(request)
-        await t.start(body.get("token"))
+        _, token = await owner_token(request, t, OwnerOnly)
+        await t.start(token)
         return {"table": t.info()}
 
     # -- finished games ----------------------------------------------------------------
@@ -310,22 +378,29 @@ def create_app(*, database_url: str | None = None, data_dir: str | Path | None =
         return t.record()
 
     @app.get("/api/records/{number}")
-    async def api_record(request: Request, number: int):
+    async def api_record(request: Request, number: Number):
         rec = await finished_record(request, number)
         return JSONResponse(rec, headers={"Content-Disposition": f'attachment; filename="stammtisch-{number}.json"'})
 
     @app.get("/api/replays/{number}/deals/{deal}")
-    async def api_replay(request: Request, number: int, deal: int):
+    async def api_replay(request: Request, number: Number, deal: DealNo):
         rec = await finished_record(request, number)
         return await asyncio.get_running_loop().run_in_executor(None, _replay_steps, rec, deal)
 
     # -- accounts ----------------------------------------------------------------------
+    def login_allowed(request: Request, name: str) -> None:
+        by_client = login_by_client.take(client_key(request))
+        by_name = login_by_name.take(name.casefold())
+        if not (by_client and by_name):
+            raise TableError("rate_limited", "too many attempts; wait a minute")
+
     @app.post("/api/accounts")
     async def api_register(request: Request):
-        body = await _body(request)
-        name = _name(body.get("name"))
-        pw = body.get("password")
-        if not isinstance(pw, str) or not 8 <= len(pw) <= 200:
+        body = await read_model(request, Credentials, cfg.max_api_body)
+        name = _name(body.name)
+        login_allowed(request, name)
+        pw = body.password
+        if not 8 <= len(pw) <= 200:
             raise TableError("bad_password", "a password is 8..200 characters")
         h = await asyncio.get_running_loop().run_in_executor(None, _hasher.hash, pw)
         store = tables_of(request).store
@@ -337,30 +412,34 @@ def create_app(*, database_url: str | None = None, data_dir: str | Path | None =
 
     @app.post("/api/login")
     async def api_login(request: Request):
-        body = await _body(request)
-        name = _name(body.get("name"))
-        pw = body.get("password")
+        body = await read_model(request, Credentials, cfg.max_api_body)
+        name = _name(body.name)
+        login_allowed(request, name)
         store = tables_of(request).store
         acc = await tables_of(request).db(store.account_by_name, name)
-        ok = False
-        if acc is not None and isinstance(pw, str):
-            try:
-                ok = await asyncio.get_running_loop().run_in_executor(None, _hasher.verify, acc.password_hash, pw)
-            except (VerifyMismatchError, InvalidHashError):
-                ok = False
-        if not ok:
+        # the same argon2 work whether or not the name exists: the answer's timing tells nobody
+        # which names have accounts
+        stored = acc.password_hash if acc is not None else _dummy_hash()
+        ok = await asyncio.get_running_loop().run_in_executor(None, _verify, stored, body.password)
+        if not ok or acc is None:
             raise TableError("forbidden", "wrong name or password")
         session = await tables_of(request).db(store.new_session, acc.id)
         return {"name": acc.name, "session": session}
+
+    @app.post("/api/logout")
+    async def api_logout(request: Request):
+        body = await read_model(request, Logout, cfg.max_api_body)
+        ended = await tables_of(request).db(tables_of(request).store.end_session, body.session)
+        return {"logged_out": ended}
 
     # -- the table socket --------------------------------------------------------------
     @app.websocket("/ws/{table_id}")
     async def table_socket(ws: WebSocket, table_id: str):
         await ws.accept()
         tables: Tables = ws.app.state.tables
-        t = await tables.get(table_id)
+        t = await tables.get(table_id) if 0 < len(table_id) <= 32 else None
         if t is None:
-            await ws.send_json({"type": "error", "code": "not_found", "message": f"no table '{table_id}'"})
+            await ws.send_json({"type": "error", "code": "not_found", "message": f"no table '{table_id[:32]}'"})
             await ws.close(4404)
             return
         await serve_socket(ws, t, cfg)
@@ -368,6 +447,23 @@ def create_app(*, database_url: str | None = None, data_dir: str | Path | None =
     for r in routers:
         app.include_router(r)
     return app
+
+
+_dummy: list[str] = []
+
+
+def _dummy_hash() -> str:
+    """An argon2 hash of nothing anybody knows (computed once), verified for unknown names."""
+    if not _dummy:
+        _dummy.append(_hasher.hash(new_token()))
+    return _dummy[0]
+
+
+def _verify(stored: str, password: str) -> bool:
+    try:
+        return _hasher.verify(stored, password)
+    except (VerifyMismatchError, InvalidHashError, Exception):
+        return False
 
 
 class _Bucket:
@@ -420,31 +516,51 @@ async def serve_socket(ws: WebSocket, t: Table, cfg: ServerConfig) -> None:
         else:
             await ws.send_text(json.dumps(msg, ensure_ascii=False))
 
+    opened = time.monotonic()
     try:
         while True:
             try:
-                raw = await ws.receive()
+                if conn is None:
+                    # a connection must say hello within ``hello_seconds`` of opening, or it is closed
+                    left = cfg.hello_seconds - (time.monotonic() - opened)
+                    if left <= 0:
+                        raise asyncio.TimeoutError
+                    raw = await asyncio.wait_for(ws.receive(), left)
+                else:
+                    raw = await ws.receive()
             except WebSocketDisconnect:
+                break
+            except asyncio.TimeoutError:
+                try:
+                    await ws.send_text(json.dumps(err("hello_timeout", f"say hello within {cfg.hello_seconds:g} s")))
+                    await ws.close(4408)
+                except Exception:
+                    pass
                 break
             if raw.get("type") == "websocket.disconnect":
                 break
-            text = raw.get("text")
-            if text is None:
-                await reply(err("bad_message", "send text frames with JSON, not binary"))
-                continue
-            if len(text.encode("utf-8")) > cfg.max_message:
-                await reply(err("too_large", f"messages are limited to {cfg.max_message} bytes"))
-                continue
+            # every frame counts against the rate limit, whatever it holds (binary and oversized too)
             if not bucket.take():
                 strikes += 1
                 await reply(err("rate_limited", "too many messages; slow down"))
                 if strikes > 50:
                     break
                 continue
+            text = raw.get("text")
+            if text is None:
+                data = raw.get("bytes") or b""
+                if len(data) > cfg.max_message:
+                    await reply(err("too_large", f"messages are limited to {cfg.max_message} bytes"))
+                else:
+                    await reply(err("bad_message", "send text frames with JSON, not binary"))
+                continue
+            if len(text) > cfg.max_message or len(text.encode("utf-8")) > cfg.max_message:
+                await reply(err("too_large", f"messages are limited to {cfg.max_message} bytes"))
+                continue
             try:
-                msg = json.loads(text)
-            except (json.JSONDecodeError, RecursionError):
-                await reply(err("bad_message", "not JSON"))
+                msg = loads_strict(text)
+            except BadJSON as e:
+                await reply(err("bad_message", str(e)))
                 continue
             if not isinstance(msg, dict) or not isinstance(msg.get("type"), str):
                 await reply(err("bad_message", "a message is a JSON object with a 'type'"))
@@ -458,7 +574,7 @@ async def serve_socket(ws: WebSocket, t: Table, cfg: ServerConfig) -> None:
                     token = msg.get("token")
                     seat = None
                     if token is not None:
-                        seat = t.seat_of_token(token) if isinstance(token, str) else None
+                        seat = t.seat_of_token(token) if isinstance(token, str) and len(token) <= 128 else None
                         if seat is None:
                             raise TableError("bad_token", "this seat token is not valid at this table")
                     c = Conn(seat)

@@ -43,7 +43,7 @@ class TableRow(Base):
     max_deals: Mapped[int | None] = mapped_column(Integer, nullable=True)
     bot_kind: Mapped[str] = mapped_column(String(32))
     settings: Mapped[dict] = mapped_column(JSON)
-    status: Mapped[str] = mapped_column(String(16), index=True)  # open | playing | finished
+    status: Mapped[str] = mapped_column(String(16), index=True)  # open | playing | finished | closed | expired | broken
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     result: Mapped[dict | None] = mapped_column(JSON, nullable=True)

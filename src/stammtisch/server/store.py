@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 import secrets
 from dataclasses import dataclass
+from datetime import timezone
 from pathlib import Path
 from typing import Any
 
@@ -135,8 +136,13 @@ class Store:
 
     def unfinished(self) -> list[int]:
         with self.session() as s:
-            return list(s.scalars(select(TableRow.number).where(TableRow.status != "finished")
+            return list(s.scalars(select(TableRow.number).where(TableRow.status.in_(("open", "playing")))
                                   .order_by(TableRow.number)))
+
+    def set_status(self, number: int, status: str, settings: dict[str, Any]) -> None:
+        """End a table without a result (closed, expired, broken), with its settings (the reason)."""
+        with self.session.begin() as s:
+            s.execute(update(TableRow).where(TableRow.number == number).values(status=status, settings=settings))
 
     def finished(self, limit: int = 50) -> list[TableRow]:
         with self.session() as s:
@@ -164,7 +170,24 @@ class Store:
             s.add(SessionRow(token_hash=hash_token(token), account_id=account_id, created_at=utcnow()))
         return token
 
-    def account_of_session(self, token: str) -> AccountRow | None:
-        with self.session() as s:
+    def account_of_session(self, token: str, max_age: float | None = None) -> AccountRow | None:
+        """The account of a login session, or ``None`` (unknown, or older than ``max_age`` seconds:
+        an expired session is deleted)."""
+        with self.session.begin() as s:
             sess = s.get(SessionRow, hash_token(token))
-            return s.get(AccountRow, sess.account_id) if sess else None
+            if sess is None:
+                return None
+            created = sess.created_at if sess.created_at.tzinfo else sess.created_at.replace(tzinfo=timezone.utc)
+            if max_age is not None and (utcnow() - created).total_seconds() > max_age:
+                s.delete(sess)
+                return None
+            return s.get(AccountRow, sess.account_id)
+
+    def end_session(self, token: str) -> bool:
+        """Log out: forget the session; whether there was one."""
+        with self.session.begin() as s:
+            sess = s.get(SessionRow, hash_token(token))
+            if sess is None:
+                return False
+            s.delete(sess)
+            return True

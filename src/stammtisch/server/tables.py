@@ -18,7 +18,9 @@ import functools
 import json
 import logging
 import random
+import secrets
 import time
+from datetime import datetime, timezone
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -30,6 +32,7 @@ from .. import bots as botkit
 from ..core import records, registry
 from ..core.errors import IllegalAction, StammtischError
 from ..core.protocol import Bot, Deal, Game, Match, Turn
+from .botpool import BotRunner, KindRefused, RemoteBot, check_request_kind, is_search
 from .store import LoadedTable, Store, hash_token, new_token
 
 __all__ = ["Table", "Tables", "ServerConfig", "Conn", "TableError", "PASS_WORDS"]
@@ -89,6 +92,36 @@ class ServerConfig:
     gc_tuning: bool = False
     #: with ``gc_tuning``: seconds between full garbage collections
     gc_full_seconds: float = 600.0
+
+    # -- limits against hostile clients (docs/server.md, "Threat model and limits") ----------------
+    #: largest request body on any HTTP route of the app, the scorekeeper's included (bytes)
+    max_body: int = 65536
+    #: largest body of the lobby's own JSON routes (bytes)
+    max_api_body: int = 16384
+    #: search strengths a request may name (``search:<level>``; see :mod:`.botpool`)
+    search_levels: tuple[str, ...] = ("easy", "medium", "hard")
+    #: worker processes for search players (0: think in a thread of the server process)
+    search_processes: int = 1
+    #: most search decisions waiting for a worker; further tables wait their turn (FIFO)
+    search_queue: int = 64
+    #: a connection that has not said hello after this many seconds is closed
+    hello_seconds: float = 10.0
+    #: most open connections per seat token (several tabs of one person)
+    max_conns_per_seat: int = 4
+    #: finished games kept in memory (the others are loaded from the database when asked for)
+    finished_in_memory: int = 64
+    #: an unstarted table expires after this many seconds
+    open_table_seconds: float = 7200.0
+    #: table creation per client address: burst and tables per minute after that
+    create_burst: int = 10
+    create_per_minute: float = 6.0
+    #: most unstarted tables on the server at once
+    max_open_tables: int = 1000
+    #: login and registration attempts per client address and per name: burst and per minute
+    login_burst: int = 10
+    login_per_minute: float = 10.0
+    #: a login session expires after this many seconds
+    session_seconds: float = 30 * 24 * 3600.0
 
 
 @dataclass
@@ -159,8 +192,48 @@ def for_people(view: dict[str, Any] | None) -> dict[str, Any] | None:
     return view
 
 
+#: settings that never leave the server: the fixed seed (tests) and the owner's token hash
+PRIVATE_SETTINGS = ("seed", "owner")
+
+#: table states: ``open`` (seats being taken), ``playing``, ``finished``; and the ends without a
+#: result: ``closed`` (by its owner), ``expired`` (never started), ``broken`` (its rules failed)
+ENDED = ("finished", "closed", "expired", "broken")
+
+#: a table is marked broken once its engine failed this often on actions its rules offered at one
+#: version (a bug in the rules, e.g. at the end of a deal): no endless retries and tracebacks
+ENGINE_FAILURES = 3
+
+
 def _settings_public(settings: dict[str, Any]) -> dict[str, Any]:
-    return {k: v for k, v in settings.items() if k != "seed"}
+    return {k: v for k, v in settings.items() if k not in PRIVATE_SETTINGS}
+
+
+def _same_name(a: str, b: str) -> bool:
+    return " ".join(a.split()).casefold() == " ".join(b.split()).casefold()
+
+
+class TableRefused(Exception):
+    """A stored table the server will not run (e.g. a computer-player kind it does not allow)."""
+
+
+@dataclass
+class _Think:
+    """A search player's decision to be made in a worker process."""
+
+    seat: int
+    method: str
+    legal: list[str]
+    view: dict[str, Any]
+    actor: str
+    seed: int
+
+
+def _age_seconds(created: datetime | None) -> float:
+    if created is None:
+        return 0.0
+    if created.tzinfo is None:  # SQLite gives naive datetimes (stored as UTC)
+        created = created.replace(tzinfo=timezone.utc)
+    return max(0.0, (datetime.now(timezone.utc) - created).total_seconds())
 
 
 class Table:
@@ -179,6 +252,14 @@ class Table:
         self.bot_kind = row.bot_kind
         self.settings = dict(row.settings or {})
         self.status = row.status
+        self.owner_hash: str | None = self.settings.get("owner")
+        self.created_at = time.time() - _age_seconds(row.created_at)
+        # nothing stored selects code either: a kind a request could not name is refused here, before
+        # any computer player is built (a stored ``py:`` kind from an older server never runs)
+        try:
+            check_request_kind(self.bot_kind, tuple(self.config.search_levels))
+        except KindRefused as e:
+            raise TableRefused(str(e)) from None
         self.options = self.game.options(self.profile, self.overrides)
         self.n = self.game.num_seats(self.options)
         self.seats = [SeatInfo(s.kind, s.name, s.token_hash, s.account_id) for s in loaded.seats]
@@ -186,6 +267,12 @@ class Table:
         self.conns: set[Conn] = set()
         self.log: list[tuple[int, str]] = []
         self.version = 0
+        #: per seat, the indices into ``log`` of the actions that seat knows of (all but the secret
+        #: actions it did not witness: a partner signal, Perlaggen §9); the public list for Kiebitze
+        self.seen: list[list[int]] = [[] for _ in range(self.n)]
+        self.public_seen: list[int] = []
+        #: engine failures on offered actions at the current version (see ``ENGINE_FAILURES``)
+        self._engine_failures: dict[int, int] = {}
         self.match: Match | None = None
         self.bots: list[Bot | None] = [None] * self.n
         self.rng = random.Random()
@@ -197,7 +284,7 @@ class Table:
         self.driver: asyncio.Task | None = None
         self._last_info: dict[str, Any] | None = None
         self._settled_sent = -1
-        if self.status != "open":
+        if self.status in ("playing", "finished") or loaded.deals:
             self._rebuild(loaded)
 
     # -- rebuilding --------------------------------------------------------------------
@@ -207,13 +294,62 @@ class Table:
         recorded = [(d.dealer, Deal.from_json(d.deal, deck)) for d in loaded.deals]
         self.match = _ResumedMatch(self.game, self.profile, self.overrides, max_deals=self.max_deals,
                                    seats=self._seat_names(), recorded=recorded, seed=self.settings.get("seed"))
+        self.seen = [[] for _ in range(self.n)]
+        self.public_seen = []
         for a in loaded.actions:
             if a.version != len(self.log) + 1:
                 raise RuntimeError(f"table {self.number}: action log has a gap before version {a.version}")
-            self.match.apply(a.seat, a.action)
-            self.log.append((a.seat, a.action))
+            witnesses = self._apply_tracked(a.seat, a.action)
+            self._logged(a.seat, a.action, witnesses)
         self.version = len(self.log)
-        self._make_bots()
+        if self.status not in ENDED:
+            self._make_bots()
+
+    # -- secret actions ----------------------------------------------------------------
+    def _people_view(self, seat: int | None) -> Any:
+        assert self.match is not None
+        return for_people(self.match.view(seat) if seat is not None else self.match.public_view())
+
+    def _apply_tracked(self, seat: int, action: str) -> tuple[int, ...] | None:
+        """Apply ``action`` through the rules; returns its witnesses (``None``: public).
+
+        A game declares secret actions (:meth:`DealState.witnesses`); the server checks the
+        declaration: if the view of anybody outside the witnesses (or the public view) changed, or a
+        deal ended, the action is treated as public (and logged), so a wrong declaration can only
+        show too much to the seats that saw it anyway, never hide a change from a seat."""
+        match = self.match
+        assert match is not None
+        secret = None
+        try:
+            declared = match.witnesses(seat, action)
+        except Exception:  # a game's declaration must not stop the action
+            declared = None
+        if declared is not None:
+            secret = tuple(sorted({int(s) for s in declared if 0 <= int(s) < self.n} | {seat}))
+            others: list[int | None] = [s for s in range(self.n) if s not in secret]
+            others.append(None)
+            before = [self._people_view(s) for s in others]
+            deals = len(match.logs)
+        match.apply(seat, action)
+        if secret is not None:
+            if len(match.logs) != deals or match.is_over() or [self._people_view(s) for s in others] != before:
+                log.warning("table %s: '%s' was declared secret but changed what others see; shown to all",
+                            self.number, action)
+                secret = None
+        return secret
+
+    def _logged(self, seat: int, action: str, witnesses: tuple[int, ...] | None) -> None:
+        index = len(self.log)
+        self.log.append((seat, action))
+        for s in range(self.n):
+            if witnesses is None or s in witnesses:
+                self.seen[s].append(index)
+        if witnesses is None:
+            self.public_seen.append(index)
+
+    def seen_version(self, seat: int | None) -> int:
+        """The state version ``seat`` (``None``: a Kiebitz) knows: the number of actions it knows of."""
+        return len(self.seen[seat]) if seat is not None else len(self.public_seen)
 
     def _seat_names(self) -> list[str]:
         out = []
@@ -222,10 +358,13 @@ class Table:
         return out
 
     def _make_bots(self) -> None:
+        check_request_kind(self.bot_kind, tuple(self.config.search_levels))  # never build another kind
+        remote = is_search(self.bot_kind) and self.tables.runner.processes > 0
         for i, s in enumerate(self.seats):
             if s.kind == "bot" or s.kind == "human":
                 # every seat gets a computer player: bots play, people get a stand-in for when they are away
-                self.bots[i] = botkit.make(self.bot_kind, self.game)
+                self.bots[i] = RemoteBot(self.bot_kind, self.game.name) if remote \
+                    else botkit.make(self.bot_kind, self.game)  # type: ignore[assignment]
 
     # -- information -------------------------------------------------------------------
     def connected(self, seat: int) -> bool:
@@ -300,12 +439,13 @@ class Table:
             view = for_people(raw)
             if not results and view is not None:
                 view = {k: v for k, v in view.items() if k != "results"}
-        msg: dict[str, Any] = {"type": "state", "version": self.version, "you": seat, "view": view}
+        known = self.seen[seat] if seat is not None else self.public_seen
+        msg: dict[str, Any] = {"type": "state", "version": len(known), "you": seat, "view": view}
         table_info = info if info is not None else self.info()
         if table_info:
             msg["table"] = table_info
-        if self.log:
-            msg["last"] = {"seat": self.log[-1][0], "version": self.version}
+        if known:
+            msg["last"] = {"seat": self.log[known[-1]][0], "version": len(known)}
         if seat is not None:
             msg["channels"] = self.channels(seat, raw)
         if cache is not None:
@@ -313,7 +453,8 @@ class Table:
             return cache[seat]
         return msg
 
-    def broadcast(self) -> None:
+    def broadcast(self, witnesses: tuple[int, ...] | None = None) -> None:
+        """Send every connection its state; after a secret action only the ``witnesses``' connections."""
         info: dict[str, Any] | None = self.info()
         if info == self._last_info:
             info = {}  # unchanged: the state messages leave it out (clients keep the last one)
@@ -327,6 +468,8 @@ class Table:
             if c.closed:
                 self.conns.discard(c)
                 continue
+            if witnesses is not None and c.seat not in witnesses:
+                continue  # they learn nothing: no message at all
             try:
                 c.send_raw(self.snapshot(c, info, cache, results))
             except Exception:  # a view that cannot be built must not break the table
@@ -343,8 +486,10 @@ class Table:
                 return i
         return None
 
-    async def take_seat(self, seat: int | None, name: str, account_id: int | None = None) -> tuple[int, str]:
-        """Sit a person down; returns ``(seat, token)``. ``seat=None`` takes the first empty one."""
+    async def take_seat(self, seat: int | None, name: str, account_id: int | None = None,
+                        token: str | None = None) -> tuple[int, str]:
+        """Sit a person down; returns ``(seat, token)``. ``seat=None`` takes the first empty one;
+        ``token`` (the owner's, when the creator sits down) instead of a fresh one."""
         async with self.lock:
             if self.status != "open":
                 raise TableError("started", "the game has already started; watch as a Kiebitz")
@@ -357,7 +502,13 @@ class Table:
                 raise TableError("bad_seat", f"there is no seat {seat!r} at this table (0..{self.n - 1})")
             if self.seats[seat].kind != "empty":
                 raise TableError("taken", f"seat {seat} is taken")
-            token = new_token()
+            for i, s in enumerate(self.seats):
+                if s.kind != "empty" and _same_name(s.name, name):
+                    raise TableError("name_taken", f"somebody called '{s.name}' already sits at seat {i}; "
+                                                   f"choose another name")
+            if name.casefold().startswith("computer"):
+                raise TableError("bad_name", "names beginning with 'Computer' are kept for computer players")
+            token = token or new_token()
             info = SeatInfo("human", name, hash_token(token), account_id)
             await self.tables.db(self.tables.store.set_seat, self.number, seat, info.kind, info.name,
                                  info.token_hash, account_id)
@@ -365,14 +516,21 @@ class Table:
             self.broadcast()
             return seat, token
 
-    def _check_host(self, token: str | None) -> int:
-        seat = self.seat_of_token(token)
-        if seat is None:
-            raise TableError("forbidden", "only a person seated at this table may do that")
-        return seat
+    def is_owner(self, token: Any) -> bool:
+        """Whether ``token`` is the owner's (the creator's token). Tables stored before owners
+        existed have none: there any seated person counts, as before."""
+        if not isinstance(token, str) or not token or len(token) > 128:
+            return False
+        if self.owner_hash is None:
+            return self.seat_of_token(token) is not None
+        return secrets.compare_digest(hash_token(token), self.owner_hash)
+
+    def _check_host(self, token: Any) -> None:
+        if not self.is_owner(token):
+            raise TableError("forbidden", "only the table's owner (who opened it) may do that")
 
     async def fill_bots(self, token: str | None, seats: list[int] | None = None) -> list[int]:
-        """Put clearly labelled computer players on the empty seats (or the given ones)."""
+        """Put clearly labelled computer players on the empty seats (or the given ones); owner only."""
         async with self.lock:
             self._check_host(token)
             if self.status != "open":
@@ -387,6 +545,41 @@ class Table:
                 self.seats[i] = SeatInfo("bot", name)
             self.broadcast()
             return targets
+
+    async def remove_seat(self, token: Any, seat: int) -> None:
+        """Empty ``seat`` before the start (its token stops working); owner only."""
+        async with self.lock:
+            self._check_host(token)
+            if self.status != "open":
+                raise TableError("started", "seats can be emptied only before the game starts")
+            if not 0 <= seat < self.n:
+                raise TableError("bad_seat", f"there is no seat {seat} at this table (0..{self.n - 1})")
+            await self.tables.db(self.tables.store.set_seat, self.number, seat, "empty", "", None, None)
+            self.seats[seat] = SeatInfo()
+            for c in list(self.conns):
+                if c.seat == seat:
+                    c.close()
+            self.broadcast()
+
+    async def end(self, status: str, reason: str | None = None) -> None:
+        """End the table without a result (``closed``, ``expired``, ``broken``): stored, driver stopped,
+        everybody told. Call under the lock (or when nobody else can hold it)."""
+        if reason:
+            self.settings["reason"] = reason
+        self.status = status
+        await self.tables.db(self.tables.store.set_status, self.number, status, dict(self.settings))
+        if self.driver is not None and self.driver is not asyncio.current_task():
+            self.driver.cancel()
+        self.broadcast()
+        self.tables.ended(self)
+
+    async def close_table(self, token: Any) -> None:
+        """The owner closes the table (before or during the game; a finished game stays)."""
+        async with self.lock:
+            self._check_host(token)
+            if self.status in ENDED:
+                raise TableError("ended", f"the table is already {self.status}")
+            await self.end("closed", "closed by its owner")
 
     async def start(self, token: str | None) -> None:
         async with self.lock:
@@ -423,27 +616,33 @@ class Table:
         :raises TableError: stale version, game not running, storage failure
         :raises IllegalAction: the rules refuse the action (state unchanged)
         """
-        if not isinstance(version, int) or isinstance(version, bool):
+        if not isinstance(version, int) or isinstance(version, bool) or not 0 <= version < 2**31:
             raise TableError("bad_message", "an action carries the state 'version' it was made against (a number)")
         if not isinstance(action, str) or not action or len(action) > 64:
             raise TableError("bad_message", "'action' must be a non-empty string in the game's notation")
         async with self.lock:
             if self.status == "open" or self.match is None:
                 raise TableError("not_started", "the game has not started yet")
-            if 0 <= version < self.version and self.log[version] == (seat, action):
+            # versions as this seat knows them: secret actions it did not witness are not counted
+            known = self.seen[seat]
+            if 0 <= version < len(known) and self.log[known[version]] == (seat, action):
                 ack = {"type": "ack", "version": version + 1, "action": action, "duplicate": True, "id": msg_id}
                 if conn:
                     conn.send(ack)
                 return ack
-            if version != self.version:
-                raise TableError("stale", f"the table is at version {self.version}, your action was made against "
-                                          f"version {version}; here is the current state", current=self.version)
+            if version != len(known):
+                raise TableError("stale", f"the table is at version {len(known)}, your action was made against "
+                                          f"version {version}; here is the current state", current=len(known))
             if self.status == "finished":
                 raise TableError("finished", "the game is over")
+            if self.status in ENDED:
+                raise TableError("ended", f"the table is {self.status}: {self.settings.get('reason', '')}".rstrip(": "))
             match = self.match
             deals_before = len(match.logs)
+            offered = False
             try:
-                match.apply(seat, action)
+                offered = action in match.legal_actions(seat)
+                witnesses = self._apply_tracked(seat, action)
             except IllegalAction as e:
                 raise e.located(seat, action) if e.seat is None else e
             except StammtischError as e:  # e.g. BadNotation: not a card or word of this game
@@ -451,6 +650,15 @@ class Table:
             except Exception as e:  # an engine failure must not leave a half-changed state behind
                 log.exception("table %s: the engine failed on %r by seat %s", self.number, action, seat)
                 await self._reload()
+                fails = self._engine_failures.get(self.version, 0) + offered
+                self._engine_failures = {self.version: fails}
+                if fails >= ENGINE_FAILURES:
+                    # the rules offered actions here and failed on them again and again (e.g. at the end
+                    # of a deal): the table cannot go on; it is marked broken instead of retrying forever
+                    await self.end("broken", f"the game engine failed on '{action}' ({type(e).__name__}), "
+                                             f"an action its rules offered; the table cannot continue")
+                    raise TableError("broken", "the game engine failed on an action its rules offered; the "
+                                               "table is marked broken and stops here") from None
                 raise TableError("engine", f"the game engine could not process '{action}' "
                                            f"({type(e).__name__}); nothing was changed") from None
             new_deal = None
@@ -464,15 +672,18 @@ class Table:
                 log.exception("table %s: could not write the action log", self.number)
                 await self._reload()
                 raise TableError("storage", f"the action could not be stored ({type(e).__name__}); try again")
-            self.log.append((seat, action))
+            self._logged(seat, action, witnesses)
             self.version += 1
             if finished is not None:
                 self.status = "finished"
-            ack = {"type": "ack", "version": self.version, "action": action, "id": msg_id}
+            ack = {"type": "ack", "version": len(self.seen[seat]), "action": action, "id": msg_id}
             if conn:
                 conn.send(ack)
-            self._changed()
-            self.broadcast()
+            # a secret action moves no timer and no computer player's delay of the others
+            self._changed(touch=witnesses is None)
+            self.broadcast(witnesses)
+            if finished is not None:
+                self.tables.ended(self)
             return ack
 
     async def _reload(self) -> None:
@@ -481,8 +692,9 @@ class Table:
         self.log = []
         self._rebuild(loaded)
 
-    def _changed(self) -> None:
-        self.changed_at = time.monotonic()
+    def _changed(self, touch: bool = True) -> None:
+        if touch:
+            self.changed_at = time.monotonic()
         self.changed.set()
         if self.driver is None or self.driver.done():
             if self.status == "playing":
@@ -497,6 +709,11 @@ class Table:
                 spectators = sum(1 for c in self.conns if c.seat is None and not c.closed)
                 if spectators >= self.config.max_spectators:
                     raise TableError("full", "too many Kiebitze at this table")
+            else:
+                same = sum(1 for c in self.conns if c.seat == conn.seat and not c.closed)
+                if same >= self.config.max_conns_per_seat:
+                    raise TableError("full", f"this seat already has {same} open connections "
+                                             f"(at most {self.config.max_conns_per_seat})")
             self.conns.add(conn)
             if conn.seat is not None:
                 was_away = self.away_since.pop(conn.seat, None) is not None
@@ -596,27 +813,33 @@ class Table:
         assert match is not None
         return Turn(seat, match.legal_actions(seat), lambda: match.view(seat))
 
-    def _choose(self, seat: int, actor: str) -> tuple[int, str, str] | None:
+    def _decide(self, bot: Any, seat: int, method: str, actor: str) -> Any:
+        """One decision of ``bot`` for ``seat``: ``(seat, action, actor)`` for a cheap player (decided
+        here), a :class:`_Think` for a search player (decided in a worker process), or ``None``."""
+        assert self.match is not None
+        legal = self.match.legal_actions(seat)
+        if not legal:
+            return None
+        if isinstance(bot, RemoteBot):
+            return _Think(seat, method, legal, self.match.view(seat), actor, self.rng.getrandbits(62))
+        turn = Turn(seat, legal, lambda: self.match.view(seat))  # type: ignore[union-attr]
+        a = bot.choose(turn, self.rng) if method == "choose" else bot.interject(turn, self.rng)
+        return (seat, a, actor) if a is not None else None
+
+    def _choose(self, seat: int, actor: str) -> Any:
         bot = self.bots[seat]
         if bot is None or self.match is None or seat not in self.match.to_act():
             return None
-        turn = self._turn(seat)
-        if not turn.legal:
-            return None
-        return seat, bot.choose(turn, self.rng), actor
+        return self._decide(bot, seat, "choose", actor)
 
-    def _interject(self, seat: int, actor: str) -> tuple[int, str, str] | None:
+    def _interject(self, seat: int, actor: str) -> Any:
         self.asked.add(seat)
         bot = self.bots[seat]
         if bot is None or self.match is None:
             return None
-        turn = self._turn(seat)
-        if not turn.legal:
-            return None
-        a = bot.interject(turn, self.rng)
-        return (seat, a, actor) if a is not None else None
+        return self._decide(bot, seat, "interject", actor)
 
-    def _timeout(self, seat: int) -> tuple[int, str, str] | None:
+    def _timeout(self, seat: int) -> Any:
         """Move timer expired: silence in the bidding is passing (Tiroler Cup, Lizitation); an expired
         card timer plays a legal card chosen by the computer player."""
         if self.match is None or seat not in self.match.to_act():
@@ -629,6 +852,7 @@ class Table:
         return chosen
 
     async def _drive(self) -> None:
+        runner = self.tables.runner
         try:
             while self.status == "playing":
                 self.changed.clear()
@@ -644,14 +868,28 @@ class Table:
                         continue  # something changed: re-plan
                     except asyncio.TimeoutError:
                         pass
+                version = -1
                 async with self.lock:  # decide on committed state only
-                    version = self.version
+                    if self.status != "playing":
+                        break
                     try:
-                        # a thinking computer player (search bots) must not stop the other tables
-                        move = await asyncio.get_running_loop().run_in_executor(self.tables.bot_executor, fn)
+                        # a cheap player decides in a thread, under the lock (lazy views of the live match)
+                        move = await runner.run_cheap(fn)
                     except Exception:  # a broken bot must not stop the table
                         log.exception("table %s: computer player failed", self.number)
                         move = None
+                    if move is not None:
+                        version = len(self.seen[move.seat if isinstance(move, _Think) else move[0]])
+                if isinstance(move, _Think):
+                    # a search player thinks in a worker process, outside the lock: people keep acting,
+                    # and an action that lands meanwhile makes this decision stale (then it re-plans)
+                    try:
+                        action = await runner.think(self.game.name, self.bot_kind, move.method, move.seat,
+                                                    move.legal, move.view, move.seed)
+                    except Exception:
+                        log.exception("table %s: search player failed", self.number)
+                        action = None
+                    move = (move.seat, action, move.actor) if action is not None else None
                 if move is None:
                     if not getattr(fn, "interjection", False):
                         await self.changed.wait()  # nothing to do until something changes
@@ -659,7 +897,14 @@ class Table:
                 seat, action, actor = move
                 try:
                     await self.submit(seat, version, action, actor)
-                except (TableError, IllegalAction) as e:
+                except TableError as e:
+                    if e.code == "stale":
+                        continue  # somebody acted while the computer player thought: decide again
+                    if e.code in ("broken", "ended", "finished"):
+                        break
+                    log.warning("table %s: computer move %s for seat %s refused: %s", self.number, action, seat, e)
+                    await asyncio.sleep(max(self.config.bot_delay, 0.05))
+                except IllegalAction as e:
                     log.warning("table %s: computer move %s for seat %s refused: %s", self.number, action, seat, e)
                     await asyncio.sleep(max(self.config.bot_delay, 0.05))
         except asyncio.CancelledError:
@@ -684,7 +929,9 @@ class Tables:
         self.by_number: dict[int, Table] = {}
         self.by_id: dict[str, Table] = {}
         self._executor = ThreadPoolExecutor(1, thread_name_prefix="stammtisch-db")
-        self.bot_executor = ThreadPoolExecutor(2, thread_name_prefix="stammtisch-bots")
+        self.runner = BotRunner(self.config.search_processes, self.config.search_queue)
+        #: finished (or otherwise ended) tables still in memory, oldest first
+        self._ended: dict[int, None] = {}
         self._pending: list[tuple[tuple, asyncio.Future]] = []
         #: write the action log on the event loop (embedded SQLite) instead of the database thread
         self.inline_writes = store.engine.dialect.name == "sqlite"
@@ -741,6 +988,43 @@ class Tables:
                 t._changed()
         return len(numbers)
 
+    def ended(self, t: Table) -> None:
+        """``t`` is over (finished, closed, expired, broken): keep at most ``finished_in_memory`` such
+        tables in memory; older ones are dropped (their sockets keep their own reference until they
+        close) and loaded again from the database when somebody asks for them."""
+        self._ended.pop(t.number, None)
+        self._ended[t.number] = None
+        while len(self._ended) > max(0, self.config.finished_in_memory):
+            old = next(iter(self._ended))
+            del self._ended[old]
+            gone = self.by_number.pop(old, None)
+            if gone is not None:
+                self.by_id.pop(gone.public_id, None)
+
+    def open_count(self) -> int:
+        return sum(1 for t in self.by_number.values() if t.status == "open")
+
+    async def expire(self) -> int:
+        """End the unstarted tables older than ``open_table_seconds``; returns how many."""
+        now = time.time()
+        n = 0
+        for t in list(self.by_number.values()):
+            if t.status == "open" and now - t.created_at > self.config.open_table_seconds:
+                async with t.lock:
+                    if t.status == "open":
+                        await t.end("expired", "never started")
+                        n += 1
+        return n
+
+    async def sweep(self, every: float = 60.0) -> None:
+        """Background task: expire unstarted tables now and then."""
+        while True:
+            await asyncio.sleep(every)
+            try:
+                await self.expire()
+            except Exception:  # pragma: no cover - keep sweeping
+                log.exception("expiring tables failed")
+
     async def get_number(self, number: int) -> Table | None:
         t = self.by_number.get(number)
         if t is not None:
@@ -753,12 +1037,28 @@ class Tables:
             return t
         try:
             t = Table(self, loaded)
+        except TableRefused as e:  # never run: marked broken, so it is not tried again at every start
+            log.error("table %s refused: %s", number, e)
+            await self._mark_broken(loaded, f"refused at start: {e}")
+            return None
         except Exception as e:  # engine missing, or the log no longer replays: keep the server up
             log.error("table %s cannot be rebuilt: %s: %s", number, type(e).__name__, e)
+            if loaded.row.status not in ENDED and registry_has(loaded.row.game):
+                await self._mark_broken(loaded, f"its log no longer replays ({type(e).__name__})")
             return None
         self.by_number[number] = t
         self.by_id[t.public_id] = t
+        if t.status in ENDED:
+            self.ended(t)
         return t
+
+    async def _mark_broken(self, loaded: LoadedTable, reason: str) -> None:
+        settings = dict(loaded.row.settings or {})
+        settings["reason"] = reason
+        try:
+            await self.db(self.store.set_status, loaded.row.number, "broken", settings)
+        except Exception:  # pragma: no cover
+            log.exception("table %s: could not mark it broken", loaded.row.number)
 
     async def get(self, public_id: str) -> Table | None:
         t = self.by_id.get(public_id)
@@ -768,14 +1068,23 @@ class Tables:
         return await self.get_number(number) if number is not None else None
 
     async def create(self, game: str, profile: str | None, options: dict[str, Any], max_deals: int | None,
-                     bot_kind: str, settings: dict[str, Any]) -> Table:
+                     bot_kind: str, settings: dict[str, Any], owner_token: str | None = None) -> Table:
+        """A new open table. ``owner_token`` (its hash is kept) may start it, fill and empty seats, close it."""
         g = registry.get(game)
         profile = profile or g.default_profile
-        opts = g.options(profile, options)  # raises OptionError naming the problem
+        opts = validate_options(g, profile, options)  # raises OptionError naming the problem
+        try:
+            check_request_kind(bot_kind, tuple(self.config.search_levels))
+        except KindRefused as e:
+            raise TableError("bot", str(e)) from None
         try:
             botkit.make(bot_kind, g)
-        except NotImplementedError as e:
-            raise TableError("bot", str(e)) from None
+        except (NotImplementedError, StammtischError) as e:
+            raise TableError("bot", f"computer player '{bot_kind}' is not available for {game}: {e}") from None
+        if self.open_count() >= self.config.max_open_tables:
+            raise TableError("busy", "too many tables are waiting to start; try again later")
+        if owner_token is not None:
+            settings = {**settings, "owner": hash_token(owner_token)}
         if max_deals is not None and (not isinstance(max_deals, int) or isinstance(max_deals, bool)
                                       or not 1 <= max_deals <= 1000):
             raise TableError("bad_message", "max_deals must be a whole number 1..1000 (or empty for a full match)")
@@ -795,4 +1104,30 @@ class Tables:
             for c in list(t.conns):
                 c.close()
         self._executor.shutdown(wait=True)
-        self.bot_executor.shutdown(wait=False, cancel_futures=True)
+        self.runner.close()
+
+
+def registry_has(game: str) -> bool:
+    try:
+        registry.get(game)
+        return True
+    except Exception:
+        return False
+
+
+def validate_options(game: Game, profile: str, overrides: dict[str, Any]) -> Any:
+    """The game's options for a new table, validated by the game itself (type and meaning; a game
+    may add ``validate_options(options)``). Anything the validation raises becomes an
+    :class:`OptionError`-style 400, never a 500 or a table that breaks later."""
+    try:
+        opts = game.options(profile, overrides)
+        check = getattr(game, "validate_options", None)
+        if callable(check):
+            check(opts)
+        game.num_seats(opts)
+        return opts
+    except StammtischError:
+        raise
+    except Exception as e:  # a validation that fails badly is still the request's fault
+        raise TableError("bad_options", f"these rules options are not valid: {type(e).__name__}: {e}"[:300]) \
+            from None

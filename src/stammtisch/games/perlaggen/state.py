@@ -338,6 +338,13 @@ class PerlaggenDeal(DealState):
         return tuple(s for s in range(4) if s not in main
                      and any(not a.startswith("zeichen:") for a in self._interject_actions(s)))
 
+    def witnesses(self, seat: int, action: str) -> tuple[int, ...] | None:
+        """A partner signal is seen by the partner only (Perlaggen §9): the signalling seat and its
+        partner witness it; everything else is public."""
+        if isinstance(action, str) and action.startswith("zeichen:") and isinstance(seat, int) and 0 <= seat < 4:
+            return (seat, (seat + 2) % 4)
+        return None
+
     def _interject_actions(self, seat: int) -> list[str]:
         if self.phase == "answer":
             out = self._answer_actions(seat) if seat in self._answering() else []

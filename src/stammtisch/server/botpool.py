@@ -1,0 +1,134 @@
+"""Computer players on a server that strangers can reach: which kinds a request may name, and
+where the expensive ones think.
+
+* **What a request may ask for** (:func:`check_request_kind`): ``random``, ``rule`` and the search
+  player at one of the server's allowed levels (``search:easy`` …, ``search+rule:…``; bare
+  ``search`` is the default budget). Never ``py:`` (that imports a module: command line and Python
+  API only), never a free time or iteration budget (``search:600`` would think for ten minutes
+  per move). Nothing that arrives over the network selects code to import.
+* **Where the search thinks** (:class:`BotRunner`): search players run in a small process pool
+  (``ServerConfig.search_processes``) behind a bounded FIFO queue (``search_queue``), so one
+  table's thinking never holds the event loop, the GIL of the server process, or the thread that
+  plays every other table's cheap players. Cheap players (random, rule) run in a thread as before.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+import random
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from typing import Any
+
+from .. import bots as botkit
+from ..core import registry
+from ..core.protocol import Bot, Turn
+
+__all__ = ["check_request_kind", "allowed_kinds", "is_search", "BotRunner", "RemoteBot"]
+
+#: search strengths a request may name by default (``search:strong`` thinks 3 s a move)
+DEFAULT_LEVELS = ("easy", "medium", "hard")
+
+
+class KindRefused(ValueError):
+    """A computer-player kind that a request (or a stored table) may not use on this server."""
+
+
+def allowed_kinds(levels: tuple[str, ...] = DEFAULT_LEVELS) -> list[str]:
+    """Every kind a request may name, in catalogue order."""
+    out = ["random", "rule", "search"]
+    out += [f"search:{lv}" for lv in levels]
+    out += ["search+rule"] + [f"search+rule:{lv}" for lv in levels]
+    return out
+
+
+def check_request_kind(kind: Any, levels: tuple[str, ...] = DEFAULT_LEVELS) -> str:
+    """``kind`` if a request may use it on this server, else :class:`KindRefused` saying what may.
+
+    >>> check_request_kind("search:easy")
+    'search:easy'
+    >>> check_request_kind("py:os:system")
+    Traceback (most recent call last):
+    ...
+    stammtisch.server.botpool.KindRefused: computer player 'py:os:system' is not offered here (random, rule, search, search:easy, search:medium, search:hard, search+rule, search+rule:easy, search+rule:medium, search+rule:hard)
+    """
+    allowed = allowed_kinds(levels)
+    if not isinstance(kind, str) or kind not in allowed:
+        shown = kind[:40] if isinstance(kind, str) else type(kind).__name__
+        raise KindRefused(f"computer player '{shown}' is not offered here ({', '.join(allowed)})")
+    return kind
+
+
+def is_search(kind: str) -> bool:
+    return kind.partition(":")[0] in ("search", "search+rule")
+
+
+# -- the search worker processes --------------------------------------------------------------------
+_worker_bots: dict[tuple[str, str], Bot] = {}
+
+
+def _think(game: str, kind: str, method: str, seat: int, legal: list[str], view: dict[str, Any],
+           seed: int) -> str | None:
+    """In a worker process: one decision of a search player (built once per game and kind)."""
+    bot = _worker_bots.get((game, kind))
+    if bot is None:
+        bot = _worker_bots[(game, kind)] = botkit.make(kind, registry.get(game))
+    turn = Turn(seat, legal, lambda: view)
+    rng = random.Random(seed)
+    return bot.choose(turn, rng) if method == "choose" else bot.interject(turn, rng)
+
+
+def _warm() -> int:
+    return 0
+
+
+class BotRunner:
+    """Runs computer players' decisions off the event loop.
+
+    Search decisions go to ``processes`` worker processes (spawned, so nothing of the server's
+    state is inherited) through a FIFO queue of at most ``queue`` waiting decisions: a table whose
+    decision does not fit waits its turn (fair: first come, first served), and every table gets at
+    most one decision in flight because its driver waits for the answer. ``processes=0`` runs the
+    search in the thread pool instead (tests, single-process embedding).
+    """
+
+    def __init__(self, processes: int = 1, queue: int = 64, threads: int = 2):
+        self.threads = ThreadPoolExecutor(threads, thread_name_prefix="stammtisch-bots")
+        self.processes = processes
+        self._pool: ProcessPoolExecutor | None = None
+        self._slots = asyncio.Semaphore(max(1, queue)) if processes > 0 else None
+        self.waiting = 0
+
+    def _process_pool(self) -> ProcessPoolExecutor:
+        if self._pool is None:
+            self._pool = ProcessPoolExecutor(self.processes, mp_context=multiprocessing.get_context("spawn"))
+        return self._pool
+
+    async def run_cheap(self, fn: Any) -> Any:
+        return await asyncio.get_running_loop().run_in_executor(self.threads, fn)
+
+    async def think(self, game: str, kind: str, method: str, seat: int, legal: list[str], view: dict[str, Any],
+                    seed: int) -> str | None:
+        """One search decision in a worker process (waits for a queue slot first)."""
+        loop = asyncio.get_running_loop()
+        if self._slots is None:
+            return await loop.run_in_executor(self.threads, _think, game, kind, method, seat, legal, view, seed)
+        self.waiting += 1
+        try:
+            async with self._slots:
+                return await loop.run_in_executor(self._process_pool(), _think, game, kind, method, seat, legal,
+                                                  view, seed)
+        finally:
+            self.waiting -= 1
+
+    def close(self) -> None:
+        self.threads.shutdown(wait=False, cancel_futures=True)
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+
+
+class RemoteBot:
+    """Stands for a search player whose thinking happens in :class:`BotRunner`'s processes."""
+
+    def __init__(self, kind: str, game: str):
+        self.kind, self.game, self.name = kind, game, kind
