@@ -201,11 +201,18 @@ export function drawHand(o) {
     if (acts.length && acts[0] !== c) el.title = acts.map((a) => game.actionText(a).text).join(" · ");
     el.addEventListener("click", () => onPlay(c, acts, el));
     if (key) el.append(h("span", { class: "key", "aria-hidden": "true" }, key));
-    if (refusal && refusal.card === c) {
-      el.classList.add("refused");
-      el.append(h("span", { class: "refusal", role: "alert" }, refusal.text));
-    }
     box.append(el);
+    if (refusal && refusal.card === c) {
+      // the refusal with its rule, shown at the card (placed once the hand is laid out)
+      el.classList.add("refused");
+      const bubble = h("span", { class: "refusal", role: "alert", id: "refusal" }, refusal.text);
+      box.append(bubble);
+      requestAnimationFrame(() => {
+        const centre = el.offsetLeft + el.offsetWidth / 2;
+        const left = Math.max(4, Math.min(centre - bubble.offsetWidth / 2, box.clientWidth - bubble.offsetWidth - 4));
+        bubble.style.left = `${left}px`;
+      });
+    }
   });
   return box;
 }

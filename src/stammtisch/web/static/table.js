@@ -94,10 +94,11 @@ function handle(msg) {
       pending = false;
       if (msg.code === "bad_token") { localStorage.removeItem(`stammtisch:token:${tableId}`); ws.close(); }
       const text = (msg.message || msg.code) + (msg.rule ? ` (${msg.rule})` : "");
-      if (msg.action) {
+      if (msg.action && state && state.view) {
         const card = String(msg.action).split("=")[0];
         refusal = { action: msg.action, card, text };
         render();
+        if (document.getElementById("refusal") || document.querySelector(`#actions [data-action="${CSS.escape(msg.action)}"] .refusal`)) break;
       }
       toast(text, "error");
       break;

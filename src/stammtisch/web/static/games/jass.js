@@ -66,7 +66,7 @@ export default {
     if (d.geschoben && d.chooser === s && d.declarer !== s) out.push({ text: "geschoben", tip: { de: "hat geschoben (§25)", en: "pushed (§25)" } });
     for (const w of d.weis || []) if (w.seat === s) out.push({ text: `Weis ${w.points}`, tip: { de: "Weis angesagt (§29)", en: "Weis declared (§29)" }, cls: "weis" });
     const shown = (d.weis_shown || {})[String(s)];
-    if (shown) out.push({ text: shown.join(" "), tip: { de: "gezeigter Weis (§29)", en: "Weis shown (§29)" }, cls: "shown" });
+    if (shown) out.push({ text: shown.map(weisText).join(" · "), tip: { de: "gezeigter Weis (§29)", en: "Weis shown (§29)" }, cls: "shown" });
     if (d.stoeck === s) out.push({ text: "Stöck", tip: { de: "Stöck gewiesen: 20 (§29.3)", en: "Stöck shown: 20 (§29.3)" }, cls: "weis" });
     return out;
   },
@@ -88,6 +88,14 @@ export default {
     return [el("span", "fact", `${lang() === "en" ? "card points" : "Kartenpunkte"}: ${v.seats[0]} & ${v.seats[2]} ${s.card_points[0]} · ${v.seats[1]} & ${v.seats[3]} ${s.card_points[1]}`)];
   },
 };
+
+/** "49" is four Nines (4×9), "E6-E8" a sequence in Eicheln. */
+function weisText(w) {
+  const four = w.match(/^4(\w+)$/);
+  if (four) return `4×${four[1]}`;
+  const seq = w.match(/^([ESLR])(\w+)-[ESLR](\w+)$/);
+  return seq ? `${suitName("jass", seq[1])} ${seq[2]}–${seq[3]}` : w;
+}
 
 function el(tag, cls, text, title) {
   const e = document.createElement(tag);
