@@ -116,7 +116,7 @@ def test_phone_layout_and_kiebitz(server, browser):
     page = ctx.new_page()
     page.goto(server.url + f"/t/{tid}")
     page.wait_for_selector("#status[data-role=kiebitz]")
-    page.wait_for_selector("ul.seats")
+    page.wait_for_selector("#felt .seat-plate")
     assert page.locator("#hand").count() == 0
     assert page.locator("#chat-text").count() == 0  # Kiebitze never speak
     assert "Kiebitze" in page.locator(".chat").inner_text()

@@ -116,9 +116,12 @@ export function drawTable(o) {
     if (o.hands && o.hands[s] && s !== me) {
       const open = h("div", { class: `open-hand at-${where}`, dataset: { seat: s }, "aria-label": t("handOf", { who: v.seats[s] }) },
         (game.sort ? game.sort(o.hands[s], v) : o.hands[s]).map((c) => cardElement(deck.name, c)));
-      const [hx, hy] = polar(ang, 41, where === "top" ? 22 : 30);
-      open.style.left = `${hx}%`;
-      open.style.top = `${hy}%`;
+      // open hands (replay, ouvert) lie just inside the seat, towards the middle
+      const [hx, hy] = polar(ang, 37, 41);
+      if (where === "left") open.style.left = "3%";
+      else if (where === "right") open.style.right = "3%";
+      else open.style.left = `${hx}%`;
+      open.style.top = `${hy + (where === "bottom" ? -22 : 10)}%`;
       felt.append(open);
     }
   }

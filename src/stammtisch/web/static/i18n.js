@@ -19,6 +19,12 @@ const STRINGS = {
     prevDeal: "« Spiel", nextDeal: "Spiel »", dealOf: "Spiel {k} von {n}", settlement: "Abrechnung", total: "Summe",
     handOf: "Blatt von {who}", keys: "Tasten 1–9, 0, -, = spielen die Karten", talon: "Talon", cardPoints: "Kartenpunkte",
     tricksWon: "Stiche", sittingOut: "setzt aus", ouvert: "offen", points: "Punkte", money: "Geld",
+    ruleBot: "regelbasiert", wholePartie: "ganze Partie", oneDeal: "ein Spiel", fourDeals: "vier Spiele", badValue: "kein gültiger Wert",
+    openTable: "Tisch aufmachen", game: "Spiel", rules: "Regeln", ruleOptions: "Regeloptionen (z. B. Zielpunkte)", length: "Dauer",
+    computerPlayers: "Computerspieler", moveTime: "Zugzeit (Sekunden, 0 = aus)", ohneReden: "Ouvertspiele ohne Reden",
+    openTables: "Offene Tische", waiting: "wartet", running: "läuft", none: "keine", finishedGames: "Gespielte Partien",
+    recordShort: "Protokoll", noneYet: "noch keine", noEngine: "Noch keine Spiel-Engine installiert.", loggedInAs: "Angemeldet als",
+    logout: "abmelden", password: "Passwort (mind. 8 Zeichen)", login: "anmelden", register: "Konto anlegen", account: "Konto (freiwillig)",
   },
   en: {
     loading: "loading …", connected: "connected", connecting: "connecting …",
@@ -37,6 +43,12 @@ const STRINGS = {
     prevDeal: "« deal", nextDeal: "deal »", dealOf: "Deal {k} of {n}", settlement: "Settlement", total: "Total",
     handOf: "hand of {who}", keys: "keys 1–9, 0, -, = play the cards", talon: "Talon", cardPoints: "card points",
     tricksWon: "tricks", sittingOut: "sits out", ouvert: "open", points: "points", money: "money",
+    ruleBot: "rule-based", wholePartie: "whole Partie", oneDeal: "one deal", fourDeals: "four deals", badValue: "not a valid value",
+    openTable: "Open a table", game: "Game", rules: "Rules", ruleOptions: "Rule options (e.g. target points)", length: "Length",
+    computerPlayers: "Computer players", moveTime: "Move timer (seconds, 0 = off)", ohneReden: "Ouvert games without talking",
+    openTables: "Open tables", waiting: "waiting", running: "running", none: "none", finishedGames: "Finished games",
+    recordShort: "record", noneYet: "none yet", noEngine: "No game engine installed yet.", loggedInAs: "Logged in as",
+    logout: "log out", password: "Password (at least 8 characters)", login: "log in", register: "create account", account: "Account (optional)",
   },
 };
 

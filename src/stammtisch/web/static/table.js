@@ -236,7 +236,7 @@ function gameView() {
     drawHand({ deck: deckInfo, v, game, onPlay, refusal }),
     v.seat !== null && v.seat !== undefined ? h("p", { class: "keys-hint muted" }, t("keys")) : null);
   const side = h("aside", { class: "side-col" },
-    h("section", { class: "panel" }, h("h3", {}, t("sheet")), scoreSheet(v, game, v.results, v.totals)),
+    v.over ? null : h("section", { class: "panel" }, h("h3", {}, t("sheet")), scoreSheet(v, game, v.results, v.totals)),
     h("section", { class: "panel" }, h("h3", {}, t("events")), eventsList((v.deal || {}).events, v.seats)),
     chatPanel());
   return [h("div", { class: "game-layout" }, main, side)];

@@ -75,7 +75,7 @@ export default {
     if (d.trump) out.push(el("span", "badge contract trump", `${tip("Trumpf", "Trump")}: ${suitName("perlaggen", d.trump)}`, tip("aufgeschlagene Karte bestimmt den Trumpf (§7)", "the turned card sets trump (§7)")));
     for (const [name, f] of Object.entries(d.figures || {})) {
       const who = f.bidder ? ` ${f.bidder}` : "";
-      const st = { held: tip("gehalten", "held"), conceded: tip("gut", "conceded"), bid: tip("geboten", "bid"), raised: tip("gesteigert", "raised") }[f.status] || f.status;
+      const st = { open: tip("offen", "open"), held: tip("gehalten", "held"), conceded: tip("gut", "conceded"), bid: tip("geboten", "bid"), raised: tip("gesteigert", "raised") }[f.status] || f.status;
       out.push(el("span", `badge figure ${f.status}`, `${FIG[name] || name}${who}: ${st}${f.value ? " " + f.value : ""}${f.unseen ? " (" + tip("ungesehen", "unseen") + ")" : ""}`,
         tip("Figur: wer bietet, Stand und Wert (§8–§14)", "figure: bidder, state and value (§8–§14)")));
     }

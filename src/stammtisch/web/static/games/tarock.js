@@ -3,7 +3,7 @@
 // and Kontras as badges; Trischaken points per player in the settlement. With five at the
 // table the dealer sits out.
 
-import { cardLabel } from "../cards.js";
+import { cardElement, cardLabel } from "../cards.js";
 import { lang } from "../i18n.js";
 
 function tip(de, en) { return lang() === "en" ? en : de; }
@@ -145,7 +145,11 @@ export default {
       else out.push(el("span", "fact", `${who}: ${o.declarer_tricks} ${tip("Stiche", "tricks")}`));
       if (s.won !== undefined) out.push(el("span", "fact", s.won ? tip("gewonnen", "won") : tip("verloren", "lost")));
     }
-    if (s.talon) out.push(el("span", "fact", `Talon: ${s.talon.join(" ")}`));
+    if (s.talon) {
+      const box = el("span", "fact talon-fact", "Talon: ");
+      s.talon.forEach((c) => box.append(cardElement("tarock", c)));
+      out.push(box);
+    }
     return out;
   },
 };
