@@ -59,6 +59,9 @@ def play_deal(page, limit: int = 2000) -> None:
         if status.get_attribute("data-over") == "true":
             return
         version = status.get_attribute("data-version")
+        if page.locator("#chooser").count():  # a card with a choice (Perlaggen: the Perlagg's Taufe)
+            page.locator("#chooser .choice").first.click()
+            continue
         if status.get_attribute("data-your-turn") == "true" and version != last_version:
             cards = page.locator("#hand .card.legal")
             target = cards.first if cards.count() else page.locator("#actions button.action").first
