@@ -187,7 +187,8 @@ export function drawHand(o) {
   const sorted = game.sort ? game.sort(hand, v) : hand;
   const { byCard } = mapActions(deck, v);
   const mine = v.seat !== null && (v.to_act || []).includes(v.seat);
-  const box = h("div", { class: `hand${mine ? " my-turn" : ""}`, id: "hand", role: "group", "aria-label": t("handOf", { who: v.seats[v.seat] }) });
+  const anyLegal = sorted.some((c) => byCard.has(c));
+  const box = h("div", { class: `hand${mine ? " my-turn" : ""}${anyLegal ? " has-legal" : ""}`, id: "hand", role: "group", "aria-label": t("handOf", { who: v.seats[v.seat] }) });
   const count = sorted.length;
   box.style.setProperty("--count", String(Math.max(count, 1)));
   sorted.forEach((c, i) => {

@@ -185,7 +185,7 @@ function settledPanel(v) {
   return h("section", { class: "panel settled", id: "settled", role: "dialog", "aria-label": t("settled", { n: settled.index + 1 }) },
     h("h3", {}, t("settled", { n: settled.index + 1 })),
     settlement(v, game, settled.result, deckInfo),
-    v.over ? null : h("button", { id: "settled-next", class: "primary", onclick: () => { settled = null; render(); } }, t("next")));
+    h("button", { id: "settled-next", class: "primary", onclick: () => { settled = null; render(); } }, v.over ? t("close") : t("next")));
 }
 
 function overPanel(v) {
@@ -234,7 +234,7 @@ function gameView() {
     turnLine(v),
     drawActions({ deck: deckInfo, v, game, onAct: act, refusal }),
     drawHand({ deck: deckInfo, v, game, onPlay, refusal }),
-    v.seat !== null && v.seat !== undefined ? h("p", { class: "keys-hint muted" }, t("keys")) : null);
+    v.seat !== null && v.seat !== undefined && ((v.deal || {}).hand || []).length ? h("p", { class: "keys-hint" }, t("keys")) : null);
   const side = h("aside", { class: "side-col" },
     v.over ? null : h("section", { class: "panel" }, h("h3", {}, t("sheet")), scoreSheet(v, game, v.results, v.totals)),
     h("section", { class: "panel" }, h("h3", {}, t("events")), eventsList((v.deal || {}).events, v.seats)),
