@@ -54,6 +54,7 @@ function trackTrick(prev, next) {
   const now = performance.now();
   const pd = (prev && prev.deal) || {}, nd = (next && next.deal) || {};
   const before = new Set((pd.trick || []).map(([s, c]) => `${s}:${c}`));
+  if (!prev) return;  // the first snapshot: nothing moves
   for (const [s, c] of nd.trick || []) {
     const k = `${s}:${c}`;
     if (!before.has(k) && !anim.arrivals.has(k)) anim.arrivals.set(k, now);

@@ -40,7 +40,8 @@ export default {
   vorhand: (v) => v.deal.vorhand,
   /** Trump suit first, then the other suits; within a suit by rank. */
   sort(hand, v) {
-    const trump = v.deal.trump && SUITS.includes(v.deal.trump) ? v.deal.trump : null;
+    const d = v.deal;
+    const trump = d.trump && SUITS.includes(d.trump) ? d.trump : (SUITS.includes(d.trump_suit) ? d.trump_suit : null);
     const key = (c) => {
       const s = SUITS.indexOf(c[0]);
       return (c[0] === trump ? -1 : s) * 100 + RANKS.indexOf(c.slice(1));
@@ -62,7 +63,10 @@ export default {
   },
   seatBadges(v, s) {
     const d = v.deal, out = [];
-    if (d.declarer === s && d.trump) out.push({ text: modeText(d.trump).text, tip: { de: "hat Trumpf bestimmt", en: "chose trump" }, cls: "contract" });
+    if (d.declarer === s && d.trump) {
+      const short = d.trump.startsWith("3x3:") ? "3×3" : d.trump.startsWith("misere:") ? "Misere" : modeText(d.trump).text;
+      out.push({ text: short, tip: { de: `hat Trumpf bestimmt: ${modeText(d.trump).text}`, en: `chose trump: ${modeText(d.trump).text}` }, cls: "contract" });
+    }
     if (d.geschoben && d.chooser === s && d.declarer !== s) out.push({ text: "geschoben", tip: { de: "hat geschoben (§25)", en: "pushed (§25)" } });
     for (const w of d.weis || []) if (w.seat === s) out.push({ text: `Weis ${w.points}`, tip: { de: "Weis angesagt (§29)", en: "Weis declared (§29)" }, cls: "weis" });
     const shown = (d.weis_shown || {})[String(s)];
