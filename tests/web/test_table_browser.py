@@ -240,10 +240,13 @@ def test_every_game_and_profile_one_whole_deal_on_the_desktop(server, browser, s
     ctx, page, problems = open_page(browser, DESKTOP)
     create_table(page, server, game, profile, options, move_seconds=120 if game == "jass" else 0)
     page.screenshot(path=str(ARTIFACTS / f"table-{_id(setup)}.png"))
-    if game == "jass":  # the move timer counts down visibly
+    if game == "jass":  # the move timer counts down visibly while the table waits for us
+        page.wait_for_selector("#status[data-your-turn=true]")
         first = page.locator("#timer").inner_text()
-        page.wait_for_timeout(1300)
-        assert re.fullmatch(r"\d+ s", first) or first == ""
+        page.wait_for_timeout(2100)
+        second = page.locator("#timer").inner_text()
+        assert re.fullmatch(r"\d+ s", first) and re.fullmatch(r"\d+ s", second), (first, second)
+        assert 1 <= int(first.split()[0]) - int(second.split()[0]) <= 3
     snap = check_table(page, game)
     sits_out = snap["state"]["view"]["deal"].get("sitting") == 0
     if sits_out:  # Doppelkopf with five: the dealer sits out this deal (DDV 1)

@@ -130,7 +130,7 @@ export function drawTable(o) {
   const showLast = o.peek && Array.isArray(deal.last_trick) && deal.last_trick.length;
   const trick = showLast ? deal.last_trick : (deal.trick || []);
   const trickBox = h("div", { class: `trick-zone${showLast ? " peek" : ""}`, id: "trick", "aria-live": "polite" });
-  const collect = !showLast && o.anim && o.anim.collect && !trick.length ? o.anim.collect : null;
+  const collect = !showLast && o.anim && o.anim.collect ? o.anim.collect : null;
   const place = (list, extra) => list.forEach(([s, c], i) => {
     if (!isCard(deck, String(c).split("=")[0])) return;
     const ang = seatAngle(s, me, n, dir);
@@ -224,7 +224,7 @@ export function drawHand(o) {
 /** Buttons for the action words (bids, announcements, Schieben …), grouped where there are many. */
 export function drawActions(o) {
   const { deck, v, onAct, refusal } = o;
-  const game = { ...o.game, actionText: (a) => { try { return o.game.actionText(a); } catch { return { text: a, tip: "" }; } } };
+  const game = { ...o.game, actionText: (a) => { try { return o.game.actionText(a, v); } catch { return { text: a, tip: "" }; } } };
   const { words } = mapActions(deck, v);
   if (!words.length) return null;
   const groups = new Map();
