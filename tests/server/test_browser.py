@@ -59,6 +59,9 @@ def play_deal(page, limit: int = 2000) -> None:
         if status.get_attribute("data-over") == "true":
             return
         version = status.get_attribute("data-version")
+        if page.locator("#chooser").count():  # a card with a choice (Perlaggen: the Perlagg's Taufe)
+            page.locator("#chooser .choice").first.click()
+            continue
         if status.get_attribute("data-your-turn") == "true" and version != last_version:
             cards = page.locator("#hand .card.legal")
             target = cards.first if cards.count() else page.locator("#actions button.action").first
@@ -116,7 +119,7 @@ def test_phone_layout_and_kiebitz(server, browser):
     page = ctx.new_page()
     page.goto(server.url + f"/t/{tid}")
     page.wait_for_selector("#status[data-role=kiebitz]")
-    page.wait_for_selector("ul.seats")
+    page.wait_for_selector("#felt .seat-plate")
     assert page.locator("#hand").count() == 0
     assert page.locator("#chat-text").count() == 0  # Kiebitze never speak
     assert "Kiebitze" in page.locator(".chat").inner_text()

@@ -565,6 +565,8 @@ class DoppelkopfDeal(DealState):
             "announced": [[s, w, c] for s, w, c in self.announced_by],
             "trick": [[s, fmt[c]] for s, c in self.trick],
             "last_trick": [[s, fmt[c]] for s, c in last[1]] if last else [],
+            # the last trick may be looked at, and so may who took it (DDV tournament practice)
+            "last_winner": last[2] if last else None,
             "tricks": [{"leader": ld, "cards": [[s, fmt[c]] for s, c in cards], "winner": w}
                        for ld, cards, w in self.tricks],
             "tricks_won": [sum(1 for t in self.tricks if t[2] == s) for s in range(self.n)],

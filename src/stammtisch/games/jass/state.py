@@ -608,6 +608,8 @@ class JassDeal(DealState):
             "to_play": self.turn if self.phase == "play" else None,
             "trick": self._trick_list(),
             "last_trick": last,
+            # who took it: the last trick may be looked at (§14), and so may its winner
+            "last_winner": self.history[-1][2] if self.history else None,
             # what a player with perfect memory knows; the renderer shows only the last trick (§14)
             "played": [[ld, [JASS.format(c) for c in cards], w, p] for ld, cards, w, p in self.history],
             "card_points": list(self.card_points),

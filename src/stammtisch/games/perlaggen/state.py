@@ -1045,6 +1045,8 @@ class PerlaggenDeal(DealState):
             "trump_card": D.format(self.trump_card) if self.trump_card >= 0 else None,
             "trick": [[s, p.notation()] for s, p in self.trick],
             "last_trick": getattr(self, "last_trick", []),
+            # who took the last trick (everybody saw it)
+            "last_winner": self.tricks[-1]["winner"] if self.tricks else None,
             "tricks_won": list(self.won),
             "played": [list(x) for x in self.played],
             "figures": {n: f.to_json() for n, f in self.figs.items()},

@@ -1012,6 +1012,8 @@ class TarockDeal(DealState):
             "trick": [[s, TAROCK.format(cd)] for s, cd in self.trick],
             "last_trick": ([[s, cd] for s, cd in zip(self.tricks[-1]["seats"], self.tricks[-1]["cards"])]
                            if self.tricks else []),
+            # the last trick may be looked at (Österreich-Finale 1)), and so may who took it
+            "last_winner": self.tricks[-1]["winner"] if self.tricks else None,
             "tricks": [{k: v for k, v in tr.items() if k != "win_card"} for tr in self.tricks],
             "tricks_won": list(self.won_count),
             "hand_sizes": [bin(h).count("1") for h in self.hands],

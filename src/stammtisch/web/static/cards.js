@@ -129,8 +129,26 @@ export function cardElement(deck, text, { clickable = false, legal = false } = {
   el.className = "card" + (legal ? " legal" : "") + (clickable ? " clickable" : "");
   el.dataset.card = text;
   el.innerHTML = cardSVG(deck, text);
-  el.title = text;
+  const label = cardLabel(deck, text);
+  el.setAttribute("aria-label", label);
+  if (!clickable) el.setAttribute("role", "img");
+  el.title = label;
+  const svg = el.querySelector("svg");
+  if (svg) svg.setAttribute("aria-hidden", "true");
   return el;
+}
+
+const RANK_NAMES = { A: "Ass", K: "König", O: "Ober", U: "Unter", D: "Dame", B: "Bube", C: "Cavall", R: "Reiter" };
+
+/** Words for a screen reader: "Rosen Ass", "Tarock XXI", "Weli". */
+export function cardLabel(deck, text) {
+  const c = parseCard(deck, text);
+  if (c.kind === "tarock") return c.number === 22 ? "Sküs" : `Tarock ${roman(c.number)}`;
+  if (c.kind === "weli") return "Weli";
+  if (c.kind === "unknown") return c.text;
+  let rank = RANK_NAMES[c.rank] || c.rank;
+  if (deck === "tarock" && c.rank === "B") rank = "Bube";
+  return `${suitName(deck, c.suit)} ${rank}`;
 }
 
 /** Whether ``text`` is a card of the deck (the catalogue lists every notation). */

@@ -3,6 +3,7 @@
 
 import { account, api, games, h, toast, tokens } from "./api.js";
 import { cardElement } from "./cards.js";
+import { setLang, t } from "./i18n.js";
 
 const root = document.getElementById("app");
 let catalogue = [];
@@ -27,7 +28,7 @@ function createForm() {
   function fillProfiles() {
     const g = catalogue.find((x) => x.name === gameSel.value);
     profileSel.replaceChildren(...Object.keys(g.profiles).map((p) => h("option", { value: p, selected: p === g.default_profile }, p)));
-    botSel.replaceChildren(...g.bots.map((b) => h("option", { value: b, selected: b === "rule" }, b === "rule" ? "regelbasiert" : b)));
+    botSel.replaceChildren(...g.bots.map((b) => h("option", { value: b, selected: b === "rule" }, b === "rule" ? t("ruleBot") : b)));
     const sample = g.deck.notation.slice(0, 1).concat(g.deck.notation.slice(-1));
     preview.replaceChildren(...sample.map((c) => cardElement(g.deck.name, c)));
     fillOptions();
@@ -41,9 +42,9 @@ function createForm() {
   gameSel.addEventListener("change", fillProfiles);
   profileSel.addEventListener("change", fillOptions);
 
-  const name = h("input", { id: "name", name: "name", maxlength: 40, placeholder: "Dein Name", value: (account.get() || {}).name || "", required: true });
+  const name = h("input", { id: "name", name: "name", maxlength: 40, placeholder: t("yourName"), value: (account.get() || {}).name || "", required: true });
   const deals = h("select", { id: "max-deals", name: "max_deals" },
-    h("option", { value: "" }, "ganze Partie"), h("option", { value: "1" }, "ein Spiel"), h("option", { value: "4" }, "vier Spiele"));
+    h("option", { value: "" }, t("wholePartie")), h("option", { value: "1" }, t("oneDeal")), h("option", { value: "4" }, t("fourDeals")));
   const timer = h("input", { id: "move-seconds", type: "number", min: 0, max: 600, value: 0 });
   const quiet = h("input", { id: "ohne-reden", type: "checkbox" });
 
@@ -55,7 +56,7 @@ function createForm() {
       let v;
       if (inp.dataset.kind === "bool") v = inp.checked;
       else if (inp.dataset.kind === "int") v = parseInt(inp.value, 10);
-      else if (inp.dataset.kind === "json") { try { v = JSON.parse(inp.value); } catch { toast(`${k}: kein gültiger Wert`, "error"); return; } }
+      else if (inp.dataset.kind === "json") { try { v = JSON.parse(inp.value); } catch { toast(`${k}: ${t("badValue")}`, "error"); return; } }
       else v = inp.value;
       if (JSON.stringify(v) !== JSON.stringify(d)) options[k] = v;
     }
@@ -74,16 +75,16 @@ function createForm() {
   }
 
   const form = h("form", { class: "panel create", id: "create", onsubmit: submit },
-    h("h2", {}, "Tisch aufmachen"),
-    h("label", {}, h("span", {}, "Spiel"), gameSel), preview,
-    h("label", {}, h("span", {}, "Regeln"), profileSel),
-    h("details", {}, h("summary", {}, "Regeloptionen (z. B. Zielpunkte)"), optBox),
-    h("label", {}, h("span", {}, "Dauer"), deals),
-    h("label", {}, h("span", {}, "Computerspieler"), botSel),
-    h("label", {}, h("span", {}, "Zugzeit (Sekunden, 0 = aus)"), timer),
-    h("label", {}, h("span", {}, "Ouvertspiele ohne Reden"), quiet),
-    h("label", {}, h("span", {}, "Dein Name"), name),
-    h("button", { class: "primary", id: "create-table" }, "Tisch aufmachen"));
+    h("h2", {}, t("openTable")),
+    h("label", {}, h("span", {}, t("game")), gameSel), preview,
+    h("label", {}, h("span", {}, t("rules")), profileSel),
+    h("details", {}, h("summary", {}, t("ruleOptions")), optBox),
+    h("label", {}, h("span", {}, t("length")), deals),
+    h("label", {}, h("span", {}, t("computerPlayers")), botSel),
+    h("label", {}, h("span", {}, t("moveTime")), timer),
+    h("label", {}, h("span", {}, t("ohneReden")), quiet),
+    h("label", {}, h("span", {}, t("yourName")), name),
+    h("button", { class: "primary", id: "create-table" }, t("openTable")));
   fillProfiles();
   return form;
 }
@@ -91,40 +92,41 @@ function createForm() {
 function accountPanel() {
   const acc = account.get();
   if (acc) {
-    return h("section", { class: "panel account" }, h("p", {}, `Angemeldet als ${acc.name} `,
-      h("button", { onclick: () => { account.set(null); draw(); } }, "abmelden")));
+    return h("section", { class: "panel account" }, h("p", {}, `${t("loggedInAs")} ${acc.name} `,
+      h("button", { onclick: () => { account.set(null); draw(); } }, t("logout"))));
   }
   const n = h("input", { placeholder: "Name", maxlength: 40 });
-  const p = h("input", { placeholder: "Passwort (mind. 8 Zeichen)", type: "password" });
+  const p = h("input", { placeholder: t("password"), type: "password" });
   const go = (path) => async (e) => {
     e.preventDefault();
     try { const r = await api(path, { name: n.value, password: p.value }); account.set(r); draw(); }
     catch (err) { toast(err.message, "error"); }
   };
-  return h("section", { class: "panel account" }, h("details", {}, h("summary", {}, "Konto (freiwillig)"),
-    h("form", {}, n, p, h("button", { onclick: go("/api/login") }, "anmelden"), h("button", { onclick: go("/api/accounts") }, "Konto anlegen"))));
+  return h("section", { class: "panel account" }, h("details", {}, h("summary", {}, t("account")),
+    h("form", {}, n, p, h("button", { onclick: go("/api/login") }, t("login")), h("button", { onclick: go("/api/accounts") }, t("register")))));
 }
 
 async function listPanels() {
   const [open, done] = await Promise.all([api("/api/tables"), api("/api/games/finished")]);
   const titles = Object.fromEntries(catalogue.map((g) => [g.name, g.title]));
   return [
-    h("section", { class: "panel" }, h("h2", {}, "Offene Tische"),
-      open.tables.length ? h("ul", { class: "list" }, open.tables.map((t) => h("li", {},
-        h("a", { href: `/t/${t.id}` }, `${t.title} · ${t.profile}`), ` (${t.status === "open" ? "wartet" : "läuft"}, `,
-        `${t.seats.filter((s) => s.kind === "empty").length} frei)`))) : h("p", { class: "muted" }, "keine")),
-    h("section", { class: "panel" }, h("h2", {}, "Gespielte Partien"),
+    h("section", { class: "panel" }, h("h2", {}, t("openTables")),
+      open.tables.length ? h("ul", { class: "list" }, open.tables.map((x) => h("li", {},
+        h("a", { href: `/t/${x.id}` }, `${x.title} · ${x.profile}`), ` (${x.status === "open" ? t("waiting") : t("running")}, `,
+        `${x.seats.filter((s) => s.kind === "empty").length} ${t("free")})`))) : h("p", { class: "muted" }, t("none"))),
+    h("section", { class: "panel" }, h("h2", {}, t("finishedGames")),
       done.games.length ? h("ul", { class: "list" }, done.games.map((g) => h("li", {},
         h("a", { href: `/replay/${g.number}` }, `Nr. ${g.number} · ${titles[g.game] || g.game}`),
-        " ", h("a", { href: `/api/records/${g.number}`, download: `stammtisch-${g.number}.json` }, "Protokoll")))) : h("p", { class: "muted" }, "noch keine")),
+        " ", h("a", { href: `/api/records/${g.number}`, download: `stammtisch-${g.number}.json` }, t("recordShort"))))) : h("p", { class: "muted" }, t("noneYet"))),
   ];
 }
 
 async function draw() {
   catalogue = await games();
-  const header = h("header", {}, h("span", { class: "home" }, "stammtisch"), h("h1", {}, "Jass · Doppelkopf · Tarock · Perlaggen"));
+  const header = h("header", {}, h("span", { class: "home" }, "stammtisch"), h("h1", {}, "Jass · Doppelkopf · Tarock · Perlaggen"),
+    h("button", { class: "lang", id: "lang", onclick: () => { setLang(t("langCode")); draw(); } }, t("lang")));
   if (!catalogue.length) {
-    root.replaceChildren(header, h("p", {}, "Noch keine Spiel-Engine installiert."));
+    root.replaceChildren(header, h("p", {}, t("noEngine")));
     return;
   }
   root.replaceChildren(header, createForm(), accountPanel(), ...(await listPanels()));

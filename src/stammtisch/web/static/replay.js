@@ -1,12 +1,15 @@
-// The replay page: step through a finished game deal by deal, every hand open.
+// The replay page: step through a finished game deal by deal with the same table drawing as the
+// game, every hand open. Arrow keys step; the last step shows the settlement.
 
 import { api, games, h, toast } from "./api.js";
-import { cardElement, isCard } from "./cards.js";
-import { actionLabel, eventsList, facts, resultLines, trickRow } from "./render.js";
+import { cardLabel, cardSVG } from "./cards.js";
+import { drawTable, eventsList, settlement, withNames } from "./frame.js";
+import { loadGame } from "./games/index.js";
+import { setLang, t } from "./i18n.js";
 
 const number = location.pathname.split("/").filter(Boolean).pop();
 const root = document.getElementById("app");
-let data = null, deckInfo = null, step = 0, dealNo = 0;
+let data = null, deckInfo = null, game = null, step = 0, dealNo = 0;
 
 async function load(k) {
   try {
@@ -14,37 +17,74 @@ async function load(k) {
     dealNo = k; step = 0;
     const g = (await games()).find((x) => x.name === data.game);
     deckInfo = g ? g.deck : { name: data.game, suits: [], notation: [] };
+    game = await loadGame(data.game);
     draw();
   } catch (e) { root.replaceChildren(h("p", {}, e.message)); toast(e.message, "error"); }
+}
+
+function go(i) {
+  step = Math.max(0, Math.min(data.steps.length - 1, i));
+  draw();
+}
+
+function describe(s, seats) {
+  if (s.action === null) return t("start0");
+  const card = String(s.action).split("=")[0];
+  const what = deckInfo.notation.includes(card) ? cardLabel(deckInfo.name, card) + (String(s.action).includes("=") ? ` = ${String(s.action).split("=")[1]}` : "")
+    : game.actionText(s.action).text;
+  return `${seats[s.seat]}: ${what}`;
 }
 
 function draw() {
   const s = data.steps[step];
   const seats = data.seats;
-  const v = s.public;
-  const deal = v.deal || {};
-  const hands = h("div", { class: "hands" }, s.hands.map((hand, i) => h("div", { class: "hand-row" },
-    h("div", { class: "who" }, seats[i]),
-    h("div", { class: "hand small" }, (hand || []).map((c) => cardElement(deckInfo.name, c))))));
-  const what = s.action === null ? "Ausgangslage" :
-    `${seats[s.seat]}: ` + (isCard(deckInfo, s.action) ? s.action : actionLabel(deckInfo, s.action));
+  const last = step === data.steps.length - 1;
+  // the public view of the step, drawn from the bottom seat 0 with every hand open
+  const v = { ...s.public, seat: null, legal: [], seats };
+  const hands = s.hands.map((x) => x || []);
+  if (last && s.public.deal_number !== s.deal_number) v.deal = { ...v.deal, trick: [] };
+  const felt = drawTable({ deck: deckInfo, v, game, info: null, hands, peek: false, anim: null });
+  // the bottom seat's hand below the table, as in the game
+  const mine = h("div", { class: "hand replay-hand", id: "hand", "aria-label": t("handOf", { who: seats[0] }) },
+    (game.sort ? game.sort(hands[0], v) : hands[0]).map((c, i) => drawCard(c, i, hands[0].length)));
+  mine.style.setProperty("--count", String(Math.max(hands[0].length, 1)));
   const nav = h("div", { class: "nav" },
-    h("button", { id: "prev-deal", disabled: dealNo === 0, onclick: () => load(dealNo - 1) }, "« Spiel"),
-    h("button", { id: "prev", disabled: step === 0, onclick: () => { step--; draw(); } }, "‹ zurück"),
-    h("input", { type: "range", min: 0, max: data.steps.length - 1, value: step, oninput: (e) => { step = +e.target.value; draw(); } }),
-    h("button", { id: "next", disabled: step === data.steps.length - 1, onclick: () => { step++; draw(); } }, "vor ›"),
-    h("button", { id: "next-deal", disabled: dealNo >= data.deals - 1, onclick: () => load(dealNo + 1) }, "Spiel »"));
-  root.replaceChildren(...[
-    h("header", {}, h("a", { href: "/", class: "home" }, "stammtisch"), h("h1", {}, `Wiederholung Nr. ${number}`),
-      h("a", { href: `/api/records/${number}`, download: `stammtisch-${number}.json` }, "Protokoll herunterladen")),
-    h("p", {}, `Spiel ${dealNo + 1} von ${data.deals}, Geber ${seats[data.dealer]} · Schritt ${step} von ${data.steps.length - 1}`),
-    nav,
-    h("p", { class: "turn", id: "step-action" }, what),
-    h("section", { class: "panel board" }, trickRow(deckInfo, deal.trick, seats), facts(deckInfo, deal, seats)),
-    hands,
-    step === data.steps.length - 1 && data.result ? h("section", { class: "panel" }, h("h3", {}, "Abrechnung"),
-      resultLines(v.columns, data.result)) : null,
-    h("section", { class: "panel" }, eventsList(deal.events, 40))].filter((x) => x));
+    h("button", { id: "prev-deal", disabled: dealNo === 0, onclick: () => load(dealNo - 1) }, t("prevDeal")),
+    h("button", { id: "prev", disabled: step === 0, onclick: () => go(step - 1) }, t("prev")),
+    h("input", { type: "range", min: 0, max: data.steps.length - 1, value: step, "aria-label": t("step", { i: step, n: data.steps.length - 1 }), oninput: (e) => go(+e.target.value) }),
+    h("button", { id: "next", disabled: last, onclick: () => go(step + 1) }, t("fwd")),
+    h("button", { id: "next-deal", disabled: dealNo >= data.deals - 1, onclick: () => load(dealNo + 1) }, t("nextDeal")));
+  const head = h("header", {}, h("a", { href: "/", class: "home" }, t("home")), h("h1", {}, t("replayTitle", { n: number })),
+    h("a", { href: `/api/records/${number}`, download: `stammtisch-${number}.json` }, t("record")),
+    h("button", { class: "lang", id: "lang", onclick: () => { setLang(t("langCode")); draw(); } }, t("lang")));
+  root.replaceChildren(head, h("div", { class: "game-layout" },
+    h("div", { class: "main-col" },
+      h("p", { class: "turn" }, `${t("dealOf", { k: dealNo + 1, n: data.deals })} · ${t("dealer")} ${seats[data.dealer]} · ${t("step", { i: step, n: data.steps.length - 1 })}`),
+      nav,
+      h("p", { class: "turn mine", id: "step-action", "aria-live": "polite" }, describe(s, seats)),
+      felt, mine),
+    h("aside", { class: "side-col" },
+      last && data.result ? h("section", { class: "panel", id: "replay-result" }, h("h3", {}, t("settlement")), settlement(v, game, data.result, deckInfo)) : null,
+      h("section", { class: "panel" }, h("h3", {}, t("events")), eventsList((s.public.deal || {}).events, seats, 60)))));
 }
 
+function drawCard(c, i, n) {
+  const wrap = document.createElement("span");
+  wrap.className = "card";
+  wrap.dataset.card = c;
+  wrap.setAttribute("role", "img");
+  wrap.setAttribute("aria-label", cardLabel(deckInfo.name, c));
+  wrap.style.setProperty("--rot", `${(i - (n - 1) / 2) * 1.6}deg`);
+  wrap.innerHTML = cardSVG(deckInfo.name, c);
+  return wrap;
+}
+
+document.addEventListener("keydown", (e) => {
+  if (!data) return;
+  if (e.key === "ArrowRight") go(step + 1);
+  if (e.key === "ArrowLeft") go(step - 1);
+});
+
 load(0);
+
+export { withNames };

@@ -1,0 +1,305 @@
+// The shared table frame: a green table with the seats around it (own seat at the bottom, the
+// partner opposite), names with dealer/Vorhand marks and badges, the trick in the middle placed
+// by seat, the hand fanned and sorted with the legal cards raised, the last-trick peek, the
+// Schreibblock with names, the settlement panel. What differs between games comes from the
+// game's module in games/ (badges, contract, talon, action words); everything shown comes from
+// the seat's own view.
+
+import { h } from "./api.js";
+import { cardElement, isCard } from "./cards.js";
+import { pick, t } from "./i18n.js";
+
+/** Where seat ``s`` sits, as an angle in degrees (screen coordinates, 90 = bottom). */
+export function seatAngle(s, me, n, direction) {
+  const k = ((s - me) % n + n) % n;
+  const step = 360 / n;
+  return direction === "ccw" ? 90 - k * step : 90 + k * step;
+}
+
+function polar(angle, rx, ry) {
+  const a = (angle * Math.PI) / 180;
+  return [50 + rx * Math.cos(a), 50 + ry * Math.sin(a)];
+}
+
+/** Replace the engines' seat words ("seat 2", "Position 3", "Team 1/3", "side A") with names. */
+export function withNames(text, seats) {
+  if (typeof text !== "string") return text === null || text === undefined ? "" : JSON.stringify(text);
+  const name = (i) => (seats[i] !== undefined ? seats[i] : `#${i + 1}`);
+  return text
+    .replace(/\bseats (\d+) and (\d+)/g, (_, a, b) => `${name(+a)} & ${name(+b)}`)
+    .replace(/\b[Ss]eat (\d+)/g, (_, a) => name(+a))
+    .replace(/\bPosition (\d+)/g, (_, a) => name(+a - 1))
+    .replace(/\bTeam (\d)\/(\d)/g, (_, a, b) => `${name(+a - 1)} & ${name(+b - 1)}`)
+    .replace(/\bside ([AB])\b/g, (_, x) => (x === "A" ? `${name(0)} & ${name(2)}` : `${name(1)} & ${name(3)}`));
+}
+
+/** A badge: short text with a tooltip (the rule behind it). */
+export function badge(text, tip, cls = "") {
+  return h("span", { class: `badge ${cls}`.trim(), title: tip || null }, text);
+}
+
+/**
+ * How the legal actions of ``v`` map onto the hand: a card of the hand may be played ("EU"),
+ * carry a prefixed action ("discard:T3", "tauschen:H9") or choices ("EO=E10", Perlaggen).
+ * Returns {byCard: Map(card -> [actions]), words: [actions for the action bar]}.
+ */
+export function mapActions(deck, v) {
+  const hand = (v.deal && Array.isArray(v.deal.hand)) ? v.deal.hand : [];
+  const inHand = new Set(hand);
+  const byCard = new Map();
+  const words = [];
+  const add = (c, a) => { if (!byCard.has(c)) byCard.set(c, []); byCard.get(c).push(a); };
+  for (const a of v.legal || []) {
+    if (inHand.has(a)) { add(a, a); continue; }
+    const eq = a.match(/^([^:=]+)=(.+)$/);
+    if (eq && inHand.has(eq[1])) { add(eq[1], a); continue; }
+    const pre = a.match(/^([a-z_]+):([^:]+)$/);
+    if (pre && inHand.has(pre[2]) && isCard(deck, pre[2])) { add(pre[2], a); continue; }
+    words.push(a);
+  }
+  return { byCard, words };
+}
+
+const KEYS = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "-", "="];
+export const handKeys = KEYS;
+
+function cardAt(deck, card, seat, cls) {
+  const el = cardElement(deck.name, card);
+  el.classList.add(...cls.split(" ").filter(Boolean));
+  el.dataset.seat = seat;
+  return el;
+}
+
+/**
+ * Draw the table.
+ * @param o.deck deck info from the catalogue
+ * @param o.v the match view (or a replay step's public view with ``seat`` null)
+ * @param o.game the game's module (games/<name>.js)
+ * @param o.info the table info (seat kinds, presence) or null
+ * @param o.hands all hands (replay) or null
+ * @param o.peek show the last trick instead of the running one
+ * @param o.anim {arrivals: Map(card -> [t, seat]), collect: {cards, winner, t}|null}
+ * @param o.onPeek toggles the peek
+ */
+export function drawTable(o) {
+  const { deck, v, game } = o;
+  const deal = v.deal || {};
+  const n = v.seats.length;
+  const me = v.seat !== null && v.seat !== undefined ? v.seat : (game.bottomSeat ? game.bottomSeat(v) : 0);
+  const dir = game.direction;
+  const felt = h("section", { class: `felt n${n}`, id: "felt", "aria-label": t("table") });
+  const vorhand = game.vorhand ? game.vorhand(v) : null;
+  const toAct = new Set(v.to_act || []);
+  const now = performance.now();
+
+  for (let s = 0; s < n; s++) {
+    const ang = seatAngle(s, me, n, dir);
+    const [x, y] = polar(ang, 37, 41);
+    const seatInfo = o.info && o.info.seats ? o.info.seats[s] : null;
+    const where = Math.abs(Math.cos((ang * Math.PI) / 180)) > 0.5 ? (Math.cos((ang * Math.PI) / 180) < 0 ? "left" : "right")
+      : (Math.sin((ang * Math.PI) / 180) > 0 ? "bottom" : "top");
+    const badges = [];
+    if (s === v.dealer) badges.push(badge("G", t("dealer"), "dealer"));
+    if (s === vorhand) badges.push(badge("V", t("vorhand"), "vorhand"));
+    if (seatInfo && seatInfo.standin) badges.push(badge(t("standin"), "", "standin"));
+    else if (seatInfo && seatInfo.away) badges.push(badge(t("away"), "", "away"));
+    for (const b of (game.seatBadges ? game.seatBadges(v, s) : [])) badges.push(badge(pick(b.text), pick(b.tip), b.cls || ""));
+    const plate = h("div", {
+      class: `seat-plate at-${where}${toAct.has(s) ? " to-act" : ""}${s === v.seat ? " me" : ""}`,
+      dataset: { seat: s }, "aria-label": v.seats[s] + (toAct.has(s) ? " – am Zug" : ""),
+    },
+    h("div", { class: "name" }, v.seats[s]),
+    h("div", { class: "badges" }, badges));
+    plate.style.left = `${x}%`;
+    plate.style.top = `${y}%`;
+    felt.append(plate);
+    if (o.hands && o.hands[s] && s !== me) {
+      const open = h("div", { class: `open-hand at-${where}`, dataset: { seat: s }, "aria-label": t("handOf", { who: v.seats[s] }) },
+        (game.sort ? game.sort(o.hands[s], v) : o.hands[s]).map((c) => cardElement(deck.name, c)));
+      // open hands (replay, ouvert) lie just inside the seat, towards the middle
+      const [hx, hy] = polar(ang, 37, 41);
+      if (where === "left") open.style.left = "3%";
+      else if (where === "right") open.style.right = "3%";
+      else open.style.left = `${hx}%`;
+      open.style.top = `${hy + (where === "bottom" ? -22 : 10)}%`;
+      felt.append(open);
+    }
+  }
+
+  // the trick in the middle, each card in front of the seat that played it
+  const showLast = o.peek && Array.isArray(deal.last_trick) && deal.last_trick.length;
+  const trick = showLast ? deal.last_trick : (deal.trick || []);
+  const trickBox = h("div", { class: `trick-zone${showLast ? " peek" : ""}`, id: "trick", "aria-live": "polite" });
+  const collect = !showLast && o.anim && o.anim.collect ? o.anim.collect : null;
+  const place = (list, extra) => list.forEach(([s, c], i) => {
+    if (!isCard(deck, String(c).split("=")[0])) return;
+    const ang = seatAngle(s, me, n, dir);
+    const [x, y] = polar(ang, 14, 19);
+    const el = cardAt(deck, String(c).split("=")[0], s, `in-trick ${extra}`);
+    el.style.left = `${x}%`;
+    el.style.top = `${y}%`;
+    el.style.zIndex = String(10 + i);
+    el.setAttribute("aria-label", `${v.seats[s]}: ${el.getAttribute("aria-label")}`);
+    if (String(c).includes("=")) el.append(h("span", { class: "as" }, "= " + String(c).split("=")[1]));
+    const arr = o.anim && o.anim.arrivals && !showLast ? o.anim.arrivals.get(`${s}:${c}`) : undefined;
+    const delays = [];
+    if (arr !== undefined && now - arr < 400) {
+      const [fx, fy] = polar(ang, 41, 42);
+      el.classList.add("arrive");
+      el.style.setProperty("--dx", String(fx - x));
+      el.style.setProperty("--dy", String(fy - y));
+      delays.push(`${-(now - arr)}ms`);
+    }
+    if (extra === "collect") {
+      const [wx, wy] = polar(seatAngle(collect.winner ?? me, me, n, dir), 41, 42);
+      el.style.setProperty("--wx", String(wx - x));
+      el.style.setProperty("--wy", String(wy - y));
+      delays.push(`${800 - (now - collect.t)}ms`);
+    }
+    if (delays.length) el.style.animationDelay = delays.join(", ");
+    trickBox.append(el);
+  });
+  if (collect) place(collect.cards, "collect");
+  place(trick, "");
+  if (showLast) {
+    const w = deal.last_winner;
+    trickBox.append(h("div", { class: "peek-caption" }, t("lastTrick") + (w !== null && w !== undefined ? " · " + t("wonBy", { who: v.seats[w] }) : "")));
+  }
+  felt.append(trickBox);
+
+  // contract, trump and the like (top left), talon / trump card (top right)
+  const info = game.centerInfo ? game.centerInfo(v, deck) : [];
+  if (info.length) felt.append(h("div", { class: "felt-info", id: "contract" }, info));
+  const extra = game.tableCards ? game.tableCards(v, deck, (c) => cardElement(deck.name, c)) : [];
+  if (extra.length) felt.append(h("div", { class: "felt-cards" }, extra));
+  if (o.onPeek && Array.isArray(deal.last_trick) && deal.last_trick.length) {
+    felt.append(h("button", { class: "peek-btn", id: "show-last", "aria-pressed": o.peek ? "true" : "false", onclick: o.onPeek },
+      o.peek ? t("hideLast") : t("showLast")));
+  }
+  return felt;
+}
+
+/** The own hand, fanned, sorted, legal cards raised; number keys and clicks play. */
+export function drawHand(o) {
+  const { deck, v, game, onPlay, refusal } = o;
+  const hand = (v.deal && Array.isArray(v.deal.hand)) ? v.deal.hand : null;
+  if (!hand) return null;
+  const sorted = game.sort ? game.sort(hand, v) : hand;
+  const { byCard } = mapActions(deck, v);
+  const mine = v.seat !== null && (v.to_act || []).includes(v.seat);
+  const anyLegal = sorted.some((c) => byCard.has(c));
+  const box = h("div", { class: `hand${mine ? " my-turn" : ""}${anyLegal ? " has-legal" : ""}`, id: "hand", role: "group", "aria-label": t("handOf", { who: v.seats[v.seat] }) });
+  const count = sorted.length;
+  box.style.setProperty("--count", String(Math.max(count, 1)));
+  sorted.forEach((c, i) => {
+    const acts = byCard.get(c) || [];
+    const legal = acts.length > 0;
+    const el = cardElement(deck.name, c, { clickable: true, legal });
+    el.dataset.index = String(i);
+    el.style.setProperty("--i", String(i));
+    el.style.setProperty("--rot", `${(i - (count - 1) / 2) * (count > 8 ? 1.6 : 2.4)}deg`);
+    const key = KEYS[i];
+    if (key) el.dataset.key = key;
+    const label = el.getAttribute("aria-label") + (legal ? "" : " (nicht spielbar)") + (key ? ` [${key}]` : "");
+    el.setAttribute("aria-label", label);
+    if (acts.length && acts[0] !== c) el.title = acts.map((a) => game.actionText(a).text).join(" · ");
+    el.addEventListener("click", () => onPlay(c, acts, el));
+    if (key) el.append(h("span", { class: "key", "aria-hidden": "true" }, key));
+    box.append(el);
+    if (refusal && refusal.card === c) {
+      // the refusal with its rule, shown at the card (placed once the hand is laid out)
+      el.classList.add("refused");
+      const bubble = h("span", { class: "refusal", role: "alert", id: "refusal" }, refusal.text);
+      box.append(bubble);
+      requestAnimationFrame(() => {
+        const centre = el.offsetLeft + el.offsetWidth / 2;
+        const left = Math.max(4, Math.min(centre - bubble.offsetWidth / 2, box.clientWidth - bubble.offsetWidth - 4));
+        bubble.style.left = `${left}px`;
+      });
+    }
+  });
+  return box;
+}
+
+/** Buttons for the action words (bids, announcements, Schieben …), grouped where there are many. */
+export function drawActions(o) {
+  const { deck, v, onAct, refusal } = o;
+  const game = { ...o.game, actionText: (a) => { try { return o.game.actionText(a, v); } catch { return { text: a, tip: "" }; } } };
+  const { words } = mapActions(deck, v);
+  if (!words.length) return null;
+  const groups = new Map();
+  for (const w of words) {
+    const g = game.group ? game.group(w) : w.split(":")[0];
+    if (!groups.has(g)) groups.set(g, []);
+    groups.get(g).push(w);
+  }
+  const out = h("div", { class: "actions", id: "actions" });
+  for (const [g, list] of groups) {
+    if (list.length > 8) {
+      const sel = h("select", { class: "action-select", "aria-label": game.actionText(g).text },
+        list.map((a) => h("option", { value: a }, game.actionText(a).text)));
+      out.append(h("span", { class: "action-group" }, sel,
+        h("button", { class: "action", dataset: { action: list[0], group: g }, title: game.actionText(list[0]).tip || null,
+          onclick: () => onAct(sel.value) }, game.actionText(g).text)));
+      continue;
+    }
+    for (const a of list) {
+      const card = a.includes(":") ? a.split(":").pop() : a;
+      const { text, tip } = game.actionText(a);
+      const btn = h("button", { class: "action", dataset: { action: a }, title: tip || null, onclick: () => onAct(a) },
+        isCard(deck, card) ? cardElement(deck.name, card) : null, h("span", { class: "word" }, text));
+      if (refusal && refusal.action === a) btn.append(h("span", { class: "refusal", role: "alert" }, refusal.text));
+      out.append(btn);
+    }
+  }
+  return out;
+}
+
+/** A popup to choose among the actions a single card carries (Perlaggen: the Perlagg "as" which card). */
+export function chooser(deck, game, actions, onAct, onCancel) {
+  return h("div", { class: "chooser", id: "chooser", role: "dialog", "aria-label": t("choose") },
+    h("div", { class: "chooser-title" }, t("choose")),
+    h("div", { class: "chooser-list" }, actions.map((a) => {
+      const target = a.includes("=") ? a.split("=")[1] : null;
+      const { text, tip } = game.actionText(a);
+      return h("button", { class: "action choice", dataset: { action: a }, title: tip || null, onclick: () => onAct(a) },
+        target && isCard(deck, target) ? cardElement(deck.name, target) : null, h("span", { class: "word" }, text));
+    })),
+    h("button", { class: "cancel", onclick: onCancel }, t("cancel")));
+}
+
+/** Column headings of the score sheet with the players' names. */
+export function columnNames(v, game) {
+  return v.columns.map((c, i) => (game.columnName ? game.columnName(c, i, v) : withNames(c, v.seats)));
+}
+
+/** The running Schreibblock: one row per deal, totals below, names in the heading. */
+export function scoreSheet(v, game, results, totals) {
+  const names = columnNames(v, game);
+  return h("table", { class: "sheet", id: "sheet" },
+    h("thead", {}, h("tr", {}, h("th", {}, "#"), names.map((c) => h("th", { scope: "col" }, c)))),
+    h("tbody", {}, (results || []).map((r, i) => h("tr", {
+      title: (r.lines || []).map((l) => `${withNames(l.label, v.seats)} ${l.value}${l.note ? " (" + withNames(l.note, v.seats) + ")" : ""}`).join("\n"),
+    }, h("td", {}, i + 1), r.points.map((p) => h("td", { class: p < 0 ? "neg" : "" }, p))))),
+    h("tfoot", {}, h("tr", { class: "totals" }, h("td", {}, "Σ"), (totals || []).map((x) => h("td", {}, x)))));
+}
+
+/** One deal's settlement as it reads on the sheet: each line with its rule, points per column. */
+export function settlement(v, game, result, deck) {
+  const names = columnNames(v, game);
+  const signed = (x) => (x > 0 ? `+${x}` : String(x));
+  return h("div", { class: "result" },
+    h("ul", { class: "lines", id: "settlement-lines" }, (result.lines || []).map((l) => h("li", { class: "line" },
+      h("span", { class: "label" }, withNames(l.label, v.seats)),
+      h("span", { class: "value" }, typeof l.value === "number" ? signed(l.value) : String(l.value)),
+      l.note ? h("span", { class: "note" }, withNames(l.note, v.seats)) : null))),
+    game.resultFacts ? h("div", { class: "facts" }, game.resultFacts(v, result, deck)) : null,
+    h("table", { class: "pts" }, h("tr", {}, names.map((c) => h("th", {}, c))),
+      h("tr", {}, result.points.map((p) => h("td", { class: p < 0 ? "neg" : "pos" }, signed(p))))),
+    result.money ? h("p", { class: "money" }, `${t("money")}: ` + result.money.map((m, i) => `${names[i]} ${signed(m)}`).join(" · ")) : null);
+}
+
+/** The list of events of the deal with names in place of seat numbers. */
+export function eventsList(events, seats, limit = 14) {
+  return h("ol", { class: "events", id: "events" }, (events || []).slice(-limit).map((e) => h("li", {}, withNames(e, seats))));
+}

@@ -1,0 +1,87 @@
+// Doppelkopf (DDV tournament rules): French cards, parties Re and Kontra (known as they come
+// out), Vorbehalt/Solo/Hochzeit, announcements with their trick, Augen in the settlement.
+// Play clockwise; at a table of five the dealer sits out (DDV 1, 7).
+
+import { lang } from "../i18n.js";
+
+function tip(de, en) { return lang() === "en" ? en : de; }
+
+const SOLO = {
+  kreuz: "Kreuzsolo", pik: "Piksolo", herz: "Herzsolo", karo: "Karosolo", buben: "Bubensolo",
+  damen: "Damensolo", fleischlos: "Fleischloser",
+};
+
+const WORDS = {
+  gesund: ["Gesund", "kein Vorbehalt: normales Spiel (DDV 2)", "no reservation: a normal game (DDV 2)"],
+  vorbehalt: ["Vorbehalt", "ich habe einen Vorbehalt: Solo oder Hochzeit (DDV 2)", "I have a reservation: solo or wedding (DDV 2)"],
+  hochzeit: ["Hochzeit", "beide Kreuz-Damen: der erste fremde Stich der ersten drei bestimmt den Partner (DDV 4)", "both ♣ Queens: the first trick won by another player within three tricks finds the partner (DDV 4)"],
+  nein: ["Nein", "keinen Vorbehalt mehr ansagen (DDV 2)", "no reservation after all (DDV 2)"],
+  re: ["Re", "Ansage: wir sind Re und machen 121 (DDV 5), mit 11 Karten", "announce: we are Re and make 121 (DDV 5), while holding 11 cards"],
+  kontra: ["Kontra", "Ansage: wir sind Kontra (DDV 5), mit 11 Karten", "announce: we are Kontra (DDV 5), while holding 11 cards"],
+  keine90: ["keine 90", "Absage: die Gegner bekommen keine 90 Augen (DDV 5), mit 10 Karten", "the opponents get fewer than 90 Augen (DDV 5), with 10 cards"],
+  keine60: ["keine 60", "Absage: die Gegner bekommen keine 60 Augen (DDV 5), mit 9 Karten", "fewer than 60 Augen for the opponents (DDV 5), with 9 cards"],
+  keine30: ["keine 30", "Absage: die Gegner bekommen keine 30 Augen (DDV 5), mit 8 Karten", "fewer than 30 Augen for the opponents (DDV 5), with 8 cards"],
+  schwarz: ["schwarz", "Absage: die Gegner bekommen keinen Stich (DDV 5), mit 7 Karten", "the opponents take no trick (DDV 5), with 7 cards"],
+};
+
+const SUIT_ORDER = ["X", "P", "H", "K"];
+const RANK_ORDER = ["A", "10", "K", "D", "B", "9"];
+
+export default {
+  direction: "cw",
+  vorhand: (v) => (v.deal.active || [])[0],
+  /** The engine sends the hand in the game's order (trumps first, then suits). */
+  sort(hand, v) {
+    if (v.deal && v.deal.hand === hand) return hand;
+    const key = (c) => SUIT_ORDER.indexOf(c[0]) * 10 + RANK_ORDER.indexOf(c.slice(1));
+    return [...hand].sort((a, b) => key(a) - key(b));
+  },
+  actionText(a) {
+    if (a.startsWith("solo:")) {
+      const k = a.slice(5);
+      return { text: SOLO[k] || k, tip: tip("Solo ansagen: allein gegen drei, Punkte ×3 (DDV 3, 7)", "play a solo: alone against three, points ×3 (DDV 3, 7)") };
+    }
+    if (a === "solo") return { text: "Solo", tip: "" };
+    const w = WORDS[a];
+    return w ? { text: w[0], tip: tip(w[1], w[2]) } : { text: a.replace(/_/g, " "), tip: "" };
+  },
+  group: (a) => a,
+  columnName: (c, i, v) => v.seats[i] ?? c,
+  seatBadges(v, s) {
+    const d = v.deal, out = [];
+    if (d.sitting === s) out.push({ text: { de: "setzt aus", en: "sits out" }, tip: { de: "der Geber am Fünfertisch sitzt (DDV 1)", en: "the dealer at a table of five sits out (DDV 1)" } });
+    const party = (d.parties || [])[s];
+    if (party) out.push({ text: party === "re" ? "Re" : "Kontra", tip: { de: "Partei, soweit bekannt", en: "party, as far as known" }, cls: `party ${party}` });
+    if (d.soloist === s && d.contract) out.push({ text: d.contract_label || d.contract, tip: d.pflichtsolo ? { de: "Pflichtsolo (DDV 2)", en: "Pflichtsolo (DDV 2)" } : { de: "Lustsolo", en: "Lustsolo" }, cls: "contract" });
+    if (d.hochzeiter === s) out.push({ text: "Hochzeit", tip: WORDS.hochzeit.slice(1)[lang() === "en" ? 1 : 0], cls: "contract" });
+    for (const [who, word] of d.announced || []) if (who === s) out.push({ text: this.actionText(word).text, tip: this.actionText(word).tip, cls: "announce" });
+    if (d.phase !== "play" && d.phase !== "over") for (const [who, ans] of d.answers || []) if (who === s) out.push({ text: this.actionText(ans).text, tip: this.actionText(ans).tip });
+    const won = (d.tricks_won || [])[s];
+    if (won) out.push({ text: `${won} ${lang() === "en" ? "tr." : "St."}`, tip: { de: "Stiche", en: "tricks" }, cls: "tricks" });
+    return out;
+  },
+  centerInfo(v) {
+    const d = v.deal, out = [];
+    if (d.contract) out.push(el("span", "badge contract", d.contract_label || d.contract,
+      tip("Spielart; Trumpf: " + (d.trump || "normal"), "game; trump: " + (d.trump || "normal"))));
+    const ann = d.announcements || {};
+    for (const p of ["re", "kontra"]) if (ann[p]) out.push(el("span", `badge party ${p}`, `${p === "re" ? "Re" : "Kontra"}: ${ann[p]}`));
+    if (d.klaerungsstich) out.push(el("span", "badge", `Klärungsstich ${d.klaerungsstich}`));
+    return out;
+  },
+  resultFacts(v, r) {
+    const s = r.summary || {};
+    const out = [];
+    if (s.re_augen !== undefined) out.push(el("span", "fact augen", `Augen: Re ${s.re_augen} · Kontra ${s.kontra_augen}`));
+    if (s.winner) out.push(el("span", "fact", `${lang() === "en" ? "won by" : "gewonnen:"} ${s.winner === "re" ? "Re" : "Kontra"}`));
+    return out;
+  },
+};
+
+function el(tag, cls, text, title) {
+  const e = document.createElement(tag);
+  e.className = cls;
+  e.textContent = text;
+  if (title) e.title = title;
+  return e;
+}

@@ -1,0 +1,32 @@
+// The per-game renderers, loaded by the game's name; a plain fallback for any other engine.
+
+import { lang } from "../i18n.js";
+
+const generic = {
+  direction: "cw",
+  vorhand: () => null,
+  actionText: (a) => ({ text: a.replace(/[_:]/g, " "), tip: "" }),
+  seatBadges: () => [],
+  centerInfo: (v) => {
+    const d = v.deal || {};
+    const out = [];
+    for (const k of ["contract", "trump", "phase"]) {
+      if (typeof d[k] === "string") {
+        const e = document.createElement("span");
+        e.className = k === "contract" ? "badge contract" : "badge";
+        e.textContent = `${k}: ${d[k]}`;
+        out.push(e);
+      }
+    }
+    return out;
+  },
+  lang,
+};
+
+const KNOWN = new Set(["jass", "doppelkopf", "tarock", "perlaggen"]);
+
+export async function loadGame(name) {
+  if (!KNOWN.has(name)) return generic;
+  const mod = await import(`./${name}.js`);
+  return { ...generic, ...mod.default };
+}

@@ -1,0 +1,110 @@
+// Schieber Jass (Papagei-Jass rules): Swiss cards, teams 1/3 against 2/4 sitting crosswise,
+// play counter-clockwise (§21). Trump, Weis and Stöck as badges; card points per team.
+
+import { suitName } from "../cards.js";
+import { lang } from "../i18n.js";
+
+const SUITS = ["E", "S", "L", "R"];
+const RANKS = ["6", "7", "8", "9", "10", "U", "O", "K", "A"];
+
+const MODE = {
+  obenabe: ["Obenabe", "Ass ist die höchste Karte, kein Trumpf (×5, §23)", "Ace is high, no trump (×5, §23)"],
+  undenufe: ["Undenufe", "Sechs ist die höchste Karte, kein Trumpf (×6, §23)", "Six is high, no trump (×6, §23)"],
+  "slalom-oben": ["Slalom (Ass)", "Stich um Stich abwechselnd Obenabe/Undenufe, Anfang Obenabe (§23)", "alternating Obenabe/Undenufe, Obenabe first (§23)"],
+  "slalom-unten": ["Slalom (Sechs)", "abwechselnd Undenufe/Obenabe, Anfang Undenufe (§23)", "alternating Undenufe/Obenabe, Undenufe first (§23)"],
+  "quer-oben": ["Quer 4-5 (Ass)", "4 Stiche Obenabe, dann 5 Undenufe (§24.4)", "4 tricks Obenabe then 5 Undenufe (§24.4)"],
+  "quer-unten": ["Quer 4-5 (Sechs)", "4 Stiche Undenufe, dann 5 Obenabe (§24.4)", "4 tricks Undenufe then 5 Obenabe (§24.4)"],
+  "quer54-oben": ["Quer 5-4 (Ass)", "5 Stiche Obenabe, dann 4 Undenufe (§24.4)", "5 tricks Obenabe then 4 Undenufe (§24.4)"],
+  "quer54-unten": ["Quer 5-4 (Sechs)", "5 Stiche Undenufe, dann 4 Obenabe (§24.4)", "5 tricks Undenufe then 4 Obenabe (§24.4)"],
+  tutti: ["Tutti", "die ausgespielte Farbe ist Trumpf (§24.6)", "the suit led is trump (§24.6)"],
+};
+
+function tip(de, en) { return lang() === "en" ? en : de; }
+
+function modeText(code) {
+  if (SUITS.includes(code)) return { text: suitName("jass", code), tip: tip(`${suitName("jass", code)} Trumpf (§25)`, `${suitName("jass", code)} trump (§25)`) };
+  if (MODE[code]) return { text: MODE[code][0], tip: tip(MODE[code][1], MODE[code][2]) };
+  if (code.startsWith("misere:")) {
+    const b = modeText(code.slice(7));
+    return { text: `Misere ${b.text}`, tip: tip("wer die wenigsten Punkte macht, gewinnt (§24.5)", "fewest points wins (§24.5)") };
+  }
+  if (code.startsWith("3x3:")) {
+    const parts = code.slice(4).split("-").map((p) => modeText(p).text);
+    return { text: `3×3 ${parts.join("-")}`, tip: tip("Drei mal Drei: je drei Stiche in dieser Reihenfolge (§24.3)", "three tricks each in this order (§24.3)") };
+  }
+  return { text: code, tip: "" };
+}
+
+export default {
+  direction: "ccw",
+  vorhand: (v) => v.deal.vorhand,
+  /** Trump suit first, then the other suits; within a suit by rank. */
+  sort(hand, v) {
+    const d = v.deal;
+    const trump = d.trump && SUITS.includes(d.trump) ? d.trump : (SUITS.includes(d.trump_suit) ? d.trump_suit : null);
+    const key = (c) => {
+      const s = SUITS.indexOf(c[0]);
+      return (c[0] === trump ? -1 : s) * 100 + RANKS.indexOf(c.slice(1));
+    };
+    return [...hand].sort((a, b) => key(a) - key(b));
+  },
+  actionText(a) {
+    if (a === "schieben") return { text: "Schieben", tip: tip("der Partner bestimmt den Trumpf (§25)", "your partner chooses trump (§25)") };
+    if (a === "weis") return { text: "Weis", tip: tip("Weis ansagen, beim ersten Ausspielen (§29)", "declare your Weis with your first card (§29)") };
+    if (a === "stöck") return { text: "Stöck", tip: tip("König und Ober des Trumpfs: 20 Punkte (§29.3)", "King and Ober of trump: 20 points (§29.3)") };
+    if (a === "rest") return { text: "Rest", tip: tip("alle übrigen Stiche verlangen; falsch: die Gegner erhalten alle Karten (§17)", "claim all remaining tricks; wrong: the opponents get all cards (§17)") };
+    if (a === "trump") return { text: "Trumpf", tip: "" };
+    if (a.startsWith("trump:")) return modeText(a.slice(6));
+    return { text: a, tip: "" };
+  },
+  group: (a) => (a.startsWith("trump:3x3") ? "trump" : a.startsWith("trump:") ? a : a),
+  columnName(c, i, v) {
+    return `${v.seats[i]} & ${v.seats[i + 2]}`;
+  },
+  seatBadges(v, s) {
+    const d = v.deal, out = [];
+    if (d.declarer === s && d.trump) {
+      const short = d.trump.startsWith("3x3:") ? "3×3" : d.trump.startsWith("misere:") ? "Misere" : modeText(d.trump).text;
+      out.push({ text: short, tip: { de: `hat Trumpf bestimmt: ${modeText(d.trump).text}`, en: `chose trump: ${modeText(d.trump).text}` }, cls: "contract" });
+    }
+    if (d.geschoben && d.chooser === s && d.declarer !== s) out.push({ text: "geschoben", tip: { de: "hat geschoben (§25)", en: "pushed (§25)" } });
+    for (const w of d.weis || []) if (w.seat === s) out.push({ text: `Weis ${w.points}`, tip: { de: "Weis angesagt (§29)", en: "Weis declared (§29)" }, cls: "weis" });
+    const shown = (d.weis_shown || {})[String(s)];
+    if (shown) out.push({ text: shown.map(weisText).join(" · "), tip: { de: "gezeigter Weis (§29)", en: "Weis shown (§29)" }, cls: "shown" });
+    if (d.stoeck === s) out.push({ text: "Stöck", tip: { de: "Stöck gewiesen: 20 (§29.3)", en: "Stöck shown: 20 (§29.3)" }, cls: "weis" });
+    return out;
+  },
+  centerInfo(v) {
+    const d = v.deal, out = [];
+    if (d.trump) {
+      const m = modeText(d.trump);
+      out.push(el("span", `badge contract trump`, `${lang() === "en" ? "Trump" : "Trumpf"}: ${m.text} ×${d.multiplier}`, m.tip));
+    } else if (d.phase) out.push(el("span", "badge", lang() === "en" ? "choosing trump" : "Trumpf wird bestimmt"));
+    if (d.trump && d.trick_mode && d.trick_mode !== d.trump) out.push(el("span", "badge", `${lang() === "en" ? "this trick" : "dieser Stich"}: ${modeText(d.trick_mode).text}`));
+    if (d.card_points) out.push(el("span", "badge points", `${lang() === "en" ? "card points" : "Kartenpunkte"} ${d.card_points[0]} : ${d.card_points[1]}`,
+      lang() === "en" ? "card points of the tricks taken, team 1/3 : 2/4" : "Kartenpunkte der gewonnenen Stiche, Team 1/3 : 2/4"));
+    if (d.trick_number) out.push(el("span", "badge", `${lang() === "en" ? "trick" : "Stich"} ${d.trick_number}/9`));
+    return out;
+  },
+  resultFacts(v, r) {
+    const s = r.summary || {};
+    if (!s.card_points) return [];
+    return [el("span", "fact", `${lang() === "en" ? "card points" : "Kartenpunkte"}: ${v.seats[0]} & ${v.seats[2]} ${s.card_points[0]} · ${v.seats[1]} & ${v.seats[3]} ${s.card_points[1]}`)];
+  },
+};
+
+/** "49" is four Nines (4×9), "E6-E8" a sequence in Eicheln. */
+function weisText(w) {
+  const four = w.match(/^4(\w+)$/);
+  if (four) return `4×${four[1]}`;
+  const seq = w.match(/^([ESLR])(\w+)-[ESLR](\w+)$/);
+  return seq ? `${suitName("jass", seq[1])} ${seq[2]}–${seq[3]}` : w;
+}
+
+function el(tag, cls, text, title) {
+  const e = document.createElement(tag);
+  e.className = cls;
+  e.textContent = text;
+  if (title) e.title = title;
+  return e;
+}

@@ -1,0 +1,119 @@
+// Perlaggen (Innsbrucker Perlaggerregeln): German cards, sides A (seats 1 and 3) and B (2 and 4)
+// sitting crosswise, play clockwise. Trump card, Luck and Boden, the three figures (Gleich,
+// Hanger, Spiel) with bids, Steigern and who holds them; the Perlaggen are played with a Taufe.
+
+import { suitName } from "../cards.js";
+import { lang } from "../i18n.js";
+
+function tip(de, en) { return lang() === "en" ? en : de; }
+
+const FIG = { gleich: "Gleich", hanger: "Hanger", spiel: "Spiel", perlagg: "Perlagg", nichts: "nichts" };
+
+const WORDS = {
+  ansehen: ["Karten ansehen", "die eigenen fünf Karten aufnehmen", "pick up your five cards"],
+  aufdecken: ["Trumpf aufdecken", "die nächste Karte wird Trumpf (§7)", "the next card is turned for trump (§7)"],
+  behalten: ["behalten", "abgehobene Perlaggen behalten (§4)", "keep the Perlaggen you lifted (§4)"],
+  gut: ["gut", "die Figur gut lassen: die Bietenden schreiben sie (§12)", "concede the figure: the bidders write it (§12)"],
+  halten: ["halten", "das Gebot annehmen, es wird ausgespielt (§11)", "accept the bid, it is played out (§11)"],
+  steigern: ["steigern", "den Wert erhöhen: drei, vier … Spiel aus (§13)", "raise the value: three, four … Spiel aus (§13)"],
+  liegen: ["Ich liege", "nichts bieten, weiter spielen", "no bid, play on"],
+  weisen: ["weisen", "die Figur zeigen (§22)", "show the figure (§22)"],
+  abweisen: ["abweisen", "mit einer höheren Figur abweisen (§22)", "beat it with a higher figure (§22)"],
+  stellen: ["stellen", "die Figur stehen lassen (§22)", "let the figure stand (§22)"],
+  nicht_tauschen: ["nicht tauschen", "keine Karte tauschen", "exchange no card"],
+};
+
+export default {
+  direction: "cw",
+  vorhand: (v) => (v.deal.dealer + 1) % 4,
+  sort(hand, v) {
+    const order = ["W", "E", "L", "G", "H", "S"];
+    const ranks = ["A", "K", "O", "U", "10", "9", "8", "7", "6"];
+    const trump = v.deal.trump;
+    const key = (c) => {
+      if (c === "W") return -1;
+      const s = c[0] === trump ? 0 : 1 + order.indexOf(c[0]);
+      return s * 20 + ranks.indexOf(c.slice(1));
+    };
+    return [...hand].sort((a, b) => key(a) - key(b));
+  },
+  actionText(a) {
+    if (a.includes("=")) {
+      const [card, as] = a.split("=");
+      return { text: `${card} = ${as}`, tip: tip(`Perlagg ${card} getauft als ${as} (§18)`, `Perlagg ${card} christened as ${as} (§18)`) };
+    }
+    const [kind, what] = a.includes(":") ? [a.slice(0, a.indexOf(":")), a.slice(a.indexOf(":") + 1)] : [a, null];
+    if (kind === "bieten") {
+      if (what === "gleich") return { text: "Gleich bieten", tip: tip("Gleich bieten: drei gleiche Karten (§3, §8)", "bid Gleich: three of a kind (§3, §8)") };
+      if (what === "hanger") return { text: "Hanger bieten", tip: tip("Hanger bieten: drei Karten in Folge einer Farbe (§3, §8)", "bid Hanger: a run of three in a suit (§3, §8)") };
+      if (what === "spiel") return { text: "Spiel bieten", tip: tip("Spiel bieten: drei Stiche machen (§8, §29)", "bid Spiel: take three tricks (§8, §29)") };
+      return { text: "bieten", tip: "" };
+    }
+    if (kind === "steigern") return { text: what ? `${FIG[what] || what} steigern` : "steigern", tip: tip(WORDS.steigern[1], WORDS.steigern[2]) };
+    if (kind === "ungesehen") return { text: what ? `ungesehen: ${what.split("+").map((f) => FIG[f] || f).join(", ")}` : tip("ungesehen bieten", "bid unseen"), tip: tip("ungesehen bieten: die Partei bietet ohne die Karten anzusehen (§32)", "bid unseen, before looking at the cards (§32)") };
+    if (kind === "zeichen") return { text: `${tip("Zeichen", "signal")}: ${FIG[what] || what}`, tip: tip("dem Partner ein Zeichen geben", "signal to your partner") };
+    if (kind === "abheben") return { text: what ? `${tip("abheben", "cut")} ${what}` : tip("abheben", "cut"), tip: tip("so viele Karten abheben (§4)", "lift this many cards (§4)") };
+    if (kind === "tauschen") return { text: `${tip("tauschen", "exchange")} ${what}`, tip: tip("diese Karte tauschen", "exchange this card") };
+    if (WORDS[a]) return { text: WORDS[a][0], tip: tip(WORDS[a][1], WORDS[a][2]) };
+    return { text: a.replace(/[_:]/g, " "), tip: "" };
+  },
+  group: (a) => (a.startsWith("abheben:") ? "abheben" : a.startsWith("ungesehen:") ? "ungesehen" : a),
+  columnName(c, i, v) { return `${c}: ${v.seats[i]} & ${v.seats[i + 2]}`; },
+  seatBadges(v, s) {
+    const d = v.deal, out = [];
+    const side = s % 2 === 0 ? "A" : "B";
+    out.push({ text: side, tip: { de: `Partei ${side}`, en: `side ${side}` }, cls: `side side-${side}` });
+    if (d.pending && d.pending.seat === s) out.push({ text: `${FIG[d.pending.figure] || d.pending.figure} ${d.pending.value || ""}`.trim(), tip: { de: "geboten (§8)", en: "bid (§8)" }, cls: "bid" });
+    for (const [who, sig] of d.signals || []) if (who === s) out.push({ text: `${tip("Zeichen", "signal")}: ${FIG[sig] || sig}`, tip: { de: "Zeichen an den Partner", en: "signal to the partner" }, cls: "signal" });
+    if (d.looked && d.looked[s] === false && d.phase !== "over") out.push({ text: tip("ungesehen", "unseen"), tip: "" });
+    const shown = (d.shown_hands || {})[String(s)];
+    if (shown) out.push({ text: shown.join(" "), tip: { de: "gezeigt", en: "shown" }, cls: "shown" });
+    return out;
+  },
+  centerInfo(v) {
+    const d = v.deal, out = [];
+    if (d.trump) out.push(el("span", "badge contract trump", `${tip("Trumpf", "Trump")}: ${suitName("perlaggen", d.trump)}`, tip("aufgeschlagene Karte bestimmt den Trumpf (§7)", "the turned card sets trump (§7)")));
+    for (const [name, f] of Object.entries(d.figures || {})) {
+      const who = f.bidder ? ` ${f.bidder}` : "";
+      const st = { open: tip("offen", "open"), held: tip("gehalten", "held"), conceded: tip("gut", "conceded"), bid: tip("geboten", "bid"), raised: tip("gesteigert", "raised") }[f.status] || f.status;
+      out.push(el("span", `badge figure ${f.status}`, `${FIG[name] || name}${who}: ${st}${f.value ? " " + f.value : ""}${f.unseen ? " (" + tip("ungesehen", "unseen") + ")" : ""}`,
+        tip("Figur: wer bietet, Stand und Wert (§8–§14)", "figure: bidder, state and value (§8–§14)")));
+    }
+    if (d.written) out.push(el("span", "badge points", `${tip("geschrieben", "written")} A ${d.written[0]} : B ${d.written[1]}`));
+    if (d.tricks_won) out.push(el("span", "badge", `${tip("Stiche", "tricks")} A ${d.tricks_won[0]} : B ${d.tricks_won[1]}`));
+    if (d.shown_figure) out.push(el("span", "badge shown", typeof d.shown_figure === "string" ? d.shown_figure : JSON.stringify(d.shown_figure)));
+    return out;
+  },
+  tableCards(v, deck, card) {
+    const d = v.deal, out = [];
+    const put = (label, c) => {
+      if (!c) return;
+      const box = document.createElement("div");
+      box.className = "felt-card";
+      box.append(card(c));
+      const cap = document.createElement("div");
+      cap.className = "felt-label";
+      cap.textContent = label;
+      box.append(cap);
+      out.push(box);
+    };
+    put(tip("Trumpf", "trump"), d.trump_card);
+    put("Luck", d.luck);
+    put("Boden", d.boden);
+    return out;
+  },
+  resultFacts(v, r) {
+    const s = r.summary || {}, out = [];
+    if (s.won) out.push(el("span", "fact", `${tip("Stiche", "tricks")}: A ${s.won[0]} · B ${s.won[1]}`));
+    if (s.winner) out.push(el("span", "fact", `${tip("gewonnen", "won")}: ${s.winner}`));
+    return out;
+  },
+};
+
+function el(tag, cls, text, title) {
+  const e = document.createElement(tag);
+  e.className = cls;
+  e.textContent = text;
+  if (title) e.title = title;
+  return e;
+}

@@ -1,0 +1,78 @@
+// UI language: German by default, English on request (kept in localStorage). Game terms
+// (Re, Kontra, Obenabe, Solodreier, Gleich, Taufe …) stay German in both languages.
+
+const STRINGS = {
+  de: {
+    loading: "lade …", connected: "verbunden", connecting: "verbinde …",
+    invite: "Einladung", inviteText: "Schick diesen Link an die Mitspieler: ", copy: "kopieren", copied: "Link kopiert",
+    yourName: "Dein Name", seatN: "Platz {n}", takeSeat: "Platz nehmen", free: "frei", you: "du", away: "nicht da",
+    computer: "Computer", standin: "Computer vertritt", fillBots: "Leere Plätze mit Computerspielern füllen",
+    start: "Spiel beginnen", dealer: "Geber", vorhand: "Vorhand", yourTurn: "Du bist am Zug.", turnOf: "{who} ist am Zug.",
+    over: "Die Partie ist aus.", lastTrick: "letzter Stich", showLast: "letzten Stich ansehen", hideLast: "letzten Stich verbergen",
+    sheet: "Schreibblock", events: "Verlauf", deal: "Spiel {n}", settled: "Spiel {n} abgerechnet", next: "weiter",
+    gameOver: "Partie Nr. {n} beendet", winner: "Gewonnen: {who}", draw: "Unentschieden", replay: "Wiederholung ansehen",
+    record: "Protokoll herunterladen", send: "senden", message: "Nachricht", kiebitz: "Kiebitz",
+    kiebitzNoTalk: "Kiebitze dürfen zuschauen, aber nicht mitreden (Tiroler Cup, Kiebitze).", kiebitzInput: "Kiebitze reden nicht mit",
+    table: "Tisch", seconds: "{n} s", timer: "Zugzeit", wonBy: "Stich an {who}", tricks: "Stiche",
+    refused: "abgelehnt", close: "schließen", choose: "Wähle:", cancel: "abbrechen", home: "stammtisch", lang: "English", langCode: "en",
+    replayTitle: "Wiederholung Nr. {n}", start0: "Ausgangslage", step: "Schritt {i} von {n}", prev: "‹ zurück", fwd: "vor ›",
+    prevDeal: "« Spiel", nextDeal: "Spiel »", dealOf: "Spiel {k} von {n}", settlement: "Abrechnung", total: "Summe",
+    handOf: "Blatt von {who}", keys: "Tasten 1–9, 0, -, = spielen die Karten", talon: "Talon", cardPoints: "Kartenpunkte",
+    tricksWon: "Stiche", sittingOut: "setzt aus", ouvert: "offen", points: "Punkte", money: "Geld",
+    ruleBot: "regelbasiert", wholePartie: "ganze Partie", oneDeal: "ein Spiel", fourDeals: "vier Spiele", badValue: "kein gültiger Wert",
+    openTable: "Tisch aufmachen", game: "Spiel", rules: "Regeln", ruleOptions: "Regeloptionen (z. B. Zielpunkte)", length: "Dauer",
+    computerPlayers: "Computerspieler", moveTime: "Zugzeit (Sekunden, 0 = aus)", ohneReden: "Ouvertspiele ohne Reden",
+    openTables: "Offene Tische", waiting: "wartet", running: "läuft", none: "keine", finishedGames: "Gespielte Partien",
+    recordShort: "Protokoll", noneYet: "noch keine", noEngine: "Noch keine Spiel-Engine installiert.", loggedInAs: "Angemeldet als",
+    logout: "abmelden", password: "Passwort (mind. 8 Zeichen)", login: "anmelden", register: "Konto anlegen", account: "Konto (freiwillig)",
+  },
+  en: {
+    loading: "loading …", connected: "connected", connecting: "connecting …",
+    invite: "Invitation", inviteText: "Send this link to the other players: ", copy: "copy", copied: "link copied",
+    yourName: "Your name", seatN: "Seat {n}", takeSeat: "Take seat", free: "free", you: "you", away: "away",
+    computer: "Computer", standin: "computer stands in", fillBots: "Fill empty seats with computer players",
+    start: "Start the game", dealer: "dealer", vorhand: "Vorhand", yourTurn: "Your turn.", turnOf: "{who} to play.",
+    over: "The Partie is over.", lastTrick: "last trick", showLast: "show last trick", hideLast: "hide last trick",
+    sheet: "Score sheet", events: "Events", deal: "Deal {n}", settled: "Deal {n} settled", next: "continue",
+    gameOver: "Partie no. {n} finished", winner: "Winner: {who}", draw: "Draw", replay: "Watch the replay",
+    record: "Download the record", send: "send", message: "Message", kiebitz: "Kiebitz",
+    kiebitzNoTalk: "Kiebitze may watch but not talk (Tiroler Cup, Kiebitze).", kiebitzInput: "Kiebitze do not talk",
+    table: "table", seconds: "{n} s", timer: "move timer", wonBy: "trick to {who}", tricks: "tricks",
+    refused: "refused", close: "close", choose: "Choose:", cancel: "cancel", home: "stammtisch", lang: "Deutsch", langCode: "de",
+    replayTitle: "Replay no. {n}", start0: "Starting position", step: "step {i} of {n}", prev: "‹ back", fwd: "next ›",
+    prevDeal: "« deal", nextDeal: "deal »", dealOf: "Deal {k} of {n}", settlement: "Settlement", total: "Total",
+    handOf: "hand of {who}", keys: "keys 1–9, 0, -, = play the cards", talon: "Talon", cardPoints: "card points",
+    tricksWon: "tricks", sittingOut: "sits out", ouvert: "open", points: "points", money: "money",
+    ruleBot: "rule-based", wholePartie: "whole Partie", oneDeal: "one deal", fourDeals: "four deals", badValue: "not a valid value",
+    openTable: "Open a table", game: "Game", rules: "Rules", ruleOptions: "Rule options (e.g. target points)", length: "Length",
+    computerPlayers: "Computer players", moveTime: "Move timer (seconds, 0 = off)", ohneReden: "Ouvert games without talking",
+    openTables: "Open tables", waiting: "waiting", running: "running", none: "none", finishedGames: "Finished games",
+    recordShort: "record", noneYet: "none yet", noEngine: "No game engine installed yet.", loggedInAs: "Logged in as",
+    logout: "log out", password: "Password (at least 8 characters)", login: "log in", register: "create account", account: "Account (optional)",
+  },
+};
+
+export function lang() {
+  const l = localStorage.getItem("stammtisch:lang");
+  return l === "en" ? "en" : "de";
+}
+
+export function setLang(l) {
+  localStorage.setItem("stammtisch:lang", l);
+  document.documentElement.lang = l;
+}
+
+/** The UI string ``key`` in the current language with ``{name}`` placeholders filled. */
+export function t(key, vars = {}) {
+  const s = STRINGS[lang()][key] ?? STRINGS.de[key] ?? key;
+  return s.replace(/\{(\w+)\}/g, (_, k) => (k in vars ? String(vars[k]) : `{${k}}`));
+}
+
+/** Pick the text for the current language from ``{de, en}`` (or a plain string). */
+export function pick(text) {
+  if (text === null || text === undefined) return "";
+  if (typeof text === "string") return text;
+  return text[lang()] ?? text.de ?? "";
+}
+
+document.documentElement.lang = lang();
