@@ -8,6 +8,7 @@ other scalar it finds.
 from __future__ import annotations
 
 import importlib
+from types import ModuleType
 from typing import Any, Callable
 
 from rich.console import Group, RenderableType
@@ -52,10 +53,14 @@ def generic(view: dict[str, Any]) -> RenderableType:
     return Panel(Group(*parts), title=view["game"])
 
 
+def module_for(name: str) -> ModuleType | None:
+    """The game's renderer module (``render/<game>.py``), ``None`` when it has none."""
+    try:
+        return importlib.import_module(f"{__name__}.{name}")
+    except ImportError:
+        return None
+
+
 def for_game(name: str) -> Renderer:
     """The game's own renderer, or :func:`generic`."""
-    try:
-        mod = importlib.import_module(f"{__name__}.{name}")
-    except ImportError:
-        return generic
-    return getattr(mod, "render", generic)
+    return getattr(module_for(name), "render", generic)

@@ -7,13 +7,43 @@ only the last one.
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from rich.console import Group, RenderableType
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
+
+from ...core.cards import JASS
+from ..notation import TerminalNotation
+from ..settlement import seat_names
+
+#: the whole Jass screen is German (the engine's words and events are)
+LANG = "de"
+
+#: the cards as shown and typed: the record notation itself (``EU``, ``R10``; ``RB`` is read too)
+NOTATION = TerminalNotation(JASS, legend=[
+    "Karte = Farbe + Wert, so wie in der Hand gezeigt (EU = Eicheln-Under, R10 = Rosen-Banner)",
+    "Farben: E Eicheln, S Schellen, L Schilten, R Rosen",
+    "Werte: 6 7 8 9 10 (auch B für Banner) U Under, O Ober, K König, A Ass",
+    "Trumpf: den Modus tippen wie angezeigt (E, obenabe, undenufe …) oder trump:E; schieben",
+    "weis (alles) oder weis:<Weis>, stöck, rest, bedanken; eine Zahl wählt die Möglichkeit",
+    "? zeigt Tisch, Notation und Möglichkeiten wieder, q beendet",
+])
+
+
+def confirm(action: str, view: dict[str, Any]) -> str | None:
+    """Bedanken without enough points loses the Partie (Papagei-Jass §2): ask first.
+
+    The engine lists ``bedanken`` only when the seat knows its team is out; typed otherwise it is
+    accepted (and loses), so the terminal asks for a confirmation."""
+    if action != "bedanken" or "bedanken" in view.get("legal", []):
+        return None
+    deal = view["deal"]
+    team = (view.get("seat") or 0) % 2
+    have = (deal.get("running") or view["totals"])[team]
+    return (f"Bedanken mit {have} von {deal.get('target', '?')} Punkten: ohne genügend Punkte verliert "
+            "ihr die Partie (Papagei-Jass §2). Wirklich bedanken?")
 
 SUIT_STYLE = {"E": "bold dark_orange3", "S": "bold yellow", "L": "bold cyan", "R": "bold red"}
 SUIT_NAME = {"E": "Eicheln", "S": "Schellen", "L": "Schilten", "R": "Rosen"}
@@ -33,11 +63,11 @@ def card_text(card: str, legal: bool = True, dim: bool = False) -> Text:
         style = "dim"
     elif not legal:
         style += " dim"
-    return Text(f"[{card}]", style=style)
+    return Text(NOTATION.card(card), style=style)
 
 
 def _name(view: dict[str, Any], seat: int) -> str:
-    seats = view.get("seats") or [f"seat {i}" for i in range(4)]
+    seats = view.get("seats") or [f"Seat {i + 1}" for i in range(4)]
     me = view.get("seat")
     tag = " (du)" if seat == me else (" (Partner)" if me is not None and seat == (me + 2) % 4 else "")
     return f"{seats[seat]}{tag}"
@@ -45,8 +75,7 @@ def _name(view: dict[str, Any], seat: int) -> str:
 
 def _names(view: dict[str, Any], text: str) -> str:
     """Engine events say ``seat N`` (0-based); show the seat's name instead."""
-    seats = view.get("seats") or [f"seat {i}" for i in range(4)]
-    return re.sub(r"seat (\d)", lambda m: seats[int(m.group(1))], text)
+    return seat_names(text, view.get("seats") or [f"Seat {i + 1}" for i in range(4)])
 
 
 def scoreboard(view: dict[str, Any]) -> Table:
