@@ -27,7 +27,8 @@ err_console = Console(stderr=True)
 
 def fail(message: str) -> None:
     """Print ``message`` to stderr and exit 1."""
-    err_console.print(Text("error:", style="bold red").append(" " + message, style=""), highlight=False)
+    err_console.print(Text("error:", style="bold red").append(" " + message, style=""), highlight=False,
+                      soft_wrap=True)
     raise typer.Exit(1)
 
 
