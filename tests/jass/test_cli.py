@@ -100,7 +100,7 @@ def test_terminal_whole_partie_shows_settlements_last_trick_and_winner():
     assert "Spiel 1 abgerechnet" in r.output and "letzter Stich:" in r.output
     assert "Kartenpunkte" in r.output
     tail = r.output[r.output.index("Partie beendet"):]
-    assert "Sieger: Team" in tail and "schneider:" in tail
+    assert "Sieger: Team" in tail and "Schneider:" in tail
     assert "Spielliste" in tail and "Summe" in tail  # the score sheet, not a Python list
     assert "totals: [" not in r.output
     # bots are named 1-based like the team columns (Team 1/3 = seats 1 and 3); no raw "seat N"

@@ -33,7 +33,7 @@ class TerminalNotation:
     :param deck: the game's deck (its parser reads the record notation and its aliases)
     :param show: canonical card -> the form shown (and typeable)
     :param prefixes: typed suit prefixes -> the record's suit letter (``"♣": "X"``, ``"kr": "X"``)
-    :param ambiguous: typed prefixes that are refused with a hint (``"K"`` in Doppelkopf)
+    :param ambiguous: typed prefixes that are refused -> the message (``{card}``: what was typed)
     :param legend: lines explaining the notation, shown with ``?``
     :param aliases: further typed forms -> canonical card (``"IIII": "T4"``)
     """
@@ -91,7 +91,7 @@ class TerminalNotation:
             return None
         for p, hint in self.ambiguous.items():
             if low.startswith(p) and len(low) > len(p):
-                raise AmbiguousInput(f"'{t}' is ambiguous: {hint}")
+                raise AmbiguousInput(hint.format(card=t))
         return code
 
     def read(self, text: str, legal: list[str]) -> str:
@@ -105,6 +105,7 @@ class TerminalNotation:
         :raises AmbiguousInput: when a card in ``text`` could be read as two cards
         """
         t = text.strip()
+        self._check(t)
         if t in legal:
             return t
         key = _norm(t)
@@ -112,7 +113,7 @@ class TerminalNotation:
         if key in shown:
             return shown[key]
         recorded = {_norm(a): a for a in legal}
-        if key in recorded and not self._refused(t):
+        if key in recorded:
             return recorded[key]
         parts = _SPLIT.split(t.strip("[]"))
         out = []
@@ -129,15 +130,15 @@ class TerminalNotation:
             return tails[0]
         return rewritten
 
-    def _refused(self, text: str) -> bool:
-        """Whether a typed card is one of the ambiguous forms (checked before a record form is taken)."""
-        try:
-            for p in _SPLIT.split(text):
+    def _check(self, text: str) -> None:
+        """Refuse a typed card of an ambiguous form, even where it is the record notation.
+
+        :raises AmbiguousInput: for ``KD`` in Doppelkopf and the like
+        """
+        if self.ambiguous:
+            for p in _SPLIT.split(text.strip("[]")):
                 if p and p not in SEPARATORS:
                     self.read_card(p)
-        except AmbiguousInput:
-            raise
-        return False
 
 
 def _norm(text: str) -> str:

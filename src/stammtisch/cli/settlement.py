@@ -24,7 +24,7 @@ WORDS: dict[str, dict[str, str]] = {
                         "the notation and the options again, q quits)",
            "deal": "deal", "total": "total", "sheet": "score sheet", "ranking": "ranking",
            "pflicht_missing": "Pflichtsolo not played", "confirm": "type y to confirm, anything else to go back",
-           "wait": "wait", "suffix": "(Enter: none)", "help": "? table, notation and options  q quit",
+           "wait": "wait", "suffix": "(Enter: none)", "help": "? shows the table, the notation (legend) and the options again; q quits",
            "legend": "notation"},
     "de": {"options": "deine Möglichkeiten", "prompt": "dein Zug", "refused": "abgelehnt",
            "left": "Spiel verlassen.", "settled": "Spiel {n} abgerechnet", "last_trick": "letzter Stich",
@@ -34,7 +34,7 @@ WORDS: dict[str, dict[str, str]] = {
                         "Notation und Möglichkeiten wieder, q beendet)",
            "deal": "Spiel", "total": "Summe", "sheet": "Spielliste", "ranking": "Rangliste",
            "pflicht_missing": "Pflichtsolo nicht gespielt", "confirm": "j zum Bestätigen, sonst zurück",
-           "wait": "weiter", "suffix": "(Enter: keine)", "help": "? Tisch, Notation und Möglichkeiten  q beenden",
+           "wait": "weiter", "suffix": "(Enter: keine)", "help": "? zeigt Tisch, Notation (Legende) und Möglichkeiten wieder; q beendet",
            "legend": "Notation"},
 }
 
@@ -108,7 +108,22 @@ def match_result(result: dict[str, Any], names: Sequence[str], w: dict[str, str]
     if result.get("pflicht_missing"):
         out.append(Text(f"{w['pflicht_missing']}: " + ", ".join(names[s] for s in result["pflicht_missing"])))
     skip = {"totals", "winner", "winner_name", "winners", "ranking", "pflicht_missing", "pflicht_done", "money"}
+    label = RESULT_KEYS.get(w["deal"], {})
+    yes_no = ("ja", "nein") if w is WORDS["de"] else ("yes", "no")
     for key, value in result.items():
-        if key not in skip and not isinstance(value, (list, dict)):
-            out.append(Text(f"  {key}: {value}"))
+        if key in skip or isinstance(value, (list, dict)):
+            continue
+        if key.endswith("dealer") and isinstance(value, int) and 0 <= value < len(names):
+            value = names[value]
+        elif isinstance(value, bool):
+            value = yes_no[0] if value else yes_no[1]
+        out.append(Text(f"  {label.get(key, key.replace('_', ' '))}: {value}"))
     return out
+
+
+#: the match summary's keys as the screen says them (by the language's word for "deal")
+RESULT_KEYS = {
+    "Spiel": {"target": "Ziel", "schneider": "Schneider", "stake": "Einsatz", "deals": "Spiele", "games": "Spiele",
+              "next_partie_dealer": "Geber der nächsten Partie"},
+    "deal": {"next_partie_dealer": "dealer of the next Partie", "games": "deals", "schneider": "Schneider"},
+}

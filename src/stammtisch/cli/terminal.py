@@ -228,7 +228,7 @@ def run_terminal_game(game: Game, profile: str | None, options: dict[str, Any], 
     # own turn (where the engines list it too), not after every opponent move.
     waived: set[str] = set()
     deal_no = -1
-    legend_shown = False
+    legend_shown = show_legend = False
     while not match.is_over():
         finished = [lg for lg in match.logs if lg.result is not None]
         while shown_results < len(finished):
@@ -245,8 +245,11 @@ def run_terminal_game(game: Game, profile: str | None, options: dict[str, Any], 
         legal = match.legal_actions(seat)
         view = match.view(seat)
         console.print(screen.render(view))
-        if not legend_shown:
+        if show_legend:  # after '?': the legend between the table and the options
             screen.legend()
+            show_legend = False
+        elif not legend_shown:  # once: where the legend is (the screen stays within 80x24)
+            console.print(Text(screen.w["help"], style="dim"), highlight=False)
             legend_shown = True
         if not on_turn:
             legal = legal + [screen.w["wait"]]
@@ -255,7 +258,7 @@ def run_terminal_game(game: Game, profile: str | None, options: dict[str, Any], 
             console.print(Text(screen.w["left"]), highlight=False)
             break
         if action == HELP:
-            screen.legend()
+            show_legend = True
             continue
         if action == screen.w["wait"] and not on_turn:
             waived |= {_kind(a) for a in optional}

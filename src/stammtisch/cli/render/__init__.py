@@ -23,11 +23,13 @@ def scoreboard(view: dict[str, Any]) -> Table:
     """The running totals per score column."""
     title = f"deal {view['deal_number'] + 1}, dealer {view['seats'][view['dealer']]}"
     # a table of two narrow columns would wrap its title; give it room for the title
-    width = max(len(title), sum(len(c) + 3 for c in view["columns"]))
-    t = Table(title=title, expand=False, min_width=width + 2)
-    for c in view["columns"]:
-        t.add_column(c, justify="right", no_wrap=True)
-    t.add_row(*[str(x) for x in view["totals"]])
+    # a column per seat carries the seat's name (the same name as everywhere else on the screen)
+    cols = view["seats"] if len(view["columns"]) == len(view["seats"]) else view["columns"]
+    width = max(len(title), sum(len(c) + 3 for c in cols))
+    t = Table(title=Text(title), expand=False, min_width=width + 2)
+    for c in cols:
+        t.add_column(Text(c), justify="right", no_wrap=True)
+    t.add_row(*[Text(str(x)) for x in view["totals"]])
     return t
 
 
@@ -39,7 +41,7 @@ def generic(view: dict[str, Any]) -> RenderableType:
     for k, v in deal.items():
         if k in ("hand", "trick", "events", "hands", "last_trick") or isinstance(v, (dict, list)):
             continue
-        info.add_row(Text(k, style="bold"), Text(str(v)))
+        info.add_row(Text(k, style="bold"), Text(str(v)))  # Text: brackets in values stay
     parts.append(info)
     if deal.get("last_trick"):
         parts.append(Text("last trick: " + " ".join(f"{c}" for _, c in deal["last_trick"]), style="dim"))

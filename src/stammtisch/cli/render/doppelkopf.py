@@ -36,7 +36,8 @@ NOTATION = TerminalNotation(
     ],
     show=lambda c: _SUIT[c[0]] + c[1:],
     prefixes={"♣": "X", "♠": "P", "♥": "H", "♦": "K", "kr": "X", "pi": "P", "he": "H", "ka": "K"},
-    ambiguous={"K": "K could be Kreuz or Karo; type ♣ or kr for Kreuz (♣D, krD), ♦ or ka for Karo (♦D, kaD)"},
+    ambiguous={"K": "'{card}' ist mehrdeutig (K = Kreuz oder Karo?): ♣ oder kr für Kreuz (♣D, krD), "
+                    "♦ oder ka für Karo (♦D, kaD) tippen"},
 )
 
 #: the engine's few English event words, in the screen's language
@@ -130,12 +131,12 @@ def render(view: dict[str, Any]) -> RenderableType:
                       Text(", ".join(said)), Text(f"{deal['tricks_won'][s]} Stiche"),
                       Text(" · ".join(flags), style="dim"))
     ann = deal.get("announcements") or {}
-    info.add_row(Text("Ansagen", style="bold"),
-                 Text(f"Re: {ann.get('re') or '–'}   Kontra: {ann.get('kontra') or '–'}"))
-    if deal.get("regular_left") is not None:
-        info.add_row(Text("Runde", style="bold"), Text(f"noch {deal['regular_left']} Spiele"
-                                                        + (f", Vorführung: {names[deal['vorfuehrung']]}"
-                                                           if deal.get("vorfuehrung") is not None else "")))
+    said = Text(f"Re: {ann.get('re') or '–'}   Kontra: {ann.get('kontra') or '–'}")
+    if deal.get("regular_left") is not None:  # the round on the same line: the screen fits 80x24
+        said.append(f"   (Runde: noch {deal['regular_left']} Spiele"
+                    + (f", Vorführung: {names[deal['vorfuehrung']]}" if deal.get("vorfuehrung") is not None else "")
+                    + ")", style="dim")
+    info.add_row(Text("Ansagen", style="bold"), said)
     parts += [info, seats]
     if deal.get("last_trick"):
         parts.append(Text("letzter Stich: ").append_text(

@@ -79,8 +79,9 @@ def _names(view: dict[str, Any], text: str) -> str:
 
 
 def scoreboard(view: dict[str, Any]) -> Table:
+    """Standing, this game's points (cards + Weis/Stöck) and the standing with this game: 3 rows."""
     deal = view["deal"]
-    t = Table(title=f"bis {deal.get('target', '?')}, Spiel {view['deal_number'] + 1}", expand=False)
+    t = Table(expand=False, padding=(0, 1))
     t.add_column("")
     me = view.get("seat")
     for i, c in enumerate(view["columns"]):
@@ -88,9 +89,9 @@ def scoreboard(view: dict[str, Any]) -> Table:
     t.add_row("Stand", *[str(x) for x in view["totals"]])
     if deal.get("trump"):
         mult = deal.get("multiplier") or 1
-        t.add_row("dieses Spiel: Kartenpunkte", *[str(x) for x in deal.get("card_points", [0, 0])])
-        t.add_row("dieses Spiel: Weis + Stöck", *[str(w + s) for w, s in zip(deal.get("weis_points", [0, 0]),
-                                                                             deal.get("stoeck_points", [0, 0]))])
+        t.add_row("dieses Spiel: Kartenpunkte + Weis/Stöck",
+                  *[f"{c} + {w + s}" for c, w, s in zip(deal.get("card_points", [0, 0]), deal.get("weis_points", [0, 0]),
+                                                       deal.get("stoeck_points", [0, 0]))])
         t.add_row(f"Stand mit diesem Spiel (x{mult})", *[str(x) for x in deal.get("running", [])])
     return t
 
@@ -159,8 +160,7 @@ def hand_view(deal: dict[str, Any], legal: list[str]) -> Text:
 def render(view: dict[str, Any]) -> RenderableType:
     deal = view["deal"]
     legal = [a for a in view.get("legal", []) if len(a) <= 3 and a[:1] in SUIT_STYLE]
-    parts: list[RenderableType] = [scoreboard(view), Text(f"Geber: {_name(view, view['dealer'])}", style="dim"),
-                                   trump_line(view), table_view(view)]
+    parts: list[RenderableType] = [scoreboard(view), trump_line(view), table_view(view)]
     if deal.get("last_trick"):
         t = Text("letzter Stich: ", style="dim")
         for s, c in deal["last_trick"]:
@@ -202,4 +202,6 @@ def render(view: dict[str, Any]) -> RenderableType:
             hints.append("misere:<Modus> (Misere: die Punkte der Gegner zählen)")
         parts.append(Text("Trumpf wählen: " + ", ".join(hints)
                           + ("; oder schieben" if "schieben" in view.get("legal", []) else ""), style="green"))
-    return Panel(Group(*parts), title="Schieber Jass", subtitle="Befehle: Karte (EU), weis, stöck, rest, bedanken, ?")
+    title = (f"Schieber Jass – Spiel {view['deal_number'] + 1}, bis {deal.get('target', '?')}, "
+             f"Geber {_name(view, view['dealer'])}")
+    return Panel(Group(*parts), title=title, subtitle="Befehle: Karte (EU), weis, stöck, rest, bedanken, ?")

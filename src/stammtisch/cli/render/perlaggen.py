@@ -128,11 +128,12 @@ def render(view: dict[str, Any]) -> RenderableType:
     tw = deal.get("tricks_won")
     if tw:
         trick.append(f"   tricks A {tw[0]} : B {tw[1]}", style="dim")
-    parts.append(trick)
     signals = deal.get("signals") or []
     if signals:
-        parts.append(Text("signals: " + ", ".join(f"{seats[s]} {g}" for s, g in signals), style="green"))
-    for e in (deal.get("events") or [])[-3:]:
+        trick.append("   signals: " + ", ".join(f"{seats[s]} {g}" for s, g in signals), style="green")
+    parts.append(trick)
+    # fewer events while hands lie open: the screen stays within 80x24
+    for e in (deal.get("events") or [])[-max(1, 3 - len(deal.get("shown_hands") or {})):]:
         parts.append(Text(f"  · {seat_names(e, seats)}", style="cyan"))
     hand = deal.get("hand")
     if hand is not None:

@@ -46,7 +46,8 @@ NOTATION = TerminalNotation(
     ],
     show=_show,
     prefixes={"♥": "H", "♦": "K", "♠": "P", "♣": "X", "he": "H", "ka": "K", "pi": "P", "kr": "X"},
-    ambiguous={"K": "K could be Kreuz or Karo; type ♦ or ka for Karo (♦K, kaK), ♣ or kr for Kreuz (♣K, krK)"},
+    ambiguous={"K": "'{card}' is ambiguous (K for Kreuz or Karo?): type ♦ or ka for Karo (♦K, kaK), "
+                    "♣ or kr for Kreuz (♣K, krK)"},
     aliases={_ROMAN[n]: f"T{n}" for n in range(1, 22)} | {roman(n): f"T{n}" for n in range(1, 23)},
 )
 
