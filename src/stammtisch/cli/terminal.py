@@ -101,6 +101,8 @@ class Screen:
                 return None
             if answer in ("?", "help", "h") and answer not in legal:
                 return HELP
+            if answer.lower() in ("wait", "weiter") and self.w["wait"] in legal:
+                return self.w["wait"]
             if answer.isdigit() and answer not in legal:
                 if 1 <= int(answer) <= len(listed):
                     action = listed[int(answer) - 1]
@@ -161,7 +163,7 @@ class Screen:
         """Print a finished deal's settlement: the last trick (when the result lists tricks),
         the points per score column, the lines that explain them and the game's own extras."""
         w = self.w
-        self.console.rule(w["settled"].format(n=number))
+        self.console.rule(Text(w["settled"].format(n=number)))
         summary = res.get("summary") or {}
         tricks = summary.get("tricks") or []
         if tricks:
@@ -272,7 +274,7 @@ def run_terminal_game(game: Game, profile: str | None, options: dict[str, Any], 
         finished = [lg for lg in match.logs if lg.result is not None]
         for n in range(shown_results, len(finished)):
             screen.deal_result(n + 1, finished[n].result.to_json(), match.seat_names, match.options)
-        console.rule(screen.w["over"])
+        console.rule(Text(screen.w["over"]))
         rows = [(i + 1, lg.result.points) for i, lg in enumerate(finished)]
         console.print(score_sheet(game.columns(match.options), match.seat_names, rows, match.totals, screen.w))
         for part in match_result(match.result(), match.seat_names, screen.w):
