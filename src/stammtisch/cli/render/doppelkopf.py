@@ -145,7 +145,7 @@ def render(view: dict[str, Any]) -> RenderableType:
     for s, c in deal.get("trick", []):
         trick.append(f"{names[s]} ").append_text(card_text(c)).append("  ")
     parts.append(trick)
-    for e in (deal.get("events") or [])[-5:]:
+    for e in (deal.get("events") or [])[-3:]:  # the last three: the screen stays within 80x24
         parts.append(Text(f"  · {event_text(e, names)}", style="cyan"))
     if deal.get("hand") is not None:
         parts.append(Text("deine Karten: ", style="bold").append_text(cards_text(deal["hand"])))

@@ -164,16 +164,16 @@ def render(view: dict[str, Any]) -> RenderableType:
     if deal.get("last_trick"):
         t = Text("letzter Stich: ", style="dim")
         for s, c in deal["last_trick"]:
-            t.append(f"{_name(view, s)}:")
+            t.append(f"{view['seats'][s]}:")
             t.append_text(card_text(c, dim=True))
             t.append(" ")
         played = deal.get("played") or []
         if played:
             _, _, winner, points = played[-1]
-            t.append(f" → {_name(view, winner)} ({points} Punkte)", style="bold")
+            t.append(f" → {view['seats'][winner]} ({points} Punkte)", style="bold")
         parts.append(t)
     info = []
-    for w in deal.get("weis", []):
+    for w in ([] if deal.get("weis_shown") else deal.get("weis", [])):  # once shown, the Weis itself
         info.append(f"{_name(view, w['seat'])} weist {w['points']}")
     for s, items in (deal.get("weis_shown") or {}).items():
         info.append(f"Weis {_name(view, int(s))}: {' '.join(items)}")
@@ -189,7 +189,7 @@ def render(view: dict[str, Any]) -> RenderableType:
         info.append("dein Weis: " + " ".join(deal["my_weis"]))
     if info:
         parts.append(Text(" · ".join(info), style="magenta"))
-    for e in (deal.get("events") or [])[-4:]:
+    for e in (deal.get("events") or [])[-2:]:  # the last two: the screen stays within 80x24
         parts.append(Text(f"  · {_names(view, e)}", style="cyan"))
     if deal.get("hand") is not None:
         parts.append(hand_view(deal, legal))
