@@ -73,3 +73,21 @@ def test_setup_installs_again_when_pyproject_changed_and_start_falls_back_when_o
     calls = log.read_text()
     assert "-m pip install" in calls and "stammtisch serve" in calls
     assert "warning: setup failed" in r.stderr
+
+
+def test_tournament_messages_keep_their_brackets(tmp_path):
+    """Item 12: ``a pair [team 1+3, team 2+4] is needed`` and ``[struck]`` reach the screen whole."""
+    from typer.testing import CliRunner
+
+    from stammtisch.cli.main import app
+
+    runner = CliRunner()
+    base = ["tournament", "--data-dir", str(tmp_path)]
+    r = runner.invoke(app, base + ["table", "Stammtisch", "--game", "jass", "--players", "A,B,C,D"])
+    assert r.exit_code == 0, r.output
+    table = r.output.split()[1]
+    r = runner.invoke(app, base + ["enter", table, '{"mode": "E", "declarer": 1, "card_points": 5}'], terminal_width=200)
+    assert r.exit_code == 1
+    assert "[team 1+3, team 2+4]" in r.output, r.output
+    r = runner.invoke(app, base + ["list"], terminal_width=200)
+    assert "[jass, table" in r.output, r.output
