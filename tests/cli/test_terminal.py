@@ -103,6 +103,8 @@ def test_typed_shown_forms_play_whole_deals_without_a_refusal(game, monkeypatch)
         listed = self.listing(legal)
         if "=" in text:  # the Taufe question after a Perlagg
             return ""
+        if "…" in text:  # the number after a word listed once (abheben:2…31)
+            return rng.choice([a for a in legal if a.startswith(text.split(":")[0] + ":")]).split(":")[1]
         choice = rng.choice([a for a in listed if a not in ("wait", "weiter")] or listed)
         return self.show_action(choice)
 
@@ -242,6 +244,20 @@ def test_no_stop_after_every_opponent_move(game):
     assert out_of_turn <= 6, out_of_turn
 
 
+def test_a_run_of_numbered_actions_is_listed_once_and_the_number_asked_after_it():
+    """Item 14: the Perlaggen cut is not listed as 30 options (``abheben:2…31``, then the number)."""
+    out = io.StringIO()
+    screen = Screen(registry.get("perlaggen"), Console(file=out, width=80, color_system=None))
+    legal = [f"abheben:{n}" for n in range(2, 32)]
+    assert screen.listing(legal) == ["abheben"]
+    answers = iter(["1", "9"])
+    screen._prompt = lambda text: next(answers)
+    assert screen.ask({"legal": legal, "deal": {}, "seat": 0}, legal) == "abheben:9"
+    assert "1:abheben:2…31" in out.getvalue()
+    answers = iter(["abheben:12"])
+    assert screen.ask({"legal": legal, "deal": {}, "seat": 0}, legal) == "abheben:12"
+
+
 def test_perlaggen_taufe_is_asked_after_the_card():
     """Item 14: a Perlagg is listed once; its Taufe is asked after it (``W`` then ``LA``)."""
     g = registry.get("perlaggen")
@@ -265,7 +281,7 @@ def test_the_screen_fits_80x24(game):
     for seed in (1, 2, 3):
         for view, legal in _views(game, seed, 300):
             lines = text_of(render(view), width=80).rstrip("\n").count("\n") + 1
-            listing = text_of("  ".join(f"{i}:{screen.show_action(a)}" for i, a in
+            listing = text_of("  ".join(f"{i}:{screen.shown_option(a, legal)}" for i, a in
                                         enumerate(screen.listing(legal), 1)), width=80).rstrip("\n").count("\n") + 1
             worst = max(worst, lines + listing + 1)
     assert worst <= 24, worst

@@ -65,14 +65,26 @@ class Screen:
                 self.console.print(Text("  " + ln), highlight=False)
 
     def listing(self, legal: list[str]) -> list[str]:
-        """The options as listed: a card with a suffix (``W=LA``) once, as the card alone."""
+        """The options as listed: a card with a suffix (``W=LA``) once, as the card alone; a run
+        of more than :data:`RANGE_AT` numbered actions (``abheben:2`` … ``abheben:31``) once, as
+        the word (the number is asked after it)."""
         suffix = getattr(self.module, "SUFFIX", None)
+        ranges = _ranges(legal)
         out: list[str] = []
         for a in legal:
-            base = a.split("=", 1)[0] if suffix and "=" in a else a
+            word = a.split(":", 1)[0]
+            base = a.split("=", 1)[0] if suffix and "=" in a else word if word in ranges else a
             if base not in out:
                 out.append(base)
         return out
+
+    def shown_option(self, option: str, legal: list[str]) -> str:
+        """An option as listed: ``abheben:2…31`` for a run of numbered actions."""
+        ranges = _ranges(legal)
+        if option in ranges:
+            lo, hi = ranges[option]
+            return f"{option}:{lo}…{hi}"
+        return self.show_action(option)
 
     def refuse(self, message: str, rule: str | None = None) -> None:
         t = Text(f"{self.w['refused']}: ", style="red").append(message)
@@ -89,7 +101,7 @@ class Screen:
         listed = self.listing(legal)
         listing = Text(f"{self.w['options']}: ")
         for i, a in enumerate(listed):
-            listing.append(f"{i + 1}", style="cyan").append(f":{self.show_action(a)}  ")
+            listing.append(f"{i + 1}", style="cyan").append(f":{self.shown_option(a, legal)}  ")
         self.console.print(listing, highlight=False)
         while True:
             answer = self._prompt(self.w["prompt"])
@@ -130,6 +142,13 @@ class Screen:
 
     def _suffix(self, action: str, legal: list[str]) -> str | None:
         """Ask for the suffix of a card that takes one (the Perlaggen Taufe); ``None``: ask again."""
+        ranges = _ranges(legal)
+        if action in ranges and action not in legal:
+            lo, hi = ranges[action]
+            answer = self._prompt(f"{action}: {lo}…{hi}")
+            if not answer or not answer.isdigit():
+                return None
+            return f"{action}:{answer}"
         suffix = getattr(self.module, "SUFFIX", None)
         variants = [a for a in legal if a.startswith(action + "=")]
         if not suffix or not variants:
@@ -141,7 +160,10 @@ class Screen:
         if answer is None:
             return None
         if not answer:
-            return action if action in legal else None
+            if action in legal:
+                return action
+            self.refuse(f"{self.show_action(action)}: {suffix.format(card=self.show_action(action))}?")
+            return None
         try:
             card = self.notation.read_card(answer) if self.notation else answer
         except StammtischError as e:
@@ -181,6 +203,20 @@ class Screen:
         extra = getattr(self.module, "settlement", None)
         for ln in (extra(summary, names) if extra else []):
             self.console.print(Text("  " + ln, style="bold"), highlight=False)
+
+
+#: more numbered actions of one word than this are listed once (``abheben:2…31``)
+RANGE_AT = 8
+
+
+def _ranges(legal: list[str]) -> dict[str, tuple[int, int]]:
+    """Words with more than :data:`RANGE_AT` numbered actions -> (lowest, highest) number."""
+    nums: dict[str, list[int]] = {}
+    for a in legal:
+        word, _, tail = a.partition(":")
+        if tail.isdigit():
+            nums.setdefault(word, []).append(int(tail))
+    return {w: (min(n), max(n)) for w, n in nums.items() if len(n) > RANGE_AT}
 
 
 def _kind(action: str) -> str:
