@@ -141,11 +141,11 @@ def test_jass_trump_words_as_shown_and_bedanken_asks_first():
     # seed 8: seat 1 (the person) is Vorhand and names the trump
     r = runner.invoke(app, ["play", "jass", "--seed", "8", "--deals", "1"], input="undenufe\nbedanken\nn\nq\n")
     assert r.exit_code == 0, r.output
-    assert "You: Undenufe" in r.output
+    assert "Du: Undenufe" in r.output  # the German screen names the person Du
     assert "Wirklich bedanken?" in r.output and "bedankt sich" not in r.output
     r = runner.invoke(app, ["play", "jass", "--seed", "8", "--deals", "1"], input="E\nbedanken\nj\n")
-    assert "You: Eicheln" in r.output or "Trumpf: Eicheln" in r.output
-    assert "Bedanken +0 (You, Team 2/4 gewinnt)" in r.output  # thanked out short: the other team wins
+    assert "Du: Eicheln" in r.output or "Trumpf: Eicheln" in r.output
+    assert "Bedanken +0 (Du, Team 2/4 gewinnt)" in r.output  # thanked out short: the other team wins
     assert "Partie beendet" in r.output
 
 

@@ -47,7 +47,7 @@ def play(
     seed: Optional[int] = typer.Option(None, help="seed for reproducible deals"),
     deals: Optional[int] = typer.Option(None, help="stop after this many deals"),
     record: Optional[Path] = typer.Option(None, help="write the record here when the game ends"),
-    name: str = typer.Option("You", help="your name"),
+    name: Optional[str] = typer.Option(None, help="your name (default: You, on German screens Du)"),
 ) -> None:
     """Play a game in the terminal against computer players."""
     from .terminal import run_terminal_game

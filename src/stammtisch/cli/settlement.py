@@ -25,7 +25,7 @@ WORDS: dict[str, dict[str, str]] = {
            "deal": "deal", "total": "total", "sheet": "score sheet", "ranking": "ranking",
            "pflicht_missing": "Pflichtsolo not played", "confirm": "type y to confirm, anything else to go back",
            "wait": "wait", "suffix": "(Enter: none)", "help": "? shows the table, the notation (legend) and the options again; q quits",
-           "legend": "notation"},
+           "legend": "notation", "you": "You"},
     "de": {"options": "deine Möglichkeiten", "prompt": "dein Zug", "refused": "abgelehnt",
            "left": "Spiel verlassen.", "settled": "Spiel {n} abgerechnet", "last_trick": "letzter Stich",
            "led": "ausgespielt von", "won": "gewonnen von", "points": "Punkte", "over": "Partie beendet",
@@ -35,7 +35,7 @@ WORDS: dict[str, dict[str, str]] = {
            "deal": "Spiel", "total": "Summe", "sheet": "Spielliste", "ranking": "Rangliste",
            "pflicht_missing": "Pflichtsolo nicht gespielt", "confirm": "j zum Bestätigen, sonst zurück",
            "wait": "weiter", "suffix": "(Enter: keine)", "help": "? zeigt Tisch, Notation (Legende) und Möglichkeiten wieder; q beendet",
-           "legend": "Notation"},
+           "legend": "Notation", "you": "Du"},
 }
 
 
@@ -54,7 +54,15 @@ def seat_names(text: str, names: Sequence[str]) -> str:
         return names[i] if 0 <= i < len(names) else m.group(0)
 
     text = re.sub(r"\b[Ss]eat (\d+)\b", zero, text)
-    return re.sub(r"\bPosition (\d+)\b", one, text)
+    text = re.sub(r"\bPosition (\d+)\b", one, text)
+    if "You" in names:  # "seat 0 plays" said of the person: "You play"
+        text = re.sub(r"\bYou (does|has|is|\w+?ss(?=es\b)|\w+?(?=s\b))(es|s)?\b", _you, text)
+    return text
+
+
+def _you(m: re.Match[str]) -> str:
+    verb = {"does": "do", "has": "have", "is": "are"}.get(m.group(1), m.group(1))
+    return f"You {verb}"
 
 
 def column_labels(columns: Sequence[str], names: Sequence[str]) -> list[str]:

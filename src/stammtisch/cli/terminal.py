@@ -244,7 +244,7 @@ def _bots_step(match: Any, bots: list[Any], rng: random.Random, human: int) -> N
 
 
 def run_terminal_game(game: Game, profile: str | None, options: dict[str, Any], *, seat: int, bot_kind: str,
-                      seed: int | None, max_deals: int | None, record_path: Path | None, name: str,
+                      seed: int | None, max_deals: int | None, record_path: Path | None, name: str | None,
                       console: Console) -> None:
     """Play interactively until the match ends or the person quits.
 
@@ -254,11 +254,12 @@ def run_terminal_game(game: Game, profile: str | None, options: dict[str, Any], 
     if not 0 <= seat < match.n:
         raise IllegalAction(f"seat must be 1..{match.n}")
     # 1-based like the core's default seat names ("Seat 1" ..) and team names such as "Team 1/3"
+    screen = Screen(game, console)
+    name = name or screen.w["you"]  # in the screen's language
     match.seat_names = [name if i == seat else f"{bot_kind} bot {i + 1}" for i in range(match.n)]
     bot = botkit.make(bot_kind, game)
     bots = [bot] * match.n
     rng = random.Random(seed)
-    screen = Screen(game, console)
     shown_results = 0
     # Out-of-turn actions (announcements, Bedanken, signals, answers to a bid) interrupt the bots'
     # play only when a kind of action appears (``re``, ``steigern``, ``halten``) that was not
