@@ -86,7 +86,8 @@ def test_tournament_messages_keep_their_brackets(tmp_path):
     r = runner.invoke(app, base + ["table", "Stammtisch", "--game", "jass", "--players", "A,B,C,D"])
     assert r.exit_code == 0, r.output
     table = r.output.split()[1]
-    r = runner.invoke(app, base + ["enter", table, '{"mode": "E", "declarer": 1, "card_points": 5}'], terminal_width=200)
+    facts = '{"mode": "E", "declarer": 1, "card_points": 5}'
+    r = runner.invoke(app, base + ["enter", table, facts], terminal_width=200)
     assert r.exit_code == 1
     assert "[team 1+3, team 2+4]" in r.output, r.output
     r = runner.invoke(app, base + ["list"], terminal_width=200)

@@ -113,7 +113,8 @@ def replay(
                           escape(" ".join(show(str(c)) for c in tr.get("cards", []))),
                           escape(_name(names, tr.get("winner"))), escape(str(tr.get("points", ""))))
             console.print(t)
-        console.print(Text(f"deal {s['number'] + 1}: " + "  ".join(f"{c} {p:+d}" for c, p in zip(labels, res["points"]))),
+        points = "  ".join(f"{c} {p:+d}" for c, p in zip(labels, res["points"]))
+        console.print(Text(f"deal {s['number'] + 1}: {points}"),
                       highlight=False)
         for ln in settlement_lines(res, names, text):
             console.print(Text("  " + ln), highlight=False)

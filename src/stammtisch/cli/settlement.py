@@ -24,7 +24,8 @@ WORDS: dict[str, dict[str, str]] = {
                         "the notation and the options again, q quits)",
            "deal": "deal", "total": "total", "sheet": "score sheet", "ranking": "ranking",
            "pflicht_missing": "Pflichtsolo not played", "confirm": "type y to confirm, anything else to go back",
-           "wait": "wait", "suffix": "(Enter: none)", "help": "? shows the table, the notation (legend) and the options again; q quits",
+           "wait": "wait", "suffix": "(Enter: none)",
+           "help": "? shows the table, the notation (legend) and the options again; q quits",
            "legend": "notation", "you": "You"},
     "de": {"options": "deine Möglichkeiten", "prompt": "dein Zug", "refused": "abgelehnt",
            "left": "Spiel verlassen.", "settled": "Spiel {n} abgerechnet", "last_trick": "letzter Stich",
@@ -34,7 +35,8 @@ WORDS: dict[str, dict[str, str]] = {
                         "Notation und Möglichkeiten wieder, q beendet)",
            "deal": "Spiel", "total": "Summe", "sheet": "Spielliste", "ranking": "Rangliste",
            "pflicht_missing": "Pflichtsolo nicht gespielt", "confirm": "j zum Bestätigen, sonst zurück",
-           "wait": "weiter", "suffix": "(Enter: keine)", "help": "? zeigt Tisch, Notation (Legende) und Möglichkeiten wieder; q beendet",
+           "wait": "weiter", "suffix": "(Enter: keine)",
+           "help": "? zeigt Tisch, Notation (Legende) und Möglichkeiten wieder; q beendet",
            "legend": "Notation", "you": "Du"},
 }
 

@@ -69,7 +69,10 @@ def card_text(card: str, legal: bool = True, dim: bool = False) -> Text:
 def _name(view: dict[str, Any], seat: int) -> str:
     seats = view.get("seats") or [f"Seat {i + 1}" for i in range(4)]
     me = view.get("seat")
-    tag = " (du)" if seat == me else (" (Partner)" if me is not None and seat == (me + 2) % 4 else "")
+    if seat == me:
+        tag = " (du)" if seats[seat].casefold() != "du" else ""
+    else:
+        tag = " (Partner)" if me is not None and seat == (me + 2) % 4 else ""
     return f"{seats[seat]}{tag}"
 
 
@@ -90,7 +93,8 @@ def scoreboard(view: dict[str, Any]) -> Table:
     if deal.get("trump"):
         mult = deal.get("multiplier") or 1
         t.add_row("dieses Spiel: Kartenpunkte + Weis/Stöck",
-                  *[f"{c} + {w + s}" for c, w, s in zip(deal.get("card_points", [0, 0]), deal.get("weis_points", [0, 0]),
+                  *[f"{c} + {w + s}" for c, w, s in zip(deal.get("card_points", [0, 0]),
+                                                       deal.get("weis_points", [0, 0]),
                                                        deal.get("stoeck_points", [0, 0]))])
         t.add_row(f"Stand mit diesem Spiel (x{mult})", *[str(x) for x in deal.get("running", [])])
     return t

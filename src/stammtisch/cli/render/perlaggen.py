@@ -7,7 +7,6 @@ from typing import Any
 
 from rich.console import Group, RenderableType
 from rich.panel import Panel
-from rich.table import Table
 from rich.text import Text
 
 from ...core.cards import PERLAGGEN
