@@ -208,4 +208,4 @@ def render(view: dict[str, Any]) -> RenderableType:
                           + ("; oder schieben" if "schieben" in view.get("legal", []) else ""), style="green"))
     title = (f"Schieber Jass – Spiel {view['deal_number'] + 1}, bis {deal.get('target', '?')}, "
              f"Geber {_name(view, view['dealer'])}")
-    return Panel(Group(*parts), title=title, subtitle="Befehle: Karte (EU), weis, stöck, rest, bedanken, ?")
+    return Panel(Group(*parts), title=Text(title), subtitle="Befehle: Karte (EU), weis, stöck, rest, bedanken, ?")
