@@ -107,7 +107,9 @@ def match_result(result: dict[str, Any], names: Sequence[str], w: dict[str, str]
     if result.get("winner_name") is not None:
         out.append(Text(f"{w['winner']}: {result['winner_name']}", style="bold"))
     elif isinstance(result.get("winner"), str):
-        out.append(Text(f"{w['winner']}: {result['winner']}", style="bold"))
+        side = result["winner"]
+        players = [n for s, n in enumerate(names) if len(names) == 4 and "AB"[s % 2] == side]
+        out.append(Text(f"{w['winner']}: {side}" + (f" ({', '.join(players)})" if players else ""), style="bold"))
     elif isinstance(result.get("winner"), int) and len(result.get("totals", [])) == len(names):
         out.append(Text(f"{w['winner']}: {names[result['winner']]}", style="bold"))
     if result.get("winners"):

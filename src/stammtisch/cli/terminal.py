@@ -193,7 +193,8 @@ class Screen:
             cards = " ".join(self.show_action(str(c)) for c in last.get("cards", []))
             who = dict(enumerate(names))
             self.console.print(Text(f"{w['last_trick']}: {cards} ({w['led']} {who.get(last.get('leader'))}, "
-                                    f"{w['won']} {who.get(last.get('winner'))}, {last.get('points')} {w['points']})"),
+                                    f"{w['won']} {who.get(last.get('winner'))}, {last.get('points')} "
+                                    f"{getattr(self.module, 'TRICK_POINTS', w['points'])})"),
                                highlight=False)
         cols = self.game.columns(options)
         labels = cols if len(cols) != len(names) else names

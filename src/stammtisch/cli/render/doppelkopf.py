@@ -40,6 +40,9 @@ NOTATION = TerminalNotation(
                     "♦ oder ka für Karo (♦D, kaD) tippen"},
 )
 
+#: what a trick's points are called here (Doppelkopf-Turnier 6.: Augen)
+TRICK_POINTS = "Augen"
+
 #: the engine's few English event words, in the screen's language
 _EVENT_WORDS = ((" plays a Hochzeit", " spielt eine Hochzeit"), (" plays ", " spielt "),
                 (" is the partner", " ist Partner"), ("the Hochzeiter plays alone", "der Hochzeiter spielt allein"))
