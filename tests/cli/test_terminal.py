@@ -285,3 +285,13 @@ def test_the_screen_fits_80x24(game):
                                         enumerate(screen.listing(legal), 1)), width=80).rstrip("\n").count("\n") + 1
             worst = max(worst, lines + listing + 1)
     assert worst <= 24, worst
+
+
+def test_refusals_on_a_german_screen_are_german():
+    """Item 13: the Jass and Doppelkopf screens are German, so are the engine's refusals there."""
+    r = runner.invoke(app, ["play", "jass", "--seed", "5", "--deals", "1"], input="nonsense\nR8\nq\n")
+    assert "abgelehnt: 'nonsense' ist keine Karte und keine Aktion im Schieber" in r.output
+    assert "abgelehnt: Farbe angeben (Eicheln)" in r.output and "(Papagei-Jass §15)" in r.output
+    r = runner.invoke(app, ["play", "doppelkopf", "--seed", "2", "--deals", "1"], input="hallo\n♥10\nq\n")
+    assert "abgelehnt: die Spielabfrage mit 'gesund' oder 'vorbehalt' beantworten" in r.output
+    assert "you " not in r.output.lower().replace("your", "")

@@ -12,12 +12,14 @@ Per game, the renderer module may also define ``LANG`` (``"de"``/``"en"``: the l
 whole screen), ``confirm(action, view)`` (a question before an action that would lose, e.g.
 Jass Bedanken short of the target), ``settlement(summary, names)`` (extra lines after a deal:
 Doppelkopf Augen, Trischaken points) and ``SUFFIX`` (a question asked after a card that takes
-a suffix, e.g. the Perlaggen Taufe ``W=LA``).
+a suffix, e.g. the Perlaggen Taufe ``W=LA``) and ``MESSAGES`` (the engine's refusals, English,
+as ``(pattern, replacement)`` pairs in the screen's language).
 """
 
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -87,6 +89,11 @@ class Screen:
         return self.show_action(option)
 
     def refuse(self, message: str, rule: str | None = None) -> None:
+        """Print a refusal in the screen's language (the engine's words through ``MESSAGES``)."""
+        for pattern, said in getattr(self.module, "MESSAGES", ()):
+            message, n = re.subn(pattern, said, message)
+            if n:
+                break
         t = Text(f"{self.w['refused']}: ", style="red").append(message)
         if rule:
             t.append(f" ({rule})", style="dim")

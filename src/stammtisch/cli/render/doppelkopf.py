@@ -40,6 +40,26 @@ NOTATION = TerminalNotation(
                     "♦ oder ka für Karo (♦D, kaD) tippen"},
 )
 
+#: the engine's refusals a person meets at the table, in German (the rule reference follows them)
+MESSAGES = (
+    (r"^answer the Spielabfrage with 'gesund' or 'vorbehalt'$",
+     "die Spielabfrage mit 'gesund' oder 'vorbehalt' beantworten"),
+    (r"^a Hochzeit needs both ♣ Queens$", "eine Hochzeit braucht beide Kreuz-Damen"),
+    (r"^your party is not decided yet$", "deine Partei steht noch nicht fest"),
+    (r"^'(\w+)' is announced by the (Re|Kontra) party only; you are (Re|Kontra)$",
+     r"'\1' sagt nur die \2-Partei an; du bist \3"),
+    (r"^your party has already announced (.*)$", r"deine Partei hat schon \1 angesagt"),
+    (r"^'(\w+)' is out of its window: with (\d+) cards in hand.*$",
+     r"'\1' kommt zu spät: mit \2 Karten auf der Hand (Re/Kontra spätestens mit 11 Karten, keine 90 mit 10, "
+     r"keine 60 mit 9, keine 30 mit 8, schwarz mit 7; eine Erwiderung eine Karte später)"),
+    (r"^that is neither a card nor an announcement$", "das ist weder eine Karte noch eine Ansage"),
+    (r"^(\S+) is not in your hand$", r"\1 hast du nicht auf der Hand"),
+    (r"^you must follow the led suit \(trump counts as one suit\)$",
+     "die ausgespielte Farbe bedienen (Trumpf gilt als eine Farbe)"),
+    (r"^in a Hochzeit announcements are allowed only after the Klärungsstich$",
+     "in einer Hochzeit erst nach dem Klärungsstich ansagen"),
+)
+
 #: what a trick's points are called here (Doppelkopf-Turnier 6.: Augen)
 TRICK_POINTS = "Augen"
 

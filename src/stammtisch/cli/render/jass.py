@@ -32,6 +32,31 @@ NOTATION = TerminalNotation(JASS, legend=[
 ])
 
 
+#: the engine's refusals a person meets at the table, in German (the rule reference follows them)
+MESSAGES = (
+    (r"^'(.*)' is not a card or action of Schieber Jass$", r"'\1' ist keine Karte und keine Aktion im Schieber"),
+    (r"^you do not hold this card$", "diese Karte hast du nicht"),
+    (r"^you must play trump \(only the trump Under need not be played\)$",
+     "Trumpf muss angegeben werden (nur der Trumpf-Under nicht)"),
+    (r"^you may not under-trump unless you hold only trumps$", "untertrumpfen nur, wer nur noch Trumpf hat"),
+    (r"^you must follow suit \((\w+)\) or play trump$", r"Farbe angeben (\1) oder trumpfen"),
+    (r"^you must follow suit \((\w+)\)$", r"Farbe angeben (\1)"),
+    (r"^you cannot push: the partner has to name the trump now$",
+     "schieben geht nicht mehr: der Partner muss jetzt Trumpf ansagen"),
+    (r"^name the trump .*, not '(.*)'$", r"Trumpf ansagen (E, obenabe, undenufe …) oder schieben, nicht '\1'"),
+    (r"^'(.*)' is not a mode this table plays now \(choose from: (.*)\)$",
+     r"'\1' wird an diesem Tisch jetzt nicht gespielt (möglich: \2)"),
+    (r"^Rest can only be claimed when leading to a trick$", "Rest verlangen nur, wer ausspielt"),
+    (r"^you have no Stöck to show.*$", "du hast keine Stöck zu zeigen (König und Ober vom Trumpf)"),
+    (r"^this game is played without Weis$", "in diesem Spiel wird nicht gewiesen"),
+    (r"^Weis is declared with the first card only$", "gewiesen wird nur mit der ersten Karte"),
+    (r"^you have declared your Weis already$", "du hast schon gewiesen"),
+    (r"^you hold no Weis$", "du hast keinen Weis"),
+    (r"^this Weis can never count: .*$",
+     "dieser Weis kann nie zählen: die Gegner haben mehr gewiesen (unnötiger Weis)"),
+)
+
+
 def confirm(action: str, view: dict[str, Any]) -> str | None:
     """Bedanken without enough points loses the Partie (Papagei-Jass §2): ask first.
 
