@@ -49,7 +49,9 @@ def play(
     record: Optional[Path] = typer.Option(None, help="write the record here when the game ends"),
     name: Optional[str] = typer.Option(None, help="your name (default: You, on German screens Du)"),
 ) -> None:
-    """Play a game in the terminal against computer players."""
+    """Play a game in the terminal against computer players.
+
+    Type a card as the hand shows it, an action word, or an option's number; ? shows the legend."""
     from .terminal import run_terminal_game
 
     try:
