@@ -103,8 +103,8 @@ def test_typed_shown_forms_play_whole_deals_without_a_refusal(game, monkeypatch)
         listed = self.listing(legal)
         if "=" in text:  # the Taufe question after a Perlagg
             return ""
-        if "…" in text:  # the number after a word listed once (abheben:2…31)
-            return rng.choice([a for a in legal if a.startswith(text.split(":")[0] + ":")]).split(":")[1]
+        if "…" in text or text.endswith(":"):  # after a word listed once (abheben:2…31, ungesehen:…)
+            return rng.choice([a for a in legal if a.startswith(text.split(":")[0] + ":")]).split(":", 1)[1]
         choice = rng.choice([a for a in listed if a not in ("wait", "weiter")] or listed)
         return self.show_action(choice)
 
@@ -256,6 +256,18 @@ def test_a_run_of_numbered_actions_is_listed_once_and_the_number_asked_after_it(
     assert "1:abheben:2…31" in out.getvalue()
     answers = iter(["abheben:12"])
     assert screen.ask({"legal": legal, "deal": {}, "seat": 0}, legal) == "abheben:12"
+
+
+def test_perlaggen_unseen_bids_are_listed_once_and_the_figures_asked_after():
+    """Item 14: ``ungesehen:…`` once instead of 15 orders of the figures (§32)."""
+    out = io.StringIO()
+    screen = Screen(registry.get("perlaggen"), Console(file=out, width=80, color_system=None))
+    legal = ["ansehen"] + [f"ungesehen:{f}" for f in ("gleich", "hanger", "spiel", "alle", "spiel+gleich")]
+    assert screen.listing(legal) == ["ansehen", "ungesehen"]
+    answers = iter(["2", "spiel+gleich"])
+    screen._prompt = lambda text: next(answers)
+    assert screen.ask({"legal": legal, "deal": {}, "seat": 0}, legal) == "ungesehen:spiel+gleich"
+    assert "2:ungesehen:…" in out.getvalue() and "spiel+gleich" in out.getvalue()
 
 
 def test_perlaggen_taufe_is_asked_after_the_card():

@@ -12,7 +12,8 @@ Per game, the renderer module may also define ``LANG`` (``"de"``/``"en"``: the l
 whole screen), ``confirm(action, view)`` (a question before an action that would lose, e.g.
 Jass Bedanken short of the target), ``settlement(summary, names)`` (extra lines after a deal:
 Doppelkopf Augen, Trischaken points) and ``SUFFIX`` (a question asked after a card that takes
-a suffix, e.g. the Perlaggen Taufe ``W=LA``) and ``MESSAGES`` (the engine's refusals, English,
+a suffix, e.g. the Perlaggen Taufe ``W=LA``), ``GROUPED`` (words listed once whose variants
+are asked after them, Perlaggen ``ungesehen:…``) and ``MESSAGES`` (the engine's refusals, English,
 as ``(pattern, replacement)`` pairs in the screen's language).
 """
 
@@ -72,21 +73,34 @@ class Screen:
         the word (the number is asked after it)."""
         suffix = getattr(self.module, "SUFFIX", None)
         ranges = _ranges(legal)
+        grouped = self._grouped(legal)
         out: list[str] = []
         for a in legal:
             word = a.split(":", 1)[0]
-            base = a.split("=", 1)[0] if suffix and "=" in a else word if word in ranges else a
+            base = a.split("=", 1)[0] if suffix and "=" in a else word if word in ranges or word in grouped else a
             if base not in out:
                 out.append(base)
         return out
 
     def shown_option(self, option: str, legal: list[str]) -> str:
-        """An option as listed: ``abheben:2…31`` for a run of numbered actions."""
+        """An option as listed: ``abheben:2…31`` for a run of numbered actions, ``ungesehen:…``
+        for a word whose variants are asked after it."""
         ranges = _ranges(legal)
         if option in ranges:
             lo, hi = ranges[option]
             return f"{option}:{lo}…{hi}"
+        if option in self._grouped(legal):
+            return f"{option}:…"
         return self.show_action(option)
+
+    def _grouped(self, legal: list[str]) -> dict[str, list[str]]:
+        """The renderer's ``GROUPED`` words that have several ``word:…`` actions -> their tails."""
+        out: dict[str, list[str]] = {}
+        for word in getattr(self.module, "GROUPED", ()):
+            tails = [a.split(":", 1)[1] for a in legal if a.startswith(word + ":")]
+            if len(tails) > 1:
+                out[word] = tails
+        return out
 
     def refuse(self, message: str, rule: str | None = None) -> None:
         """Print a refusal in the screen's language (the engine's words through ``MESSAGES``)."""
@@ -156,6 +170,13 @@ class Screen:
             if not answer or not answer.isdigit():
                 return None
             return f"{action}:{answer}"
+        grouped = self._grouped(legal)
+        if action in grouped and action not in legal:
+            self.console.print(Text(f"{action}: " + "  ".join(grouped[action])), highlight=False)
+            answer = self._prompt(f"{action}:")
+            if not answer:
+                return None
+            return f"{action}:{answer.removeprefix(action + ':')}"
         suffix = getattr(self.module, "SUFFIX", None)
         variants = [a for a in legal if a.startswith(action + "=")]
         if not suffix or not variants:

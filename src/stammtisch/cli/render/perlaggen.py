@@ -24,6 +24,9 @@ NOTATION = TerminalNotation(PERLAGGEN, legend=[
     "a number picks the option with that number; wait lets the others play on; ? shows this again, q quits",
 ])
 
+#: listed once (``ungesehen:…``, 15 orders of the figures, §32); which figures is asked after it
+GROUPED = ("ungesehen",)
+
 #: after a Perlagg is chosen, the terminal asks for its Taufe (``W`` then ``LA`` -> ``W=LA``)
 SUFFIX = "Taufe for {card} (§18): the card it becomes"
 
