@@ -74,7 +74,7 @@ def test_tampered_record_exit_1_names_index_seat_and_rule(tmp_path):
 def test_terminal_game_refuses_illegal_input_and_can_quit():
     r = runner.invoke(app, ["play", "jass", "--seed", "1", "--deals", "1"], input="nonsense\nq\n")
     assert r.exit_code == 0, r.output
-    assert "refused" in r.output
+    assert "abgelehnt" in r.output  # the Jass screen is German (cli/render/jass.py LANG)
 
 
 def test_terminal_help_empty_line_and_out_of_range_number_are_not_actions():
@@ -83,24 +83,26 @@ def test_terminal_help_empty_line_and_out_of_range_number_are_not_actions():
     r = runner.invoke(app, ["play", "jass", "--seed", "1", "--deals", "1"], input="?\n\n99\nq\n")
     assert r.exit_code == 0, r.output
     assert "not a card or action" not in r.output
-    assert "there is no option 99" in r.output
+    assert "es gibt keine Möglichkeit 99" in r.output
     assert r.output.count("Schieber Jass") >= 2  # the table was shown again after '?'
-    assert "game left" in r.output
+    assert "Spiel verlassen" in r.output
 
 
 def test_terminal_end_of_input_quits_cleanly():
     r = runner.invoke(app, ["play", "jass", "--seed", "1", "--deals", "1"], input="")
     assert r.exit_code == 0, r.output
-    assert "game left" in r.output
+    assert "Spiel verlassen" in r.output
 
 
 def test_terminal_whole_partie_shows_settlements_last_trick_and_winner():
     r = runner.invoke(app, ["play", "jass", "--seed", "11"], input="1\n" * 600)
     assert r.exit_code == 0, r.output[-2000:]
-    assert "deal 1 settled" in r.output and "last trick:" in r.output
+    assert "Spiel 1 abgerechnet" in r.output and "letzter Stich:" in r.output
     assert "Kartenpunkte" in r.output
-    tail = r.output[r.output.index("game over"):]
-    assert "winner: Team" in tail and "schneider:" in tail
+    tail = r.output[r.output.index("Partie beendet"):]
+    assert "Sieger: Team" in tail and "Schneider:" in tail
+    assert "Spielliste" in tail and "Summe" in tail  # the score sheet, not a Python list
+    assert "totals: [" not in r.output
     # bots are named 1-based like the team columns (Team 1/3 = seats 1 and 3); no raw "seat N"
     assert "rule bot 4" in r.output and "rule bot 0" not in r.output
     settled = [ln for ln in r.output.splitlines() if ln.startswith("  ") and "Bedanken" in ln]

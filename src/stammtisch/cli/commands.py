@@ -11,7 +11,9 @@ from typing import Optional
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
+from rich.text import Text
 
 from .. import bots as botkit
 from ..core import records, registry
@@ -25,7 +27,8 @@ err_console = Console(stderr=True)
 
 def fail(message: str) -> None:
     """Print ``message`` to stderr and exit 1."""
-    err_console.print(f"[bold red]error:[/] {message}", highlight=False)
+    err_console.print(Text("error:", style="bold red").append(" " + message, style=""), highlight=False,
+                      soft_wrap=True)
     raise typer.Exit(1)
 
 
@@ -39,20 +42,22 @@ def play(
     game: str = typer.Argument("jass", help="jass, doppelkopf, tarock or perlaggen"),
     profile: Optional[str] = typer.Option(None, help="rules profile (default: the game's own)"),
     option: Optional[list[str]] = typer.Option(None, "--option", "-o", help="rules option name=value"),
-    seat: int = typer.Option(0, help="your seat (0-based, in order of play)"),
+    seat: int = typer.Option(1, help="your seat, 1..n in order of play (seat 1 is named first on the sheet)"),
     bots: str = typer.Option("rule", help="computer players: rule or random"),
     seed: Optional[int] = typer.Option(None, help="seed for reproducible deals"),
     deals: Optional[int] = typer.Option(None, help="stop after this many deals"),
     record: Optional[Path] = typer.Option(None, help="write the record here when the game ends"),
-    name: str = typer.Option("You", help="your name"),
+    name: Optional[str] = typer.Option(None, help="your name (default: You, on German screens Du)"),
 ) -> None:
-    """Play a game in the terminal against computer players."""
+    """Play a game in the terminal against computer players.
+
+    Type a card as the hand shows it, an action word, or an option's number; ? shows the legend."""
     from .terminal import run_terminal_game
 
     try:
         g = registry.get(game)
         opts = parse_options(option)
-        run_terminal_game(g, profile, opts, seat=seat, bot_kind=bots, seed=seed, max_deals=deals,
+        run_terminal_game(g, profile, opts, seat=seat - 1, bot_kind=bots, seed=seed, max_deals=deals,
                           record_path=record, name=name, console=console)
     except StammtischError as e:
         fail(str(e))
@@ -79,28 +84,52 @@ def replay(
                "result": match.result() if match.over else None}
         print(json.dumps(out, ensure_ascii=False))
         return
+    from .render import module_for
+    from .settlement import match_result, score_sheet, settlement_lines, words
+
+    mod = module_for(match.game.name)
+    notation = getattr(mod, "NOTATION", None)
+    show = notation.action if notation else str
+    text = notation.text if notation else str
+    extra = getattr(mod, "settlement", None)
+    w = words("en")
+    names = list(match.seat_names)
     cols = list(match.game.columns(match.options))
-    console.print(f"[bold]{match.game.title}[/] record: {len(match.logs)} deal(s), every action legal.")
+    labels = names if len(cols) == len(names) else cols
+    console.print(Text(f"{match.game.title}", style="bold").append(
+        f" record: {len(match.logs)} deal(s), every action legal.", style=""), highlight=False)
+    rows = []
     for s in scores:
         res = s["result"]
         if res is None:
-            console.print(f"deal {s['number']}: unfinished")
+            console.print(Text(f"deal {s['number'] + 1}: unfinished"), highlight=False)
             continue
+        rows.append((s["number"] + 1, res["points"]))
         tricks = (res.get("summary") or {}).get("tricks")
         if tricks:
-            t = Table(title=f"deal {s['number']} (dealer seat {s['dealer']})")
+            t = Table(title=escape(f"deal {s['number'] + 1} (dealer {names[s['dealer']]})"))
             for h in ("trick", "led by", "cards", "won by", "points"):
                 t.add_column(h)
             for i, tr in enumerate(tricks, 1):
-                t.add_row(str(i), str(tr.get("leader")), " ".join(tr.get("cards", [])), str(tr.get("winner")),
-                          str(tr.get("points", "")))
+                t.add_row(str(i), escape(_name(names, tr.get("leader"))),
+                          escape(" ".join(show(str(c)) for c in tr.get("cards", []))),
+                          escape(_name(names, tr.get("winner"))), escape(str(tr.get("points", ""))))
             console.print(t)
-        lines = ", ".join(f"{ln['label']} {ln['value']}" for ln in res.get("lines", []))
-        console.print(f"deal {s['number']}: " + "  ".join(f"{c} {p}" for c, p in zip(cols, res["points"]))
-                      + (f"   [{lines}]" if lines else ""), highlight=False)
-    console.print("final: " + "  ".join(f"{c} {p}" for c, p in zip(cols, match.totals)), highlight=False)
+        points = "  ".join(f"{c} {p:+d}" for c, p in zip(labels, res["points"]))
+        console.print(Text(f"deal {s['number'] + 1}: {points}"),
+                      highlight=False)
+        for ln in settlement_lines(res, names, text):
+            console.print(Text("  " + ln), highlight=False)
+        for ln in (extra(res.get("summary") or {}, names) if extra else []):
+            console.print(Text("  " + ln), highlight=False)
+    console.print(score_sheet(cols, names, rows, match.totals, w))
     if match.over:
-        console.print(f"result: {match.result()}", highlight=False)
+        for part in match_result(match.result(), names, w):
+            console.print(part, highlight=False)
+
+
+def _name(names: list[str], seat: object) -> str:
+    return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else str(seat)
 
 
 def simulate(

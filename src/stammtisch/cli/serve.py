@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import errno
+import socket
+from collections.abc import Callable
 from pathlib import Path
 from typing import Optional
 
@@ -29,7 +32,10 @@ def serve(
     from ..scorekeeper.api import make_router
     from ..server import ServerConfig, create_app
     from ..storage import database_url as resolve_url
+    from .commands import fail
 
+    # bind first: a busy port fails with one line and exit 1, before anything says "serving at"
+    sock = listen(host, port, fail)
     url = resolve_url(data, database_url)
     # one database for both: the tables' server and the scorekeeper (its own tables and migrations)
     app = create_app(database_url=url, config=ServerConfig(bot_delay=bot_delay, grace=grace, gc_tuning=True),
@@ -38,5 +44,25 @@ def serve(
     where = url if not url.startswith("sqlite") else url.split("///", 1)[-1]
     print(f"stammtisch is serving at http://{shown}:{port}/  (database: {where})", flush=True)
     print(f"scorekeeper and tournaments: http://{shown}:{port}/scorekeeper/", flush=True)
-    uvicorn.run(app, host=host, port=port, log_level=log_level, ws_max_size=65536, ws_ping_interval=20, ws_per_message_deflate=False,
-                ws_ping_timeout=20)
+    config = uvicorn.Config(app, host=host, port=port, log_level=log_level, ws_max_size=65536, ws_ping_interval=20,
+                            ws_per_message_deflate=False, ws_ping_timeout=20)
+    uvicorn.Server(config).run(sockets=[sock])
+
+
+def listen(host: str, port: int, fail: Callable[[str], None]) -> socket.socket:
+    """A listening socket on ``host:port``; ``fail`` (one line, exit 1) when it cannot be had."""
+    try:
+        family = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0][0]
+        sock = socket.socket(family, socket.SOCK_STREAM)
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        if family == socket.AF_INET6:
+            sock.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 0)
+        sock.bind((host, port))
+        sock.listen(2048)
+    except OSError as e:
+        reason = "the port is in use (another server running? choose another with --port)" \
+            if e.errno == errno.EADDRINUSE else (e.strerror or str(e))
+        fail(f"cannot listen on {host}:{port}: {reason}")
+        raise  # pragma: no cover - fail() exits
+    sock.set_inheritable(True)
+    return sock

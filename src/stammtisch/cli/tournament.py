@@ -26,10 +26,12 @@ from typing import Any, Optional
 import typer
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
 from stammtisch.core.errors import StammtischError
 
-console = Console()
+#: no markup: names, labels ("[struck]") and messages print as they are (rich would eat brackets)
+console = Console(markup=False)
 app = typer.Typer(help="Tournaments and live score sheets (the scorekeeper).", no_args_is_help=True,
                   pretty_exceptions_enable=False, add_completion=False)
 organiser_app = typer.Typer(help="Organiser accounts (they log in on the scorekeeper's web pages).",
@@ -46,7 +48,7 @@ def _store():
 
 
 def _fail(exc: Exception) -> None:
-    console.print(f"[red]error:[/red] {exc}", highlight=False)
+    console.print(Text("error:", style="red").append(f" {exc}", style=""), highlight=False, soft_wrap=True)
     raise typer.Exit(1)
 
 

@@ -4,7 +4,7 @@ A record is one JSON object (see ``docs/records.md``)::
 
     {
       "format": "stammtisch-record", "version": 1,
-      "game": "jass", "profile": "papagei", "options": {"target": 1000, ...},
+      "game": "jass", "profile": "standard", "options": {"target": 1000, ...},
       "seats": ["Anna", "Bot 1", "Bot 2", "Bot 3"],
       "seed": 42,                 # null when the shuffle was secure
       "max_deals": null,

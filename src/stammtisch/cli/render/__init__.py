@@ -8,6 +8,7 @@ other scalar it finds.
 from __future__ import annotations
 
 import importlib
+from types import ModuleType
 from typing import Any, Callable
 
 from rich.console import Group, RenderableType
@@ -22,11 +23,13 @@ def scoreboard(view: dict[str, Any]) -> Table:
     """The running totals per score column."""
     title = f"deal {view['deal_number'] + 1}, dealer {view['seats'][view['dealer']]}"
     # a table of two narrow columns would wrap its title; give it room for the title
-    width = max(len(title), sum(len(c) + 3 for c in view["columns"]))
-    t = Table(title=title, expand=False, min_width=width + 2)
-    for c in view["columns"]:
-        t.add_column(c, justify="right", no_wrap=True)
-    t.add_row(*[str(x) for x in view["totals"]])
+    # a column per seat carries the seat's name (the same name as everywhere else on the screen)
+    cols = view["seats"] if len(view["columns"]) == len(view["seats"]) else view["columns"]
+    width = max(len(title), sum(len(c) + 3 for c in cols))
+    t = Table(title=Text(title), expand=False, min_width=width + 2)
+    for c in cols:
+        t.add_column(Text(c), justify="right", no_wrap=True)
+    t.add_row(*[Text(str(x)) for x in view["totals"]])
     return t
 
 
@@ -38,7 +41,7 @@ def generic(view: dict[str, Any]) -> RenderableType:
     for k, v in deal.items():
         if k in ("hand", "trick", "events", "hands", "last_trick") or isinstance(v, (dict, list)):
             continue
-        info.add_row(Text(k, style="bold"), Text(str(v)))
+        info.add_row(Text(k, style="bold"), Text(str(v)))  # Text: brackets in values stay
     parts.append(info)
     if deal.get("last_trick"):
         parts.append(Text("last trick: " + " ".join(f"{c}" for _, c in deal["last_trick"]), style="dim"))
@@ -52,10 +55,14 @@ def generic(view: dict[str, Any]) -> RenderableType:
     return Panel(Group(*parts), title=view["game"])
 
 
+def module_for(name: str) -> ModuleType | None:
+    """The game's renderer module (``render/<game>.py``), ``None`` when it has none."""
+    try:
+        return importlib.import_module(f"{__name__}.{name}")
+    except ImportError:
+        return None
+
+
 def for_game(name: str) -> Renderer:
     """The game's own renderer, or :func:`generic`."""
-    try:
-        mod = importlib.import_module(f"{__name__}.{name}")
-    except ImportError:
-        return generic
-    return getattr(mod, "render", generic)
+    return getattr(module_for(name), "render", generic)

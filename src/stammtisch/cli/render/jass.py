@@ -7,13 +7,68 @@ only the last one.
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from rich.console import Group, RenderableType
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
+
+from ...core.cards import JASS
+from ..notation import TerminalNotation
+from ..settlement import seat_names
+
+#: the whole Jass screen is German (the engine's words and events are)
+LANG = "de"
+
+#: the cards as shown and typed: the record notation itself (``EU``, ``R10``; ``RB`` is read too)
+NOTATION = TerminalNotation(JASS, legend=[
+    "Karte = Farbe + Wert, so wie in der Hand gezeigt (EU = Eicheln-Under, R10 = Rosen-Banner)",
+    "Farben: E Eicheln, S Schellen, L Schilten, R Rosen",
+    "Werte: 6 7 8 9 10 (auch B für Banner) U Under, O Ober, K König, A Ass",
+    "Trumpf: den Modus tippen wie angezeigt (E, obenabe, undenufe …) oder trump:E; schieben",
+    "weis (alles) oder weis:<Weis>, stöck, rest, bedanken; eine Zahl wählt die Möglichkeit",
+    "? zeigt Tisch, Notation und Möglichkeiten wieder, q beendet",
+])
+
+
+#: the engine's refusals a person meets at the table, in German (the rule reference follows them)
+MESSAGES = (
+    (r"^'(.*)' is not a card or action of Schieber Jass$", r"'\1' ist keine Karte und keine Aktion im Schieber"),
+    (r"^you do not hold this card$", "diese Karte hast du nicht"),
+    (r"^you must play trump \(only the trump Under need not be played\)$",
+     "Trumpf muss angegeben werden (nur der Trumpf-Under nicht)"),
+    (r"^you may not under-trump unless you hold only trumps$", "untertrumpfen nur, wer nur noch Trumpf hat"),
+    (r"^you must follow suit \((\w+)\) or play trump$", r"Farbe angeben (\1) oder trumpfen"),
+    (r"^you must follow suit \((\w+)\)$", r"Farbe angeben (\1)"),
+    (r"^you cannot push: the partner has to name the trump now$",
+     "schieben geht nicht mehr: der Partner muss jetzt Trumpf ansagen"),
+    (r"^name the trump .*, not '(.*)'$", r"Trumpf ansagen (E, obenabe, undenufe …) oder schieben, nicht '\1'"),
+    (r"^'(.*)' is not a mode this table plays now \(choose from: (.*)\)$",
+     r"'\1' wird an diesem Tisch jetzt nicht gespielt (möglich: \2)"),
+    (r"^Rest can only be claimed when leading to a trick$", "Rest verlangen nur, wer ausspielt"),
+    (r"^you have no Stöck to show.*$", "du hast keine Stöck zu zeigen (König und Ober vom Trumpf)"),
+    (r"^this game is played without Weis$", "in diesem Spiel wird nicht gewiesen"),
+    (r"^Weis is declared with the first card only$", "gewiesen wird nur mit der ersten Karte"),
+    (r"^you have declared your Weis already$", "du hast schon gewiesen"),
+    (r"^you hold no Weis$", "du hast keinen Weis"),
+    (r"^this Weis can never count: .*$",
+     "dieser Weis kann nie zählen: die Gegner haben mehr gewiesen (unnötiger Weis)"),
+)
+
+
+def confirm(action: str, view: dict[str, Any]) -> str | None:
+    """Bedanken without enough points loses the Partie (Papagei-Jass §2): ask first.
+
+    The engine lists ``bedanken`` only when the seat knows its team is out; typed otherwise it is
+    accepted (and loses), so the terminal asks for a confirmation."""
+    if action != "bedanken" or "bedanken" in view.get("legal", []):
+        return None
+    deal = view["deal"]
+    team = (view.get("seat") or 0) % 2
+    have = (deal.get("running") or view["totals"])[team]
+    return (f"Bedanken mit {have} von {deal.get('target', '?')} Punkten: ohne genügend Punkte verliert "
+            "ihr die Partie (Papagei-Jass §2). Wirklich bedanken?")
 
 SUIT_STYLE = {"E": "bold dark_orange3", "S": "bold yellow", "L": "bold cyan", "R": "bold red"}
 SUIT_NAME = {"E": "Eicheln", "S": "Schellen", "L": "Schilten", "R": "Rosen"}
@@ -33,25 +88,28 @@ def card_text(card: str, legal: bool = True, dim: bool = False) -> Text:
         style = "dim"
     elif not legal:
         style += " dim"
-    return Text(f"[{card}]", style=style)
+    return Text(NOTATION.card(card), style=style)
 
 
 def _name(view: dict[str, Any], seat: int) -> str:
-    seats = view.get("seats") or [f"seat {i}" for i in range(4)]
+    seats = view.get("seats") or [f"Seat {i + 1}" for i in range(4)]
     me = view.get("seat")
-    tag = " (du)" if seat == me else (" (Partner)" if me is not None and seat == (me + 2) % 4 else "")
+    if seat == me:
+        tag = " (du)" if seats[seat].casefold() != "du" else ""
+    else:
+        tag = " (Partner)" if me is not None and seat == (me + 2) % 4 else ""
     return f"{seats[seat]}{tag}"
 
 
 def _names(view: dict[str, Any], text: str) -> str:
     """Engine events say ``seat N`` (0-based); show the seat's name instead."""
-    seats = view.get("seats") or [f"seat {i}" for i in range(4)]
-    return re.sub(r"seat (\d)", lambda m: seats[int(m.group(1))], text)
+    return seat_names(text, view.get("seats") or [f"Seat {i + 1}" for i in range(4)])
 
 
 def scoreboard(view: dict[str, Any]) -> Table:
+    """Standing, this game's points (cards + Weis/Stöck) and the standing with this game: 3 rows."""
     deal = view["deal"]
-    t = Table(title=f"bis {deal.get('target', '?')}, Spiel {view['deal_number'] + 1}", expand=False)
+    t = Table(expand=False, padding=(0, 1))
     t.add_column("")
     me = view.get("seat")
     for i, c in enumerate(view["columns"]):
@@ -59,9 +117,10 @@ def scoreboard(view: dict[str, Any]) -> Table:
     t.add_row("Stand", *[str(x) for x in view["totals"]])
     if deal.get("trump"):
         mult = deal.get("multiplier") or 1
-        t.add_row("dieses Spiel: Kartenpunkte", *[str(x) for x in deal.get("card_points", [0, 0])])
-        t.add_row("dieses Spiel: Weis + Stöck", *[str(w + s) for w, s in zip(deal.get("weis_points", [0, 0]),
-                                                                             deal.get("stoeck_points", [0, 0]))])
+        t.add_row("dieses Spiel: Kartenpunkte + Weis/Stöck",
+                  *[f"{c} + {w + s}" for c, w, s in zip(deal.get("card_points", [0, 0]),
+                                                       deal.get("weis_points", [0, 0]),
+                                                       deal.get("stoeck_points", [0, 0]))])
         t.add_row(f"Stand mit diesem Spiel (x{mult})", *[str(x) for x in deal.get("running", [])])
     return t
 
@@ -130,21 +189,20 @@ def hand_view(deal: dict[str, Any], legal: list[str]) -> Text:
 def render(view: dict[str, Any]) -> RenderableType:
     deal = view["deal"]
     legal = [a for a in view.get("legal", []) if len(a) <= 3 and a[:1] in SUIT_STYLE]
-    parts: list[RenderableType] = [scoreboard(view), Text(f"Geber: {_name(view, view['dealer'])}", style="dim"),
-                                   trump_line(view), table_view(view)]
+    parts: list[RenderableType] = [scoreboard(view), trump_line(view), table_view(view)]
     if deal.get("last_trick"):
         t = Text("letzter Stich: ", style="dim")
         for s, c in deal["last_trick"]:
-            t.append(f"{_name(view, s)}:")
+            t.append(f"{view['seats'][s]}:")
             t.append_text(card_text(c, dim=True))
             t.append(" ")
         played = deal.get("played") or []
         if played:
             _, _, winner, points = played[-1]
-            t.append(f" → {_name(view, winner)} ({points} Punkte)", style="bold")
+            t.append(f" → {view['seats'][winner]} ({points} Punkte)", style="bold")
         parts.append(t)
     info = []
-    for w in deal.get("weis", []):
+    for w in ([] if deal.get("weis_shown") else deal.get("weis", [])):  # once shown, the Weis itself
         info.append(f"{_name(view, w['seat'])} weist {w['points']}")
     for s, items in (deal.get("weis_shown") or {}).items():
         info.append(f"Weis {_name(view, int(s))}: {' '.join(items)}")
@@ -160,7 +218,7 @@ def render(view: dict[str, Any]) -> RenderableType:
         info.append("dein Weis: " + " ".join(deal["my_weis"]))
     if info:
         parts.append(Text(" · ".join(info), style="magenta"))
-    for e in (deal.get("events") or [])[-4:]:
+    for e in (deal.get("events") or [])[-2:]:  # the last two: the screen stays within 80x24
         parts.append(Text(f"  · {_names(view, e)}", style="cyan"))
     if deal.get("hand") is not None:
         parts.append(hand_view(deal, legal))
@@ -173,4 +231,6 @@ def render(view: dict[str, Any]) -> RenderableType:
             hints.append("misere:<Modus> (Misere: die Punkte der Gegner zählen)")
         parts.append(Text("Trumpf wählen: " + ", ".join(hints)
                           + ("; oder schieben" if "schieben" in view.get("legal", []) else ""), style="green"))
-    return Panel(Group(*parts), title="Schieber Jass", subtitle="Befehle: Karte (EU), weis, stöck, rest, bedanken, ?")
+    title = (f"Schieber Jass – Spiel {view['deal_number'] + 1}, bis {deal.get('target', '?')}, "
+             f"Geber {_name(view, view['dealer'])}")
+    return Panel(Group(*parts), title=Text(title), subtitle="Befehle: Karte (EU), weis, stöck, rest, bedanken, ?")

@@ -7,10 +7,28 @@ from typing import Any
 
 from rich.console import Group, RenderableType
 from rich.panel import Panel
-from rich.table import Table
 from rich.text import Text
 
-from . import scoreboard
+from ...core.cards import PERLAGGEN
+from ..notation import TerminalNotation
+from ..settlement import seat_names
+
+#: the cards as shown and typed: the record notation itself (``LA``, ``HK``, ``W``; ``G`` for Laub is read too)
+NOTATION = TerminalNotation(PERLAGGEN, legend=[
+    "a card as shown in the hand: suit + rank (LA Laub-Ass, HK Martl), W the Weli",
+    "suits: E Eichel, L Laub (also G Gras), H Herz, S Schell; ranks: 7 8 9 10 U O K A",
+    "a Perlagg is played as the card alone; the Taufe (what it becomes, e.g. LA) is asked after it "
+    "(W=LA in one go works too; Enter: no Taufe, §18)",
+    "words: ansehen, bieten:gleich (hanger, spiel), halten, gut, steigern, weisen, abweisen, stellen, "
+    "zeichen:…, aufdecken",
+    "a number picks the option with that number; wait lets the others play on; ? shows this again, q quits",
+])
+
+#: listed once (``ungesehen:…``, 15 orders of the figures, §32); which figures is asked after it
+GROUPED = ("ungesehen",)
+
+#: after a Perlagg is chosen, the terminal asks for its Taufe (``W`` then ``LA`` -> ``W=LA``)
+SUFFIX = "Taufe for {card} (§18): the card it becomes"
 
 SUIT_NAMES = {"E": "Eichel", "L": "Laub", "H": "Herz", "S": "Schell"}
 SUIT_STYLE = {"E": "yellow", "L": "green", "H": "red", "S": "bright_yellow"}
@@ -21,7 +39,7 @@ PHASE_HELP = {
             "unseen (ungesehen:…, §32)",
     "exchange": "exchange the turned-up Perlagg for a trump (§7)",
     "meld": "17 : 17 — declare a dritziges, vierfaches or fünffaches figure, or pass (§25)",
-    "play": "play a card (a Perlagg with its Taufe, e.g. W=LA) or bid a figure (bieten:gleich)",
+    "play": "play a card (for a Perlagg the Taufe is asked after it) or bid a figure (bieten:gleich)",
     "answer": "answer the bid: halten, gut or steigern (§11, §13)",
     "figures": "the Spiel is decided: weisen / gut / bieten; the others abweisen / stellen / gut (§22)",
 }
@@ -41,32 +59,48 @@ def card_text(card: str, trump: str | None) -> Text:
     return Text(card, style=style)
 
 
+def _fig_line(deal: dict[str, Any], seats: list[str]) -> Text:
+    """The three figures on one line: status, stake, who bid, who won."""
+    t = Text("figures: ", style="bold")
+    for i, (name, f) in enumerate((deal.get("figures") or {}).items()):
+        if i:
+            t.append(" · ")
+        stake = f.get("value") or f.get("offer") or ""
+        t.append(name.capitalize(), style="bold")
+        t.append(f" {f['status']}" + (" (unseen)" if f.get("unseen") else "") + (f" {stake}" if stake else "")
+                 + (f" by {f['bidder']}" if f.get("bidder") else "")
+                 + (f", won by {f['winner']}" if f.get("winner") not in (None, "") else ""))
+    return t
+
+
 def render(view: dict[str, Any]) -> RenderableType:
+    """A seat's (or a spectator's) view in at most about 18 lines, so that the screen with the
+    options and the prompt fits 80×24."""
     deal = view["deal"]
     seats = view["seats"]
+    me = view.get("seat")
     trump = deal.get("trump")
-    parts: list[RenderableType] = [scoreboard(view)]
-    head = Text()
+    totals = view["totals"]
+    head = Text(f"A {totals[0]} : B {totals[1]}", style="bold")
+    target = (view.get("options") or {}).get("target")
+    if target:
+        head.append(f" (to {target})")
+    head.append(f"   deal {view['deal_number'] + 1}, dealer {seats[view['dealer']]}", style="dim")
+    parts: list[RenderableType] = [head]
+    line = Text()
     if trump:
-        head.append(f"Trumpf {SUIT_NAMES.get(trump, trump)} ", style="bold")
-        head.append_text(card_text(deal.get("trump_card") or "", trump))
+        line.append(f"Trumpf {SUIT_NAMES.get(trump, trump)} ", style="bold")
+        line.append_text(card_text(deal.get("trump_card") or "", trump))
     if deal.get("luck"):
-        head.append(f"   Luck {deal['luck']}  Boden {deal['boden']}", style="cyan")
+        line.append(f"   Luck {deal['luck']}  Boden {deal['boden']}", style="cyan")
     written = deal.get("written")
-    if written:
-        head.append(f"   written so far (Partie): A {written[0]}  B {written[1]}", style="dim")
-    parts.append(head)
+    if written and any(written):
+        line.append(f"   written: A {written[0]}  B {written[1]}", style="dim")
+    if line.plain:
+        parts.append(line)
     if deal.get("phase") in PHASE_HELP:
         parts.append(Text(PHASE_HELP[deal["phase"]], style="italic"))
-
-    figs = Table(title="figures", show_header=True, expand=False)
-    for h in ("figure", "status", "stake", "bid by", "winner"):
-        figs.add_column(h)
-    for name, f in (deal.get("figures") or {}).items():
-        stake = f.get("value") or f.get("offer") or ""
-        figs.add_row(name.capitalize(), f["status"] + (" (unseen)" if f.get("unseen") else ""), str(stake),
-                     f.get("bidder", ""), str(f.get("winner", "")) if "winner" in f else "")
-    parts.append(figs)
+    parts.append(_fig_line(deal, seats))
     if deal.get("pending"):
         p = deal["pending"]
         parts.append(Text(f"open bid: {seats[p['seat']]} offers {p['figure']} {p['value']} — awaiting the answer",
@@ -79,34 +113,30 @@ def render(view: dict[str, Any]) -> RenderableType:
         parts.append(t)
     if deal.get("shown_figure"):
         parts.append(Text(f"shown: {deal['shown_figure']} ({deal.get('figure_on_table')})", style="bold"))
-
-    table = Table(show_header=True, expand=False)
-    table.add_column("seat")
-    table.add_column("side")
-    table.add_column("played")
+    played = deal.get("played") or [[] for _ in seats]
+    width = max(len(n) for n in seats) + len(" (B, dealer)")
     for s, name in enumerate(seats):
-        row = Text()
-        for c in deal.get("played", [[]] * 4)[s]:
-            row.append_text(card_text(c, trump))
+        tag = f"{name} ({'AB'[s % 2]}{', dealer' if s == view['dealer'] else ''})"
+        row = Text(tag.ljust(width), style="bold green" if s == me else "")
+        for c in played[s]:
             row.append(" ")
-        marker = " (dealer)" if s == deal.get("dealer") else ""
-        table.add_row(name + marker, "AB"[s % 2], row)
-    parts.append(table)
+            row.append_text(card_text(c, trump))
+        parts.append(row)
     trick = Text("trick: ")
     for s, c in deal.get("trick") or []:
-        trick.append(f"{seats[s]}: ")
+        trick.append(f"{seats[s]} ")
         trick.append_text(card_text(c, trump))
         trick.append("  ")
-    parts.append(trick)
-    if deal.get("last_trick"):
-        parts.append(Text("last trick: " + " ".join(c for _, c in deal["last_trick"]), style="dim"))
     tw = deal.get("tricks_won")
     if tw:
-        parts.append(Text(f"tricks: A {tw[0]}  B {tw[1]}"))
-    for s, g in deal.get("signals") or []:
-        parts.append(Text(f"signal from {seats[s]}: {g}", style="green"))
-    for e in (deal.get("events") or [])[-6:]:
-        parts.append(Text(f"  · {e}", style="cyan"))
+        trick.append(f"   tricks A {tw[0]} : B {tw[1]}", style="dim")
+    signals = deal.get("signals") or []
+    if signals:
+        trick.append("   signals: " + ", ".join(f"{seats[s]} {g}" for s, g in signals), style="green")
+    parts.append(trick)
+    # fewer events while hands lie open: the screen stays within 80x24
+    for e in (deal.get("events") or [])[-max(1, 3 - len(deal.get("shown_hands") or {})):]:
+        parts.append(Text(f"  · {seat_names(e, seats)}", style="cyan"))
     hand = deal.get("hand")
     if hand is not None:
         t = Text("your hand: ", style="bold")
@@ -116,4 +146,4 @@ def render(view: dict[str, Any]) -> RenderableType:
             t.append_text(card_text(c, trump))
             t.append(" ")
         parts.append(t)
-    return Panel(Group(*parts), title="Perlaggen")
+    return Panel(Group(*parts), title="Perlaggen", padding=(0, 1))

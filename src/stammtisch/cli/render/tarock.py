@@ -10,32 +10,76 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from ...core.cards import TAROCK, roman
+from ...games.tarock.cards import TOTAL_THIRDS, thirds_to_text
+from ..notation import TerminalNotation
+from ..settlement import seat_names
 from . import scoreboard
 
-_SUITS = (("H", "♥ Herz", "red"), ("K", "♦ Karo", "red"), ("P", "♠ Pik", "white"), ("X", "♣ Kreuz", "white"))
+_SYMBOL = {"H": "♥", "K": "♦", "P": "♠", "X": "♣"}
+_STYLE = {"H": "red", "K": "red", "P": "bold", "X": "bold", "T": "yellow"}
 _ROMAN = ["", "I", "II", "III", "IIII", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII", "XIII", "XIV", "XV",
           "XVI", "XVII", "XVIII", "XIX", "XX", "XXI", "Sküs"]
 _KONTRA = ("", "Kontra", "Rekontra", "Subkontra")
 
 
-def _name(card: str) -> str:
+def _show(card: str) -> str:
+    """``HK`` -> ``♥K``, ``T21`` -> ``XXI``, ``T22`` -> ``Sküs``: X is only ever the roman ten."""
     if card.startswith("T") and card[1:].isdigit():
         return _ROMAN[int(card[1:])]
-    return card
+    return _SYMBOL[card[0]] + card[1:]
+
+
+#: the cards as shown and typed (the record's ``XK``, ``T21`` and roman ``IV`` are read too)
+NOTATION = TerminalNotation(
+    TAROCK,
+    legend=[
+        "a card as shown in the hand: suit symbol + rank (♥K Herz-König, ♣10), a Tarock as its roman "
+        "number (XXI) or T21, Sküs (also Sk)",
+        "suits: ♥ Herz (also he, H), ♦ Karo (ka), ♠ Pik (pi, P), ♣ Kreuz (kr); ranks: red 4 3 2 1, "
+        "black 7 8 9 10, then B Bube, R Reiter, D Dame, K König",
+        "Tarock: I Pagat … IIII Quapil … XXI Mond, Sküs; X alone is always the Tarock X, never Kreuz",
+        "KK, K4 … are refused (Kreuz or Karo?): type ♦K or kaK for Karo, ♣K or krK for Kreuz",
+        "words: a contract alone (dreier) or bid:dreier, vorhand, pass, call:♥K, talon:0, discard:♥K, "
+        "announce:…, kontra:game, gut",
+        "a number picks the option with that number; wait lets the others play on; ? shows this again, q quits",
+    ],
+    show=_show,
+    prefixes={"♥": "H", "♦": "K", "♠": "P", "♣": "X", "he": "H", "ka": "K", "pi": "P", "kr": "X"},
+    ambiguous={"K": "'{card}' is ambiguous (K for Kreuz or Karo?): type ♦ or ka for Karo (♦K, kaK), "
+                    "♣ or kr for Kreuz (♣K, krK)"},
+    aliases={_ROMAN[n]: f"T{n}" for n in range(1, 22)} | {roman(n): f"T{n}" for n in range(1, 23)},
+)
+
+
+def _name(card: str) -> str:
+    return NOTATION.card(card)
 
 
 def _hand(cards: list[str]) -> Text:
+    """The hand by suit (♥ ♦ ♠ ♣) then the Tarock, every card as it is typed."""
     out = Text()
-    for code, title, style in _SUITS:
-        mine = [c[1:] for c in cards if c.startswith(code)]
+    for code in "HKPXT":
+        mine = [c for c in cards if c.startswith(code)]
+        for c in mine:
+            out.append(_name(c), style=_STYLE[code])
+            out.append(" ")
         if mine:
-            out.append(f"{title}: ", style=f"bold {style}")
-            out.append(" ".join(mine) + "   ")
-    tarock = [_name(c) for c in cards if c.startswith("T")]
-    if tarock:
-        out.append("Tarock: ", style="bold yellow")
-        out.append(" ".join(tarock))
+            out.append("  ")
     return out
+
+
+def settlement(summary: dict[str, Any], names: list[str]) -> list[str]:
+    """After a deal: each player's card points in Trischaken, the sides' points otherwise."""
+    o = summary.get("outcome") or {}
+    if o.get("thirds"):
+        return ["points: " + ", ".join(f"{names[s]} {thirds_to_text(t)}" for s, t in enumerate(o["thirds"]))
+                + ("   tricks: " + ", ".join(f"{names[s]} {n}" for s, n in enumerate(o.get("tricks") or []))
+                   if o.get("tricks") else "")]
+    if o.get("declarer") is not None and o.get("declarer_thirds") is not None and not o.get("struck"):
+        d = o["declarer_thirds"]
+        return [f"points: declarer's side {thirds_to_text(d)} : opponents {thirds_to_text(TOTAL_THIRDS - d)}"]
+    return []
 
 
 def render(view: dict[str, Any]) -> RenderableType:
@@ -52,7 +96,7 @@ def render(view: dict[str, Any]) -> RenderableType:
         c = str(deal["contract"]).replace("_", " ").title()
         line = f"{c} by {who(deal.get('declarer'))}"
         if deal.get("called"):
-            line += f", called {deal['called']}"
+            line += f", called {_name(deal['called'])}"
         if deal.get("partner") is not None:
             line += f", partner {who(deal['partner'])}"
         info.add_row(Text("game", style="bold"), Text(line))
@@ -83,7 +127,7 @@ def render(view: dict[str, Any]) -> RenderableType:
     trick = "  ".join(f"{who(s)}:{_name(c)}" for s, c in deal.get("trick", [])) or "(empty)"
     parts.append(Text(f"trick: {trick}"))
     for e in (deal.get("events") or [])[-5:]:
-        parts.append(Text(f"  · {e}", style="cyan"))
+        parts.append(Text(f"  · {NOTATION.text(seat_names(e, seats))}", style="cyan"))
     if deal.get("hand") is not None:
         parts.append(Text("your hand: ", style="bold green") + _hand(deal["hand"]))
     return Panel(Group(*parts), title="Königrufen Tarock")
