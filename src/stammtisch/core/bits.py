@@ -15,7 +15,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
-__all__ = ["mask_of", "iter_bits", "bit_list", "popcount", "lowest", "highest", "BIT"]
+__all__ = ["mask_of", "iter_bits", "bit_list", "popcount", "lowest", "highest", "BIT", "BitIds"]
+
+from collections.abc import Sequence
 
 #: ``BIT[i] == 1 << i`` for the first 64 indices (a lookup beats the shift in hot loops).
 BIT: tuple[int, ...] = tuple(1 << i for i in range(64))
@@ -60,3 +62,38 @@ def lowest(mask: int) -> int:
 def highest(mask: int) -> int:
     """Index of the highest set bit (``mask`` must be non-zero)."""
     return mask.bit_length() - 1
+
+
+class BitIds:
+    """A bit set turned into a list of ids (one per set bit, lowest bit first) by table lookups.
+
+    The integer action API lists a state's legal cards as action ids: ``ids[i]`` is the id of
+    card ``i`` (``None`` for a bit that never yields an id, e.g. the second copy of a
+    Doppelkopf card). Each lookup handles ``chunk`` bits, so a 36-card hand costs four.
+
+    >>> to_ids = BitIds([10, 11, None, 13], chunk=2)
+    >>> to_ids(0b1011), to_ids(0)
+    ([10, 11, 13], [])
+    """
+
+    __slots__ = ("tables", "chunk", "low")
+
+    def __init__(self, ids: Sequence[int | None], chunk: int = 9):
+        self.chunk = chunk
+        self.low = (1 << chunk) - 1
+        self.tables = tuple(
+            tuple(tuple(ids[base + b] for b in range(chunk)  # type: ignore[misc]
+                        if m >> b & 1 and base + b < len(ids) and ids[base + b] is not None)
+                  for m in range(1 << chunk))
+            for base in range(0, len(ids), chunk))
+
+    def __call__(self, mask: int) -> list[int]:
+        out: list[int] = []
+        low, chunk = self.low, self.chunk
+        for t in self.tables:
+            if mask & low:
+                out += t[mask & low]
+            mask >>= chunk
+            if not mask:
+                break
+        return out
