@@ -162,6 +162,7 @@ class _State(pyspiel.State):
         self._pg = _spec_of(game)
         self._dealt: list[int] = []
         self._rest: list[int] | None = None  # cards not dealt yet, kept on first use
+        self._cp: int | None = None  # the current player, until the next action
         self._ds: Any = None
         self._hist: list[tuple[int, str]] = []
         # (history length, player, information-state string, observation string) of the real
@@ -170,11 +171,16 @@ class _State(pyspiel.State):
 
     # -- OpenSpiel API ---------------------------------------------------------------
     def current_player(self) -> int:
-        if self._ds is None:
-            return pyspiel.PlayerId.CHANCE
-        if self._ds.is_over():
-            return pyspiel.PlayerId.TERMINAL
-        return int(self._ds.to_act()[0])
+        cp = self._cp  # OpenSpiel asks several times per step: kept until the next action
+        if cp is None:
+            if self._ds is None:
+                cp = int(pyspiel.PlayerId.CHANCE)
+            elif self._ds.is_over():
+                cp = int(pyspiel.PlayerId.TERMINAL)
+            else:
+                cp = int(self._ds.to_act()[0])
+            self._cp = cp
+        return cp
 
     def _legal_actions(self, player: int) -> list[int]:
         if self._ds is None or self._ds.is_over():
@@ -196,6 +202,7 @@ class _State(pyspiel.State):
         return [(c, p) for c in rest]
 
     def _apply_action(self, action: int) -> None:
+        self._cp = None
         if self._ds is None:
             if action in self._dealt or not 0 <= action < self._pg.total_cards:
                 raise pyspiel.SpielError(f"card {action} cannot be dealt now")
@@ -260,6 +267,7 @@ class _State(pyspiel.State):
         want = sorted(self._ds.legal_actions(player_id))
         for _ in range(RESAMPLE_TRIES):  # prefer a sample that offers the player the same actions
             st._ds = g.sgame.sample_state(g.options, view, rng)
+            st._cp = None
             if sorted(st._ds.legal_actions(player_id)) == want:
                 break
         st._hist = list(self._hist)
