@@ -213,6 +213,7 @@ class _State(pyspiel.State):
                 self._start()
             return
         seat = self.current_player()
+        self._cp = None
         text = self._pg.enc.actions[action]
         try:
             self._ds.apply_id(seat, action)  # the integer path; an illegal id is refused naming the rule
