@@ -1119,7 +1119,13 @@ class PerlaggenDeal(DealState):
 def _unseen_names(spec: str) -> list[str]:
     """``"alle"`` → Gleich, Hanger, Spiel in that order (§32); ``"spiel+gleich"`` → both, the Spiel
     vorgeboten (bid first, so it decides first, §12)."""
-    return list(FIGURES) if spec == "alle" else spec.split("+")
+    names = _UNSEEN_NAMES.get(spec)
+    if names is None:
+        names = _UNSEEN_NAMES[spec] = tuple(FIGURES) if spec == "alle" else tuple(spec.split("+"))
+    return list(names)
+
+
+_UNSEEN_NAMES: dict[str, tuple[str, ...]] = {}
 
 
 def _meld_key(f: Figure) -> tuple[int, int, int, int]:

@@ -1,0 +1,186 @@
+"""Random deals per second through each Python API of every game, side by side in one run.
+
+Per game, one complete random deal (shuffle, deal, every decision at random until the deal
+is settled) through:
+
+* ``protocol_bots``: ``Game.new_match`` + :func:`play_out` with random bots, the string protocol
+  as a generic bot sees it (``legal_actions`` / ``apply`` with full validation, ``Turn``
+  objects): the "protocol" figure of issue #14;
+* ``protocol_strings``: the same loop without bots: ``Match.legal_actions`` / ``Match.apply``;
+* ``match_ids``: the integer path on the match: ``Match.legal_action_ids`` / ``Match.apply_id``;
+* ``deal_ids``: the integer path on the deal state alone (``Game.deal`` + ``Game.new_deal``,
+  then ``legal_action_ids`` / ``apply_id``), what an RL loop or a search rollout uses;
+* ``pyspiel``: ``stammtisch_<game>`` through OpenSpiel (``pyspiel``), chance nodes dealing
+  every card, uniform random choices, until ``is_terminal``;
+* ``pyspiel_floor``: OpenSpiel's own Python tic-tac-toe (``python_tic_tac_toe``) in the same
+  loop, per *step*, to show what pyspiel's Python-game overhead alone allows.
+
+The loops run in alternating rounds (a shared machine's load hits all alike) and each keeps its
+best round, in CPU seconds. Ratios against ``protocol_bots`` are written beside the rates.
+
+Run: ``.venv/bin/python benchmarks/api_speed.py [--seconds 2] [--rounds 3]``; writes
+``benchmarks/results/api_speed.json``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import random
+import time
+from collections.abc import Callable
+
+from _common import write_result
+
+from stammtisch.bots.random import RandomBot
+from stammtisch.core import registry
+from stammtisch.core.driver import play_out
+from stammtisch.core.protocol import DealContext
+
+LOOPS = ("protocol_bots", "protocol_strings", "match_ids", "deal_ids", "pyspiel")
+
+
+def loops_for(name: str) -> dict[str, Callable[[int, random.Random], None]]:
+    """One function per loop: ``fn(seed, rng)`` plays one random deal."""
+    game = registry.get(name)
+    bot = RandomBot()
+    options = game.options()
+    columns = tuple(0 for _ in game.columns(options))
+
+    def protocol_bots(seed: int, rng: random.Random) -> None:
+        m = game.new_match(seed=seed, max_deals=1)
+        play_out(m, [bot] * m.n, rng, interjections=False)
+
+    def protocol_strings(seed: int, rng: random.Random) -> None:
+        m = game.new_match(seed=seed, max_deals=1)
+        rr = rng.randrange
+        while not m.over:
+            s = m.to_act()[0]
+            legal = m.legal_actions(s)
+            m.apply(s, legal[rr(len(legal))])
+
+    def match_ids(seed: int, rng: random.Random) -> None:
+        m = game.new_match(seed=seed, max_deals=1)
+        rr = rng.randrange
+        while not m.over:
+            s = m.to_act()[0]
+            ids = m.legal_action_ids(s)
+            m.apply_id(s, ids[rr(len(ids))])
+
+    def deal_ids(seed: int, rng: random.Random) -> None:
+        drng = random.Random(seed)
+        dealer = game.first_dealer(options, drng)
+        st = game.new_deal(options, DealContext(0, dealer, game.deal(options, dealer, drng, {}), columns))
+        rr = rng.randrange
+        while not st.is_over():
+            s = st.to_act()[0]
+            ids = st.legal_action_ids(s)
+            st.apply_id(s, ids[rr(len(ids))])
+        st.result()
+
+    out = {"protocol_bots": protocol_bots, "protocol_strings": protocol_strings, "match_ids": match_ids,
+           "deal_ids": deal_ids}
+    try:
+        import pyspiel
+
+        import stammtisch.openspiel  # noqa: F401  (registers the games)
+
+        psg = pyspiel.load_game(f"stammtisch_{name}")
+
+        def through_pyspiel(seed: int, rng: random.Random) -> None:
+            s = psg.new_initial_state()
+            rr = rng.randrange
+            while not s.is_terminal():
+                if s.is_chance_node():
+                    o = s.chance_outcomes()
+                    s.apply_action(o[rr(len(o))][0])
+                else:
+                    la = s.legal_actions()
+                    s.apply_action(la[rr(len(la))])
+            s.returns()
+
+        out["pyspiel"] = through_pyspiel
+    except ImportError:
+        pass
+    return out
+
+
+def pyspiel_floor(seconds: float) -> dict[str, float] | None:
+    """Steps per second of OpenSpiel's Python tic-tac-toe through pyspiel (the adapter's floor)."""
+    try:
+        import pyspiel
+        from open_spiel.python.games import tic_tac_toe  # noqa: F401  (registers python_tic_tac_toe)
+    except ImportError:
+        return None
+    g = pyspiel.load_game("python_tic_tac_toe")
+    rng = random.Random(1)
+    steps, games, t0 = 0, 0, time.process_time()
+    while time.process_time() - t0 < seconds:
+        s = g.new_initial_state()
+        while not s.is_terminal():
+            la = s.legal_actions()
+            s.apply_action(la[rng.randrange(len(la))])
+            steps += 1
+        games += 1
+    dt = time.process_time() - t0
+    return {"games_per_s": round(games / dt, 1), "steps_per_s": round(steps / dt)}
+
+
+def steps_per_deal(name: str, deals: int = 50) -> dict[str, float]:
+    """Decisions and (through pyspiel) chance nodes per deal, to read the rates per step."""
+    game = registry.get(name)
+    decisions = 0
+    rng = random.Random(3)
+    for seed in range(deals):
+        m = game.new_match(seed=seed, max_deals=1)
+        while not m.over:
+            s = m.to_act()[0]
+            ids = m.legal_action_ids(s)
+            m.apply_id(s, ids[rng.randrange(len(ids))])
+            decisions += 1
+    return {"decisions_per_deal": round(decisions / deals, 1), "cards_dealt": game.deck.size}
+
+
+def measure(loops: dict[str, Callable[[int, random.Random], None]], seconds: float, rounds: int) -> dict:
+    best: dict[str, float] = {}
+    every: dict[str, list[float]] = {k: [] for k in loops}
+    seeds = {k: 0 for k in loops}
+    for fn in loops.values():  # warm up: tables, caches
+        for seed in range(5):
+            fn(10**6 + seed, random.Random(seed))
+    for _ in range(rounds):
+        for k, fn in loops.items():
+            rng = random.Random(1)
+            n, t0 = 0, time.process_time()
+            while time.process_time() - t0 < seconds / rounds:
+                fn(seeds[k], rng)
+                seeds[k] += 1
+                n += 1
+            r = n / (time.process_time() - t0)
+            every[k].append(round(r, 1))
+            best[k] = max(best.get(k, 0.0), r)
+    base = best["protocol_bots"]
+    return {k: {"deals_per_s": round(v, 1), "vs_protocol_bots": round(v / base, 2), "rounds": every[k]}
+            for k, v in best.items()}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--seconds", type=float, default=2.0, help="measuring time per loop and game")
+    ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--games", nargs="*", default=["jass", "doppelkopf", "tarock", "perlaggen"])
+    args = ap.parse_args()
+    res: dict = {"machine": {"cpu_count": os.cpu_count(), "platform": platform.platform(),
+                             "load_average_at_start": [round(x, 2) for x in os.getloadavg()]},
+                 "seconds_per_loop": args.seconds, "rounds": args.rounds, "clock": "CPU seconds (process_time)",
+                 "unit": "complete random deals per second (pyspiel: games of one deal)"}
+    for name in args.games:
+        res[name] = {**steps_per_deal(name), **measure(loops_for(name), args.seconds, args.rounds)}
+        print(name, {k: v["deals_per_s"] for k, v in res[name].items() if isinstance(v, dict)}, flush=True)
+    res["pyspiel_python_tic_tac_toe"] = pyspiel_floor(args.seconds)
+    write_result("api_speed", res)
+
+
+if __name__ == "__main__":
+    main()
