@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from stammtisch.core.bits import BIT, BitIds, bit_list, popcount
+from stammtisch.core.bits import BIT, BitIds, bit_list, mask_of, popcount
 from stammtisch.core.cards import DOKO
 from stammtisch.core.errors import BadNotation, IllegalAction, NotYourTurn
 from stammtisch.core import registry
@@ -104,7 +104,7 @@ class DoppelkopfDeal(DealState):
             if len(hands[s]) != want:
                 raise IllegalAction(f"seat {s} must hold {want} cards, not {len(hands[s])}",
                                     rule="Doppelkopf-Turnier 1." if want else "Doppelkopf-Turnier 7.")
-        self.hands = [sum(BIT[c] for c in h) for h in hands]
+        self.hands = [mask_of(h) for h in hands]
         self.initial = list(self.hands)
         carry = ctx.carry or {}
         done = list(carry.get("pflicht_done", [False] * n))
