@@ -12,6 +12,10 @@ is settled) through:
   then ``legal_action_ids`` / ``apply_id``), what an RL loop or a search rollout uses;
 * ``pyspiel``: ``stammtisch_<game>`` through OpenSpiel (``pyspiel``), chance nodes dealing
   every card, uniform random choices, until ``is_terminal``;
+* ``python_floor``: the ``deal_ids`` loop over a deal that does nothing (``to_act``,
+  ``legal_action_ids``, ``apply_id`` return constants) for as many decisions as the game
+  takes per deal: what the per-step Python calls alone cost, the ceiling of any integer path
+  driven step by step from Python;
 * ``pyspiel_floor``: OpenSpiel's own Python tic-tac-toe (``python_tic_tac_toe``) in the same
   loop, per *step*, to show what pyspiel's Python-game overhead alone allows.
 
@@ -39,6 +43,27 @@ from stammtisch.core.driver import play_out
 from stammtisch.core.protocol import DealContext
 
 LOOPS = ("protocol_bots", "protocol_strings", "match_ids", "deal_ids", "pyspiel")
+
+
+class _Null:
+    """A deal that does nothing but count its steps (the ``python_floor`` loop)."""
+
+    __slots__ = ("left",)
+
+    def __init__(self, steps: int):
+        self.left = steps
+
+    def to_act(self) -> tuple[int, ...]:
+        return (0,)
+
+    def is_over(self) -> bool:
+        return self.left <= 0
+
+    def legal_action_ids(self, seat: int) -> list[int]:
+        return [0, 1, 2, 3, 4, 5, 6, 7]
+
+    def apply_id(self, seat: int, action_id: int, checked: bool = False) -> None:
+        self.left -= 1
 
 
 def loops_for(name: str) -> dict[str, Callable[[int, random.Random], None]]:
@@ -79,7 +104,17 @@ def loops_for(name: str) -> dict[str, Callable[[int, random.Random], None]]:
             st.apply_id(s, ids[rr(len(ids))])
         st.result()
 
-    out = {"protocol_bots": protocol_bots, "protocol_strings": protocol_strings, "match_ids": match_ids,
+    steps = round(steps_per_deal(name)["decisions_per_deal"])
+
+    def python_floor(seed: int, rng: random.Random) -> None:
+        st = _Null(steps)
+        rr = rng.randrange
+        while not st.is_over():
+            s = st.to_act()[0]
+            ids = st.legal_action_ids(s)
+            st.apply_id(s, ids[rr(len(ids))])
+
+    out = {"python_floor": python_floor, "protocol_bots": protocol_bots, "protocol_strings": protocol_strings, "match_ids": match_ids,
            "deal_ids": deal_ids}
     try:
         import pyspiel

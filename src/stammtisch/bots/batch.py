@@ -73,7 +73,7 @@ def default_workers() -> int:
 
 def _chunks(games: int, workers: int) -> list[tuple[int, int]]:
     # a few chunks per worker (balance) but not too small (each costs a round trip)
-    size = max(1, min(500, games // (workers * 8) or 1))
+    size = max(1, min(100, games // (workers * 32)))
     return [(i, min(i + size, games)) for i in range(0, games, size)]
 
 

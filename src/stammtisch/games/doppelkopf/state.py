@@ -199,7 +199,7 @@ class DoppelkopfDeal(DealState):
         ids = self._ids or self._id_tables()
         if seat == self.turn:
             legal = self._legal_cards(seat)
-            out = ids.cards((legal | (legal >> 1)) & _FIRST_COPIES)
+            out = ids.cards.of((legal | (legal >> 1)) & _FIRST_COPIES)
         elif seat in self._successor:
             out = []
         else:

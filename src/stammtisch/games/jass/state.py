@@ -304,7 +304,7 @@ class JassDeal(DealState):
         self._ids = ids
         if seat != self.turn:
             return [ids.bedanken] if self.may_go_out(seat) else []
-        out = ids.cards(self.legal_mask())
+        out = ids.cards.of(self.legal_mask())
         if self.trick_no == 0:
             items = self._weis_options(seat)
             if items:

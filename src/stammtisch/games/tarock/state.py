@@ -162,7 +162,7 @@ class TarockDeal(DealState):
         """:meth:`legal_actions` as ids, from the bit sets (no notation) in the play."""
         if self.phase != "play" or seat != self.turn:
             return super().legal_action_ids(seat)
-        return (self._ids or self._id_tables()).cards(self._legal_play_mask(seat))
+        return (self._ids or self._id_tables()).cards.of(self._legal_play_mask(seat))
 
     def apply_id(self, seat: int, action_id: int, checked: bool = False) -> None:
         """Apply by id: a legal card straight onto the bit sets, anything else (and everything
