@@ -16,8 +16,9 @@ is settled) through:
   ``legal_action_ids``, ``apply_id`` return constants) for as many decisions as the game
   takes per deal: what the per-step Python calls alone cost, the ceiling of any integer path
   driven step by step from Python;
-* ``pyspiel_floor``: OpenSpiel's own Python tic-tac-toe (``python_tic_tac_toe``) in the same
-  loop, per *step*, to show what pyspiel's Python-game overhead alone allows.
+* ``pyspiel_floor``: a pyspiel Python game that does nothing for as many steps as a game's
+  deal takes through pyspiel (cards dealt plus decisions), in the same loop: what pyspiel's
+  own per-step cost alone allows.
 
 The loops run in alternating rounds (a shared machine's load hits all alike) and each keeps its
 best round, in CPU seconds. Ratios against ``protocol_bots`` are written beside the rates.
@@ -34,6 +35,7 @@ import platform
 import random
 import time
 from collections.abc import Callable
+from typing import Any
 
 from _common import write_result
 
@@ -141,25 +143,75 @@ def loops_for(name: str) -> dict[str, Callable[[int, random.Random], None]]:
     return out
 
 
-def pyspiel_floor(seconds: float) -> dict[str, float] | None:
-    """Steps per second of OpenSpiel's Python tic-tac-toe through pyspiel (the adapter's floor)."""
+def pyspiel_floor(seconds: float, steps: int) -> dict[str, float] | None:
+    """Games per second of a pyspiel Python game that does nothing for ``steps`` steps (a
+    player choosing among eight actions), played in the same loop as ``pyspiel`` above:
+    pyspiel's own per-step cost for a Python game, before any rules run."""
     try:
         import pyspiel
-        from open_spiel.python.games import tic_tac_toe  # noqa: F401  (registers python_tic_tac_toe)
     except ImportError:
         return None
-    g = pyspiel.load_game("python_tic_tac_toe")
+    name = f"stammtisch_bench_null_{steps}"
+    gtype = pyspiel.GameType(
+        short_name=name, long_name=name, dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.DETERMINISTIC,
+        information=pyspiel.GameType.Information.PERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.ZERO_SUM, reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=2, min_num_players=2, provides_information_state_string=False,
+        provides_information_state_tensor=False, provides_observation_string=False,
+        provides_observation_tensor=False, parameter_specification={})
+    info = pyspiel.GameInfo(num_distinct_actions=8, max_chance_outcomes=0, num_players=2, min_utility=-1.0,
+                            max_utility=1.0, utility_sum=0.0, max_game_length=steps)
+
+    class NullState(pyspiel.State):
+        def __init__(self, game: Any):
+            super().__init__(game)
+            self.left = steps
+
+        def current_player(self) -> int:
+            return int(pyspiel.PlayerId.TERMINAL) if self.left <= 0 else self.left & 1
+
+        def _legal_actions(self, player: int) -> list[int]:
+            return [0, 1, 2, 3, 4, 5, 6, 7]
+
+        def _apply_action(self, action: int) -> None:
+            self.left -= 1
+
+        def is_terminal(self) -> bool:
+            return self.left <= 0
+
+        def returns(self) -> list[float]:
+            return [0.0, 0.0]
+
+    class NullGame(pyspiel.Game):
+        def __init__(self, params: Any = None):
+            super().__init__(gtype, info, params or {})
+
+        def new_initial_state(self) -> NullState:
+            return NullState(self)
+
+    _KEEP.append((NullGame, NullState))
+    pyspiel.register_game(gtype, NullGame)
+    g = pyspiel.load_game(name)
     rng = random.Random(1)
-    steps, games, t0 = 0, 0, time.process_time()
+    games, t0 = 0, time.process_time()
     while time.process_time() - t0 < seconds:
         s = g.new_initial_state()
+        rr = rng.randrange
         while not s.is_terminal():
-            la = s.legal_actions()
-            s.apply_action(la[rng.randrange(len(la))])
-            steps += 1
+            if s.is_chance_node():  # never: the same loop as the games'
+                o = s.chance_outcomes()
+                s.apply_action(o[rr(len(o))][0])
+            else:
+                la = s.legal_actions()
+                s.apply_action(la[rr(len(la))])
+        s.returns()
         games += 1
     dt = time.process_time() - t0
-    return {"games_per_s": round(games / dt, 1), "steps_per_s": round(steps / dt)}
+    return {"steps": steps, "games_per_s": round(games / dt, 1), "steps_per_s": round(games * steps / dt)}
+
+
+_KEEP: list[Any] = []  # pyspiel keeps the registered classes until exit
 
 
 def steps_per_deal(name: str, deals: int = 50) -> dict[str, float]:
@@ -212,8 +264,11 @@ def main() -> None:
                  "unit": "complete random deals per second (pyspiel: games of one deal)"}
     for name in args.games:
         res[name] = {**steps_per_deal(name), **measure(loops_for(name), args.seconds, args.rounds)}
-        print(name, {k: v["deals_per_s"] for k, v in res[name].items() if isinstance(v, dict)}, flush=True)
-    res["pyspiel_python_tic_tac_toe"] = pyspiel_floor(args.seconds)
+        floor = pyspiel_floor(args.seconds / 2, round(res[name]["decisions_per_deal"]) + res[name]["cards_dealt"])
+        if floor is not None:
+            res[name]["pyspiel_floor"] = floor
+        print(name, {k: v.get("deals_per_s", v.get("games_per_s")) for k, v in res[name].items()
+                     if isinstance(v, dict)}, flush=True)
     write_result("api_speed", res)
 
 
