@@ -549,7 +549,10 @@ class Match:
         if action_id.__class__ is not int or not 0 <= action_id < len(actions):
             self.game.action_space(self.options).action(action_id)  # raises, naming the id
         state = self.deal_state
-        state.apply_id(seat, action_id, checked)
+        if checked:
+            state.apply_id(seat, action_id, True)
+        else:
+            state.apply_id(seat, action_id)
         self.logs[-1].actions.append((seat, actions[action_id]))
         if state.is_over():
             self._finish_deal()

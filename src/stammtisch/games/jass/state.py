@@ -309,8 +309,8 @@ class JassDeal(DealState):
             items = self._weis_options(seat)
             if items:
                 out.append(ids.weis)
-                if len(items) > 1:
-                    out.extend(ids.weis_items[it] for it in items)
+                if len(items) > 1:  # §29, as in legal_actions
+                    out.extend(ids.weis_items[it] for it in items if not self._weis_pointless(seat, it.points))
         if self.stoeck_seat == seat and self._stoeck_open(seat):
             out.append(ids.stoeck)
         if not self.trick and self.mode.multiplier and self.claim_certain(seat):
@@ -425,8 +425,8 @@ class JassDeal(DealState):
         items = self._weis_options(seat) if self.trick_no == 0 else ()
         if items:
             out.append("weis")
-            if len(items) > 1:
-                out.extend(f"weis:{it}" for it in items)
+            if len(items) > 1:  # §29: a single item that can never count is not listed on its own
+                out.extend(f"weis:{it}" for it in items if not self._weis_pointless(seat, it.points))
         if self._stoeck_open(seat):
             out.append("stöck")
         if not self.trick and self.mode.multiplier and self.claim_certain(seat):
