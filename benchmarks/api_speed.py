@@ -20,8 +20,12 @@ is settled) through:
   deal takes through pyspiel (cards dealt plus decisions), in the same loop: what pyspiel's
   own per-step cost alone allows.
 
+With ``--base REV`` (default: the commit before the fast paths) ``protocol_bots``, ``match_ids``
+and ``deal_ids`` are measured on that revision too (``before_*``, in a subprocess, its ids going
+through the notation by default): the "today" of issue #14 in the same run.
+
 The loops run in alternating rounds (a shared machine's load hits all alike) and each keeps its
-best round, in CPU seconds. Ratios against ``protocol_bots`` are written beside the rates.
+best round, in CPU seconds. Ratios against ``before_protocol_bots`` are written beside the rates.
 
 Run: ``.venv/bin/python benchmarks/api_speed.py [--seconds 2] [--rounds 3]``; writes
 ``benchmarks/results/api_speed.json``.
@@ -30,21 +34,26 @@ Run: ``.venv/bin/python benchmarks/api_speed.py [--seconds 2] [--rounds 3]``; wr
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import platform
 import random
+import subprocess
+import sys
+import tempfile
 import time
 from collections.abc import Callable
 from typing import Any
 
-from _common import write_result
+from _common import ROOT, unpack_src, write_result
 
 from stammtisch.bots.random import RandomBot
 from stammtisch.core import registry
 from stammtisch.core.driver import play_out
 from stammtisch.core.protocol import DealContext
 
-LOOPS = ("protocol_bots", "protocol_strings", "match_ids", "deal_ids", "pyspiel")
+#: the commit before the fast paths (the integer API with its default through the notation)
+BASE = "4955496"
 
 
 class _Null:
@@ -68,7 +77,7 @@ class _Null:
         self.left -= 1
 
 
-def loops_for(name: str) -> dict[str, Callable[[int, random.Random], None]]:
+def loops_for(name: str, with_pyspiel: bool = True) -> dict[str, Callable[[int, random.Random], None]]:
     """One function per loop: ``fn(seed, rng)`` plays one random deal."""
     game = registry.get(name)
     bot = RandomBot()
@@ -118,6 +127,8 @@ def loops_for(name: str) -> dict[str, Callable[[int, random.Random], None]]:
 
     out = {"python_floor": python_floor, "protocol_bots": protocol_bots, "protocol_strings": protocol_strings, "match_ids": match_ids,
            "deal_ids": deal_ids}
+    if not with_pyspiel:
+        return out
     try:
         import pyspiel
 
@@ -229,27 +240,40 @@ def steps_per_deal(name: str, deals: int = 50) -> dict[str, float]:
     return {"decisions_per_deal": round(decisions / deals, 1), "cards_dealt": game.deck.size}
 
 
-def measure(loops: dict[str, Callable[[int, random.Random], None]], seconds: float, rounds: int) -> dict:
-    best: dict[str, float] = {}
-    every: dict[str, list[float]] = {k: [] for k in loops}
-    seeds = {k: 0 for k in loops}
-    for fn in loops.values():  # warm up: tables, caches
-        for seed in range(5):
-            fn(10**6 + seed, random.Random(seed))
-    for _ in range(rounds):
-        for k, fn in loops.items():
-            rng = random.Random(1)
-            n, t0 = 0, time.process_time()
-            while time.process_time() - t0 < seconds / rounds:
-                fn(seeds[k], rng)
-                seeds[k] += 1
-                n += 1
-            r = n / (time.process_time() - t0)
-            every[k].append(round(r, 1))
-            best[k] = max(best.get(k, 0.0), r)
-    base = best["protocol_bots"]
-    return {k: {"deals_per_s": round(v, 1), "vs_protocol_bots": round(v / base, 2), "rounds": every[k]}
-            for k, v in best.items()}
+def measure_round(loops: dict[str, Callable[[int, random.Random], None]], seconds: float,
+                  seeds: dict[str, int]) -> dict[str, float]:
+    """One round: each loop for ``seconds`` CPU seconds; deals per second per loop."""
+    out = {}
+    for k, fn in loops.items():
+        if seeds.setdefault(k, 0) == 0:
+            for seed in range(5):  # warm up: tables, caches
+                fn(10**6 + seed, random.Random(seed))
+        rng = random.Random(1)
+        n, t0 = 0, time.process_time()
+        while time.process_time() - t0 < seconds:
+            fn(seeds[k], rng)
+            seeds[k] += 1
+            n += 1
+        out[k] = n / (time.process_time() - t0)
+    return out
+
+
+BASE_LOOPS = ("protocol_bots", "match_ids", "deal_ids")
+
+_BASE_CODE = """
+import json, sys
+sys.path.insert(0, {src!r}); sys.path.insert(1, {bench!r})
+import api_speed
+loops = {{k: v for k, v in api_speed.loops_for({name!r}, with_pyspiel=False).items() if k in {keys!r}}}
+print(json.dumps(api_speed.measure_round(loops, {seconds!r}, {{}})))
+"""
+
+
+def base_round(src: str, name: str, seconds: float) -> dict[str, float]:
+    """One round of :data:`BASE_LOOPS` on the base revision's ``src``, in a subprocess."""
+    code = _BASE_CODE.format(src=src, bench=str(ROOT / "benchmarks"), name=name, keys=BASE_LOOPS, seconds=seconds)
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    return json.loads(out.stdout.strip().splitlines()[-1])
 
 
 def main() -> None:
@@ -257,18 +281,38 @@ def main() -> None:
     ap.add_argument("--seconds", type=float, default=2.0, help="measuring time per loop and game")
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--games", nargs="*", default=["jass", "doppelkopf", "tarock", "perlaggen"])
+    ap.add_argument("--base", default=BASE, help="git revision measured as 'before' (its protocol and its "
+                    "default id path through the notation); '' to skip")
     args = ap.parse_args()
     res: dict = {"machine": {"cpu_count": os.cpu_count(), "platform": platform.platform(),
                              "load_average_at_start": [round(x, 2) for x in os.getloadavg()]},
                  "seconds_per_loop": args.seconds, "rounds": args.rounds, "clock": "CPU seconds (process_time)",
-                 "unit": "complete random deals per second (pyspiel: games of one deal)"}
-    for name in args.games:
-        res[name] = {**steps_per_deal(name), **measure(loops_for(name), args.seconds, args.rounds)}
-        floor = pyspiel_floor(args.seconds / 2, round(res[name]["decisions_per_deal"]) + res[name]["cards_dealt"])
-        if floor is not None:
-            res[name]["pyspiel_floor"] = floor
-        print(name, {k: v.get("deals_per_s", v.get("games_per_s")) for k, v in res[name].items()
-                     if isinstance(v, dict)}, flush=True)
+                 "unit": "complete random deals per second (pyspiel: games of one deal)", "base": args.base}
+    with tempfile.TemporaryDirectory() as tmp:
+        base_src = str(unpack_src(args.base, tmp)) if args.base else None
+        for name in args.games:
+            loops = loops_for(name)
+            per = args.seconds / args.rounds
+            rounds: dict[str, list[float]] = {}
+            seeds: dict[str, int] = {}
+            for _ in range(args.rounds):  # alternate base and current: the load hits both alike
+                if base_src:
+                    for k, v in base_round(base_src, name, per).items():
+                        rounds.setdefault(f"before_{k}", []).append(v)
+                for k, v in measure_round(loops, per, seeds).items():
+                    rounds.setdefault(k, []).append(v)
+            ref = max(rounds["before_protocol_bots"] if base_src else rounds["protocol_bots"])
+            out: dict = steps_per_deal(name)
+            out["reference"] = "before_protocol_bots" if base_src else "protocol_bots"
+            for k, rs in rounds.items():
+                out[k] = {"deals_per_s": round(max(rs), 1), "vs_reference": round(max(rs) / ref, 2),
+                          "rounds": [round(r, 1) for r in rs]}
+            floor = pyspiel_floor(args.seconds / 2, round(out["decisions_per_deal"]) + out["cards_dealt"])
+            if floor is not None:
+                out["pyspiel_floor"] = floor
+            res[name] = out
+            print(name, {k: v.get("deals_per_s", v.get("games_per_s")) for k, v in out.items()
+                         if isinstance(v, dict)}, flush=True)
     write_result("api_speed", res)
 
 
