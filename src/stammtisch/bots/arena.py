@@ -164,8 +164,12 @@ def summarize(pairs: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
 def run_arena(game_name: str, a: str, b: str, deals: int, seed: int = 0, profile: str | None = None,
               overrides: Mapping[str, Any] | None = None, ray: bool = False, ray_address: str | None = None,
               bot_options: Mapping[str, Any] | None = None,
-              progress: Callable[[int, int], None] | None = None, mode: str = "pairs") -> dict[str, Any]:
+              progress: Callable[[int, int], None] | None = None, mode: str = "pairs",
+              workers: int = 1) -> dict[str, Any]:
     """Play ``deals`` duplicate pairs of ``a`` against ``b`` and summarize.
+
+    :param workers: processes for the pairs (``0``: one per core, ``1``: this process); each
+        pair is a pure function of its index and the seed, so the pairs come out the same
 
     :param mode: ``"pairs"`` (A on the even seats, then the odd) or ``"seats"`` (A alone on
         each seat against the all-B baseline; see the module)
@@ -182,8 +186,20 @@ def run_arena(game_name: str, a: str, b: str, deals: int, seed: int = 0, profile
     args = [(game_name, a, b, i, seed, profile, dict(overrides or {}), dict(bot_options or {}), mode)
             for i in range(deals)]
     pairs: list[dict[str, Any]] = []
+    if workers <= 0:
+        from .batch import default_workers
+
+        workers = default_workers()
     if ray:
         pairs = _run_ray(args, ray_address, progress)
+    elif workers > 1 and deals > 1:
+        from concurrent.futures import ProcessPoolExecutor, as_completed
+
+        with ProcessPoolExecutor(max_workers=min(workers, deals)) as pool:
+            for f in as_completed([pool.submit(play_pair, *arg) for arg in args]):
+                pairs.append(f.result())
+                if progress:
+                    progress(len(pairs), deals)
     else:
         for i, arg in enumerate(args):
             pairs.append(play_pair(*arg))
@@ -192,7 +208,7 @@ def run_arena(game_name: str, a: str, b: str, deals: int, seed: int = 0, profile
     pairs.sort(key=lambda p: p["index"])
     return {
         "game": game_name, "a": a, "b": b, "deals": deals, "seed": seed, "profile": profile,
-        "options": dict(overrides or {}), "mode": mode, "ray": ray, "seconds": round(time.perf_counter() - t0, 3),
+        "options": dict(overrides or {}), "mode": mode, "ray": ray, "workers": workers, "seconds": round(time.perf_counter() - t0, 3),
         "summary": summarize(pairs), "pairs": pairs,
     }
 

@@ -28,16 +28,19 @@ def arena(
     ray: bool = typer.Option(False, "--ray", help="run the deals as Ray tasks (extra 'ray'; RAY_ADDRESS joins a cluster)"),
     mode: str = typer.Option("pairs", help="pairs: A on the even seats then the odd; seats: A alone on each seat "
                              "against an all-B baseline (games where every seat scores for itself)"),
+    workers: int = typer.Option(0, "--workers", "-w", min=0, help="processes (0: one per core, 1: no pool)"),
     out: Path = typer.Option(Path("arena"), help="folder for the JSON result and the SVG plot"),
     as_json: bool = typer.Option(False, "--json", help="print the summary as JSON"),
 ) -> None:
     """Duplicate-deal match of bot A against bot B: mean points per deal, 95% CI, win rate."""
     from ..bots.arena import run_arena, write_json, write_svg
-    from .commands import console, fail
+    from .commands import progress_bar, console, fail
 
     try:
         opts = parse_options(option)
-        res = run_arena(game, a, b, deals, seed=seed, profile=profile, overrides=opts, ray=ray, mode=mode)
+        with progress_bar(f"{game}: {a} vs {b}", deals) as advance:
+            res = run_arena(game, a, b, deals, seed=seed, profile=profile, overrides=opts, ray=ray, mode=mode,
+                            workers=workers, progress=advance)
     except StammtischError as e:
         fail(str(e))
         return

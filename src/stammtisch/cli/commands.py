@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import json
-import random
 import sys
-import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Optional
 
@@ -15,9 +15,7 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
-from .. import bots as botkit
 from ..core import records, registry
-from ..core.driver import play_out
 from ..core.errors import StammtischError
 from .options import parse_options
 
@@ -136,42 +134,57 @@ def simulate(
     game: str = typer.Argument(..., help="jass, doppelkopf, tarock or perlaggen"),
     games: int = typer.Option(100, "--games", "-n", min=1, help="number of games"),
     seed: Optional[int] = typer.Option(None, help="seed of the first game (game i uses seed+i)"),
-    bots: str = typer.Option("random", help="random or rule"),
+    bots: str = typer.Option("random", help="random, rule or search[:strength]"),
     profile: Optional[str] = typer.Option(None, help="rules profile"),
     option: Optional[list[str]] = typer.Option(None, "--option", "-o", help="rules option name=value"),
     match: bool = typer.Option(False, "--match", help="play whole matches instead of single deals"),
     as_json: bool = typer.Option(False, "--json", help="one JSON object on stdout"),
     record: Optional[Path] = typer.Option(None, help="write every game as a record into this folder"),
+    workers: int = typer.Option(0, "--workers", "-w", min=0, help="processes (0: one per core, 1: no pool)"),
+    ray: bool = typer.Option(False, "--ray", help="run as Ray tasks (extra 'ray'; RAY_ADDRESS joins a cluster)"),
 ) -> None:
-    """Self-play with computer players; prints results and games per second."""
+    """Self-play with computer players on every core; prints results and games per second.
+
+    With a seed the results do not depend on --workers or --ray (game i is dealt with seed+i
+    and its players draw from their own seeded generator)."""
+    from ..bots.batch import rate_text, run_batch
+
     try:
-        g = registry.get(game)
         opts = parse_options(option)
-        bot = botkit.make(bots, g)
         if record:
             record.mkdir(parents=True, exist_ok=True)
-        rng = random.Random(seed)
-        columns = list(g.columns(g.options(profile, opts)))
-        totals = [0] * len(columns)
-        t0 = time.perf_counter()
-        for i in range(games):
-            m = g.new_match(profile, opts, seed=None if seed is None else seed + i,
-                            max_deals=None if match else 1)
-            play_out(m, [bot] * m.n, rng)
-            totals = [a + b for a, b in zip(totals, m.totals)]
-            if record:
-                records.dump(m, record / f"{game}-{i:06d}.json")
-        seconds = time.perf_counter() - t0
+        with progress_bar(f"{game} {'matches' if match else 'deals'}", games) as advance:
+            res = run_batch(game, games, seed=seed, bots=bots, profile=profile, overrides=opts, match=match,
+                            record=record, workers=workers, ray=ray, progress=advance)
     except StammtischError as e:
         fail(str(e))
         return
-    out = {"game": game, "bots": bots, "games": games, "seconds": round(seconds, 4),
-           "games_per_second": round(games / seconds, 1) if seconds else None,
-           "columns": columns, "totals": totals}
+    seconds = res["seconds"]
+    out = {"game": game, "bots": bots, "games": games, "deals": res["deals"], "seconds": round(seconds, 4),
+           "games_per_second": float(f"{res['games_per_second']:.4g}") if res["games_per_second"] else None,
+           "workers": res["workers"], "columns": res["columns"], "totals": res["totals"]}
     if as_json:
         print(json.dumps(out, ensure_ascii=False))
     else:
         console.print(f"{games} {game} {'matches' if match else 'deals'} with {bots} bots in {seconds:.2f}s "
-                      f"({out['games_per_second']} games/s)")
-        console.print("totals: " + "  ".join(f"{c} {p}" for c, p in zip(columns, totals)), highlight=False)
+                      f"({rate_text(games, seconds)}, {res['workers']} worker"
+                      f"{'' if res['workers'] == 1 else 's'})", highlight=False)
+        console.print("totals: " + "  ".join(f"{c} {p}" for c, p in zip(res["columns"], res["totals"])),
+                      highlight=False)
     sys.stdout.flush()
+
+
+@contextmanager
+def progress_bar(label: str, total: int) -> Iterator[Callable[[int, int], None]]:
+    """A Rich progress bar on stderr (shown on a terminal only): yields ``advance(done, total)``."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                   console=err_console, transient=True, disable=not err_console.is_terminal)
+    with bar:
+        task = bar.add_task(label, total=total)
+
+        def advance(done: int, total: int) -> None:
+            bar.update(task, completed=done, total=total)
+
+        yield advance

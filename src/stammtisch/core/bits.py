@@ -15,7 +15,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
-__all__ = ["mask_of", "iter_bits", "bit_list", "popcount", "lowest", "highest", "BIT"]
+__all__ = ["mask_of", "iter_bits", "bit_list", "popcount", "lowest", "highest", "BIT", "BitIds"]
+
+from collections.abc import Sequence
 
 #: ``BIT[i] == 1 << i`` for the first 64 indices (a lookup beats the shift in hot loops).
 BIT: tuple[int, ...] = tuple(1 << i for i in range(64))
@@ -60,3 +62,50 @@ def lowest(mask: int) -> int:
 def highest(mask: int) -> int:
     """Index of the highest set bit (``mask`` must be non-zero)."""
     return mask.bit_length() - 1
+
+
+class BitIds:
+    """A bit set turned into a list of ids (one per set bit, lowest bit first) by table lookups.
+
+    The integer action API lists a state's legal cards as action ids: ``ids[i]`` is the id of
+    card ``i`` (``None`` for a bit that never yields an id, e.g. the second copy of a
+    Doppelkopf card). Each lookup handles ``chunk`` bits, so a 36-card hand costs four;
+    :attr:`of` is the lookup as a plain function (unrolled for four and six tables).
+
+    >>> to_ids = BitIds([10, 11, None, 13], chunk=2)
+    >>> to_ids(0b1011), to_ids.of(0), BitIds(list(range(54))).of(1 << 53 | 1)
+    ([10, 11, 13], [], [0, 53])
+    """
+
+    __slots__ = ("tables", "of")
+
+    def __init__(self, ids: Sequence[int | None], chunk: int = 9):
+        low = (1 << chunk) - 1
+        self.tables = tables = tuple(
+            tuple(tuple(ids[base + b] for b in range(chunk)  # type: ignore[misc]
+                        if m >> b & 1 and base + b < len(ids) and ids[base + b] is not None)
+                  for m in range(1 << chunk))
+            for base in range(0, len(ids), chunk))
+        c1, c2, c3, c4, c5 = (chunk * k for k in range(1, 6))
+        if len(tables) == 4:
+            t0, t1, t2, t3 = tables
+
+            def of(m: int) -> list[int]:
+                return [*t0[m & low], *t1[m >> c1 & low], *t2[m >> c2 & low], *t3[m >> c3 & low]]
+        elif len(tables) == 6:
+            t0, t1, t2, t3, t4, t5 = tables
+
+            def of(m: int) -> list[int]:
+                return [*t0[m & low], *t1[m >> c1 & low], *t2[m >> c2 & low], *t3[m >> c3 & low],
+                        *t4[m >> c4 & low], *t5[m >> c5 & low]]
+        else:
+            def of(m: int) -> list[int]:
+                out: list[int] = []
+                for t in tables:
+                    out += t[m & low]
+                    m >>= chunk
+                return out
+        self.of = of
+
+    def __call__(self, mask: int) -> list[int]:
+        return self.of(mask)

@@ -238,13 +238,16 @@ class DealState(ABC):
         index = self.action_space().index
         return [index[a] for a in self.legal_actions(seat)]
 
-    def apply_id(self, seat: int, action_id: int) -> None:
+    def apply_id(self, seat: int, action_id: int, checked: bool = False) -> None:
         """Apply the action with id ``action_id`` for ``seat``.
 
-        The default applies the notation string, with all its rule-naming checks; a game's
-        fast path may trust an id taken from :meth:`legal_action_ids` of the same state.
-        :raises IllegalAction: for an id outside the action space (or, on the checked path,
-            an illegal action); the state is then unchanged
+        The default applies the notation string, with all its rule-naming checks. A game's
+        fast path applies the common actions (cards) without building strings, after a cheap
+        legality test; whatever fails that test, and everything when ``checked`` is true,
+        goes through :meth:`apply`, so an illegal id is refused naming the rule exactly as
+        its notation would be.
+        :raises IllegalAction: for an id outside the action space or an illegal action; the
+            state is then unchanged
         """
         self.apply(seat, self.action_space().action(action_id))
 
@@ -465,6 +468,7 @@ class Match:
         self._recorded = list(recorded) if recorded is not None else None
         self.logs: list[DealLog] = []
         self._results_json: list[dict[str, Any]] = []  # finished deals' results, built once
+        self._actions: tuple[str, ...] | None = None  # the action space's notation, on first use
         self.totals: tuple[int, ...] = tuple(0 for _ in game.columns(self.options))
         self.over = False
         self.summary: dict[str, Any] | None = None
@@ -540,16 +544,28 @@ class Match:
             return []
         return self.deal_state.legal_action_ids(seat)
 
-    def apply_id(self, seat: int, action_id: int) -> None:
-        """:meth:`apply` by action id; the record keeps the notation string."""
+    def apply_id(self, seat: int, action_id: int, checked: bool = False) -> None:
+        """:meth:`apply` by action id; the record keeps the notation string.
+
+        :param checked: apply through the notation with all its checks (the deal's fast path
+            checks the common actions cheaply and hands the rest to the notation anyway)
+        """
         if self.over:
             raise NotYourTurn("the match is over", seat=seat)
         if not isinstance(seat, int) or not 0 <= seat < self.n:
             raise NotYourTurn(f"there is no seat {seat!r} at this table")
-        action = self.game.action_space(self.options).action(action_id)
-        self.deal_state.apply_id(seat, action_id)
-        self.logs[-1].actions.append((seat, action))
-        if self.deal_state.is_over():
+        actions = self._actions
+        if actions is None:
+            actions = self._actions = self.game.action_space(self.options).actions
+        if action_id.__class__ is not int or not 0 <= action_id < len(actions):
+            self.game.action_space(self.options).action(action_id)  # raises, naming the id
+        state = self.deal_state
+        if checked:
+            state.apply_id(seat, action_id, True)
+        else:
+            state.apply_id(seat, action_id)
+        self.logs[-1].actions.append((seat, actions[action_id]))
+        if state.is_over():
             self._finish_deal()
 
     def view(self, seat: int) -> dict[str, Any]:

@@ -161,6 +161,8 @@ class _State(pyspiel.State):
         super().__init__(game)
         self._pg = _spec_of(game)
         self._dealt: list[int] = []
+        self._rest: list[int] | None = None  # cards not dealt yet, kept on first use
+        self._cp: int | None = None  # the current player, until the next action
         self._ds: Any = None
         self._hist: list[tuple[int, str]] = []
         # (history length, player, information-state string, observation string) of the real
@@ -169,35 +171,54 @@ class _State(pyspiel.State):
 
     # -- OpenSpiel API ---------------------------------------------------------------
     def current_player(self) -> int:
-        if self._ds is None:
-            return pyspiel.PlayerId.CHANCE
-        if self._ds.is_over():
-            return pyspiel.PlayerId.TERMINAL
-        return int(self._ds.to_act()[0])
+        cp = self._cp  # OpenSpiel asks several times per step: kept until the next action
+        if cp is None:
+            if self._ds is None:
+                cp = int(pyspiel.PlayerId.CHANCE)
+            elif self._ds.is_over():
+                cp = int(pyspiel.PlayerId.TERMINAL)
+            else:
+                cp = int(self._ds.to_act()[0])
+            self._cp = cp
+        return cp
 
     def _legal_actions(self, player: int) -> list[int]:
         if self._ds is None or self._ds.is_over():
             return []
-        idx = self._pg.enc.index
-        return sorted(idx[a] for a in self._ds.legal_actions(player))
+        try:
+            ids = self._ds.legal_action_ids(player)  # the integer path (no notation)
+        except NotImplementedError:  # a deal state without the integer API: through the notation
+            idx = self._pg.enc.index
+            ids = [idx[a] for a in self._ds.legal_actions(player)]
+        ids.sort()
+        return ids
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        dealt = set(self._dealt)
-        rest = [c for c in range(self._pg.total_cards) if c not in dealt]
+        rest = self._rest
+        if rest is None:
+            dealt = set(self._dealt)
+            rest = self._rest = [c for c in range(self._pg.total_cards) if c not in dealt]
         p = 1.0 / len(rest)
         return [(c, p) for c in rest]
 
     def _apply_action(self, action: int) -> None:
+        self._cp = None
         if self._ds is None:
             if action in self._dealt or not 0 <= action < self._pg.total_cards:
                 raise pyspiel.SpielError(f"card {action} cannot be dealt now")
             self._dealt.append(int(action))
+            if self._rest is not None:
+                self._rest.remove(action)
             if len(self._dealt) == self._pg.total_cards:
                 self._start()
             return
         seat = self.current_player()
+        self._cp = None
         text = self._pg.enc.actions[action]
-        self._ds.apply(seat, text)
+        try:
+            self._ds.apply_id(seat, action)  # the integer path; an illegal id is refused naming the rule
+        except NotImplementedError:  # a deal state without the integer API
+            self._ds.apply(seat, text)
         self._hist.append((seat, text))
 
     def _start(self) -> None:
@@ -247,6 +268,7 @@ class _State(pyspiel.State):
         want = sorted(self._ds.legal_actions(player_id))
         for _ in range(RESAMPLE_TRIES):  # prefer a sample that offers the player the same actions
             st._ds = g.sgame.sample_state(g.options, view, rng)
+            st._cp = None
             if sorted(st._ds.legal_actions(player_id)) == want:
                 break
         st._hist = list(self._hist)

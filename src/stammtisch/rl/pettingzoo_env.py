@@ -113,8 +113,11 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's naming convention
         self.enc.write(views, self.state, self.history, seat, perfect_recall=False)
         mask = np.zeros(len(self.enc.actions), np.int8)
         if not self.state.is_over() and agent == self.agent_selection:
-            for a in self.state.legal_actions(seat):
-                mask[self.enc.index[a]] = 1
+            try:
+                mask[self.state.legal_action_ids(seat)] = 1  # the integer path: ids index all_actions
+            except NotImplementedError:  # a deal state without the integer API
+                for a in self.state.legal_actions(seat):
+                    mask[self.enc.index[a]] = 1
         return {"observation": tensor, "action_mask": mask}
 
     def step(self, action: int | None) -> None:
@@ -123,9 +126,15 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's naming convention
             self._was_dead_step(action)
             return
         seat = self.possible_agents.index(agent)
-        text = self.enc.actions[int(action)]  # type: ignore[arg-type]
+        action = int(action)  # type: ignore[arg-type]
         self._cumulative_rewards[agent] = 0.0
-        self.state.apply(seat, text)  # IllegalAction names the rule for a masked-out action
+        # the integer path; a masked-out action goes through the notation, whose IllegalAction
+        # names the rule
+        text = self.enc.actions[action]
+        try:
+            self.state.apply_id(seat, action)
+        except NotImplementedError:  # a deal state without the integer API
+            self.state.apply(seat, text)
         self.history.append((seat, text))
         self.rewards = {a: 0.0 for a in self.agents}
         if self.state.is_over():

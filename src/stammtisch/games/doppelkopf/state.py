@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from stammtisch.core.bits import BIT, bit_list, popcount
+from stammtisch.core.bits import BIT, BitIds, bit_list, mask_of, popcount
 from stammtisch.core.cards import DOKO
 from stammtisch.core.errors import BadNotation, IllegalAction, NotYourTurn
 from stammtisch.core import registry
@@ -64,8 +64,27 @@ def contract_label(contract: str) -> str:
         contract, contract)
 
 
+class _Ids:
+    """The integer action ids of one options' action space, as the fast path needs them."""
+
+    __slots__ = ("space", "card0", "cards", "words")
+
+    def __init__(self, space: ActionSpace):
+        idx = space.index
+        self.space = space
+        self.card0 = idx[_NOTATION[0]]
+        # one id per card kind: the first copy's bit names it (both copies fold onto it)
+        self.cards = BitIds([idx[_NOTATION[c]] if c % 2 == 0 else None for c in range(48)], chunk=8)
+        self.words = {w: idx[w] for w in ANNOUNCE_WORDS}
+
+
+_IDS: dict[Any, _Ids] = {}
+
+
 class DoppelkopfDeal(DealState):
     """The state of one game. Built by :meth:`DoppelkopfGame.new_deal`."""
+
+    _ids: _Ids | None = None  # the action ids of this game's options (integer API), on first use
 
     def __init__(self, options: Any, ctx: DealContext):
         self.opts = options
@@ -85,7 +104,7 @@ class DoppelkopfDeal(DealState):
             if len(hands[s]) != want:
                 raise IllegalAction(f"seat {s} must hold {want} cards, not {len(hands[s])}",
                                     rule="Doppelkopf-Turnier 1." if want else "Doppelkopf-Turnier 7.")
-        self.hands = [sum(BIT[c] for c in h) for h in hands]
+        self.hands = [mask_of(h) for h in hands]
         self.initial = list(self.hands)
         carry = ctx.carry or {}
         done = list(carry.get("pflicht_done", [False] * n))
@@ -164,7 +183,48 @@ class DoppelkopfDeal(DealState):
 
     def action_space(self) -> ActionSpace:
         """Ids of the integer action API: :meth:`Game.all_actions` for this deal's options."""
-        return registry.get("doppelkopf").action_space(self.opts)
+        return self._id_tables().space
+
+    def _id_tables(self) -> _Ids:
+        ids = self._ids
+        if ids is None:
+            ids = _IDS.get(self.opts)
+            if ids is None:
+                ids = _IDS[self.opts] = _Ids(registry.get("doppelkopf").action_space(self.opts))
+            self._ids = ids
+        return ids
+
+    def legal_action_ids(self, seat: int) -> list[int]:
+        """:meth:`legal_actions` as ids, from the bit sets (no notation) in the play."""
+        if self.phase != "play":
+            return super().legal_action_ids(seat)
+        ids = self._ids or self._id_tables()
+        if seat == self.turn:
+            legal = self._legal_cards(seat)
+            out = ids.cards.of((legal | (legal >> 1)) & _FIRST_COPIES)
+        elif seat in self._successor:
+            out = []
+        else:
+            return []
+        if not self._talk_closed:
+            words = ids.words
+            out.extend(words[w] for w in self._talk_of(seat))
+        return out
+
+    def apply_id(self, seat: int, action_id: int, checked: bool = False) -> None:
+        """Apply by id: a legal card straight onto the bit sets, anything else (and everything
+        when ``checked``) through :meth:`apply` and its rule-naming checks."""
+        ids = self._ids or self._id_tables()
+        first = (action_id - ids.card0) * 2
+        if not checked and self.phase == "play" and seat == self.turn and 0 <= first < 48:
+            hand = self.hands[seat]
+            card = first if hand & BIT[first] else first + 1 if hand & BIT[first + 1] else -1
+            if card >= 0 and self._legal_cards(seat) & BIT[card]:
+                self._play_card(seat, card)
+                self.actions.append((seat, _NOTATION[card]))
+                self._talk = None
+                return
+        self.apply(seat, ids.space.action(action_id))
 
     def to_act(self) -> tuple[int, ...]:
         return () if self.phase == "over" else (self.turn,)
@@ -453,7 +513,12 @@ class DoppelkopfDeal(DealState):
         legal = self._legal_cards(seat)
         if not legal & BIT[card]:
             raise self._err("you must follow the led suit (trump counts as one suit)", "1.", seat, action)
-        self.hands[seat] = hand & ~BIT[card]
+        self._play_card(seat, card)
+        return card
+
+    def _play_card(self, seat: int, card: int) -> None:
+        """Play a card already checked (the fast path's and the notation's shared step)."""
+        self.hands[seat] &= ~BIT[card]
         self.trick.append((seat, card))
         if card in (XD, XD + 1):
             self.played_q[seat] += 1
@@ -461,7 +526,7 @@ class DoppelkopfDeal(DealState):
                 self.stille_revealed = True
         if len(self.trick) < 4:
             self.turn = self._next(seat)
-            return card
+            return
         winner = trick_winner(self.order, self.trick)
         self._talk = None
         self.tricks.append((self.trick[0][0], self.trick, winner))
@@ -486,7 +551,6 @@ class DoppelkopfDeal(DealState):
             self.turn = -1
         elif not self._talk_closed:
             self._talk_table()  # closes the announcements for good once no window is left
-        return card
 
     # ---------------------------------------------------------------------------------
     # observations

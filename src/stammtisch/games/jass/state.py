@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core.bits import bit_list, mask_of
+from ...core.bits import BitIds, bit_list, mask_of
 from ...core.cards import JASS
 from ...core.errors import BadNotation, IllegalAction, NotYourTurn
 from ...core import registry
@@ -51,11 +51,35 @@ LOWER_TRUMPS = tuple(
     sum(1 << d for d in range(36) if d // 9 == c // 9 and STRENGTH[(c // 9) * 144 + (c // 9) * 36 + d]
         < STRENGTH[(c // 9) * 144 + (c // 9) * 36 + c])
     for c in range(36))
+#: ``BEATEN_BY[tm * 36 + x]``: the cards that beat card ``x`` led in trick mode ``tm`` (§17's test)
+BEATEN_BY = tuple(
+    sum(1 << y for y in range(36) if STRENGTH[(tm * 4 + x // 9) * 36 + y] > STRENGTH[(tm * 4 + x // 9) * 36 + x])
+    for tm in range(7) for x in range(36))
+
+
+class _Ids:
+    """The integer action ids of one options' action space, as the fast path needs them."""
+
+    __slots__ = ("space", "cards", "card0", "weis", "weis_items", "stoeck", "rest", "bedanken")
+
+    def __init__(self, space: ActionSpace):
+        idx = space.index
+        self.space = space
+        self.card0 = idx[NOTATION[0]]
+        self.cards = BitIds([idx[NOTATION[c]] for c in range(36)])
+        self.weis = idx.get("weis")
+        self.weis_items = {parse_weis(a[5:])[0]: i for a, i in idx.items() if a.startswith("weis:")}
+        self.stoeck, self.rest, self.bedanken = idx["stöck"], idx["rest"], idx["bedanken"]
+
+
+_IDS: dict[Any, _Ids] = {}
 
 
 class JassDeal(DealState):
     """One Schieber deal. Seats ``0..3`` in the order of play (counter-clockwise, §21);
     teams are seats 0+2 (``Team 1/3``) and 1+3 (``Team 2/4``)."""
+
+    _ids: _Ids | None = None  # the action ids of this deal's options (integer API), on first use
 
     def __init__(self, options: JassOptions, ctx: DealContext):
         self._setup(options, ctx.number, ctx.dealer, [mask_of(h) for h in ctx.deal.hands],
@@ -264,7 +288,48 @@ class JassDeal(DealState):
     # ------------------------------------------------------------------------------
     def action_space(self) -> ActionSpace:
         """Ids of the integer action API: :meth:`Game.all_actions` for this deal's options."""
-        return registry.get("jass").action_space(self.opts)
+        return self._id_tables().space
+
+    def _id_tables(self) -> _Ids:
+        ids = _IDS.get(self.opts)
+        if ids is None:
+            ids = _IDS[self.opts] = _Ids(registry.get("jass").action_space(self.opts))
+        return ids
+
+    def legal_action_ids(self, seat: int) -> list[int]:
+        """:meth:`legal_actions` as ids, built from the bit sets (no notation) in the play."""
+        if self.phase != "play":
+            return super().legal_action_ids(seat) if self.phase == "trump" else []
+        ids = self._ids or self._id_tables()
+        self._ids = ids
+        if seat != self.turn:
+            return [ids.bedanken] if self.may_go_out(seat) else []
+        out = ids.cards.of(self.legal_mask())
+        if self.trick_no == 0:
+            items = self._weis_options(seat)
+            if items:
+                out.append(ids.weis)
+                if len(items) > 1:  # §29, as in legal_actions
+                    out.extend(ids.weis_items[it] for it in items if not self._weis_pointless(seat, it.points))
+        if self.stoeck_seat == seat and self._stoeck_open(seat):
+            out.append(ids.stoeck)
+        if not self.trick and self.mode.multiplier and self.claim_certain(seat):
+            out.append(ids.rest)
+        if self.may_go_out(seat):
+            out.append(ids.bedanken)
+        return out
+
+    def apply_id(self, seat: int, action_id: int, checked: bool = False) -> None:
+        """Apply by id: a legal card straight onto the bit sets, anything else (and everything
+        when ``checked``) through :meth:`apply` and its rule-naming checks."""
+        ids = self._ids or self._id_tables()
+        self._ids = ids
+        c = action_id - ids.card0
+        if (not checked and self.phase == "play" and seat == self.turn and 0 <= c < 36
+                and self.legal_mask() >> c & 1):
+            self.play_card(c)
+            return
+        self.apply(seat, ids.space.action(action_id))
 
     def to_act(self) -> tuple[int, ...]:
         if self.phase == "trump":
@@ -278,15 +343,19 @@ class JassDeal(DealState):
 
         §19: Weis and Stöck are written at once (the Weis after the first trick, when the best
         Weis is known, §29; the Stöck when shown, §29.3)."""
+        return [self._running(0), self._running(1)]
+
+    def _running(self, t: int) -> int:
+        """:meth:`running` of team ``t`` alone."""
         m = self.mode
         mult = m.multiplier if m and m.multiplier else 1
-        cp = self.card_points[::-1] if m is not None and m.misere else self.card_points
-        return [self.standing[t] + mult * (cp[t] + self.weis_points[t] + self.stoeck_points[t]) for t in (0, 1)]
+        cp = self.card_points[1 - t] if m is not None and m.misere else self.card_points[t]
+        return self.standing[t] + mult * (cp + self.weis_points[t] + self.stoeck_points[t])
 
     def may_go_out(self, seat: int) -> bool:
         """Whether ``seat`` knows its team has reached the target: the public total plus its own
         Stöck not yet shown (§29.3)."""
-        have = self.running()[seat & 1]
+        have = self._running(seat & 1)
         if self.stoeck_seat == seat and not self.stoeck_declared:
             have += 20 * (self.mode.multiplier or 1)
         return have >= self.opts.target
@@ -312,7 +381,7 @@ class JassDeal(DealState):
         return self.pushed == 0 or (self.pushed == 1 and self.opts.zurueckschieben)
 
     def _weis_options(self, seat: int) -> list[WeisItem]:
-        if (not self.opts.weis or self.trick_no != 0 or self.played[seat] or seat in self.weis_decl
+        if (not self.opts.weis or self.trick_no != 0 or self.dealt[seat] != self.hands[seat] or seat in self.weis_decl
                 or self.mode is None or self.mode.misere):
             return []
         items = all_weis(self.hands[seat])
@@ -356,8 +425,8 @@ class JassDeal(DealState):
         items = self._weis_options(seat) if self.trick_no == 0 else ()
         if items:
             out.append("weis")
-            if len(items) > 1:
-                out.extend(f"weis:{it}" for it in items)
+            if len(items) > 1:  # §29: a single item that can never count is not listed on its own
+                out.extend(f"weis:{it}" for it in items if not self._weis_pointless(seat, it.points))
         if self._stoeck_open(seat):
             out.append("stöck")
         if not self.trick and self.mode.multiplier and self.claim_certain(seat):
@@ -535,15 +604,15 @@ class JassDeal(DealState):
         opponent can always follow with a higher card of the suit, or trump a plain lead
         (trumping is allowed at any time), so the test is exact card by card."""
         opp = self.hands[(seat + 1) & 3] | self.hands[(seat + 3) & 3] if against is None else against
-        opp_cards = bit_list(opp)
-        tms = set(self.mode.tricks[self.trick_no:])
-        for x in bit_list(self.hands[seat]):
-            led = SUIT_OF[x]
-            for tm in tms:
-                base = (tm * 4 + led) * 36
-                sx = STRENGTH[base + x]
-                if any(STRENGTH[base + y] > sx for y in opp_cards):
+        hand = self.hands[seat]
+        for tm in set(self.mode.tricks[self.trick_no:]):
+            base = tm * 36
+            h = hand
+            while h:
+                low = h & -h
+                if opp & BEATEN_BY[base + low.bit_length() - 1]:
                     return False
+                h ^= low
         return True
 
     def _rest(self, seat: int) -> None:

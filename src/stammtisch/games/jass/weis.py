@@ -58,25 +58,37 @@ class WeisItem:
         return f"{self.length} Blatt {self} ({self.points})"
 
 
+def _runs(bits: int) -> list[tuple[int, int]]:
+    """The maximal runs of 3+ set bits among nine: ``(lowest rank, length)``."""
+    out = []
+    r = 0
+    while r < 9:
+        if bits >> r & 1:
+            start = r
+            while r < 9 and bits >> r & 1:
+                r += 1
+            if r - start >= 3:
+                out.append((start, r - start))
+        else:
+            r += 1
+    return out
+
+
+#: per suit and nine-bit pattern of that suit's cards: its sequence items (built once)
+_SEQS = tuple(tuple(tuple(WeisItem("seq", s, lo, n) for lo, n in _runs(bits)) for bits in range(512))
+              for s in range(4))
+#: per rank: the four cards of a four of a kind and its item
+_FOURS = tuple((sum(1 << (s * 9 + r) for s in range(4)), WeisItem("four", -1, r, 4)) for r in range(9))
+
+
 def all_weis(hand: int) -> list[WeisItem]:
     """Every Weis of a hand: each maximal run of 3+ cards per suit and each four of a kind
     (a card may serve in a run and a four, "über Kreuz", §29). This is the best declaration."""
-    out = []
-    for s in range(4):
-        bits = (hand & SUIT_MASK[s]) >> (9 * s)
-        r = 0
-        while r < 9:
-            if bits >> r & 1:
-                start = r
-                while r < 9 and bits >> r & 1:
-                    r += 1
-                if r - start >= 3:
-                    out.append(WeisItem("seq", s, start, r - start))
-            else:
-                r += 1
-    for rank in range(9):
-        if all(hand >> (s * 9 + rank) & 1 for s in range(4)):
-            out.append(WeisItem("four", -1, rank, 4))
+    out = [*_SEQS[0][hand & 511], *_SEQS[1][hand >> 9 & 511], *_SEQS[2][hand >> 18 & 511],
+           *_SEQS[3][hand >> 27 & 511]]
+    for four, item in _FOURS:
+        if hand & four == four:
+            out.append(item)
     return out
 
 

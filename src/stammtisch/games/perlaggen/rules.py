@@ -52,6 +52,10 @@ def perlaggen_order(trump: int, eichel_ober_high: bool = False) -> tuple[int, ..
     return (MARTL, WELI, card(trump, 0), card(trump, 4), card(trump, 5)) + eichel
 
 
+#: the Perlaggen of each trump suit as a bit set (the same set whichever Ober ranks higher)
+_PMASK = tuple(sum(1 << c for c in perlaggen_order(t)) for t in range(4))
+
+
 def standing_perlaggen() -> tuple[int, ...]:
     """The five "ständige" Perlaggen, Perlaggen for every trump: Martl, Weli, E7, EU, EO (§4)."""
     return (MARTL, WELI, card(EICHEL, 0), card(EICHEL, 4), card(EICHEL, 5))
@@ -136,7 +140,7 @@ def legal_cards(hand: int, led_suit: int | None, trump: int) -> int:
     trump or with a Perlagg; a Perlagg is always "Farbe" and may always be played."""
     if led_suit is None:
         return hand
-    pmask = sum(1 << c for c in perlaggen_order(trump))
+    pmask = _PMASK[trump]
     naturals = hand & ~pmask
     follow = naturals & suit_mask(led_suit)
     if not follow:

@@ -98,8 +98,33 @@ class Fig:
         return d
 
 
+class _Ids:
+    """The integer action ids of one options' action space, as the fast path needs them."""
+
+    __slots__ = ("space", "index", "plain", "taufe", "plays")
+
+    def __init__(self, space: ActionSpace):
+        idx = space.index
+        self.space = space
+        self.index = idx
+        #: the id of each card played as itself, and of each Taufe ``card=target`` (§18)
+        self.plain = tuple(idx[D.format(c)] for c in range(33))
+        self.taufe = tuple(tuple(idx[f"{D.format(c)}={D.format(t)}"] for t in range(32))
+                           if f"{D.format(c)}={D.format(0)}" in idx else () for c in range(33))
+        plays: dict[int, tuple[int, int | None]] = {self.plain[c]: (c, None) for c in range(33)}
+        for c in range(33):
+            for t, i in enumerate(self.taufe[c]):
+                plays[i] = (c, t)
+        self.plays = plays
+
+
+_IDS: dict[Any, _Ids] = {}
+
+
 class PerlaggenDeal(DealState):
     """The state of one deal. Build with :meth:`PerlaggenGame.new_deal`."""
+
+    _ids: _Ids | None = None  # the action ids of this deal's options (integer API), on first use
 
     def __init__(self, options: PerlaggenOptions, ctx: DealContext):
         self.o = options
@@ -321,7 +346,56 @@ class PerlaggenDeal(DealState):
     # ------------------------------------------------------------------ protocol
     def action_space(self) -> ActionSpace:
         """Ids of the integer action API: :meth:`Game.all_actions` for this deal's options."""
-        return registry.get("perlaggen").action_space(self.o)
+        return self._id_tables().space
+
+    def _id_tables(self) -> _Ids:
+        ids = self._ids
+        if ids is None:
+            ids = _IDS.get(self.o)
+            if ids is None:
+                ids = _IDS[self.o] = _Ids(registry.get("perlaggen").action_space(self.o))
+            self._ids = ids
+        return ids
+
+    def legal_action_ids(self, seat: int) -> list[int]:
+        """:meth:`legal_actions` as ids; the cards of the play from the bit sets (no notation)."""
+        if self.phase != "play" or seat != self.turn:
+            return super().legal_action_ids(seat)
+        ids = self._ids or self._id_tables()
+        plain, taufe, pm = ids.plain, ids.taufe, self.pmask
+        out: list[int] = []
+        for c in bit_list(self._play_mask(seat)):
+            out.append(plain[c])
+            if pm >> c & 1:
+                out += taufe[c]
+        index = ids.index
+        for a in self._bid_actions(seat):
+            out.append(index[a])
+        for a in self._extras(seat):
+            out.append(index[a])
+        return out
+
+    def apply_id(self, seat: int, action_id: int, checked: bool = False) -> None:
+        """Apply by id: a card of the play (plain or getauft) checked on the bit sets and played
+        without notation; anything else (and everything when ``checked``) through :meth:`apply`
+        and its rule-naming checks."""
+        ids = self._ids or self._id_tables()
+        play = ids.plays.get(action_id)
+        if play is not None and not checked and self.phase == "play" and seat == self.turn:
+            c, taufe = play
+            if self.hands[seat] >> c & 1 and (taufe is None or self.pmask >> c & 1) \
+                    and self._play_mask(seat) >> c & 1:
+                self._play(seat, c, taufe)
+                self.history.append((seat, ids.space.actions[action_id]))
+                self.shown = False  # §7, as in apply
+                return
+        self.apply(seat, ids.space.action(action_id))
+
+    def _play_mask(self, seat: int) -> int:
+        """The cards ``seat`` may play now (§15; every card where offences are penalised, §17)."""
+        if self.o.offences == "penalise":
+            return self.hands[seat]
+        return legal_cards(self.hands[seat], self.trick[0][1].suit if self.trick else None, self.trump)
 
     def to_act(self) -> tuple[int, ...]:
         if self.phase == "over":
@@ -394,11 +468,7 @@ class PerlaggenDeal(DealState):
         if p == "answer":
             return self._answer_actions(seat) + self._extras(seat)
         if p == "play":
-            led = self.trick[0][1].suit if self.trick else None
-            mask = legal_cards(self.hands[seat], led, self.trump)
-            if self.o.offences == "penalise":
-                mask = self.hands[seat]
-            return self._card_actions(mask) + self._bid_actions(seat) + self._extras(seat)
+            return self._card_actions(self._play_mask(seat)) + self._bid_actions(seat) + self._extras(seat)
         if p == "figures":
             return self._figure_actions(seat) + self._extras(seat)
         return []
@@ -646,6 +716,10 @@ class PerlaggenDeal(DealState):
     # --- card play (§15–§20)
     def _a_play(self, seat: int, action: str) -> None:
         c, taufe = parse_play(action)
+        self._play(seat, c, taufe)
+
+    def _play(self, seat: int, c: int, taufe: int | None) -> None:
+        """Play card ``c`` (getauft as ``taufe``) for ``seat``: the notation's and the ids' shared step."""
         if not (self.hands[seat] >> c) & 1:
             self._refuse(f"{D.format(c)} is not in your hand", "§16")
         is_p = (self.pmask >> c) & 1
@@ -1110,7 +1184,13 @@ class PerlaggenDeal(DealState):
 def _unseen_names(spec: str) -> list[str]:
     """``"alle"`` → Gleich, Hanger, Spiel in that order (§32); ``"spiel+gleich"`` → both, the Spiel
     vorgeboten (bid first, so it decides first, §12)."""
-    return list(FIGURES) if spec == "alle" else spec.split("+")
+    names = _UNSEEN_NAMES.get(spec)
+    if names is None:
+        names = _UNSEEN_NAMES[spec] = tuple(FIGURES) if spec == "alle" else tuple(spec.split("+"))
+    return list(names)
+
+
+_UNSEEN_NAMES: dict[str, tuple[str, ...]] = {}
 
 
 def _meld_key(f: Figure, order: str = "figure") -> tuple[int, int, int, int]:

@@ -23,7 +23,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from stammtisch.core.bits import iter_bits
+from stammtisch.core.bits import BitIds, iter_bits
 from stammtisch.core.errors import IllegalAction, NotYourTurn
 from stammtisch.core import registry
 from stammtisch.core.protocol import ActionSpace, DealContext, DealResult, DealState
@@ -63,6 +63,20 @@ class _Target:
         self.level = 0
         self.by: int | None = None
         self.seen: set[int] = {announcer}
+
+
+class _Ids:
+    """The integer action ids of one options' action space, as the fast path needs them."""
+
+    __slots__ = ("space", "card0", "cards")
+
+    def __init__(self, space: ActionSpace):
+        self.space = space
+        self.card0 = space.index[TAROCK.format(0)]
+        self.cards = BitIds([space.index[TAROCK.format(c)] for c in range(54)])
+
+
+_IDS: dict[Any, _Ids] = {}
 
 
 class TarockDeal(DealState):
@@ -129,9 +143,37 @@ class TarockDeal(DealState):
     # ------------------------------------------------------------------------------------
     # protocol
     # ------------------------------------------------------------------------------------
+    _ids: _Ids | None = None  # the action ids of this deal's options (integer API), on first use
+
     def action_space(self) -> ActionSpace:
         """Ids of the integer action API: :meth:`Game.all_actions` for this deal's options."""
-        return registry.get("tarock").action_space(self.opts)
+        return self._id_tables().space
+
+    def _id_tables(self) -> _Ids:
+        ids = self._ids
+        if ids is None:
+            ids = _IDS.get(self.opts)
+            if ids is None:
+                ids = _IDS[self.opts] = _Ids(registry.get("tarock").action_space(self.opts))
+            self._ids = ids
+        return ids
+
+    def legal_action_ids(self, seat: int) -> list[int]:
+        """:meth:`legal_actions` as ids, from the bit sets (no notation) in the play."""
+        if self.phase != "play" or seat != self.turn:
+            return super().legal_action_ids(seat)
+        return (self._ids or self._id_tables()).cards.of(self._legal_play_mask(seat))
+
+    def apply_id(self, seat: int, action_id: int, checked: bool = False) -> None:
+        """Apply by id: a legal card straight onto the bit sets, anything else (and everything
+        when ``checked``) through :meth:`apply` and its rule-naming checks."""
+        ids = self._ids or self._id_tables()
+        card = action_id - ids.card0
+        if not checked and self.phase == "play" and seat == self.turn and 0 <= card < 54 \
+                and self._legal_play_mask(seat) >> card & 1:
+            self._play_card(seat, card)
+            return
+        self.apply(seat, ids.space.action(action_id))
 
     def to_act(self) -> tuple[int, ...]:
         return () if self.phase == "over" or self.turn is None else (self.turn,)
@@ -717,13 +759,18 @@ class TarockDeal(DealState):
         return allowed
 
     def _legal_play(self, seat: int) -> list[str]:
+        return TAROCK.format_mask(self._legal_play_mask(seat))
+
+    def _legal_play_mask(self, seat: int) -> int:
+        """The cards ``seat`` may play: the rules' playable cards, less an announced bird given
+        up out of order (Österreich-Finale 8))."""
         allowed = self._playable_cached(seat)
         birds = allowed & (0b1111 << PAGAT)
         if self.premiums and birds:
             for card in iter_bits(birds):
                 if self._bird_order_breach(seat, card, allowed):
                     allowed &= ~(1 << card)
-        return TAROCK.format_mask(allowed)
+        return allowed
 
     def _do_play(self, seat: int, action: str) -> None:
         try:
