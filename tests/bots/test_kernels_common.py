@@ -1,0 +1,61 @@
+"""The kernels' shared Numba helpers and the entry points the search bot calls."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+pytest.importorskip("numba")
+
+from stammtisch.bots import kernels  # noqa: E402
+from stammtisch.bots.kernels import _nb  # noqa: E402
+from stammtisch.bots.search import SearchBot  # noqa: E402
+from stammtisch.core import registry  # noqa: E402
+from stammtisch.core.driver import play_out  # noqa: E402
+
+
+def test_bit_helpers():
+    for i in range(63):
+        assert _nb.bit_index(1 << i) == i
+    rng = random.Random(1)
+    for _ in range(200):
+        x = rng.getrandbits(62)
+        bits = [i for i in range(62) if x >> i & 1]
+        assert _nb.popcount(x) == len(bits)
+        for k, b in enumerate(bits):
+            assert _nb.nth_bit(x, k) == b
+
+
+def test_rng_is_seeded_and_roughly_uniform():
+    a = _nb.new_rng(7)
+    b = _nb.new_rng(7)
+    xs = [_nb.rand_below(a, 10) for _ in range(50)]
+    assert xs == [_nb.rand_below(b, 10) for _ in range(50)]
+    st = _nb.new_rng(1)
+    counts = Counter(_nb.rand_below(st, 6) for _ in range(60_000))
+    assert set(counts) == set(range(6))
+    assert all(abs(c - 10_000) < 500 for c in counts.values())  # > 5 standard deviations apart
+
+
+def test_entry_points():
+    names = ("jass", "doppelkopf", "tarock", "perlaggen")
+    for name in names:
+        g = registry.get(name)
+        assert kernels.kernel_for(g) is kernels.kernel_for(g, g.options())  # cached per options
+        assert callable(kernels.kernel_rollout(g))
+        assert (kernels.rollout_for(g) is not None) == (name in kernels.SEARCH_DEFAULT)
+    assert kernels.kernel_for(object()) is None
+    assert "jass" in kernels.SEARCH_DEFAULT
+
+
+@pytest.mark.parametrize("name", ["doppelkopf", "tarock", "perlaggen"])
+def test_search_plays_a_deal_with_kernel_rollouts(name):
+    """The wiring is one argument: ``SearchBot(game, rollout=kernel_rollout(game))``."""
+    g = registry.get(name)
+    bot = SearchBot(g, iterations=15, time_limit=None, rollout=kernels.kernel_rollout(g), playout="random")
+    m = g.new_match(seed=4, max_deals=1)
+    play_out(m, [bot] * m.n, random.Random(2), interjections=False)
+    assert m.is_over()
+    assert bot.errors == []
