@@ -142,13 +142,27 @@ def test_playout_is_a_function_of_position_and_seed(kernel):
     assert len({tuple(kernel.playout(pos, s)) for s in range(20)}) > 1
 
 
-def test_rollout_finishes_a_deal_from_any_phase(kernel):
+def test_rollout_settles_like_the_engine_from_any_phase(kernel):
     rng = random.Random(5)
     for i in range(30):
         d = _new_deal(rng, "oesterreich-finale", {})
-        end = kernel.rollout(d.clone(), random.Random(i))
-        assert end.is_over()
-        end.result()
+        res = kernel.rollout(d.clone(), random.Random(i))
+        full = d.clone()
+        r2 = random.Random(i)
+        while full.phase not in ("play", "over"):  # the same random words, then the same kernel cards
+            s = full.to_act()[0]
+            legal = full.legal_actions(s)
+            full.apply(s, legal[r2.randrange(len(legal))])
+        if full.phase == "play":
+            kernel.finish(full, _played(kernel, full, r2))
+        assert full.is_over()
+        assert res.points == full.result().points and res.money == full.result().money
+
+
+def _played(kernel, state, rng):
+    pos = kernel.arrays(state)
+    kernel.playout_inplace(pos, rng.getrandbits(62))
+    return pos
 
 
 def test_arrays_refuse_a_deal_before_the_play(kernel):

@@ -354,13 +354,17 @@ class TarockKernel:
 
     def rollout(self, state: Any, rng: random.Random) -> Any:
         """Search-bot rollout: random protocol play (as ``CardsFirstRollout``) until the cards are
-        played, then the kernel; returns the finished state (the engine settles it)."""
+        played, then the kernel; returns the engine's settlement as a ``DealResult`` (points, lines
+        and Kontra money of :meth:`TarockDeal.settlement`, without the summary ``result()`` adds)."""
+        from ...core.protocol import DealResult
+
         while state.phase not in ("play", "over"):
             seat = state.to_act()[0]
             legal = state.legal_actions(seat)
             state.apply(seat, legal[rng.randrange(len(legal))])
-        if state.phase == "over":
-            return state
-        pos = self.arrays(state)
-        self.playout_inplace(pos, rng.getrandbits(62))
-        return self.finish(state, pos)
+        if state.phase == "play":
+            pos = self.arrays(state)
+            self.playout_inplace(pos, rng.getrandbits(62))
+            self.finish(state, pos)
+        s = state.settlement()
+        return DealResult(s.points, s.lines, money=s.money)
