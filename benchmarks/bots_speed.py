@@ -5,7 +5,7 @@
   card points and tricks): Jass, Doppelkopf (every trump kind), Tarock (every contract),
   Perlaggen (random card actions until the Spiel);
 * the kernels' search rollouts from a position in the card play (state -> arrays, playout, the
-  engine's settlement), per second;
+  engine's settlement), per CPU second, beside the protocol's random rollouts;
 * OpenSpiel's C++ random play of its compiled trick-taking games (hearts, skat, bridge with
   its auction, spades) through ``pyspiel.evaluate_bots`` with C++ uniform random bots;
 * each stammtisch engine's reference implementation: random deals per second through the
@@ -98,7 +98,7 @@ def _play_positions(name: str, count: int) -> list:
 
 
 def bench_kernel_rollouts(seconds: float) -> dict:
-    """Search rollouts per second from positions in the card play, kernel vs the default random
+    """Search rollouts per CPU second from positions in the card play, kernel vs the default random
     protocol playout (``CardsFirstRollout``); both time a ``clone`` of the position too, which is
     also given alone."""
     from stammtisch.bots.kernels import kernel_for
@@ -113,12 +113,12 @@ def bench_kernel_rollouts(seconds: float) -> dict:
         rng = random.Random(3)
         it = iter(range(10**9))
         cf = CardsFirstRollout(g)
-        r_clone, _ = rate(lambda: states[next(it) % 20].clone(), seconds / 3)
-        r_kernel, _ = rate(lambda: k.rollout(states[next(it) % 20].clone(), rng), seconds / 3)
-        r_proto, _ = rate(lambda: cf(states[next(it) % 20].clone(), rng), seconds / 3)
-        out[f"{name}_clone_per_s"] = round(r_clone)
-        out[f"{name}_kernel_rollouts_per_s"] = round(r_kernel)
-        out[f"{name}_protocol_rollouts_per_s"] = round(r_proto)
+        _, r_clone, _ = rates(lambda: states[next(it) % 20].clone(), seconds / 3)
+        _, r_kernel, _ = rates(lambda: k.rollout(states[next(it) % 20].clone(), rng), seconds / 3)
+        _, r_proto, _ = rates(lambda: cf(states[next(it) % 20].clone(), rng), seconds / 3)
+        out[f"{name}_clone_per_cpu_s"] = round(r_clone)
+        out[f"{name}_kernel_rollouts_per_cpu_s"] = round(r_kernel)
+        out[f"{name}_protocol_rollouts_per_cpu_s"] = round(r_proto)
     return out
 
 
@@ -196,7 +196,7 @@ def bench_search(decisions: int, kernels: bool = False) -> dict:
         if type(g).sample_state is Game.sample_state:
             continue
         opts = g.options()
-        iters, secs = [], []
+        iters, secs, cpu = [], [], 0.0
         rng = random.Random(2)
         ro = (kernel_rollout if kernels else rollout_for)(g, opts)
         tag = "_kernel" if kernels else ""
@@ -211,15 +211,17 @@ def bench_search(decisions: int, kernels: bool = False) -> dict:
             if m.is_over():
                 continue
             s = m.to_act()[0]
-            t0 = time.perf_counter()
+            t0, c0 = time.perf_counter(), time.process_time()
             try:
                 st = ismcts(g, opts, m.deal_state.view(s), s, rng, time_limit=0.8, rollout=ro)
             except Exception as e:  # a game's sampler failing: note it, measure the rest
                 out[f"{name}_search_error"] = f"{type(e).__name__}: {e}"
                 continue
             secs.append(time.perf_counter() - t0)
+            cpu += time.process_time() - c0
             iters.append(sum(v for v, _ in st.values()))
         if iters:
+            out[f"{name}_search{tag}_iterations_per_cpu_s"] = round(sum(iters) / max(cpu, 1e-9))
             out[f"{name}_search{tag}_iterations_per_decision"] = round(sum(iters) / len(iters))
             out[f"{name}_search{tag}_seconds_per_decision_max"] = round(max(secs), 3)
     return out

@@ -59,3 +59,34 @@ def test_search_plays_a_deal_with_kernel_rollouts(name):
     play_out(m, [bot] * m.n, random.Random(2), interjections=False)
     assert m.is_over()
     assert bot.errors == []
+
+
+def test_plain_python_fallback_gives_the_same_deals():
+    """Without Numba the kernels run as plain Python, with the same generator: the same numbers."""
+    import json
+    import os
+    import subprocess
+    import sys
+
+    from stammtisch.bots.kernels.doppelkopf import DoppelkopfKernel
+    from stammtisch.bots.kernels.perlaggen import PerlaggenKernel
+    from stammtisch.bots.kernels.tarock import TarockKernel
+
+    code = (
+        "import json, sys\n"
+        "sys.modules['numba'] = None\n"  # as if the extra 'fast' were not installed
+        "from stammtisch.bots.kernels import _nb, kernel_for\n"
+        "from stammtisch.bots.kernels.doppelkopf import DoppelkopfKernel\n"
+        "from stammtisch.bots.kernels.perlaggen import PerlaggenKernel\n"
+        "from stammtisch.bots.kernels.tarock import TarockKernel\n"
+        "from stammtisch.core import registry\n"
+        "assert not _nb.COMPILED and kernel_for(registry.get('doppelkopf')) is None\n"
+        "print(json.dumps([DoppelkopfKernel().random_deals(3, seed=5), TarockKernel().random_deals(3, seed=5),\n"
+        "                  PerlaggenKernel().random_deals(3, seed=5)]))\n"
+    )
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in sys.path if p))
+    got = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=300)
+    assert got.returncode == 0, got.stderr[-2000:]
+    want = [DoppelkopfKernel().random_deals(3, seed=5), TarockKernel().random_deals(3, seed=5),
+            PerlaggenKernel().random_deals(3, seed=5)]
+    assert json.loads(got.stdout.strip().splitlines()[-1]) == want
