@@ -319,7 +319,7 @@ class PerlaggenKernel:
 
             words = self._words = CardsFirstRollout(registry.get("perlaggen"))
         while not state.is_over():
-            if state.phase == "play":
+            if state.phase == "play" and max(state.won) < 3:  # (a side with three tricks ends the play, §23)
                 pos = self.arrays(state)
                 first = int(pos[P_DONE]) * 4 + int(pos[P_NCUR])
                 self.playout_inplace(pos, rng.getrandbits(62))
