@@ -1,10 +1,12 @@
 """Compiled playout kernels (extra ``fast``), one per game: Jass, Doppelkopf, Tarock, Perlaggen.
 
-Each kernel module has the same small API (docs/bots.md, "Compiled playout kernels"):
-``Kernel.arrays(state)`` turns a deal in its card-play phase into one flat ``int64`` array,
-``Kernel.playout(arrays, seed)`` plays random legal cards to the end and returns an ``int64``
-array of card points, tricks and trick winners, and ``Kernel.rollout(state, rng)`` is a search
-playout (random words until the cards, then the kernel) whose end the engine settles.
+Each kernel has ``Kernel.rollout(state, rng)``, a search playout (random words until the cards,
+then the kernel) whose end the engine settles, and ``Kernel.random_deals(n, seed)`` for benchmarks.
+The Doppelkopf, Tarock and Perlaggen kernels share a small API (docs/bots.md, "Compiled playout
+kernels"): ``Kernel.arrays(state)`` turns a deal in its card-play phase into one flat ``int64``
+array, ``Kernel.playout(arrays, seed)`` plays random legal cards to the end and returns an
+``int64`` array of card points, tricks and trick winners; the Jass kernel keeps its earlier
+``playout(hands, mode, trick_no, leader, trick)``.
 
 * :func:`kernel_for` — the kernel object of a game (cached per game and options), or ``None``;
 * :func:`kernel_rollout` — the search rollout of any game with a kernel, or ``None``;
