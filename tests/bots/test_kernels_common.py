@@ -90,3 +90,27 @@ def test_plain_python_fallback_gives_the_same_deals():
     want = [DoppelkopfKernel().random_deals(3, seed=5), TarockKernel().random_deals(3, seed=5),
             PerlaggenKernel().random_deals(3, seed=5)]
     assert json.loads(got.stdout.strip().splitlines()[-1]) == want
+
+
+@pytest.mark.parametrize("name", ["doppelkopf", "tarock", "perlaggen"])
+def test_batch_playouts_equal_single_playouts(name):
+    """``playouts(pos, seed, n)``: row ``i`` is ``playout(pos, s_i)`` with the ``i``-th seed drawn from ``seed``."""
+    g = registry.get(name)
+    k = kernels.kernel_for(g)
+    rng = random.Random(3)
+    d = g.new_match(seed=9, max_deals=1).deal_state
+    while d.phase != "play":  # random words into the card play (a fresh deal when one ends early)
+        if d.is_over():
+            d = g.new_match(seed=rng.randrange(10**6), max_deals=1).deal_state
+            continue
+        s = d.to_act()[0]
+        legal = d.legal_actions(s)
+        d.apply(s, "pass" if "pass" in legal else legal[rng.randrange(len(legal))])
+    pos = k.arrays(d)
+    rows = k.playouts(pos, 11, 25)
+    seeds = _nb.new_rng(11)
+    assert rows.shape == (25, len(k.playout(pos, 0)))
+    for row in rows:
+        assert list(row) == list(k.playout(pos, _nb.rand_below(seeds, 1 << 62)))
+    assert list(pos) == list(k.arrays(d))
+    assert len({tuple(r) for r in rows}) > 1

@@ -36,7 +36,8 @@ import numpy as np
 
 from ._nb import COMPILED, nth_bit, njit, new_rng, popcount, rand_below
 
-__all__ = ["COMPILED", "DoppelkopfKernel", "ORDER_NAMES", "legal_nb", "playout_nb", "random_deals_nb"]
+__all__ = ["COMPILED", "DoppelkopfKernel", "ORDER_NAMES", "legal_nb", "playout_nb", "playouts_nb",
+           "random_deals_nb"]
 
 #: trump kinds in kernel order (index = ``P_ORDER``)
 ORDER_NAMES = ("normal", "fleischlos", "buben", "damen", "kreuz", "pik", "herz", "karo")
@@ -184,6 +185,20 @@ def score_nb(pos: np.ndarray, order: int, eff: np.ndarray, power: np.ndarray, au
 
 
 @njit(cache=True)
+def playouts_nb(pos: np.ndarray, seed: int, n: int, eff: np.ndarray, power: np.ndarray, masks: np.ndarray,
+                augen: np.ndarray, ka: int, xb: int) -> np.ndarray:
+    """``n`` playouts from the same position ``pos`` (not changed), row ``i`` with the ``i``-th seed
+    drawn from ``seed``: an ``(n, O_SIZE)`` array."""
+    rng = new_rng(seed)
+    out = np.empty((n, O_SIZE), np.int64)
+    work = np.empty_like(pos)
+    for i in range(n):
+        work[:] = pos
+        out[i] = playout_nb(work, rand_below(rng, 1 << 62), eff, power, masks, augen, ka, xb)
+    return out
+
+
+@njit(cache=True)
 def random_deals_nb(n: int, seed: int, orders: np.ndarray, eff: np.ndarray, power: np.ndarray,
                     masks: np.ndarray, augen: np.ndarray, ka: int, xd: int, xb: int) -> np.ndarray:
     """``n`` complete random games: shuffle, deal 12 cards each, a random trump kind from
@@ -289,6 +304,11 @@ class DoppelkopfKernel:
     def playout_inplace(self, pos: np.ndarray, seed: int) -> np.ndarray:
         """As :meth:`playout`, completing ``pos`` itself (its record then holds every card)."""
         return playout_nb(pos, seed, self.eff, self.power, self.masks, self.augen, self.ka, self.xb)
+
+    def playouts(self, arrays: np.ndarray, seed: int, n: int) -> np.ndarray:
+        """``n`` playouts from ``arrays`` (not changed): an ``(n, O_SIZE)`` array, one ``O_*`` row each
+        (several playouts of one determinization at the cost of one call)."""
+        return playouts_nb(arrays, seed, n, self.eff, self.power, self.masks, self.augen, self.ka, self.xb)
 
     def random_deals(self, n: int, seed: int = 0, orders: list[str] | None = None) -> list[int]:
         """Play ``n`` random games; totals ``[Augen per position (4), tricks (4), Re Augen, Re tricks]``."""

@@ -34,7 +34,7 @@ import numpy as np
 
 from ._nb import COMPILED, nth_bit, njit, new_rng, popcount, rand_below
 
-__all__ = ["COMPILED", "PerlaggenKernel", "legal_nb", "winner_nb", "playout_nb", "random_deals_nb"]
+__all__ = ["COMPILED", "PerlaggenKernel", "legal_nb", "winner_nb", "playout_nb", "playouts_nb", "random_deals_nb"]
 
 WELI = 32
 SCHELL = 3
@@ -173,6 +173,19 @@ def playout_nb(pos: np.ndarray, seed: int) -> np.ndarray:
 
 
 @njit(cache=True)
+def playouts_nb(pos: np.ndarray, seed: int, n: int) -> np.ndarray:
+    """``n`` playouts from the same position ``pos`` (not changed), row ``i`` with the ``i``-th seed
+    drawn from ``seed``: an ``(n, O_SIZE)`` array."""
+    rng = new_rng(seed)
+    out = np.empty((n, O_SIZE), np.int64)
+    work = np.empty_like(pos)
+    for i in range(n):
+        work[:] = pos
+        out[i] = playout_nb(work, rand_below(rng, 1 << 62))
+    return out
+
+
+@njit(cache=True)
 def random_deals_nb(n: int, seed: int, pranks: np.ndarray, pmasks: np.ndarray, any_card: int,
                     policy: int) -> np.ndarray:
     """``n`` random deals: shuffle the 33 cards, five to each seat, a random trump (Laub, Herz or
@@ -289,6 +302,11 @@ class PerlaggenKernel:
     def playout_inplace(self, pos: np.ndarray, seed: int) -> np.ndarray:
         """As :meth:`playout`, completing ``pos`` itself (its record then holds every card played)."""
         return playout_nb(pos, seed)
+
+    def playouts(self, arrays: np.ndarray, seed: int, n: int) -> np.ndarray:
+        """``n`` playouts from ``arrays`` (not changed): an ``(n, O_SIZE)`` array, one ``O_*`` row each
+        (several playouts of one determinization at the cost of one call)."""
+        return playouts_nb(arrays, seed, n)
 
     def random_deals(self, n: int, seed: int = 0, policy: int = POLICY_ACTIONS) -> list[int]:
         """Play ``n`` random deals; totals ``[tricks A, tricks B, Spiel A, Spiel B, cards played]``."""

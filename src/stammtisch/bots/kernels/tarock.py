@@ -34,7 +34,7 @@ import numpy as np
 
 from ._nb import COMPILED, bit_index, nth_bit, njit, new_rng, popcount, rand_below
 
-__all__ = ["COMPILED", "TarockKernel", "legal_nb", "winner_nb", "playout_nb", "random_deals_nb"]
+__all__ = ["COMPILED", "TarockKernel", "legal_nb", "winner_nb", "playout_nb", "playouts_nb", "random_deals_nb"]
 
 PAGAT, MOND, SKUES = 32, 52, 53
 TAROCK_MASK = ((1 << 22) - 1) << 32
@@ -220,6 +220,19 @@ def score_nb(pos: np.ndarray, thirds: np.ndarray) -> np.ndarray:
 
 
 @njit(cache=True)
+def playouts_nb(pos: np.ndarray, seed: int, n: int, thirds: np.ndarray) -> np.ndarray:
+    """``n`` playouts from the same position ``pos`` (not changed), row ``i`` with the ``i``-th seed
+    drawn from ``seed``: an ``(n, O_SIZE)`` array."""
+    rng = new_rng(seed)
+    out = np.empty((n, O_SIZE), np.int64)
+    work = np.empty_like(pos)
+    for i in range(n):
+        work[:] = pos
+        out[i] = playout_nb(work, rand_below(rng, 1 << 62), thirds)
+    return out
+
+
+@njit(cache=True)
 def random_deals_nb(n: int, seed: int, flags: np.ndarray, thirds: np.ndarray) -> np.ndarray:
     """``n`` complete random deals: shuffle, 12 cards to each player and 6 to the talon, a random
     row of play ``flags`` (colour, strict, Kaiserstich, Kaiserstich order, leader is the declarer,
@@ -326,6 +339,11 @@ class TarockKernel:
     def playout_inplace(self, pos: np.ndarray, seed: int) -> np.ndarray:
         """As :meth:`playout`, completing ``pos`` itself (its record then holds every card)."""
         return playout_nb(pos, seed, self.thirds)
+
+    def playouts(self, arrays: np.ndarray, seed: int, n: int) -> np.ndarray:
+        """``n`` playouts from ``arrays`` (not changed): an ``(n, O_SIZE)`` array, one ``O_*`` row each
+        (several playouts of one determinization at the cost of one call)."""
+        return playouts_nb(arrays, seed, n, self.thirds)
 
     def contract_flags(self, name: str, kaiserstich: bool = False, kaiser_order: bool = False) -> list[int]:
         """The play flags of a contract for :meth:`random_deals`, as ``TarockDeal._constraints`` sets them."""
