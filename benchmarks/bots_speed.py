@@ -1,13 +1,18 @@
 """Speed of the simulation API, measured side by side in one run (one core each).
 
-* the compiled Jass playout kernel: complete random deals per second (shuffle, deal, a random
-  mode, random legal play, card points);
-* OpenSpiel's C++ random play of its compiled trick-taking games (hearts, skat) through
-  ``pyspiel.evaluate_bots`` with C++ uniform random bots;
+* the compiled playout kernels (``stammtisch.bots.kernels``): complete random deals per second of
+  the card-play phase on one core (shuffle, deal, a random contract or mode, random legal play,
+  card points and tricks): Jass, Doppelkopf (every trump kind), Tarock (every contract),
+  Perlaggen (random card actions until the Spiel);
+* the kernels' search rollouts from a position in the card play (state -> arrays, playout, the
+  engine's settlement), per CPU second, beside the protocol's random rollouts;
+* OpenSpiel's C++ random play of its compiled trick-taking games (hearts, skat, bridge with
+  its auction, spades) through ``pyspiel.evaluate_bots`` with C++ uniform random bots;
 * each stammtisch engine's reference implementation: random deals per second through the
   protocol (``legal_actions`` / ``apply`` with full validation) and through OpenSpiel
   (``stammtisch_<game>`` via pyspiel);
-* the search player: iterations per default decision (0.8 s budget).
+* the search player: iterations per default decision (0.8 s budget), with the default playouts
+  and with every game's kernel rollouts (``kernel_rollout``).
 
 Run: ``.venv/bin/python benchmarks/bots_speed.py [--seconds 3]``; writes
 ``benchmarks/results/bots_speed.json``.
@@ -38,26 +43,97 @@ def rate(fn, seconds: float, batch: int = 1) -> tuple[float, int]:
     return n / (time.perf_counter() - t0), n
 
 
-def bench_kernel(seconds: float) -> dict:
-    from stammtisch.bots.kernels.jass import COMPILED, JassKernel
+def rates(fn, seconds: float, batch: int = 1) -> tuple[float, float, int]:
+    """As :func:`rate`, also per CPU second: ``(games per wall second, games per CPU second, games)``.
+    The machine is shared, so the CPU figure is the steadier one-core figure."""
+    fn()
+    n, t0, c0 = 0, time.perf_counter(), time.process_time()
+    while time.perf_counter() - t0 < seconds:
+        fn()
+        n += batch
+    return n / (time.perf_counter() - t0), n / max(time.process_time() - c0, 1e-9), n
 
-    k = JassKernel()
-    batch = 100_000 if COMPILED else 50
-    seeds = iter(range(10**9))
-    r, n = rate(lambda: k.random_deals(batch, seed=next(seeds)), seconds, batch)
-    return {"jass_kernel_random_deals_per_s": round(r), "deals": n, "numba": COMPILED}
+
+def bench_kernel(seconds: float) -> dict:
+    from stammtisch.bots.kernels.doppelkopf import DoppelkopfKernel
+    from stammtisch.bots.kernels.jass import COMPILED, JassKernel
+    from stammtisch.bots.kernels.perlaggen import PerlaggenKernel
+    from stammtisch.bots.kernels.tarock import TarockKernel
+
+    out: dict = {"numba": COMPILED}
+    for name, k in (("jass", JassKernel()), ("doppelkopf", DoppelkopfKernel()), ("tarock", TarockKernel()),
+                    ("perlaggen", PerlaggenKernel())):
+        batch = 100_000 if COMPILED else 50
+        seeds = iter(range(10**9))
+        r, rc, n = rates(lambda: k.random_deals(batch, seed=next(seeds)), seconds, batch)
+        out[f"{name}_kernel_random_deals_per_s"] = round(r)
+        out[f"{name}_kernel_random_deals_per_cpu_s"] = round(rc)
+        out[f"{name}_kernel_deals"] = n
+    return out
+
+
+def _play_positions(name: str, count: int) -> list:
+    """``count`` deal states of ``name`` in the card play (random actions into the deal)."""
+    from stammtisch.core import registry
+
+    g = registry.get(name)
+    rng = random.Random(7)
+    out: list = []
+    seed = 0
+    while len(out) < count:
+        seed += 1
+        d = g.new_match(seed=seed, max_deals=1).deal_state
+        for _ in range(200):
+            if d.is_over() or (getattr(d, "phase", "") == "play" and rng.random() < 0.2):
+                break
+            s = d.to_act()[0]
+            legal = d.legal_actions(s)
+            if name == "tarock" and "pass" in legal:
+                d.apply(s, "pass")  # Tarock: let the bidding end (random bids reach solos at random)
+                continue
+            d.apply(s, legal[rng.randrange(len(legal))])
+        if getattr(d, "phase", "") == "play":
+            out.append(d)
+    return out
+
+
+def bench_kernel_rollouts(seconds: float) -> dict:
+    """Search rollouts per CPU second from positions in the card play, kernel vs the default random
+    protocol playout (``CardsFirstRollout``); both time a ``clone`` of the position too, which is
+    also given alone."""
+    from stammtisch.bots.kernels import kernel_for
+    from stammtisch.bots.search import CardsFirstRollout
+    from stammtisch.core import registry
+
+    out: dict = {}
+    for name in ("jass", "doppelkopf", "tarock", "perlaggen"):
+        g = registry.get(name)
+        k = kernel_for(g, g.options())
+        states = _play_positions(name, 20)
+        rng = random.Random(3)
+        it = iter(range(10**9))
+        cf = CardsFirstRollout(g)
+        _, r_clone, _ = rates(lambda: states[next(it) % 20].clone(), seconds / 3)
+        _, r_kernel, _ = rates(lambda: k.rollout(states[next(it) % 20].clone(), rng), seconds / 3)
+        _, r_proto, _ = rates(lambda: cf(states[next(it) % 20].clone(), rng), seconds / 3)
+        out[f"{name}_clone_per_cpu_s"] = round(r_clone)
+        out[f"{name}_kernel_rollouts_per_cpu_s"] = round(r_kernel)
+        out[f"{name}_protocol_rollouts_per_cpu_s"] = round(r_proto)
+    return out
 
 
 def bench_openspiel_cpp(seconds: float) -> dict:
     import pyspiel
 
     out = {}
-    for name in ("hearts", "skat"):
-        g = pyspiel.load_game(name)
+    for name, params in (("hearts", {}), ("skat", {}), ("bridge", {"use_double_dummy_result": False}),
+                         ("spades", {})):
+        g = pyspiel.load_game(name, params)
         bots = [pyspiel.make_uniform_random_bot(p, 1 + p) for p in range(g.num_players())]
         seeds = iter(range(10**9))
-        r, n = rate(lambda: pyspiel.evaluate_bots(g.new_initial_state(), bots, next(seeds)), seconds)
+        r, rc, n = rates(lambda: pyspiel.evaluate_bots(g.new_initial_state(), bots, next(seeds)), seconds)
         out[f"openspiel_cpp_{name}_random_games_per_s"] = round(r)
+        out[f"openspiel_cpp_{name}_random_games_per_cpu_s"] = round(rc)
     return out
 
 
@@ -107,11 +183,11 @@ def bench_pyspiel_games(seconds: float) -> dict:
     return out
 
 
-def bench_search(decisions: int) -> dict:
+def bench_search(decisions: int, kernels: bool = False) -> dict:
     from stammtisch.bots.search import ismcts
     from stammtisch.core import registry
     from stammtisch.core.protocol import Game
-    from stammtisch.bots.kernels import rollout_for
+    from stammtisch.bots.kernels import kernel_rollout, rollout_for
     from stammtisch.rl.openspiel_games import available_games
 
     out = {}
@@ -120,9 +196,10 @@ def bench_search(decisions: int) -> dict:
         if type(g).sample_state is Game.sample_state:
             continue
         opts = g.options()
-        iters, secs = [], []
+        iters, secs, cpu = [], [], 0.0
         rng = random.Random(2)
-        ro = rollout_for(g, opts)
+        ro = (kernel_rollout if kernels else rollout_for)(g, opts)
+        tag = "_kernel" if kernels else ""
         for i in range(decisions):
             m = g.new_match(seed=100 + i, max_deals=1)
             for _ in range(rng.randrange(0, 12)):  # a few random actions into the deal
@@ -134,17 +211,19 @@ def bench_search(decisions: int) -> dict:
             if m.is_over():
                 continue
             s = m.to_act()[0]
-            t0 = time.perf_counter()
+            t0, c0 = time.perf_counter(), time.process_time()
             try:
                 st = ismcts(g, opts, m.deal_state.view(s), s, rng, time_limit=0.8, rollout=ro)
             except Exception as e:  # a game's sampler failing: note it, measure the rest
                 out[f"{name}_search_error"] = f"{type(e).__name__}: {e}"
                 continue
             secs.append(time.perf_counter() - t0)
+            cpu += time.process_time() - c0
             iters.append(sum(v for v, _ in st.values()))
         if iters:
-            out[f"{name}_search_iterations_per_decision"] = round(sum(iters) / len(iters))
-            out[f"{name}_search_seconds_per_decision_max"] = round(max(secs), 3)
+            out[f"{name}_search{tag}_iterations_per_cpu_s"] = round(sum(iters) / max(cpu, 1e-9))
+            out[f"{name}_search{tag}_iterations_per_decision"] = round(sum(iters) / len(iters))
+            out[f"{name}_search{tag}_seconds_per_decision_max"] = round(max(secs), 3)
     return out
 
 
@@ -158,17 +237,21 @@ def main() -> None:
                              "platform": platform.platform(),
                              "load_average_at_start": [round(x, 2) for x in os.getloadavg()]},
            "seconds_per_figure": args.seconds}
-    for part in (bench_kernel, bench_openspiel_cpp, bench_engines, bench_pyspiel_games):
+    for part in (bench_kernel, bench_openspiel_cpp, bench_kernel_rollouts, bench_engines, bench_pyspiel_games):
         try:
             res.update(part(args.seconds))
         except ImportError as e:
             res[part.__name__] = f"skipped: {e}"
         print(json.dumps(res, indent=1), flush=True)
     res.update(bench_search(args.decisions))
-    k = res.get("jass_kernel_random_deals_per_s")
-    h = res.get("openspiel_cpp_hearts_random_games_per_s")
-    if k and h:
-        res["kernel_vs_openspiel_hearts"] = round(k / h, 2)
+    res.update(bench_search(args.decisions, kernels=True))
+    h = res.get("openspiel_cpp_hearts_random_games_per_cpu_s")
+    for name in ("jass", "doppelkopf", "tarock", "perlaggen"):
+        k = res.get(f"{name}_kernel_random_deals_per_cpu_s")
+        if k and h:  # per CPU second on both sides: one core each, whatever else runs
+            res[f"{name}_kernel_vs_openspiel_hearts"] = round(k / h, 2)
+    if res.get("jass_kernel_vs_openspiel_hearts"):
+        res["kernel_vs_openspiel_hearts"] = res["jass_kernel_vs_openspiel_hearts"]  # the earlier key
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(res, indent=1) + "\n")
     print(json.dumps(res, indent=1))

@@ -22,45 +22,13 @@ from typing import Any
 
 import numpy as np
 
-try:  # pragma: no cover - depends on the extra
-    from numba import njit
-
-    COMPILED = True
-except ImportError:  # pragma: no cover
-    COMPILED = False
-
-    def njit(*args: Any, **kwargs: Any) -> Any:
-        if args and callable(args[0]):
-            return args[0]
-        return lambda f: f
-
+from ._nb import COMPILED, bit_index, njit
+from ._nb import nth_bit as _nth_bit
+from ._nb import popcount as _popcount
 
 __all__ = ["COMPILED", "JassKernel", "legal_nb", "playout_nb", "random_deals_nb"]
 
 TM_TUTTI = 6
-
-
-@njit(cache=True)
-def _popcount(x: np.int64) -> np.int64:
-    n = 0
-    while x:
-        x &= x - 1
-        n += 1
-    return n
-
-
-@njit(cache=True)
-def _nth_bit(x: np.int64, k: np.int64) -> np.int64:
-    """Index of the ``k``-th (0-based) set bit of ``x``."""
-    while k > 0:
-        x &= x - 1
-        k -= 1
-    low = x & -x
-    i = 0
-    while low > 1:
-        low >>= 1
-        i += 1
-    return i
 
 
 @njit(cache=True)
@@ -90,7 +58,7 @@ def legal_nb(hand: np.int64, trick: np.ndarray, ntrick: np.int64, tm: np.int64, 
             t = trumps
             while t:
                 low = t & -t
-                c = _nth_bit(low, 0)
+                c = bit_index(low)
                 if strength[base + c] < best:
                     lower |= low
                 t ^= low

@@ -1,0 +1,101 @@
+"""Numba helpers every playout kernel shares: bit tricks and a small counter-based random
+number generator (so a playout is a pure function of its position and its seed).
+
+Without Numba (the extra ``fast`` missing) :func:`njit` is the identity and the same code runs
+as plain Python, slowly; :data:`COMPILED` says which.
+
+The examples are not run as doctests (a doctest import under another module name would
+leave a Numba cache entry that names that module); ``tests/bots/test_kernels_common.py`` runs them.
+
+>>> rng = new_rng(7)                                                   # doctest: +SKIP
+>>> [rand_below(rng, 10) for _ in range(3)]                            # doctest: +SKIP
+>>> int(bit_index(1 << 40)), int(nth_bit(0b101100, 1))                 # doctest: +SKIP
+(40, 3)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+try:  # pragma: no cover - depends on the extra
+    from numba import njit
+
+    COMPILED = True
+except ImportError:  # pragma: no cover
+    COMPILED = False
+
+    def njit(*args: Any, **kwargs: Any) -> Any:
+        if args and callable(args[0]):
+            return args[0]
+        return lambda f: f
+
+
+__all__ = ["COMPILED", "njit", "popcount", "bit_index", "nth_bit", "new_rng", "rand_below", "M64"]
+
+M64 = (1 << 64) - 1
+#: de Bruijn sequence for the index of a single set bit (Leiserson, Prokop & Randall 1998)
+_DEBRUIJN = 0x03F79D71B4CB0A89
+_DB_TABLE = np.zeros(64, np.int64)
+for _i in range(64):
+    _DB_TABLE[((_DEBRUIJN << _i) & M64) >> 58] = _i
+_GOLDEN = 0x9E3779B97F4A7C15
+_MIX1 = 0xBF58476D1CE4E5B9
+_MIX2 = 0x94D049BB133111EB
+
+
+@njit(cache=True)
+def popcount(x: int) -> int:
+    n = 0
+    while x:
+        x &= x - 1
+        n += 1
+    return n
+
+
+if COMPILED:
+    @njit(cache=True)
+    def bit_index(low: int) -> int:
+        """Index of the single set bit of ``low`` (``low`` is a power of two below 2**63)."""
+        return _DB_TABLE[((low * _DEBRUIJN) >> 58) & 63]
+
+    @njit(cache=True)
+    def new_rng(seed: int) -> np.ndarray:
+        """A generator state (SplitMix64, Steele, Lea & Flood 2014) seeded with ``seed``."""
+        st = np.empty(1, np.uint64)
+        st[0] = np.uint64(seed)
+        return st
+
+    @njit(cache=True)
+    def rand_below(st: np.ndarray, n: int) -> int:
+        """A random integer in ``[0, n)`` (``n`` small; the modulo bias is below 2**-58)."""
+        x = st[0] + np.uint64(_GOLDEN)
+        st[0] = x
+        x = (x ^ (x >> np.uint64(30))) * np.uint64(_MIX1)
+        x = (x ^ (x >> np.uint64(27))) * np.uint64(_MIX2)
+        x = x ^ (x >> np.uint64(31))
+        return np.int64(x % np.uint64(n))
+else:  # pragma: no cover - plain Python, the same numbers
+    def bit_index(low: int) -> int:
+        return int(low).bit_length() - 1
+
+    def new_rng(seed: int) -> list[int]:
+        return [int(seed) & M64]
+
+    def rand_below(st: list[int], n: int) -> int:
+        x = (st[0] + _GOLDEN) & M64
+        st[0] = x
+        x = ((x ^ (x >> 30)) * _MIX1) & M64
+        x = ((x ^ (x >> 27)) * _MIX2) & M64
+        x ^= x >> 31
+        return x % int(n)
+
+
+@njit(cache=True)
+def nth_bit(x: int, k: int) -> int:
+    """Index of the ``k``-th (0-based, from the lowest) set bit of ``x``."""
+    while k > 0:
+        x &= x - 1
+        k -= 1
+    return bit_index(x & -x)

@@ -1,0 +1,116 @@
+"""The kernels' shared Numba helpers and the entry points the search bot calls."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+pytest.importorskip("numba")
+
+from stammtisch.bots import kernels  # noqa: E402
+from stammtisch.bots.kernels import _nb  # noqa: E402
+from stammtisch.bots.search import SearchBot  # noqa: E402
+from stammtisch.core import registry  # noqa: E402
+from stammtisch.core.driver import play_out  # noqa: E402
+
+
+def test_bit_helpers():
+    for i in range(63):
+        assert _nb.bit_index(1 << i) == i
+    rng = random.Random(1)
+    for _ in range(200):
+        x = rng.getrandbits(62)
+        bits = [i for i in range(62) if x >> i & 1]
+        assert _nb.popcount(x) == len(bits)
+        for k, b in enumerate(bits):
+            assert _nb.nth_bit(x, k) == b
+
+
+def test_rng_is_seeded_and_roughly_uniform():
+    a = _nb.new_rng(7)
+    b = _nb.new_rng(7)
+    xs = [_nb.rand_below(a, 10) for _ in range(50)]
+    assert xs == [_nb.rand_below(b, 10) for _ in range(50)]
+    st = _nb.new_rng(1)
+    counts = Counter(_nb.rand_below(st, 6) for _ in range(60_000))
+    assert set(counts) == set(range(6))
+    assert all(abs(c - 10_000) < 500 for c in counts.values())  # > 5 standard deviations apart
+
+
+def test_entry_points():
+    names = ("jass", "doppelkopf", "tarock", "perlaggen")
+    for name in names:
+        g = registry.get(name)
+        assert kernels.kernel_for(g) is kernels.kernel_for(g, g.options())  # cached per options
+        assert callable(kernels.kernel_rollout(g))
+        assert (kernels.rollout_for(g) is not None) == (name in kernels.SEARCH_DEFAULT)
+    assert kernels.kernel_for(object()) is None
+    assert "jass" in kernels.SEARCH_DEFAULT
+
+
+@pytest.mark.parametrize("name", ["doppelkopf", "tarock", "perlaggen"])
+def test_search_plays_a_deal_with_kernel_rollouts(name):
+    """The wiring is one argument: ``SearchBot(game, rollout=kernel_rollout(game))``."""
+    g = registry.get(name)
+    bot = SearchBot(g, iterations=15, time_limit=None, rollout=kernels.kernel_rollout(g), playout="random")
+    m = g.new_match(seed=4, max_deals=1)
+    play_out(m, [bot] * m.n, random.Random(2), interjections=False)
+    assert m.is_over()
+    assert bot.errors == []
+
+
+def test_plain_python_fallback_gives_the_same_deals():
+    """Without Numba the kernels run as plain Python, with the same generator: the same numbers."""
+    import json
+    import os
+    import subprocess
+    import sys
+
+    from stammtisch.bots.kernels.doppelkopf import DoppelkopfKernel
+    from stammtisch.bots.kernels.perlaggen import PerlaggenKernel
+    from stammtisch.bots.kernels.tarock import TarockKernel
+
+    code = (
+        "import json, sys\n"
+        "sys.modules['numba'] = None\n"  # as if the extra 'fast' were not installed
+        "from stammtisch.bots.kernels import _nb, kernel_for\n"
+        "from stammtisch.bots.kernels.doppelkopf import DoppelkopfKernel\n"
+        "from stammtisch.bots.kernels.perlaggen import PerlaggenKernel\n"
+        "from stammtisch.bots.kernels.tarock import TarockKernel\n"
+        "from stammtisch.core import registry\n"
+        "assert not _nb.COMPILED and kernel_for(registry.get('doppelkopf')) is None\n"
+        "print(json.dumps([DoppelkopfKernel().random_deals(3, seed=5), TarockKernel().random_deals(3, seed=5),\n"
+        "                  PerlaggenKernel().random_deals(3, seed=5)]))\n"
+    )
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in sys.path if p))
+    got = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=300)
+    assert got.returncode == 0, got.stderr[-2000:]
+    want = [DoppelkopfKernel().random_deals(3, seed=5), TarockKernel().random_deals(3, seed=5),
+            PerlaggenKernel().random_deals(3, seed=5)]
+    assert json.loads(got.stdout.strip().splitlines()[-1]) == want
+
+
+@pytest.mark.parametrize("name", ["doppelkopf", "tarock", "perlaggen"])
+def test_batch_playouts_equal_single_playouts(name):
+    """``playouts(pos, seed, n)``: row ``i`` is ``playout(pos, s_i)`` with the ``i``-th seed drawn from ``seed``."""
+    g = registry.get(name)
+    k = kernels.kernel_for(g)
+    rng = random.Random(3)
+    d = g.new_match(seed=9, max_deals=1).deal_state
+    while d.phase != "play":  # random words into the card play (a fresh deal when one ends early)
+        if d.is_over():
+            d = g.new_match(seed=rng.randrange(10**6), max_deals=1).deal_state
+            continue
+        s = d.to_act()[0]
+        legal = d.legal_actions(s)
+        d.apply(s, "pass" if "pass" in legal else legal[rng.randrange(len(legal))])
+    pos = k.arrays(d)
+    rows = k.playouts(pos, 11, 25)
+    seeds = _nb.new_rng(11)
+    assert rows.shape == (25, len(k.playout(pos, 0)))
+    for row in rows:
+        assert list(row) == list(k.playout(pos, _nb.rand_below(seeds, 1 << 62)))
+    assert list(pos) == list(k.arrays(d))
+    assert len({tuple(r) for r in rows}) > 1
