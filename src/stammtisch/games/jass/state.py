@@ -356,8 +356,8 @@ class JassDeal(DealState):
         items = self._weis_options(seat) if self.trick_no == 0 else ()
         if items:
             out.append("weis")
-            if len(items) > 1:
-                out.extend(f"weis:{it}" for it in items)
+            if len(items) > 1:  # §29: a part of the Weis that alone could never count is not offered
+                out.extend(f"weis:{it}" for it in items if not self._weis_pointless(seat, it.points))
         if self._stoeck_open(seat):
             out.append("stöck")
         if not self.trick and self.mode.multiplier and self.claim_certain(seat):
