@@ -161,11 +161,14 @@ def challenge_player(game: Any = None, options: Any = None) -> ChallengeBot:
 
 
 def search_plain_modes(game: Any, options: Any = None) -> PlainModes:
-    """``py:tests.bots.pyschieber_adapter:search_plain_modes``: the search player (default
-    budget) in pyschieber's modes."""
-    from stammtisch.bots.search import SearchBot
+    """``py:tests.bots.pyschieber_adapter:search_plain_modes``: the search player in
+    pyschieber's modes; its kind (budget) is the environment variable ``PYSCHIEBER_SEARCH``
+    (default ``search``, 0.8 s per decision)."""
+    import os
 
-    return PlainModes(SearchBot(game, options))
+    from stammtisch.bots import make
+
+    return PlainModes(make(os.environ.get("PYSCHIEBER_SEARCH", "search"), game, options))
 
 
 def rule_plain_modes(game: Any, options: Any = None) -> PlainModes:
