@@ -141,7 +141,9 @@ def test_search_never_falls_back_over_a_thousand_deals(name):
     """Issue #13.15: over 1,000 deals (whole matches) played by search players with a small
     budget, with one rule player at the table so that words are said as people say them, the
     search never fails and falls back (``bot.errors`` stays empty). Two iterations per
-    decision: every decision still draws determinizations and walks the tree once."""
+    decision with random playouts: every decision still draws determinizations (Tarock:
+    Stichzwang shown in play, Jass: Weis announced) and walks the tree. Set
+    ``STAMMTISCH_SEARCH_DEALS`` for a shorter run."""
     import os
 
     game = registry.get(name)
@@ -150,7 +152,7 @@ def test_search_never_falls_back_over_a_thousand_deals(name):
     errors: list[str] = []
     while deals < target:
         m = game.new_match(seed=seed, max_deals=min(8, target - deals))
-        bots = [SearchBot(game, iterations=2, time_limit=None) for _ in range(m.n)]
+        bots = [SearchBot(game, iterations=2, time_limit=None, playout="random") for _ in range(m.n)]
         seats = list(bots)
         seats[seed % m.n] = game.rule_bot()
         play_out(m, seats, random.Random(seed))

@@ -9,6 +9,7 @@ trumps were left, §27), the Weis shown after the first trick (§29) and declare
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from typing import Any
 
@@ -136,3 +137,40 @@ def sample_state(options: JassOptions, view: Mapping[str, Any], rng: Any) -> Jas
         st.stoeck_points = list(view["stoeck_points"])
     st.events = list(view.get("events", []))
     return st
+
+
+#: how sharply the trump choice is believed to follow hand strength (per point of
+#: :func:`~.bot.hand_strength`); 20 points below the best mode make a deal e times less likely
+BELIEF_SHARPNESS = 0.05
+#: the strength below which a Vorhand is believed to push (the rule player's threshold)
+PUSH_BELOW = 62
+_PLAIN = ("E", "S", "L", "R", "obenabe", "undenufe")
+
+
+def contract_likelihood(options: JassOptions, view: Mapping[str, Any], state: JassDeal) -> float:
+    """How likely the trump choice the view shows is, given the hands ``state`` dealt to the
+    other seats, in ``(0, 1]``: a soft belief for the search player, not a rule (a sampled
+    deal is weighted by it, never excluded).
+
+    A seat that named a trump suit, Obenabe or Undenufe is believed to hold a hand that suits
+    it: ``exp(-k * (best - named))`` in :func:`~.bot.hand_strength` points over the plain modes
+    it could name. A Vorhand that pushed is believed to hold no strong hand:
+    ``exp(-k * (best - PUSH_BELOW))`` when its best mode is stronger than the push threshold.
+    Seats the viewer is (its own choices) and modes outside the plain ones count 1.
+    """
+    from .bot import hand_strength
+
+    me = view["seat"]
+    weight = 1.0
+    trump = view.get("trump")
+    chooser, declarer = view.get("chooser"), view.get("declarer")
+    if view.get("geschoben") and chooser is not None and chooser != me:
+        hand = bit_list(state.dealt[chooser])
+        best = max(hand_strength(hand, m) for m in _PLAIN)
+        if best > PUSH_BELOW:
+            weight *= math.exp(-BELIEF_SHARPNESS * (best - PUSH_BELOW))
+    if trump in _PLAIN and declarer is not None and declarer != me:
+        hand = bit_list(state.dealt[declarer])
+        scores = {m: hand_strength(hand, m) for m in _PLAIN}
+        weight *= math.exp(-BELIEF_SHARPNESS * (max(scores.values()) - scores[trump]))
+    return weight
