@@ -396,6 +396,10 @@ class SearchBot(BaseBot):
                 self._wait(t0, 0.0, r)
                 return rule_choice
             root_actions = frozenset(cards)
+        elif root_actions is None:
+            # the root searches only what this turn offers (the same as every determinization
+            # offers, unless a wrapper restricts the turn, e.g. to the modes an outside program knows)
+            root_actions = frozenset(legal)
         spread: dict[str, float] = {}
         try:
             stats = ismcts(self.game, options, dv, turn.seat, r, time_limit=self.time_limit,
