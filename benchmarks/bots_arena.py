@@ -18,19 +18,32 @@ sys.path.insert(0, str(ROOT))
 JASSKIT = "py:tests.bots.jasskit_adapter:random_agent"
 KIT_SEARCH = "py:tests.bots.jasskit_adapter:search_kit_modes"
 KIT_RULE = "py:tests.bots.jasskit_adapter:rule_kit_modes"
+PYS = "py:tests.bots.pyschieber_adapter:challenge_player"
+PYS_SEARCH = "py:tests.bots.pyschieber_adapter:search_plain_modes"
+PYS_RULE = "py:tests.bots.pyschieber_adapter:rule_plain_modes"
+#: pyschieber's game: Undenufe counts the Six 11, no Weis (tests/bots/pyschieber_adapter.py)
+PYS_GAME = ("software", {"weis": False})
 
 
-def pairings(game: str, search: str) -> list[tuple[str, str, str | None]]:
-    out = [(search, "rule", None), ("rule", "random", None), (search, "random", None)]
+def pairings(game: str, search: str) -> list[tuple[str, str, str | None, dict | None]]:
+    out: list[tuple[str, str, str | None, dict | None]] = [
+        (search, "rule", None, None), ("rule", "random", None, None), (search, "random", None, None)]
     if game == "jass":
         # jass-kit plays the modes it knows (our players restricted to them as well) with the
         # card values most software uses
-        out += [(KIT_SEARCH, JASSKIT, "software"), (KIT_RULE, JASSKIT, "software")]
+        out += [(KIT_SEARCH, JASSKIT, "software", None), (KIT_RULE, JASSKIT, "software", None)]
+        # pyschieber's challenge player in its modes, without Weis; the search's budget is the
+        # environment variable PYSCHIEBER_SEARCH (a bot kind, default "search")
+        out += [(PYS_SEARCH, PYS, *PYS_GAME), (PYS_RULE, PYS, *PYS_GAME)]
     return out
 
 
 def short(kind: str) -> str:
-    names = {JASSKIT: "jasskit-random", KIT_SEARCH: "search-0.3-kitmodes", KIT_RULE: "rule-kitmodes"}
+    import os
+
+    names = {JASSKIT: "jasskit-random", KIT_SEARCH: "search-0.3-kitmodes", KIT_RULE: "rule-kitmodes",
+             PYS: "pyschieber-challenge", PYS_RULE: "rule-plainmodes",
+             PYS_SEARCH: os.environ.get("PYSCHIEBER_SEARCH", "search").replace(":", "-") + "-plainmodes"}
     return names.get(kind, kind.replace(":", "-"))
 
 
@@ -56,12 +69,12 @@ def main() -> None:
         if type(g).sample_state is Game.sample_state:
             print(f"{game}: no sample_state yet, skipped")
             continue
-        for a, b, profile in pairings(game, args.search):
+        for a, b, profile, overrides in pairings(game, args.search):
             suffix = f"-{args.value_scale}" if args.value_scale and a.startswith("search") else ""
             name = f"arena_{game}_{short(a)}{suffix}_vs_{short(b)}"
             if args.only and not any(x in name for x in args.only.split(",")):
                 continue
-            res = run_arena(game, a, b, args.deals, seed=args.seed, profile=profile, ray=args.ray,
+            res = run_arena(game, a, b, args.deals, seed=args.seed, profile=profile, overrides=overrides, ray=args.ray,
                             bot_options=bot_options if a.startswith("search") else None)
             res["a"], res["b"] = short(a), short(b)
             write_json(res, out_dir / f"{name}.json")

@@ -15,6 +15,8 @@ import numpy as np
 from stammtisch.core.cards import JASS
 from stammtisch.core.protocol import BaseBot, Turn
 
+from .plain_modes import PLAIN_TRUMPS, PlainModes
+
 from jass.game.const import OBE_ABE, PUSH, UNE_UFE  # noqa: E402
 from jass.game.game_observation import GameObservation  # noqa: E402
 
@@ -95,27 +97,15 @@ def random_agent(game: Any = None, options: Any = None) -> JassKitBot:
     return JassKitBot(AgentRandomSchieber(), "jasskit-random")
 
 
-KIT_TRUMPS = {f"trump:{m}" for m in MODE_TO_KIT}
+KIT_TRUMPS = PLAIN_TRUMPS
 
 
-class KitModes(BaseBot):
+class KitModes(PlainModes):
     """Any bot restricted to the modes jass-kit knows (trump suits, Obenabe, Undenufe, Schieben),
     so that jass-kit's agents are only ever asked to play what they support."""
 
     def __init__(self, bot: Any):
-        self.bot = bot
-        self.name = f"{getattr(bot, 'name', 'bot')}-kitmodes"
-
-    def choose(self, turn: Turn, rng: Any) -> str:
-        legal = list(turn.legal)
-        if any(a.startswith("trump:") for a in legal):
-            restricted = [a for a in legal if a in KIT_TRUMPS or a == "schieben"]
-            a = self.bot.choose(Turn(turn.seat, restricted, lambda: turn.view), rng)
-            return a if a in restricted else restricted[rng.randrange(len(restricted))]
-        return self.bot.choose(turn, rng)
-
-    def interject(self, turn: Turn, rng: Any) -> str | None:
-        return self.bot.interject(turn, rng)
+        super().__init__(bot, "kitmodes")
 
 
 def search_kit_modes(game: Any, options: Any = None) -> KitModes:

@@ -86,3 +86,77 @@ def test_search_decision_depends_only_on_the_view(name):
         picks.append((bot.choose(Turn(seat, st.legal_actions(seat), lambda st=st: st.view(seat)), random.Random(5)),
                       bot.last_stats))
     assert picks[0] == picks[1]
+
+
+def _listed_actions_apply(state, seat, rng, is_card=None, most: int | None = None) -> None:
+    """Actions ``state`` lists for ``seat`` are accepted by ``apply`` (each on a copy): all of
+    them, or with ``is_card`` only the words (bids, announcements, Weis; cards rarely differ
+    from their legality test), at most ``most`` of them drawn at random."""
+    actions = [a for a in state.legal_actions(seat) if is_card is None or not is_card(a)]
+    if most is not None and len(actions) > most:
+        actions = rng.sample(actions, most)
+    for a in actions:
+        st = state.clone()
+        st.apply(seat, a)  # raises IllegalAction if the listing and the rules disagree
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_determinizations_accept_every_action_they_list(name):
+    """What the search walks (issue #13.15): from every seat's view in whole matches played by
+    the rule players (who bid, announce and declare Weis), a determinization exists, shows the
+    seat its own legal actions, and in it every action the rules list is accepted, at the root
+    and, along a random continuation, every word any seat may say. A listing/rule mismatch
+    (Jass: a part of a Weis that alone could never count, §29) made the search fall back."""
+    from stammtisch.bots.search import CardsFirstRollout
+
+    game = registry.get(name)
+    is_card = CardsFirstRollout(game).is_card
+    rng = random.Random(13)
+    rule = game.rule_bot()
+    decisions = 0
+    for seed in range(2 if name == "perlaggen" else 6):  # Perlaggen: long matches, slow rule player
+        m = game.new_match(seed=seed, max_deals=3)
+        while not m.is_over():
+            seat = m.to_act()[0]
+            view = m.deal_state.view(seat)
+            legal = m.deal_state.legal_actions(seat)
+            if len(legal) > 1:
+                decisions += 1
+                st = game.sample_state(m.options, view, rng)
+                assert sorted(st.legal_actions(seat)) == sorted(legal)
+                _listed_actions_apply(st, seat, rng)
+                while not st.is_over():
+                    mover = st.to_act()[0]
+                    _listed_actions_apply(st, mover, rng, is_card, most=3)
+                    options = st.legal_actions(mover)
+                    st.apply(mover, options[rng.randrange(len(options))])
+            a = rule.choose(Turn(seat, m.legal_actions(seat), lambda s=seat: m.view(s)), rng)
+            m.apply(seat, a)
+    assert decisions > 50
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", GAMES)
+def test_search_never_falls_back_over_a_thousand_deals(name):
+    """Issue #13.15: over 1,000 deals (whole matches) played by search players with a small
+    budget, with one rule player at the table so that words are said as people say them, the
+    search never fails and falls back (``bot.errors`` stays empty). Two iterations per
+    decision with random playouts: every decision still draws determinizations (Tarock:
+    Stichzwang shown in play, Jass: Weis announced) and walks the tree. Set
+    ``STAMMTISCH_SEARCH_DEALS`` for a shorter run."""
+    import os
+
+    game = registry.get(name)
+    target = int(os.environ.get("STAMMTISCH_SEARCH_DEALS", "1000"))
+    deals = seed = 0
+    errors: list[str] = []
+    while deals < target:
+        m = game.new_match(seed=seed, max_deals=min(8, target - deals))
+        bots = [SearchBot(game, iterations=2, time_limit=None, playout="random") for _ in range(m.n)]
+        seats = list(bots)
+        seats[seed % m.n] = game.rule_bot()
+        play_out(m, seats, random.Random(seed))
+        deals += len(m.logs)
+        errors += [f"match {seed}: {e}" for b in bots for e in b.errors]
+        seed += 1
+    assert errors == []

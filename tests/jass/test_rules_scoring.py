@@ -130,6 +130,23 @@ def test_par29_pointless_weis_may_not_be_declared():
         st.apply(2, "weis")
 
 
+def test_par29_a_pointless_part_of_a_weis_is_not_offered():
+    """§29: of a Weis that may count, a part that alone could never count (below what the
+    other side announced, the partner already played) is not listed, and refused; listing it
+    made the search player's determinized games refuse their own legal action (issue #13.15)."""
+    st = state({0: "SA SK LA LK RA RK RO R10 E10", 1: "E6 E7 E8 E9 S10 SU L10 LU R9",
+                2: "S6 S7 S8 L6 L7 L8 L9 R6 R7"})
+    play(st, "trump:obenabe", "SA", "weis", "S10")
+    legal = st.legal_actions(2)
+    assert "weis" in legal and "weis:L6-L9" in legal  # 50 ties the announced 50: may still count
+    assert "weis:S6-S8" not in legal
+    with pytest.raises(IllegalAction, match="unnötiger Weis"):
+        st.apply(2, "weis:S6-S8")
+    for a in legal:  # every listed action is accepted
+        other = st.clone()
+        other.apply(2, a)
+
+
 def test_par29_1_weis_must_be_held_and_a_lower_declaration_is_binding():
     st = state({0: "E6 E7 E8 E9 S6 S7 S8 L6 L7"})
     play(st, "trump:R")

@@ -65,3 +65,29 @@ def test_weis_announced_but_not_yet_shown_survives_sampling():
     for d in (st, sampled):
         play(d, "E7", "*", "*")
     assert sampled.weis_points == st.weis_points == [50, 0]
+
+
+def test_announced_weis_is_dealt_to_its_announcer():
+    """§29: a Weis announced but not shown tells its points; the sampler deals the announcer a
+    real Weis worth them (a four-card sequence for 50, here in a suit and place nobody has
+    contradicted), so the search does not deal those cards to other seats."""
+    import random
+
+    from stammtisch.games.jass.weis import all_weis
+
+    from .helpers import play, state
+
+    st = state({0: "S10 SU SO SK E6 L6 L7 R6 R7", 1: "E7 E8 E9 L8 L9 L10 R8 R9 R10"})
+    play(st, "trump:E", "weis", "S10")  # seat 0 announces 50
+    v = st.view(1)
+    rng = random.Random(5)
+    suits = set()
+    for _ in range(40):
+        s = GAME.sample_state(st.opts, v, rng)
+        dealt = s.dealt[0]
+        assert any(it.points >= 50 for it in all_weis(dealt))
+        (item,) = s.weis_decl[0]
+        assert item.points == 50 and item.mask & ~dealt == 0
+        suits.add(item.suit)
+        assert s.legal_actions(1) == st.legal_actions(1)
+    assert len(suits) > 1  # the guess varies (seat 1 cannot tell which sequence it is)

@@ -121,3 +121,21 @@ def test_tiroler_cup_praeambel_renonce_keeps_regular_players_harmless():
                 assert r.money[seat] >= res.money[seat]
         checked += 1
     assert checked > 30
+
+
+def test_sample_state_respects_stichzwang_shown_in_play():
+    """Österreich-Finale 5): under Stichzwang a seat that played T5 under a led T10 held no
+    tarock that would have taken the trick (T11 .. Sküs), but may hold lower tarock, the Pagat
+    and suit cards; the sampler deals it none of the higher ones (before, such views found
+    no consistent deal and the search player fell back, issue #13.15)."""
+    from stammtisch.core.cards import TAROCK
+    from stammtisch.games.tarock.options import CONTRACTS
+    from stammtisch.games.tarock.sample import _excluded
+
+    opts = GAME.options()
+    ex = _excluded(opts, CONTRACTS["trischaken"], [[(1, "T10"), (2, "T5")]], me=0)
+    higher = {TAROCK.parse(f"T{n}") for n in range(11, 23)}
+    assert {c for c in range(54) if ex.get(2, 0) >> c & 1} == higher
+    assert 1 not in ex or ex[1] == 0  # the leader showed nothing
+    # a positive contract has no Stichzwang: nothing beyond the voids is inferred
+    assert _excluded(opts, CONTRACTS["rufer"], [[(1, "T10"), (2, "T5")]], me=0).get(2, 0) == 0

@@ -139,22 +139,46 @@ class RuleRollout:
         return state
 
 
+def draw(game: Game, options: Any, view: Mapping[str, Any], rng: random.Random,
+         weigh: Callable[[Any, Mapping[str, Any], DealState], float] | None = None, tries: int = 8) -> DealState:
+    """One determinization: ``game.sample_state``, or with ``weigh`` (a game's
+    ``sample_weight``: how well a sampled deal explains the other seats' bids and
+    announcements, in ``(0, 1]``) by rejection: a sample is kept with probability equal to its
+    weight; after ``tries`` draws the most plausible one seen is used."""
+    state = game.sample_state(options, view, rng)
+    if weigh is None:
+        return state
+    best, best_w = state, -1.0
+    for k in range(tries):
+        if k:
+            state = game.sample_state(options, view, rng)
+        w = weigh(options, view, state)
+        if rng.random() < w:
+            return state
+        if w > best_w:
+            best, best_w = state, w
+    return best
+
+
 def ismcts(game: Game, options: Any, view: Mapping[str, Any], seat: int, rng: random.Random, *,
            time_limit: float | None = 0.8, iterations: int | None = None, exploration: float = 0.7,
            rollout: Rollout | None = None, value_scale: str = "max",
            root_actions: frozenset[str] | None = None,
-           spread: dict[str, float] | None = None) -> dict[str, tuple[int, float]]:
+           spread: dict[str, float] | None = None, belief: bool = False) -> dict[str, tuple[int, float]]:
     """Run SO-ISMCTS for ``seat`` from its deal ``view``.
 
     :param value_scale: how rewards are scaled for UCB: ``"max"`` (the largest absolute reward
         seen) or ``"std"`` (two standard deviations of the rewards seen)
     :param root_actions: search only these actions at the root (e.g. only the cards)
     :param spread: if given, filled with each root action's standard deviation of rewards
+    :param belief: weight determinizations by the game's ``sample_weight`` (if it has one), see
+        :func:`draw`
     :returns: per root action ``(visits, mean reward)`` for ``seat``
     """
     if time_limit is None and iterations is None:
         raise ValueError("give a time limit or an iteration budget")
     rollout = rollout or CardsFirstRollout(game)
+    weigh = getattr(game, "sample_weight", None) if belief else None
     root = _Node()
     deadline = None if time_limit is None else time.perf_counter() + time_limit
     scale = 1.0
@@ -171,7 +195,7 @@ def ismcts(game: Game, options: Any, view: Mapping[str, Any], seat: int, rng: ra
             if now + last >= deadline:
                 break
         done += 1
-        state = game.sample_state(options, view, rng)
+        state = draw(game, options, view, rng, weigh)
         node = root
         path: list[_Node] = []
         while not state.is_over():
@@ -286,6 +310,9 @@ class SearchBot(BaseBot):
     :param guard: ``None`` or a z value: the search's card replaces the rule player's card only
         when its mean reward is higher by ``guard`` standard errors (over the two actions'
         playouts); otherwise the rule player's card is played. Default as for ``contract``.
+    :param belief: weight the determinizations by how well they explain the other seats' bids
+        and announcements (the game's optional ``sample_weight`` hook; Jass: trump choice and
+        Schieben), see :func:`draw`
     """
 
     name = "search"
@@ -294,7 +321,7 @@ class SearchBot(BaseBot):
                  iterations: int | None = None, level: str | None = None, pace: Pace | None = None,
                  interject: str = "rule", interject_samples: int = 8, exploration: float = 0.7,
                  rollout: Rollout | None = None, playout: str | None = None, value_scale: str = "max",
-                 contract: str | None = None, guard: float | None | str = "default"):
+                 contract: str | None = None, guard: float | None | str = "default", belief: bool = True):
         defaults = GAME_DEFAULTS.get(getattr(game, "name", ""), {})
         if contract is None:
             contract = str(getattr(game, "search_contract", defaults.get("contract", "search")))
@@ -331,6 +358,7 @@ class SearchBot(BaseBot):
         self.value_scale = value_scale
         self.contract = contract
         self.guard = None if guard is None else float(guard)  # type: ignore[arg-type]
+        self.belief = belief
         self._cards: CardsFirstRollout | None = None
         #: decisions of the last search: "search" (search's own card over the rule player's),
         #: "rule" (the rule player's action), "agree" (both chose the same)
@@ -368,12 +396,16 @@ class SearchBot(BaseBot):
                 self._wait(t0, 0.0, r)
                 return rule_choice
             root_actions = frozenset(cards)
+        elif root_actions is None:
+            # the root searches only what this turn offers (the same as every determinization
+            # offers, unless a wrapper restricts the turn, e.g. to the modes an outside program knows)
+            root_actions = frozenset(legal)
         spread: dict[str, float] = {}
         try:
             stats = ismcts(self.game, options, dv, turn.seat, r, time_limit=self.time_limit,
                            iterations=self.iterations, exploration=self.exploration,
                            rollout=self._rollout(options), value_scale=self.value_scale,
-                           root_actions=root_actions, spread=spread)
+                           root_actions=root_actions, spread=spread, belief=self.belief)
         except Exception as e:  # a game's sampler failing must not stop a table
             self.errors.append(f"{type(e).__name__}: {e}")
             log.warning("search failed for %s (%s); falling back", self.game.name, self.errors[-1])

@@ -133,6 +133,13 @@ class JassGame(Game):
 
         return sample_state(options, view, rng)
 
+    def sample_weight(self, options: JassOptions, view: Mapping[str, Any], state: DealState) -> float:
+        """The search player's belief about a determinization: how well the other seats' sampled
+        hands explain their trump choice or push (``sample.contract_likelihood``)."""
+        from .sample import contract_likelihood
+
+        return contract_likelihood(options, view, state)  # type: ignore[arg-type]
+
 
 GAME = JassGame()
 _ = (MODES, SUITS)

@@ -4,11 +4,14 @@ The hidden cards are dealt at random among the other seats so that every public 
 holds: cards already played, hand sizes, voids shown by play (not following suit; not
 following a trump lead means no trump but perhaps the Buur, §26; an under-trump means only
 trumps were left, §27), the Weis shown after the first trick (§29) and declared Stöck
-(§29.3). Weis announced but never shown (the losing side's) are not reconstructed.
+(§29.3). A Weis announced but never shown (the losing side's, or any during the first trick)
+is given a concrete Weis worth its points, chosen at random among those the seat can hold.
+:func:`contract_likelihood` is the search player's soft belief about the trump choice.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from typing import Any
 
@@ -19,7 +22,7 @@ from ...core.sampling import assign_cards
 from .modes import KING, MODES, OBER, STRENGTH, SUIT_MASK, SUIT_OF, TM_TUTTI, UNDER
 from .options import JassOptions
 from .state import JassDeal
-from .weis import SEQUENCE_POINTS, WeisItem, parse_weis
+from .weis import FOUR_POINTS, SEQUENCE_POINTS, WeisItem, parse_weis
 
 __all__ = ["sample_state", "constraints"]
 
@@ -80,22 +83,70 @@ def _stand_in(points: int, mode: Any) -> WeisItem:
     return WeisItem("seq", suit, 0, length)
 
 
+def _weis_worth(points: int) -> list[WeisItem]:
+    """Every Weis worth exactly ``points`` (§29: sequences and four of a kind)."""
+    out = [WeisItem("seq", s, low, n) for n, p in SEQUENCE_POINTS.items() if p == points
+           for s in range(4) for low in range(10 - n)]
+    return out + [WeisItem("four", -1, r, 4) for r, p in enumerate(FOUR_POINTS) if p == points]
+
+
+def _guess_weis(view: Mapping[str, Any], allowed: list[int], known: list[int], played: list[int],
+                rng: Any) -> dict[int, WeisItem]:
+    """For each Weis announced but not shown (§29: only its points are public), a Weis worth
+    those points that the seat can hold: its cards not seen elsewhere, those not yet played by
+    the seat allowed in its hand (voids), room in its hand. Chosen at random among those."""
+    shown = view.get("weis_shown") or {}
+    out: dict[int, WeisItem] = {}
+    taken = 0
+    for s in range(4):
+        taken |= known[s] | played[s]
+    for ann in view.get("weis", []):
+        s = ann["seat"]
+        if s == view["seat"] or shown.get(str(s)):
+            continue
+        room = view["hand_sizes"][s] - (known[s] & ~played[s]).bit_count()
+        fits = []
+        for it in _weis_worth(ann["points"]):
+            new = it.mask & ~played[s]
+            if (new & taken & ~known[s]) or (new & ~allowed[s]) or (new & ~known[s]).bit_count() > room:
+                continue
+            fits.append(it)
+        if fits:
+            it = fits[rng.randrange(len(fits))]
+            out[s] = it
+            taken |= it.mask
+            known[s] |= it.mask & ~played[s]
+    return out
+
+
 def sample_state(options: JassOptions, view: Mapping[str, Any], rng: Any) -> JassDeal:
     """A :class:`JassDeal` consistent with ``view`` (a seat's deal view).
+
+    A Weis announced but not shown yet (§29) is given a concrete Weis worth its points whose
+    cards the seat then holds (:func:`_guess_weis`); when no deal fits such a guess, the
+    announcement keeps a stand-in and its cards stay free.
 
     :raises ValueError: if the view is inconsistent (no deal satisfies it)
     """
     seat = view["seat"]
-    allowed, known, played = constraints(view)
     sizes_now = view["hand_sizes"]
     others = [s for s in range(4) if s != seat]
-    taken = known[0] | known[1] | known[2] | known[3] | played[0] | played[1] | played[2] | played[3]
-    free = bit_list(FULL & ~taken)
-    sizes = {s: sizes_now[s] - known[s].bit_count() for s in others}
-    hands = list(known)
-    got = assign_cards(free, sizes, lambda c, s: bool(allowed[s] >> c & 1), rng)
+    got = None
+    guessed: dict[int, WeisItem] = {}
+    for attempt in range(4):
+        allowed, known, played = constraints(view)
+        guessed = _guess_weis(view, allowed, known, played, rng) if attempt < 3 else {}
+        taken = known[0] | known[1] | known[2] | known[3] | played[0] | played[1] | played[2] | played[3]
+        free = bit_list(FULL & ~taken)
+        sizes = {s: sizes_now[s] - known[s].bit_count() for s in others}
+        if any(v < 0 for v in sizes.values()):
+            continue
+        got = assign_cards(free, sizes, lambda c, s: bool(allowed[s] >> c & 1), rng)
+        if got is not None:
+            break
     if got is None:
         raise ValueError("no deal is consistent with this view")
+    hands = list(known)
     for s in others:
         hands[s] |= mask_of(got[s])
     deal = Deal(tuple(tuple(bit_list(hands[s] | played[s])) for s in range(4)))
@@ -117,6 +168,8 @@ def sample_state(options: JassOptions, view: Mapping[str, Any], rng: Any) -> Jas
         items = (view.get("weis_shown") or {}).get(str(s)) or (mine if s == seat else None)
         if items:
             st.weis_decl[s] = parse_weis("+".join(items))
+        elif s in guessed:
+            st.weis_decl[s] = [guessed[s]]
         else:
             # announced during the first trick, not shown yet (§29): only its points are known;
             # a stand-in sequence worth them keeps the §29 checks and the Weis count right
@@ -136,3 +189,40 @@ def sample_state(options: JassOptions, view: Mapping[str, Any], rng: Any) -> Jas
         st.stoeck_points = list(view["stoeck_points"])
     st.events = list(view.get("events", []))
     return st
+
+
+#: how sharply the trump choice is believed to follow hand strength (per point of
+#: :func:`~.bot.hand_strength`); 20 points below the best mode make a deal e times less likely
+BELIEF_SHARPNESS = 0.05
+#: the strength below which a Vorhand is believed to push (the rule player's threshold)
+PUSH_BELOW = 62
+_PLAIN = ("E", "S", "L", "R", "obenabe", "undenufe")
+
+
+def contract_likelihood(options: JassOptions, view: Mapping[str, Any], state: JassDeal) -> float:
+    """How likely the trump choice the view shows is, given the hands ``state`` dealt to the
+    other seats, in ``(0, 1]``: a soft belief for the search player, not a rule (a sampled
+    deal is weighted by it, never excluded).
+
+    A seat that named a trump suit, Obenabe or Undenufe is believed to hold a hand that suits
+    it: ``exp(-k * (best - named))`` in :func:`~.bot.hand_strength` points over the plain modes
+    it could name. A Vorhand that pushed is believed to hold no strong hand:
+    ``exp(-k * (best - PUSH_BELOW))`` when its best mode is stronger than the push threshold.
+    Seats the viewer is (its own choices) and modes outside the plain ones count 1.
+    """
+    from .bot import hand_strength
+
+    me = view["seat"]
+    weight = 1.0
+    trump = view.get("trump")
+    chooser, declarer = view.get("chooser"), view.get("declarer")
+    if view.get("geschoben") and chooser is not None and chooser != me:
+        hand = bit_list(state.dealt[chooser])
+        best = max(hand_strength(hand, m) for m in _PLAIN)
+        if best > PUSH_BELOW:
+            weight *= math.exp(-BELIEF_SHARPNESS * (best - PUSH_BELOW))
+    if trump in _PLAIN and declarer is not None and declarer != me:
+        hand = bit_list(state.dealt[declarer])
+        scores = {m: hand_strength(hand, m) for m in _PLAIN}
+        weight *= math.exp(-BELIEF_SHARPNESS * (max(scores.values()) - scores[trump]))
+    return weight

@@ -19,6 +19,7 @@ and "35 Punkte und 2 Blatt" is 107 thirds.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from stammtisch.core.cards import TAROCK
 
@@ -110,6 +111,14 @@ def trick_winner(cards: Sequence[int], colour: bool, kaiserstich: bool, kaiser_o
         if c < 32 and c >> 3 == led and c > best:
             best, bi = c, i
     return bi
+
+
+def play_rules(opts: Any, contract: Any) -> dict[str, bool]:
+    """The keyword rules of :func:`legal_plays` for a contract under table options: colour
+    games, and Stichzwang and Pagat-last in negative games and Trischaken (Österreich-Finale 5), 6), 7))."""
+    strict = contract.kind != "positive"
+    return {"colour": contract.colour, "stichzwang": strict, "pagat_last": strict,
+            "kaiserstich": opts.kaiserstich, "kaiser_order": opts.kaiserstich_order}
 
 
 def legal_plays(hand: int, trick: Sequence[int], *, colour: bool, stichzwang: bool, pagat_last: bool,

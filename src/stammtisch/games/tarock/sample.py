@@ -16,7 +16,7 @@ from stammtisch.core.errors import IllegalAction
 from stammtisch.core.protocol import Deal, DealContext
 from stammtisch.core.sampling import assign_cards
 
-from .cards import BIRDS, KINGS, MOND, PAGAT, SKUES, TAROCK, suit_of
+from .cards import BIRDS, KINGS, MOND, PAGAT, SKUES, TAROCK, legal_plays, play_rules, suit_of
 
 BIRD_CARDS = tuple(BIRDS[b][0] for b in BIRDS)
 from .options import CONTRACTS, TarockOptions
@@ -88,6 +88,7 @@ def sample_state(opts: TarockOptions, view: Mapping[str, Any], rng: Any, tries: 
                 voids[s].update((0, 1, 2, 3))
             if c == PAGAT and strict:
                 voids[s].add(4)
+    excluded = _excluded(opts, contract, plays, me) if strict else {}
     called_hidden: int | None = None
     if view.get("called") not in (None, "fourth") and view.get("partner") is None:
         k = TAROCK.parse(view["called"])
@@ -152,7 +153,8 @@ def sample_state(opts: TarockOptions, view: Mapping[str, Any], rng: Any, tries: 
             if cap[declarer] < 0:
                 continue
         pins = _pins(history, fixed, unknown, declarer, me, rng)
-        assign = _assign(unknown, cap, voids, declarer, called_hidden, rng, relax, pins, colour, forbidden)
+        assign = _assign(unknown, cap, voids, declarer, called_hidden, rng, relax, pins, colour, forbidden,
+                         excluded)
         if assign is None:
             continue
         hands: list[tuple[int, ...]] = [()] * n
@@ -216,12 +218,15 @@ def _pins(history: list[tuple[int, str]], fixed: Mapping[Any, set[int]], unknown
 
 def _assign(unknown: list[int], cap: Mapping[Any, int], voids: Mapping[int, set[int]], declarer: int | None,
             called: int | None, rng: Any, relax: bool, pins: Mapping[int, Any],
-            colour: bool = False, forbidden: set[int] | frozenset[int] = frozenset()) -> dict[Any, list[int]] | None:
-    """Random assignment of the unknown cards to places with room, respecting voids, the called king
-    and what may be discarded (:func:`~stammtisch.core.sampling.assign_cards`)."""
+            colour: bool = False, forbidden: set[int] | frozenset[int] = frozenset(),
+            excluded: Mapping[int, int] | None = None) -> dict[Any, list[int]] | None:
+    """Random assignment of the unknown cards to places with room, respecting voids, cards a seat's
+    play showed it did not hold (``excluded``, bit sets), the called king and what may be discarded
+    (:func:`~stammtisch.core.sampling.assign_cards`)."""
+    excluded = excluded or {}
 
     def fits(c: int, loc: Any) -> bool:
-        if isinstance(loc, int) and not relax and suit_of(c) in voids.get(loc, ()):
+        if isinstance(loc, int) and not relax and (suit_of(c) in voids.get(loc, ()) or excluded.get(loc, 0) >> c & 1):
             return False
         if loc == "discard" and (c in KINGS or c in (PAGAT, MOND, SKUES) or (c >= 32) != colour):
             return False
@@ -230,6 +235,42 @@ def _assign(unknown: list[int], cap: Mapping[Any, int], voids: Mapping[int, set[
         return not (c == called and loc == declarer)
 
     return assign_cards(unknown, cap, fits, rng, pins)
+
+
+_EXCLUDED_CACHE: dict[Any, dict[int, int]] = {}
+
+
+def _excluded(opts: TarockOptions, contract: Any, plays: list[list[tuple[int, str]]], me: int) -> dict[int, int]:
+    """Cards each other seat cannot have held, shown by its plays under Stichzwang and
+    Pagat-last (Österreich-Finale 5), 6)): a seat that played ``c`` to a trick held no card
+    ``x`` that would have made ``c`` illegal, i.e. with which ``legal_plays({c, x})`` refuses
+    ``c`` (a card that would have taken the trick when ``c`` does not). The rules only ever
+    narrow the playable cards to a class the hand holds (follow suit, tarock, winning cards,
+    Pagat last), so the test on two cards is exact for every larger hand. Cards already
+    played by the seat are not excluded (they were held); the caller assigns only unseen cards.
+    """
+    key = (me, repr(contract), repr(play_rules(opts, contract)),
+           tuple((s, c) for tr in plays for s, c in tr))
+    hit = _EXCLUDED_CACHE.get(key)
+    if hit is not None:
+        return hit
+    rules = play_rules(opts, contract)
+    out: dict[int, int] = {}
+    for tr in plays:
+        before: list[int] = []
+        for s, text in tr:
+            c = TAROCK.parse(text)
+            if s != me:
+                mask = 0
+                for x in range(54):
+                    if x != c and not legal_plays((1 << c) | (1 << x), before, **rules) >> c & 1:
+                        mask |= 1 << x
+                out[s] = out.get(s, 0) | mask
+            before.append(c)
+    if len(_EXCLUDED_CACHE) > 64:
+        _EXCLUDED_CACHE.clear()
+    _EXCLUDED_CACHE[key] = out
+    return out
 
 
 def _replay(opts: TarockOptions, ctx: DealContext, history: list[tuple[int, str]],

@@ -29,7 +29,7 @@ from stammtisch.core import registry
 from stammtisch.core.protocol import ActionSpace, DealContext, DealResult, DealState
 
 from .cards import (BIRDS, KING_MASK, KINGS, PAGAT, SKUES, TAROCK, TAROCK_MASK, TRULL_MASK, legal_plays,
-                    suit_of, thirds_of, thirds_to_text, trick_winner)
+                    play_rules, suit_of, thirds_of, thirds_to_text, trick_winner)
 from .options import CONTRACTS, PREMIUM_TITLES, PREMIUMS, Contract, TarockOptions
 from .scoring import Outcome, Premium, Renonce, Settlement, Side, settle
 
@@ -725,9 +725,7 @@ class TarockDeal(DealState):
         if cons is None:
             c = self.contract
             assert c is not None
-            strict = c.kind != "positive"
-            cons = {"colour": c.colour, "stichzwang": strict, "pagat_last": strict,
-                    "kaiserstich": self.opts.kaiserstich, "kaiser_order": self.opts.kaiserstich_order}
+            cons = play_rules(self.opts, c)
             self._cons = cons
         return cons
 
