@@ -92,7 +92,7 @@ def test_kernel_matches_the_engine_on_thousands_of_deals(profile, overrides, sta
             legal = kernel.legal(kernel.arrays(d))
             assert legal == sum(1 << c for c in {parse_play(a)[0] for a in cards}), (i, k)
             nat = legal & ~int(pos[K.P_PMASK])
-            assert len(cards) == nat.bit_count() + K.TAUFEN * (legal & int(pos[K.P_PMASK])).bit_count(), (i, k)
+            assert len(cards) == nat.bit_count() + K.taufen(int(pos[K.P_PMASK])) * (legal & int(pos[K.P_PMASK])).bit_count(), (i, k)
             action = kernel.notation(pos, k)
             assert action in cards
             getauft += "=" in action

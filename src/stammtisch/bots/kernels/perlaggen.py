@@ -38,7 +38,13 @@ __all__ = ["COMPILED", "PerlaggenKernel", "legal_nb", "winner_nb", "playout_nb",
 
 WELI = 32
 SCHELL = 3
-TAUFEN = 33  #: actions per Perlagg: ungetauft, or getauft as one of the 32 suit cards (§18)
+SUIT_CARDS = np.int64(0xFFFFFFFF)  #: the 32 suit cards (the Weli is bit 32)
+
+
+def taufen(pmask: int) -> int:
+    """Card actions per Perlagg: ungetauft, or getauft as one of the plain suit cards (§18, §20: never as
+    another Perlagg's face)."""
+    return 1 + (~int(pmask) & 0xFFFFFFFF).bit_count()
 
 # -- position layout (int64) -------------------------------------------------------------
 P_HANDS = 0  #: 4 hands (bit sets over PERLAGGEN indices), by seat
@@ -56,7 +62,8 @@ P_SEAT = 85  #: 20 seats that played them
 P_POLICY = 105  #: how the random card is drawn: one of the ``POLICY_*`` below
 P_SIZE = 106
 
-#: uniform over the card actions, 33 per Perlagg (the engine's random player restricted to cards)
+#: uniform over the card actions, one per plain suit card and one
+#: ungetauft per Perlagg (the engine's random player restricted to cards)
 POLICY_ACTIONS = 0
 #: uniform over the cards, each played as itself (``CardsFirstRollout``: a Taufe is no card notation)
 POLICY_PLAIN = 1
@@ -134,12 +141,15 @@ def playout_nb(pos: np.ndarray, seed: int) -> np.ndarray:
             nat = legal & ~pmask
             per = legal & pmask
             nn = popcount(nat)
-            r = rand_below(rng, nn + TAUFEN * popcount(per))
+            plain = ~pmask & SUIT_CARDS
+            nt = 1 + popcount(plain)
+            r = rand_below(rng, nn + nt * popcount(per))
             if r < nn:
                 c, t = nth_bit(nat, r), -1
             else:
                 r -= nn
-                c, t = nth_bit(per, r // TAUFEN), r % TAUFEN - 1
+                c, k = nth_bit(per, r // nt), r % nt
+                t = nth_bit(plain, k - 1) if k else -1
         else:
             c = nth_bit(legal, rand_below(rng, popcount(legal)))
             t = trump * 8 + 7 if policy == POLICY_TRUMP_ACE and (pmask >> c) & 1 else -1
