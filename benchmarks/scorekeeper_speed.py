@@ -49,7 +49,7 @@ def main() -> None:
     res["settle_per_s"] = settle_rate(2000)
     with tempfile.TemporaryDirectory() as d:
         s = Store(f"sqlite:///{d}/bench.sqlite3")
-        t, _ = s.create_tournament("Bench", "tarock", kind="table", names=["A", "B", "C", "D"], games={4: 0})
+        t = s.create_tournament("Bench", "tarock", kind="table", names=["A", "B", "C", "D"], games={4: 0})
         tab = t["rounds"][0]["tables"][0]["id"]
         t0 = time.perf_counter()
         for _ in range(args.rows):
@@ -62,7 +62,7 @@ def main() -> None:
             assert repeats == 0
             history += tables
         res["draw_schedule_s"] = round(time.perf_counter() - t0, 3)
-        cup, _ = s.create_tournament("Cup", "doppelkopf", rounds=3, games={4: 20, 5: 25})
+        cup = s.create_tournament("Cup", "doppelkopf", rounds=3, games={4: 20, 5: 25})
         s.add_players(cup["id"], [{"name": f"P{i}"} for i in range(24)])
         rng = random.Random(1)
         for rnd in range(3):

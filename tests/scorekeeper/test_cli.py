@@ -69,3 +69,29 @@ def test_cli_single_table_and_errors(tmp_path):
     assert r.exit_code == 1 and "unknown game" in r.output
     r = run(tmp_path, "sheet", "99")
     assert r.exit_code == 1 and "no table 99" in r.output
+
+
+def test_cli_organisers_owner_and_codes(tmp_path):
+    r = runner.invoke(app, ["tournament", "--data-dir", str(tmp_path), "organiser", "add", "Maria Moser",
+                            "--password-stdin"], input="geheim-12345\n")
+    assert r.exit_code == 0 and "organiser 1: Maria Moser" in r.output, r.output
+    r = runner.invoke(app, ["tournament", "--data-dir", str(tmp_path), "organiser", "add", "Kurz",
+                            "--password-stdin"], input="kurz\n")
+    assert r.exit_code == 1 and "10 to 200 characters" in r.output
+    r = run(tmp_path, "create", "Cup", "--game", "doppelkopf", "--organiser", "Niemand")
+    assert r.exit_code == 1 and "no organiser Niemand" in r.output
+    r = run(tmp_path, "create", "Cup", "--game", "doppelkopf", "--rounds", "1", "--organiser", "Maria Moser")
+    assert r.exit_code == 0 and "organiser Maria Moser" in r.output
+    r = run(tmp_path, "create", "Alt", "--game", "doppelkopf")
+    assert run(tmp_path, "owner", "2", "Maria Moser").exit_code == 0
+    run(tmp_path, "players", "1", *"ABCDEFGH")
+    assert run(tmp_path, "draw", "1").exit_code == 0
+    r = run(tmp_path, "codes", "1")
+    found = re.findall(r"table id (\d+): ([0-9A-Z]{5}-[0-9A-Z]{5})", r.output)
+    assert r.exit_code == 0 and len(found) == 2, r.output
+    from stammtisch.scorekeeper.store import Store
+    from stammtisch.storage import database_url
+    s = Store(database_url(tmp_path))  # the same database: the printed code opens the table
+    assert s.unlock_table(int(found[0][0]), found[0][1])["token"]
+    r = run(tmp_path, "organiser", "list")
+    assert "Maria Moser" in r.output

@@ -47,8 +47,15 @@ MIN_PASSWORD = 10
 
 # OWASP's argon2id minimum (19 MiB, 2 passes): ~0.1 s here; bounded in memory per attempt
 _hasher = PasswordHasher(time_cost=2, memory_cost=19456, parallelism=1)
-#: verified when a name is unknown, so a login takes the same time either way (no user enumeration)
-_DUMMY = _hasher.hash(secrets.token_hex(16))
+#: verified when a name is unknown, so a login takes the same time either way (no user enumeration);
+#: made at the first use (0.1 s), not at import (the command line imports this module too)
+_DUMMY: list[str] = []
+
+
+def _dummy() -> str:
+    if not _DUMMY:
+        _DUMMY.append(_hasher.hash(secrets.token_hex(16)))
+    return _DUMMY[0]
 
 
 def now() -> _dt.datetime:
@@ -64,7 +71,7 @@ def hash_secret(secret: str) -> str:
 def verify_secret(stored: str | None, secret: str) -> bool:
     """Whether ``secret`` matches ``stored``; with no stored hash a dummy is verified (same time)."""
     try:
-        return _hasher.verify(stored or _DUMMY, secret) and stored is not None
+        return _hasher.verify(stored or _dummy(), secret) and stored is not None
     except (VerifyMismatchError, VerificationError, InvalidHashError):
         return False
 
