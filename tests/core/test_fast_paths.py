@@ -114,3 +114,27 @@ def test_checked_apply_id_names_the_rule(game_name: str) -> None:
         ids = m.legal_action_ids(seat)
         m.apply_id(seat, ids[rng.randrange(len(ids))], checked=True)
     assert refused > 0
+
+
+@pytest.mark.parametrize("game_name", registry.available())
+def test_numpy_ids_are_plain_ids_and_other_types_are_refused(game_name: str) -> None:
+    np = pytest.importorskip("numpy")
+    game = registry.get(game_name)
+    by_np = Match(game, game.default_profile, {}, seed=11, max_deals=1)
+    by_int = Match(game, game.default_profile, {}, seed=11, max_deals=1)
+    rng = random.Random(11)
+    while not by_int.is_over():
+        seat = by_int.to_act()[0]
+        ids = by_int.legal_action_ids(seat)
+        k = ids[rng.randrange(len(ids))]
+        by_np.apply_id(seat, np.int64(k))
+        by_int.apply_id(seat, k)
+        assert all(type(h) is int for h in getattr(by_np.deal_state, "hands", []))  # no NumPy in the state
+    assert by_np.result() == by_int.result()
+    m = Match(game, game.default_profile, {}, seed=11, max_deals=1)
+    seat = m.to_act()[0]
+    for bad in (True, 1.0, "3", None):
+        with pytest.raises(IllegalAction, match="no action id"):
+            m.apply_id(seat, bad)  # type: ignore[arg-type]
+        with pytest.raises(IllegalAction, match="no action id"):
+            m.deal_state.apply_id(seat, bad)  # type: ignore[arg-type]
