@@ -35,8 +35,10 @@ def _refusal(fn) -> tuple[str, str, str | None] | None:
     return None
 
 
-def play_both(game_name: str, profile: str, seed: int, check_views_every: int = 1) -> int:
-    """Play one match of one deal both ways; the number of steps."""
+def play_both(game_name: str, profile: str, seed: int, check_views_every: int = 1, check_all_every: int = 1) -> int:
+    """Play one match of one deal both ways; the number of steps. The legal sets of the seats
+    to act and the interjectors are compared at every step, every seat's every
+    ``check_all_every`` steps, the views every ``check_views_every`` steps and at the end."""
     game = registry.get(game_name)
     fast = Match(game, profile, {}, seed=seed, max_deals=1)
     slow = Match(game, profile, {}, seed=seed, max_deals=1)
@@ -45,11 +47,11 @@ def play_both(game_name: str, profile: str, seed: int, check_views_every: int = 
     steps = 0
     while not slow.is_over():
         assert not fast.is_over()
-        for s in range(fast.n):
-            ids = fast.legal_action_ids(s)
-            assert [space.actions[i] for i in ids] == slow.legal_actions(s), (steps, s)
         movers = list(slow.to_act()) + list(slow.interjectors())
         assert movers == list(fast.to_act()) + list(fast.interjectors())
+        for s in (range(fast.n) if steps % check_all_every == 0 else movers):
+            ids = fast.legal_action_ids(s)
+            assert [space.actions[i] for i in ids] == slow.legal_actions(s), (steps, s)
         seat = rng.choice(movers) if rng.random() < 0.2 else movers[0]
         ids = fast.legal_action_ids(seat)
         if rng.random() < 0.05:  # an illegal id: refused alike, nothing changes
@@ -87,8 +89,9 @@ def play_both(game_name: str, profile: str, seed: int, check_views_every: int = 
 def test_fast_path_equals_notation_path(game_name: str, profile: str) -> None:
     total = 0
     for seed in range(DEALS):
-        # views are compared at every step in the first deals, then every 10th step and at the end
-        total += play_both(game_name, profile, seed, 1 if seed < 20 else 10)
+        # everything at every step in the first deals; then the movers' legal sets at every step,
+        # every seat's at every 4th, the views at every 10th and at the end
+        total += play_both(game_name, profile, seed, 1 if seed < 20 else 10, 1 if seed < 50 else 4)
     assert total > DEALS  # every deal took several steps
 
 
@@ -114,3 +117,27 @@ def test_checked_apply_id_names_the_rule(game_name: str) -> None:
         ids = m.legal_action_ids(seat)
         m.apply_id(seat, ids[rng.randrange(len(ids))], checked=True)
     assert refused > 0
+
+
+@pytest.mark.parametrize("game_name", registry.available())
+def test_numpy_ids_are_plain_ids_and_other_types_are_refused(game_name: str) -> None:
+    np = pytest.importorskip("numpy")
+    game = registry.get(game_name)
+    by_np = Match(game, game.default_profile, {}, seed=11, max_deals=1)
+    by_int = Match(game, game.default_profile, {}, seed=11, max_deals=1)
+    rng = random.Random(11)
+    while not by_int.is_over():
+        seat = by_int.to_act()[0]
+        ids = by_int.legal_action_ids(seat)
+        k = ids[rng.randrange(len(ids))]
+        by_np.apply_id(seat, np.int64(k))
+        by_int.apply_id(seat, k)
+        assert all(type(h) is int for h in getattr(by_np.deal_state, "hands", []))  # no NumPy in the state
+    assert by_np.result() == by_int.result()
+    m = Match(game, game.default_profile, {}, seed=11, max_deals=1)
+    seat = m.to_act()[0]
+    for bad in (True, 1.0, "3", None):
+        with pytest.raises(IllegalAction, match="no action id"):
+            m.apply_id(seat, bad)  # type: ignore[arg-type]
+        with pytest.raises(IllegalAction, match="no action id"):
+            m.deal_state.apply_id(seat, bad)  # type: ignore[arg-type]

@@ -26,6 +26,7 @@ after another (a Jass Partie to 1000, a Perlaggen Partie to 18, a Doppelkopf rou
 from __future__ import annotations
 
 import copy
+import operator
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -279,9 +280,26 @@ class ActionSpace:
 
         :raises IllegalAction: when the id is not in the space
         """
-        if isinstance(action_id, bool) or not isinstance(action_id, int) or not 0 <= action_id < len(self.actions):
+        return self.actions[self.checked_id(action_id)]
+
+    def checked_id(self, action_id: Any) -> int:
+        """``action_id`` as a plain ``int`` in the space (NumPy integers are accepted).
+
+        >>> import numpy
+        >>> ActionSpace(["a", "b"]).checked_id(numpy.int64(1)).__class__.__name__
+        'int'
+
+        :raises IllegalAction: when it is no integer (a bool, text, a float) or not in the space
+        """
+        i: int | None = action_id
+        if action_id.__class__ is not int:
+            try:
+                i = None if isinstance(action_id, bool) else operator.index(action_id)
+            except TypeError:
+                i = None
+        if i is None or not 0 <= i < len(self.actions):
             raise IllegalAction(f"there is no action id {action_id!r} (ids are 0 .. {len(self.actions) - 1})")
-        return self.actions[action_id]
+        return int(i)
 
 
 # ---------------------------------------------------------------------------------------
@@ -558,7 +576,7 @@ class Match:
         if actions is None:
             actions = self._actions = self.game.action_space(self.options).actions
         if action_id.__class__ is not int or not 0 <= action_id < len(actions):
-            self.game.action_space(self.options).action(action_id)  # raises, naming the id
+            action_id = self.game.action_space(self.options).checked_id(action_id)  # or raises, naming it
         state = self.deal_state
         if checked:
             state.apply_id(seat, action_id, True)

@@ -323,6 +323,8 @@ class JassDeal(DealState):
         """Apply by id: a legal card straight onto the bit sets, anything else (and everything
         when ``checked``) through :meth:`apply` and its rule-naming checks."""
         ids = self._ids or self._id_tables()
+        if action_id.__class__ is not int:  # a NumPy integer from an RL loop, or no id at all (refused)
+            action_id = ids.space.checked_id(action_id)
         self._ids = ids
         c = action_id - ids.card0
         if (not checked and self.phase == "play" and seat == self.turn and 0 <= c < 36

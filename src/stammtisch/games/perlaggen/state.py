@@ -380,6 +380,8 @@ class PerlaggenDeal(DealState):
         without notation; anything else (and everything when ``checked``) through :meth:`apply`
         and its rule-naming checks."""
         ids = self._ids or self._id_tables()
+        if action_id.__class__ is not int:  # a NumPy integer from an RL loop, or no id at all (refused)
+            action_id = ids.space.checked_id(action_id)
         play = ids.plays.get(action_id)
         if play is not None and not checked and self.phase == "play" and seat == self.turn:
             c, taufe = play
