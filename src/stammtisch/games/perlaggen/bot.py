@@ -80,6 +80,36 @@ def proven_revokes(deal: dict[str, Any], side: int) -> int:
     return count
 
 
+def _held(deal: dict[str, Any]) -> set[str]:
+    """The Gleich/Hanger held in this deal: both sides have said they hold one (§10)."""
+    return {n for n, f in (deal.get("figures") or {}).items() if n != "spiel" and f.get("status") == "held"}
+
+
+def _wilds_needed(kind: str, naturals: list[int]) -> int:
+    """Free Perlaggen a zweifache figure of ``kind`` still needs beside ``naturals`` (the cards that
+    count as plain cards: natural cards, and Perlaggen fixed by their Taufe)."""
+    if kind == "gleich":
+        counts = [sum(1 for c in naturals if c % 8 == h) for h in range(8)]
+        return max(0, 2 - max(counts))
+    best = 0
+    for s in range(4):
+        ranks = {c % 8 for c in naturals if c // 8 == s}
+        for r in range(7):
+            best = max(best, (r in ranks) + (r + 1 in ranks))
+    return 2 - best
+
+
+def _jointly_made(kinds: set[str], hand: list[int], played: list[str], trump: int) -> bool:
+    """Whether the seat's five cards (``hand`` still held, ``played`` as played) make a figure of every
+    kind in ``kinds`` at once, each free Perlagg standing in for one card (a sufficient test)."""
+    perl = perlaggen_order(trump)
+    dealt = list(hand) + [parse_play(x)[0] for x in played]
+    free, fixed = figure_cards(dealt, played, trump)
+    naturals = [c for c in free if c not in perl] + [c for c in fixed if 0 <= c < 32]
+    wild = sum(1 for c in free if c in perl)
+    return sum(_wilds_needed(k, naturals) for k in kinds if k != "spiel") <= wild
+
+
 def _is_card_action(a: str) -> bool:
     try:
         parse_play(a)
@@ -143,7 +173,8 @@ class RuleBot(BaseBot):
             return self._answer(deal, hand, trump, legal, rng)
         if phase == "figures":
             name = deal.get("figure_on_table")
-            if f"bieten:{name}" in legal and self._chance(name, hand, trump, deal) > 0.85:
+            if f"bieten:{name}" in legal and self._may_bid(deal) and self._safe(name, hand, trump, deal) \
+                    and self._chance(name, hand, trump, deal) > 0.85:
                 return f"bieten:{name}"  # a sure figure is worth 2 bid, 1 unbid
             for a in ("abweisen", "stellen", "weisen"):
                 if a in legal:
@@ -162,7 +193,9 @@ class RuleBot(BaseBot):
         if any(s == seat for s, _ in deal.get("signals", [])) or "zeichen:nichts" not in legal or not hand:
             return None
         best = max(("gleich", "hanger"), key=lambda n: figure_strength(n, hand, trump))
-        if figure_strength(best, hand, trump) >= 0.85:
+        own_played = list((deal.get("played") or [[]] * 4)[seat])
+        if figure_strength(best, hand, trump) >= 0.85 and _jointly_made(_held(deal) | {best}, hand, own_played, trump):
+            # a promise the partner may hold on: only one this hand keeps with the figures held (§10)
             return f"zeichen:{best}"
         if spiel_strength(hand, trump) >= 0.6:
             return "zeichen:spiel"
@@ -193,23 +226,16 @@ class RuleBot(BaseBot):
         written = deal.get("written") or deal.get("standing") or [0, 0]
         return written[side] < deal.get("target", 18) - 1
 
-    def _safe_bluff(self, name: str, hand: list[int], trump: int, deal: dict[str, Any]) -> bool:
-        """A bluff that cannot cost §10: the Spiel (§10 names Gleich and Hanger only), or a figure of
-        which the own hand holds one (a lower one loses the figure, it is no bluff in §10's sense)."""
-        if name == "spiel":
+    def _safe(self, name: str, hand: list[int], trump: int, deal: dict[str, Any]) -> bool:
+        """Whether bidding or holding ``name`` cannot cost §10: the Spiel (§10 names Gleich and Hanger
+        only); a figure the partner signalled; or one the own five cards make together with every other
+        Gleich/Hanger already held in this deal, each Perlagg used once (a lower figure loses, it is no
+        bluff in §10's sense)."""
+        if name == "spiel" or name in self._partner_says(deal):
             return True
-        own = self._own_figure(name, hand, trump, deal)
-        return own is not None
-
-    @staticmethod
-    def _own_figure(name: str, hand: list[int], trump: int, deal: dict[str, Any]) -> Any:
-        """The best Gleich/Hanger of the seat's five cards as they count now (§18: a played Perlagg
-        only as its Taufe)."""
+        kinds = {n for n in _held(deal) if n not in self._partner_says(deal)} | {name}
         seat = deal.get("seat", 0)
-        own_played = list((deal.get("played") or [[]] * 4)[seat])
-        dealt = hand + [parse_play(x)[0] for x in own_played]
-        free, fixed = figure_cards(dealt, own_played, trump)
-        return best_gleich(free, trump, fixed) if name == "gleich" else best_hanger(free, trump, fixed)
+        return _jointly_made(kinds, hand, list((deal.get("played") or [[]] * 4)[seat]), trump)
 
     def _answer(self, deal: dict[str, Any], hand: list[int], trump: int, legal: list[str], rng: Any) -> str:
         """Hold when the side's chance ``p`` makes it pay: conceding a bid costs 1, holding wins or
@@ -219,8 +245,7 @@ class RuleBot(BaseBot):
         pend = deal.get("pending") or {}
         name = pend.get("figure", "spiel")
         p = self._chance(name, hand, trump, deal)
-        safe = name == "spiel" or self._own_figure(name, hand, trump, deal) is not None \
-            or name in self._partner_says(deal)
+        safe = self._safe(name, hand, trump, deal)
         if "steigern" in legal and p > 0.8 and safe and self._may_bid(deal) and rng.random() < 0.5:
             return "steigern"
         if "halten" in legal and safe and (p > 0.25 or rng.random() < self.bluff):
@@ -236,7 +261,7 @@ class RuleBot(BaseBot):
             if a.startswith("bieten:") or a.startswith("steigern:"):
                 name = a.split(":")[1]
                 p = self._chance(name, hand, trump, deal)
-                if not self._safe_bluff(name, hand, trump, deal) and name not in self._partner_says(deal):
+                if not self._safe(name, hand, trump, deal):
                     continue
                 if p > (0.9 if a.startswith("steigern") else 0.7) or rng.random() < self.bluff / 4:
                     return a
@@ -279,16 +304,23 @@ class RuleBot(BaseBot):
             return (g.n if g else 0) + (h.n if h else 0), g.key[1] if g else -1, h.key[1] if h else -1, taufe
 
         naturals = [t for t in range(32) if t not in perl]  # §18, §20: a Taufe is a plain suit card
-        committed = [n for n, f in (deal.get("figures") or {}).items()
-                     if n != "spiel" and f.get("status") == "held"]
+        # the held figures, and the one this seat signalled: the partner may hold on the strength of it
+        promised = {g for s_, g in deal.get("signals", []) if s_ == seat and g in ("gleich", "hanger")}
+        committed = sorted(_held(deal) | promised)
+        uncovered = set(committed) - self._partner_says(deal)  # a partner's signal covers its kind
+        held_uncovered = _held(deal) - self._partner_says(deal)  # held ones before promised ones
 
         def keeps(c: int, t: int) -> tuple[Any, ...]:
             # the held figures must stay (§10: held without having it costs the deal and 2 points)
-            dealt = hand + [parse_play(x)[0] for x in own_played]
-            free, fixed = figure_cards(dealt, own_played + [f"{D.format(c)}={D.format(t)}"], trump)
+            played = own_played + [f"{D.format(c)}={D.format(t)}"]
+            rest = [x for x in hand if x != c]
+            dealt = rest + [parse_play(x)[0] for x in played]
+            free, fixed = figure_cards(dealt, played, trump)
             figs = [best_gleich(free, trump, fixed) if n == "gleich" else best_hanger(free, trump, fixed)
                     for n in committed]
-            return (sum(1 for f in figs if f is not None), tuple(f.key if f else (0, -1, 0) for f in figs))
+            return (_jointly_made(held_uncovered, rest, played, trump), _jointly_made(uncovered, rest, played, trump),
+                    sum(1 for f in figs if f is not None),
+                    tuple(f.key if f else (0, -1, 0) for f in figs))
 
         def strength(t: int) -> tuple[int, int]:
             return (1 if t // 8 == trump else 0, t % 8)
@@ -298,9 +330,8 @@ class RuleBot(BaseBot):
             fits = [t for t in naturals if wins(baptise(c, t, trump)) == want_win]
             if committed:
                 # a held Gleich or Hanger comes first (§10, §18); then the wanted outcome, then strength
-                cands = fits or naturals
-                default = max(cands, key=lambda t: (keeps(c, t), strength(t) if want_win
-                                                    else tuple(-x for x in strength(t))))
+                default = max(naturals, key=lambda t: (keeps(c, t)[:3], t in fits, keeps(c, t)[3],
+                                                       strength(t) if want_win else tuple(-x for x in strength(t))))
             elif (len(trick) == 3 or not want_win) and fits:
                 # last to play, or going under: any Taufe with the wanted outcome, the one that keeps the figures
                 default = max(fits, key=lambda t: figures_kept(c, t))
