@@ -444,15 +444,33 @@ JSONISH = st.recursive(
     | st.text(max_size=20),
     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=10), inner, max_size=4),
     max_leaves=12)
+#: field names the routes read (lobby and scorekeeper), so the fuzz reaches past "unknown field"
+FIELDS = ["game", "name", "profile", "options", "bot", "max_deals", "move_seconds", "ohne_reden", "seed", "session",
+          "seat", "seats", "token", "password", "games", "season", "tiebreaks", "kind", "names", "rounds", "tables",
+          "sizes", "players", "active", "published", "version", "facts", "rows", "reason", "author", "late",
+          "strike_unbalanced"]
+BODY = st.one_of(JSONISH, st.dictionaries(st.sampled_from(FIELDS), JSONISH | st.sampled_from(["jass", "toy", "x"]),
+                                          max_size=6))
 SEGMENT = st.one_of(st.integers(min_value=-5, max_value=2**70).map(str), st.text(
     alphabet=st.characters(min_codepoint=33, max_codepoint=126, blacklist_characters="/?#%"), min_size=1,
     max_size=12), st.sampled_from(["1", "0", "last", "csv", "x" * 40]))
 
 
+def _flat_routes(routes, prefix=""):
+    """Every route, also inside included routers (FastAPI keeps those as one entry)."""
+    for r in routes:
+        inner = getattr(r, "original_router", None)
+        if inner is not None:
+            yield from _flat_routes(inner.routes, prefix + (getattr(r.include_context, "prefix", "") or ""))
+        else:
+            yield prefix, r
+
+
 def _routes(app):
     out = []
-    for r in app.routes:
+    for prefix, r in _flat_routes(app.routes):
         path = getattr(r, "path", None)
+        path = prefix + path if path else path
         methods = getattr(r, "methods", None)
         if not path or not methods or path.startswith("/static") or path in ("/openapi.json", "/docs", "/redoc",
                                                                              "/docs/oauth2-redirect"):
@@ -466,30 +484,31 @@ def _routes(app):
 def fuzz_client(tmp_path_factory):
     from fastapi.testclient import TestClient
 
-    from stammtisch.core import registry
     from stammtisch.scorekeeper.api import make_router
     from stammtisch.server import ServerConfig, create_app
-    from tests.core.toy import GAME as TOY
 
-    registry._GAMES.setdefault("toy", "tests.core.toy")
-    registry._cache.setdefault("toy", TOY)
     url = f"sqlite:///{tmp_path_factory.mktemp('fuzz') / 'db.sqlite3'}"
     app = create_app(database_url=url, config=ServerConfig(bot_delay=0, allow_seed=True, **ROUTES_WITHOUT_LIMITS,
                                                            search_processes=0),
                      routers=[make_router(url)])
     with TestClient(app, raise_server_exceptions=False) as c:
-        made = c.post("/api/tables", json={"game": "toy", "name": "F"}).json()
+        made = c.post("/api/tables", json={"game": "jass", "name": "F"}).json()
         c.post("/scorekeeper/api/tournaments", json={"name": "Cup", "game": "jass"})
-        yield c, _routes(app), made
+        routes = _routes(app)
+        assert any(p.startswith("/scorekeeper/api/") for _, p in routes)
+        yield c, routes, made
 
 
-FAILURES: list[str] = []
+@pytest.fixture
+def no_toy(monkeypatch):
+    """The real games only (the toy game of the other tests has no scorekeeper entry form)."""
+    from stammtisch.core import registry
+
+    monkeypatch.delitem(registry._GAMES, "toy", raising=False)
+    monkeypatch.delitem(registry._cache, "toy", raising=False)
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True)
-@given(data=st.data())
-def test_fuzz_every_http_route_never_answers_5xx(fuzz_client, data):
-    client, routes, made = fuzz_client
+def _fuzz(client, routes, made, data):
     method, path = data.draw(st.sampled_from(routes))
     filled = path
     while "{" in filled:
@@ -501,11 +520,48 @@ def test_fuzz_every_http_route_never_answers_5xx(fuzz_client, data):
     kwargs: dict = {}
     if method in ("POST", "PUT", "PATCH", "DELETE"):
         if kind == "json":
-            kwargs["content"] = json.dumps(data.draw(JSONISH)).encode()
+            kwargs["content"] = json.dumps(data.draw(BODY)).encode()
             kwargs["headers"] = {"content-type": "application/json"}
         elif kind == "raw":
             kwargs["content"] = data.draw(st.binary(max_size=64))
     if data.draw(st.booleans()):
-        kwargs.setdefault("headers", {})["x-scorekeeper-key"] = data.draw(st.text(max_size=10).filter(str.isprintable))
+        key = data.draw(st.text(alphabet=st.characters(min_codepoint=33, max_codepoint=126), max_size=10))
+        kwargs.setdefault("headers", {})["x-scorekeeper-key"] = key
     r = client.request(method, filled, **kwargs)
     assert r.status_code < 500, f"{method} {filled} {kwargs} -> {r.status_code} {r.text[:300]}"
+
+
+@settings(max_examples=600, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True)
+@given(data=st.data())
+def test_fuzz_every_server_route_never_answers_5xx(fuzz_client, no_toy, data):
+    client, routes, made = fuzz_client
+    _fuzz(client, [r for r in routes if not r[1].startswith("/scorekeeper")], made, data)
+
+
+@pytest.mark.xfail(reason="the scorekeeper's own input validation (issue 11 items 3/5/8) is on branch "
+                          "'scorekeeper'; e.g. GET /scorekeeper/api/tables/9223372036854775808 answers 500 here. "
+                          "Remove this mark once that branch is merged.", strict=False)
+@settings(max_examples=600, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True)
+@given(data=st.data())
+def test_fuzz_every_scorekeeper_route_never_answers_5xx(fuzz_client, no_toy, data):
+    client, routes, made = fuzz_client
+    _fuzz(client, [r for r in routes if r[1].startswith("/scorekeeper")], made, data)
+
+
+SCOREKEEPER_CASES = [
+    ("GET", "/scorekeeper/api/tables/9223372036854775808", None),
+    ("GET", "/scorekeeper/api/tournaments/9223372036854775808", None),
+    ("POST", "/scorekeeper/api/tournaments", {"name": "x", "game": "jass", "games": "abc"}),
+    ("POST", "/scorekeeper/api/tournaments", {"name": "x", "game": "jass", "season": 5}),
+    ("POST", "/scorekeeper/api/tournaments", {"name": "x", "game": "jass", "tiebreaks": 7}),
+]
+
+
+@pytest.mark.xfail(reason="answered 500 by the scorekeeper on this branch; its validation is on branch 'scorekeeper' "
+                          "(issue 11 item 5). Remove this mark once that branch is merged.", strict=False)
+@pytest.mark.parametrize("method,path,body", SCOREKEEPER_CASES)
+def test_known_scorekeeper_inputs_that_answered_500(fuzz_client, no_toy, method, path, body):
+    client, _, _ = fuzz_client
+    r = client.request(method, path, content=json.dumps(body).encode() if body is not None else None,
+                       headers={"content-type": "application/json"})
+    assert r.status_code < 500
