@@ -565,3 +565,20 @@ def test_known_scorekeeper_inputs_that_answered_500(fuzz_client, no_toy, method,
     r = client.request(method, path, content=json.dumps(body).encode() if body is not None else None,
                        headers={"content-type": "application/json"})
     assert r.status_code < 500
+
+
+# -- 2. search players think in worker processes -------------------------------------------------------
+def test_search_players_think_in_a_worker_process_and_the_table_plays_on(make_client):
+    client = make_client(search_processes=1)
+    made = create_table(client, game="jass", name=None, bot="search:easy", seed=5, max_deals=1)
+    tid, owner = made["table"]["id"], made["token"]
+    client.post(f"/api/tables/{tid}/bots", json={"token": owner})
+    assert client.post(f"/api/tables/{tid}/start", json={"token": owner}).status_code == 200
+    t = client.app.state.tables.by_id[tid]
+    from stammtisch.server.botpool import RemoteBot
+    assert all(isinstance(b, RemoteBot) for b in t.bots)
+    deadline = time.monotonic() + 120
+    while t.version < 6 and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert t.version >= 6
+    assert client.app.state.tables.runner._pool is not None  # the decisions came from the process pool
