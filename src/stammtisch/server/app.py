@@ -126,12 +126,17 @@ def games_catalogue(levels: tuple[str, ...] = ("easy", "medium", "hard")) -> lis
             profiles[p] = options_to_json(opts)
         opts = g.options()
         kinds = []
+        works: dict[str, bool] = {}
         for k in allowed_kinds(levels):
-            try:
-                botkit.make(k, g)
-            except (NotImplementedError, OptionError, ValueError):
-                continue
-            kinds.append(k)
+            base = k.partition(":")[0]  # the levels of one kind stand or fall together
+            if base not in works:
+                try:
+                    botkit.make(base, g)
+                    works[base] = True
+                except (NotImplementedError, OptionError, ValueError):
+                    works[base] = False
+            if works[base]:
+                kinds.append(k)
         deck = g.deck
         out.append({
             "name": name, "title": g.title, "default_profile": g.default_profile, "profiles": profiles,
