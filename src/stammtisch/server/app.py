@@ -109,6 +109,8 @@ def _name(value: Any) -> str:
         raise TableError("bad_name", "a name is 1..40 characters")
     if any(ch in _CONTROL for ch in value):
         raise TableError("bad_name", "a name may not contain control characters")
+    if value.strip().casefold().startswith("computer"):
+        raise TableError("bad_name", "names beginning with 'Computer' are kept for computer players")
     return " ".join(value.split())
 
 
