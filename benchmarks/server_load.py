@@ -208,7 +208,8 @@ def one_run(args: argparse.Namespace) -> dict:
         port = free_port()
         url = f"http://127.0.0.1:{port}"
         proc = subprocess.Popen([sys.executable, "-m", "stammtisch.cli.main", "serve", "--port", str(port),
-                                 "--data", tmp.name, "--bot-delay", "0"], stdout=subprocess.DEVNULL)
+                                 "--data", tmp.name, "--bot-delay", "0", "--create-burst", "1000000"],
+                                stdout=subprocess.DEVNULL)
         for _ in range(200):
             try:
                 if httpx.get(url + "/api/games", timeout=1).status_code == 200:

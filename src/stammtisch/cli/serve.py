@@ -25,6 +25,11 @@ def serve(
     bot_delay: float = typer.Option(0.6, help="seconds a computer player waits before moving"),
     grace: float = typer.Option(45.0, help="seconds before a computer player stands in for an absent person"),
     log_level: str = typer.Option("warning", help="uvicorn log level"),
+    search_processes: int = typer.Option(1, help="worker processes for search computer players (0: a thread)"),
+    search_levels: str = typer.Option("easy,medium,hard", help="search strengths a table may ask for"),
+    create_burst: int = typer.Option(10, help="tables one client address may open at once"),
+    create_per_minute: float = typer.Option(6.0, help="tables one client address may open per minute after that"),
+    max_body: int = typer.Option(65536, help="largest request body on any HTTP route (bytes)"),
 ) -> None:
     """Run the table server; open the printed address in a browser."""
     import uvicorn
@@ -38,8 +43,17 @@ def serve(
     sock = listen(host, port, fail)
     url = resolve_url(data, database_url)
     # one database for both: the tables' server and the scorekeeper (its own tables and migrations)
-    app = create_app(database_url=url, config=ServerConfig(bot_delay=bot_delay, grace=grace, gc_tuning=True),
-                     routers=[make_router(url)])
+    levels = tuple(x.strip() for x in search_levels.split(",") if x.strip())
+    from ..bots.search import LEVELS
+
+    unknown = [x for x in levels if x not in LEVELS]
+    if unknown:
+        print(f"error: unknown search level(s) {', '.join(unknown)} (known: {', '.join(LEVELS)})")
+        raise typer.Exit(1)
+    config = ServerConfig(bot_delay=bot_delay, grace=grace, gc_tuning=True, search_processes=search_processes,
+                          search_levels=levels, create_burst=create_burst, create_per_minute=create_per_minute,
+                          max_body=max_body)
+    app = create_app(database_url=url, config=config, routers=[make_router(url)])
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
     where = url if not url.startswith("sqlite") else url.split("///", 1)[-1]
     print(f"stammtisch is serving at http://{shown}:{port}/  (database: {where})", flush=True)

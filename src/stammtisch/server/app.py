@@ -109,6 +109,8 @@ def _name(value: Any) -> str:
         raise TableError("bad_name", "a name is 1..40 characters")
     if any(ch in _CONTROL for ch in value):
         raise TableError("bad_name", "a name may not contain control characters")
+    if value.strip().casefold().startswith("computer"):
+        raise TableError("bad_name", "names beginning with 'Computer' are kept for computer players")
     return " ".join(value.split())
 
 
@@ -126,12 +128,17 @@ def games_catalogue(levels: tuple[str, ...] = ("easy", "medium", "hard")) -> lis
             profiles[p] = options_to_json(opts)
         opts = g.options()
         kinds = []
+        works: dict[str, bool] = {}
         for k in allowed_kinds(levels):
-            try:
-                botkit.make(k, g)
-            except (NotImplementedError, OptionError, ValueError):
-                continue
-            kinds.append(k)
+            base = k.partition(":")[0]  # the levels of one kind stand or fall together
+            if base not in works:
+                try:
+                    botkit.make(base, g)
+                    works[base] = True
+                except (NotImplementedError, OptionError, ValueError):
+                    works[base] = False
+            if works[base]:
+                kinds.append(k)
         deck = g.deck
         out.append({
             "name": name, "title": g.title, "default_profile": g.default_profile, "profiles": profiles,

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import multiprocessing
+import os
 import random
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any
@@ -78,15 +79,20 @@ def _think(game: str, kind: str, method: str, seat: int, legal: list[str], view:
     return bot.choose(turn, rng) if method == "choose" else bot.interject(turn, rng)
 
 
-def _warm() -> int:
-    return 0
+def _background() -> None:
+    """Worker initializer: the search is background work; the server's own process (every table's
+    sockets, log and cheap players) comes first when the machine's cores are busy."""
+    try:
+        os.nice(10)
+    except (AttributeError, OSError):  # pragma: no cover - not on every platform
+        pass
 
 
 class BotRunner:
     """Runs computer players' decisions off the event loop.
 
     Search decisions go to ``processes`` worker processes (spawned, so nothing of the server's
-    state is inherited) through a FIFO queue of at most ``queue`` waiting decisions: a table whose
+    state is inherited; at lower priority, ``nice`` 10) through a FIFO queue of at most ``queue`` waiting decisions: a table whose
     decision does not fit waits its turn (fair: first come, first served), and every table gets at
     most one decision in flight because its driver waits for the answer. ``processes=0`` runs the
     search in the thread pool instead (tests, single-process embedding).
@@ -101,7 +107,8 @@ class BotRunner:
 
     def _process_pool(self) -> ProcessPoolExecutor:
         if self._pool is None:
-            self._pool = ProcessPoolExecutor(self.processes, mp_context=multiprocessing.get_context("spawn"))
+            self._pool = ProcessPoolExecutor(self.processes, mp_context=multiprocessing.get_context("spawn"),
+                                             initializer=_background)
         return self._pool
 
     async def run_cheap(self, fn: Any) -> Any:

@@ -256,10 +256,11 @@ class Table:
         self.created_at = time.time() - _age_seconds(row.created_at)
         # nothing stored selects code either: a kind a request could not name is refused here, before
         # any computer player is built (a stored ``py:`` kind from an older server never runs)
-        try:
-            check_request_kind(self.bot_kind, tuple(self.config.search_levels))
-        except KindRefused as e:
-            raise TableRefused(str(e)) from None
+        if self.status in ("open", "playing"):  # an ended table builds no computer players
+            try:
+                check_request_kind(self.bot_kind, tuple(self.config.search_levels))
+            except KindRefused as e:
+                raise TableRefused(str(e)) from None
         self.options = self.game.options(self.profile, self.overrides)
         self.n = self.game.num_seats(self.options)
         self.seats = [SeatInfo(s.kind, s.name, s.token_hash, s.account_id) for s in loaded.seats]

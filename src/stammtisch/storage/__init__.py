@@ -31,7 +31,8 @@ def database_url(data_dir: str | Path | None = None, url: str | None = None) -> 
 
 
 def make_engine(url: str) -> Engine:
-    """An engine; SQLite gets WAL, foreign keys and a busy timeout for concurrent writers."""
+    """An engine; SQLite gets WAL with ``synchronous=FULL`` (acknowledged writes survive power loss),
+    foreign keys and a busy timeout for concurrent writers."""
     if url.startswith("sqlite"):
         engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
 
@@ -40,7 +41,9 @@ def make_engine(url: str) -> Engine:
             cur = dbapi_conn.cursor()
             cur.execute("PRAGMA journal_mode=WAL")
             cur.execute("PRAGMA foreign_keys=ON")
-            cur.execute("PRAGMA synchronous=NORMAL")
+            # FULL: every commit is fsynced (WAL and checkpoint), so an acknowledged action survives a
+            # power loss, not only a crash of the process (NORMAL may lose the last commits then)
+            cur.execute("PRAGMA synchronous=FULL")
             cur.close()
 
         return engine
