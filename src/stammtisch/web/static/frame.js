@@ -260,7 +260,7 @@ export function chooser(deck, game, actions, onAct, onCancel) {
   return h("div", { class: "chooser", id: "chooser", role: "dialog", "aria-label": t("choose") },
     h("div", { class: "chooser-title" }, t("choose")),
     h("div", { class: "chooser-list" }, actions.map((a) => {
-      const target = a.includes("=") ? a.split("=")[1] : null;
+      const target = a.includes("=") ? a.split("=")[1] : (isCard(deck, a) ? a : null);
       const { text, tip } = game.actionText(a);
       return h("button", { class: "action choice", dataset: { action: a }, title: tip || null, onclick: () => onAct(a) },
         target && isCard(deck, target) ? cardElement(deck.name, target) : null, h("span", { class: "word" }, text));
