@@ -263,6 +263,17 @@ def test_every_game_and_profile_one_whole_deal_on_the_desktop(server, browser, s
     page.wait_for_selector("#game-over")
     page.screenshot(path=str(ARTIFACTS / f"over-{_id(setup)}.png"), full_page=True)
     check_settlement(page, server)
+    # the last trick may be looked at, with who took it (Papagei-Jass §14, Österreich-Finale 1))
+    deal = page.evaluate("window.stammtisch.state.view.deal")
+    if deal.get("last_trick"):
+        page.click("#show-last")
+        shown = page.eval_on_selector_all("#trick.peek .card.in-trick",
+                                          "els => els.map(e => [Number(e.dataset.seat), e.dataset.card])")
+        assert shown == [[s, c.split("=")[0]] for s, c in deal["last_trick"]]
+        seats = page.evaluate("window.stammtisch.state.view.seats")
+        assert seats[deal["last_winner"]] in page.locator("#trick .peek-caption").inner_text()
+        page.click("#show-last")
+        assert page.locator("#trick.peek").count() == 0
     assert page.locator("#winner").inner_text()
     assert page.locator("#game-over table.sheet tbody tr").count() == 1
     # the replay: the same table, every hand open

@@ -174,7 +174,7 @@ export function drawTable(o) {
   if (extra.length) felt.append(h("div", { class: "felt-cards" }, extra));
   if (o.onPeek && Array.isArray(deal.last_trick) && deal.last_trick.length) {
     felt.append(h("button", { class: "peek-btn", id: "show-last", "aria-pressed": o.peek ? "true" : "false", onclick: o.onPeek },
-      o.peek ? t("hideLast") : t("showLast")));
+      o.peek ? t("currentTrick") : t("lastTrick")));
   }
   return felt;
 }
