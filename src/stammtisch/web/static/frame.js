@@ -206,7 +206,7 @@ export function drawHand(o) {
     el.addEventListener("click", () => onPlay(c, acts, el));
     if (key) el.append(h("span", { class: "key", "aria-hidden": "true" }, key));
     box.append(el);
-    if (refusal && refusal.card === c) {
+    if (refusal && refusal.card === c && !box.querySelector(".refusal")) {  // Doppelkopf: the first of two equal cards
       // the refusal with its rule, shown at the card (placed once the hand is laid out)
       el.classList.add("refused");
       const bubble = h("span", { class: "refusal", role: "alert", id: "refusal" }, refusal.text);
