@@ -174,7 +174,7 @@ export function drawTable(o) {
   if (extra.length) felt.append(h("div", { class: "felt-cards" }, extra));
   if (o.onPeek && Array.isArray(deal.last_trick) && deal.last_trick.length) {
     felt.append(h("button", { class: "peek-btn", id: "show-last", "aria-pressed": o.peek ? "true" : "false", onclick: o.onPeek },
-      o.peek ? t("hideLast") : t("showLast")));
+      o.peek ? t("currentTrick") : t("lastTrick")));
   }
   return felt;
 }
@@ -206,7 +206,7 @@ export function drawHand(o) {
     el.addEventListener("click", () => onPlay(c, acts, el));
     if (key) el.append(h("span", { class: "key", "aria-hidden": "true" }, key));
     box.append(el);
-    if (refusal && refusal.card === c) {
+    if (refusal && refusal.card === c && !box.querySelector(".refusal")) {  // Doppelkopf: the first of two equal cards
       // the refusal with its rule, shown at the card (placed once the hand is laid out)
       el.classList.add("refused");
       const bubble = h("span", { class: "refusal", role: "alert", id: "refusal" }, refusal.text);
@@ -260,7 +260,7 @@ export function chooser(deck, game, actions, onAct, onCancel) {
   return h("div", { class: "chooser", id: "chooser", role: "dialog", "aria-label": t("choose") },
     h("div", { class: "chooser-title" }, t("choose")),
     h("div", { class: "chooser-list" }, actions.map((a) => {
-      const target = a.includes("=") ? a.split("=")[1] : null;
+      const target = a.includes("=") ? a.split("=")[1] : (isCard(deck, a) ? a : null);
       const { text, tip } = game.actionText(a);
       return h("button", { class: "action choice", dataset: { action: a }, title: tip || null, onclick: () => onAct(a) },
         target && isCard(deck, target) ? cardElement(deck.name, target) : null, h("span", { class: "word" }, text));

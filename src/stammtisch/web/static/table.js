@@ -227,10 +227,10 @@ function gameView() {
     onPeek: () => { peek = !peek; render(); },
   });
   const settledBox = settledPanel(v);
-  if (settledBox) felt.append(settledBox);
   if (choosing) felt.append(chooser(deckInfo, game, choosing.acts, act, () => { choosing = null; render(); }));
   const main = h("div", { class: "main-col" },
     v.over ? overPanel(v) : null,
+    settledBox,
     felt,
     turnLine(v),
     drawActions({ deck: deckInfo, v, game, onAct: act, refusal }),

@@ -42,6 +42,7 @@ export default {
       const [card, as] = a.split("=");
       return { text: `${card} = ${as}`, tip: tip(`Perlagg ${card} getauft als ${as} (§18)`, `Perlagg ${card} christened as ${as} (§18)`) };
     }
+    if (/^(W|[ELGHS](?:[6-9]|10|[UOKA]))$/.test(a)) return { text: tip("ungetauft", "plain"), tip: tip("ohne Taufe: zählt als einfache Karte (§18)", "without a Taufe it counts as a plain card (§18)") };
     const [kind, what] = a.includes(":") ? [a.slice(0, a.indexOf(":")), a.slice(a.indexOf(":") + 1)] : [a, null];
     if (kind === "bieten") {
       if (what === "gleich") return { text: "Gleich bieten", tip: tip("Gleich bieten: drei gleiche Karten (§3, §8)", "bid Gleich: three of a kind (§3, §8)") };

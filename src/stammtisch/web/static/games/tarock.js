@@ -145,7 +145,8 @@ export default {
       out.push(el("span", "fact trischaken", `${tip("Punkte", "points")}: ` + o.players.map((p) => `${v.seats[p]} ${third(o.thirds[p])}`).join(" · ")));
     } else if (o.declarer !== null && o.declarer !== undefined) {
       const who = [o.declarer, o.partner].filter((x) => x !== null && x !== undefined).map((x) => v.seats[x]).join(" & ");
-      if (CONTRACTS[o.contract] && ["positive"].includes(o.declarer_thirds ? "positive" : "")) out.push(el("span", "fact", `${who}: ${third(o.declarer_thirds)} ${tip("Punkte", "points")} (35 ${tip("zum Sieg", "to win")})`));
+      const negative = /piccolo|bettel|zwiccolo/.test(o.contract || "");
+      if (!negative) out.push(el("span", "fact", `${who}: ${third(o.declarer_thirds)} ${tip("Punkte", "points")} (35 ${tip("zum Sieg", "to win")})`));
       else out.push(el("span", "fact", `${who}: ${o.declarer_tricks} ${tip("Stiche", "tricks")}`));
       if (s.won !== undefined) out.push(el("span", "fact", s.won ? tip("gewonnen", "won") : tip("verloren", "lost")));
     }
