@@ -101,7 +101,7 @@ class Fig:
 class _Ids:
     """The integer action ids of one options' action space, as the fast path needs them."""
 
-    __slots__ = ("space", "index", "plain", "taufe", "plays")
+    __slots__ = ("space", "index", "plain", "taufe", "plays", "_taufen")
 
     def __init__(self, space: ActionSpace):
         idx = space.index
@@ -116,6 +116,16 @@ class _Ids:
             for t, i in enumerate(self.taufe[c]):
                 plays[i] = (c, t)
         self.plays = plays
+        self._taufen: dict[int, tuple[tuple[int, ...], ...]] = {}
+
+    def taufen(self, pmask: int) -> tuple[tuple[int, ...], ...]:
+        """Per card, the ids of its Taufen allowed under the Perlagg set ``pmask``: a plain card of a
+        suit, never another Perlagg's face (§18, §20)."""
+        out = self._taufen.get(pmask)
+        if out is None:
+            out = self._taufen[pmask] = tuple(tuple(i for t, i in enumerate(row) if not pmask >> t & 1)
+                                              for row in self.taufe)
+        return out
 
 
 _IDS: dict[Any, _Ids] = {}
@@ -362,7 +372,8 @@ class PerlaggenDeal(DealState):
         if self.phase != "play" or seat != self.turn:
             return super().legal_action_ids(seat)
         ids = self._ids or self._id_tables()
-        plain, taufe, pm = ids.plain, ids.taufe, self.pmask
+        pm = self.pmask
+        plain, taufe = ids.plain, ids.taufen(pm)
         out: list[int] = []
         for c in bit_list(self._play_mask(seat)):
             out.append(plain[c])
@@ -385,7 +396,7 @@ class PerlaggenDeal(DealState):
         play = ids.plays.get(action_id)
         if play is not None and not checked and self.phase == "play" and seat == self.turn:
             c, taufe = play
-            if self.hands[seat] >> c & 1 and (taufe is None or self.pmask >> c & 1) \
+            if self.hands[seat] >> c & 1 and (taufe is None or (self.pmask >> c & 1 and not self.pmask >> taufe & 1)) \
                     and self._play_mask(seat) >> c & 1:
                 self._play(seat, c, taufe)
                 self.history.append((seat, ids.space.actions[action_id]))
@@ -699,7 +710,8 @@ class PerlaggenDeal(DealState):
             self.turn = self.vorhand
             best = {0: None, 1: None}
             for s, f in self.melds.items():
-                if f is not None and (best[side_of(s)] is None or _meld_key(f, self.o.meld_order) > _meld_key(best[side_of(s)], self.o.meld_order)):
+                b = best[side_of(s)]
+                if f is not None and (b is None or _meld_key(f, self.o.meld_order) > _meld_key(b, self.o.meld_order)):
                     best[side_of(s)] = f
             if best[0] or best[1]:
                 k0 = _meld_key(best[0], self.o.meld_order) if best[0] else None
