@@ -88,6 +88,11 @@ export default {
     else if (d.bidder === s && d.bid && !d.contract) out.push({ text: contractText(d.bid), tip: { de: "höchstes Gebot", en: "highest bid" }, cls: "bid" });
     if (d.partner === s && d.declarer !== s) out.push({ text: { de: "Partner", en: "partner" }, tip: { de: "hält den gerufenen König", en: "holds the called king" }, cls: "party re" });
     if ((d.passed || []).includes(s) && d.phase === "bidding") out.push({ text: "Gut", tip: { de: "hat gepasst", en: "passed" } });
+    else if (d.phase === "bidding") {
+      // what the seat said last in the bidding (Vorhand, a bid)
+      const said = (d.history || []).filter(([who]) => who === s).map(([, w]) => w).pop();
+      if (said && said !== "pass" && !(d.bidder === s && said === `bid:${d.bid}`)) out.push({ ...this.actionText(said), cls: "bid" });
+    }
     for (const [name, p] of Object.entries(d.announcements || {})) {
       if (p.announcer === s) out.push({ text: premiumText(name) + (p.kontra ? ` ×${2 ** p.kontra}` : ""), tip: tip(PREMIUMS[name] ? PREMIUMS[name][1] : "", PREMIUMS[name] ? PREMIUMS[name][2] : ""), cls: "announce" });
     }
