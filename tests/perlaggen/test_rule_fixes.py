@@ -142,7 +142,7 @@ def test_par17_live_refusal_names_the_round():
     run(st, "0:LA", "1:H7", "2:L10", "3:LK")
     e = refused(st, 1, "zuruecknehmen", "§17")
     assert "same round" in str(e) and "enforces" not in str(e)
-    e = refused(make(HANDS_17), 0, "zuruecknehmen", "§17")  # innsbruck: nothing played, nothing to take back
+    refused(make(HANDS_17), 0, "zuruecknehmen", "§17")  # innsbruck: nothing played, nothing to take back
 
 
 # --------------------------------------------------------------------------- §22 weisen, §18 Taufe, wording

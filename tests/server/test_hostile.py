@@ -236,9 +236,7 @@ def test_finished_games_are_not_all_kept_in_memory(make_client):
         client.post(f"/api/tables/{tid}/bots", json={"token": made["token"]})
         client.post(f"/api/tables/{tid}/start", json={"token": made["token"]})
         t = tables.by_id[tid]
-        t.away_since[0] = -1e9  # the owner is away: a stand-in plays the game to its end
-        t.config.grace = 0.0
-        t._changed()
+        client.portal.call(_away, t)  # on the server's loop (asyncio events are not thread-safe)
         deadline = time.monotonic() + 30
         while t.status != "finished" and time.monotonic() < deadline:
             time.sleep(0.02)
@@ -249,6 +247,13 @@ def test_finished_games_are_not_all_kept_in_memory(make_client):
     first_number = ids[0][1]
     rec = client.get(f"/api/records/{first_number}")  # loaded again from the database when asked for
     assert rec.status_code == 200 and rec.json()["game"] == "toy"
+
+
+async def _away(t) -> None:
+    """The owner is away from the start: a stand-in plays the game to its end."""
+    t.config.grace = 0.0
+    t.away_since[0] = -1e9
+    t._changed()
 
 
 # -- 7. ownership ------------------------------------------------------------------------------------

@@ -330,7 +330,8 @@ class RuleBot(BaseBot):
             fits = [t for t in naturals if wins(baptise(c, t, trump)) == want_win]
             if committed:
                 # a held Gleich or Hanger comes first (§10, §18); then the wanted outcome, then strength
-                default = max(naturals, key=lambda t: (keeps(c, t)[:3], t in fits, keeps(c, t)[3],
+                kept = {t: keeps(c, t) for t in naturals}
+                default = max(naturals, key=lambda t: (kept[t][:3], t in fits, kept[t][3],
                                                        strength(t) if want_win else tuple(-x for x in strength(t))))
             elif (len(trick) == 3 or not want_win) and fits:
                 # last to play, or going under: any Taufe with the wanted outcome, the one that keeps the figures

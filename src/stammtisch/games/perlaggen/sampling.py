@@ -68,7 +68,7 @@ def sample_state(options: PerlaggenOptions, view: Mapping[str, Any], rng: Any) -
         if orig_trump not in known[es]:
             known[es].append(orig_trump)
     for k, shown in (view.get("shown_hands") or {}).items():
-        # a hand laid open to show a figure: the five cards it held (after a §7 exchange)
+        # the cards laid open to show a figure (§22): that seat held them (after a §7 exchange)
         ss = int(k)
         for c in (D.parse(x) for x in shown):
             if c not in known[ss]:
