@@ -544,9 +544,6 @@ def test_fuzz_every_server_route_never_answers_5xx(fuzz_client, no_toy, data):
     _fuzz(client, [r for r in routes if not r[1].startswith("/scorekeeper")], made, data)
 
 
-@pytest.mark.xfail(reason="the scorekeeper's own input validation (issue 11 items 3/5/8) is on branch "
-                          "'scorekeeper'; e.g. GET /scorekeeper/api/tables/9223372036854775808 answers 500 here. "
-                          "Remove this mark once that branch is merged.", strict=False)
 @settings(max_examples=600, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True)
 @given(data=st.data())
 def test_fuzz_every_scorekeeper_route_never_answers_5xx(fuzz_client, no_toy, data):
@@ -563,8 +560,6 @@ SCOREKEEPER_CASES = [
 ]
 
 
-@pytest.mark.xfail(reason="answered 500 by the scorekeeper on this branch; its validation is on branch 'scorekeeper' "
-                          "(issue 11 item 5). Remove this mark once that branch is merged.", strict=False)
 @pytest.mark.parametrize("method,path,body", SCOREKEEPER_CASES)
 def test_known_scorekeeper_inputs_that_answered_500(fuzz_client, no_toy, method, path, body):
     client, _, _ = fuzz_client
