@@ -19,7 +19,7 @@ NOTATION = TerminalNotation(PERLAGGEN, legend=[
     "suits: E Eichel, L Laub (also G Gras), H Herz, S Schell; ranks: 7 8 9 10 U O K A",
     "a Perlagg is played as the card alone; the Taufe (what it becomes, e.g. LA) is asked after it "
     "(W=LA in one go works too; Enter: no Taufe, §18)",
-    "words: ansehen, bieten:gleich (hanger, spiel), halten, gut, steigern, weisen, abweisen, stellen, "
+    "words: ansehen, bieten:gleich (hanger, spiel), halten, gut, steigern, partner_fragen, weisen, abweisen, stellen, "
     "zeichen:…, aufdecken",
     "a number picks the option with that number; wait lets the others play on; ? shows this again, q quits",
 ])
@@ -40,7 +40,7 @@ PHASE_HELP = {
     "exchange": "exchange the turned-up Perlagg for a trump (§7)",
     "meld": "17 : 17 — declare a dritziges, vierfaches or fünffaches figure, or pass (§25)",
     "play": "play a card (for a Perlagg the Taufe is asked after it) or bid a figure (bieten:gleich)",
-    "answer": "answer the bid: halten, gut or steigern (§11, §13)",
+    "answer": "answer the bid: halten, gut or steigern, or partner_fragen to leave it to your partner (§11, §13)",
     "figures": "the Spiel is decided: weisen / gut / bieten; the others abweisen / stellen / gut (§22)",
 }
 

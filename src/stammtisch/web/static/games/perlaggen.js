@@ -15,6 +15,7 @@ const WORDS = {
   behalten: ["behalten", "abgehobene Perlaggen behalten (§4)", "keep the Perlaggen you lifted (§4)"],
   gut: ["gut", "die Figur gut lassen: die Bietenden schreiben sie (§12)", "concede the figure: the bidders write it (§12)"],
   halten: ["halten", "das Gebot annehmen, es wird ausgespielt (§11)", "accept the bid, it is played out (§11)"],
+  partner_fragen: ["Partner fragen", "die Antwort dem Partner überlassen; er muss dann antworten (§11, §9)", "leave the answer to your partner, who then must answer (§11, §9)"],
   steigern: ["steigern", "den Wert erhöhen: drei, vier … Spiel aus (§13)", "raise the value: three, four … Spiel aus (§13)"],
   liegen: ["Ich liege", "nichts bieten, weiter spielen", "no bid, play on"],
   weisen: ["weisen", "die Figur zeigen (§22)", "show the figure (§22)"],
