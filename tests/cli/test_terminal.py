@@ -198,8 +198,9 @@ def test_replay_prints_the_settlement_lines(game, tmp_path):
 def test_one_seat_naming_and_the_score_sheet_at_game_over(game):
     """Item 13: names everywhere (bots 1-based like ``Team 1/3``), no engine ``seat N`` or
     ``Position N``; game over prints the score sheet, not a Python list."""
+    # "1" picks the first option; the empty line after it takes a sub-prompt's default (the cut)
     r = runner.invoke(app, ["play", game, "--seed", "2", "--deals", "2", "--seat", "2", "--name", "Anna"],
-                      input="1\n" * 400, terminal_width=100)
+                      input="1\n\n" * 400, terminal_width=100)
     assert r.exit_code == 0, r.output[-3000:]
     out = r.output
     assert "rule bot 1" in out and "rule bot 3" in out and "rule bot 0" not in out and "rule bot 2" not in out
@@ -256,6 +257,8 @@ def test_a_run_of_numbered_actions_is_listed_once_and_the_number_asked_after_it(
     assert "1:abheben:2…31" in out.getvalue()
     answers = iter(["abheben:12"])
     assert screen.ask({"legal": legal, "deal": {}, "seat": 0}, legal) == "abheben:12"
+    answers = iter(["1", ""])  # Enter at the number: a cut in the middle
+    assert screen.ask({"legal": legal, "deal": {}, "seat": 0}, legal) == "abheben:16"
 
 
 def test_perlaggen_unseen_bids_are_listed_once_and_the_figures_asked_after():

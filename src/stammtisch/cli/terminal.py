@@ -166,7 +166,10 @@ class Screen:
         ranges = _ranges(legal)
         if action in ranges and action not in legal:
             lo, hi = ranges[action]
-            answer = self._prompt(f"{action}: {lo}…{hi}")
+            middle = (lo + hi) // 2
+            answer = self._prompt(f"{action}: {lo}…{hi} (Enter: {middle})")
+            if answer == "":
+                return f"{action}:{middle}"  # a cut in the middle, as a hand lifts without counting
             if not answer or not answer.isdigit():
                 return None
             return f"{action}:{answer}"
