@@ -1,5 +1,9 @@
 """The arena targets: search beats rule, rule beats random, in every game with an engine; for
-Jass also our bots against jass-kit's own agent (test-only dependency, GPL-3.0).
+Jass also our bots against jass-kit's own agent (test-only dependency, GPL-3.0) and against
+pyschieber's rule-based challenge player (test-only dependency, MIT; in its game: plain modes,
+no Weis; the search's budget is the environment variable ``PYSCHIEBER_SEARCH``).
+For long runs on a busy machine, ``benchmarks/arena_run.py`` runs one pairing and writes its
+result every few pairs.
 
 Run: ``.venv/bin/python benchmarks/bots_arena.py [--deals 40] [--search search:0.2] [--games jass]``.
 Writes ``benchmarks/results/arena_<game>_<a>_vs_<b>.json`` (and ``.svg``) per pairing and

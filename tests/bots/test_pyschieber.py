@@ -89,7 +89,8 @@ def test_replay_gives_the_strategy_every_card_played():
     strategy, player, stiche, cur = replay(d.view(seat), seat)
     counter = strategy.card_counter
     assert counter.played_count == 13 and len(stiche) == 3 and len(cur) == 1
-    assert sorted(str(c) for c in player.cards) == sorted(str(to_card(c)) for c in JASS.parse_cards(d.view(seat)["hand"]))
+    hand = JASS.parse_cards(d.view(seat)["hand"])
+    assert sorted(str(c) for c in player.cards) == sorted(str(to_card(c)) for c in hand)
     assert sum(len(x) for x in counter.played_cards) == 13
 
 

@@ -160,3 +160,24 @@ def test_search_never_falls_back_over_a_thousand_deals(name):
         errors += [f"match {seed}: {e}" for b in bots for e in b.errors]
         seed += 1
     assert errors == []
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_search_over_action_ids_equals_search_over_strings(name):
+    """The tree walked with the integer action API (``legal_action_ids`` / ``apply_id``) gives
+    the same statistics as the tree over notation strings (same seed, same budget)."""
+    from stammtisch.bots.common import deal_view
+    from stammtisch.bots.search import CardsFirstRollout, ismcts
+
+    game = registry.get(name)
+    m = game.new_match(seed=11, max_deals=1)
+    rng = random.Random(11)
+    rule = game.rule_bot()
+    for _ in range(5):
+        seat = m.to_act()[0]
+        m.apply(seat, rule.choose(Turn(seat, m.legal_actions(seat), lambda s=seat: m.view(s)), rng))
+    seat = m.to_act()[0]
+    view = deal_view(m.view(seat))
+    stats = [ismcts(game, m.options, view, seat, random.Random(2), time_limit=None, iterations=60,
+                    rollout=CardsFirstRollout(game), use_ids=ids) for ids in (True, False)]
+    assert stats[0] == stats[1] and len(stats[0]) > 1
