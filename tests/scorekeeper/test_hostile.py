@@ -405,3 +405,18 @@ def test_pages_are_csp_clean():
     csp = r.headers["content-security-policy"]
     assert "script-src 'self'" in csp and "style-src 'self'" in csp and "frame-ancestors 'none'" in csp
     assert r.headers["x-content-type-options"] == "nosniff"
+
+
+def test_an_export_never_opens_another_tournaments_table(client, cup):
+    """Attacker's pass (merged): ``export/sheets.pdf?table=`` of a *published* tournament named a table
+    of an unpublished one and got its Tischzettel; the table must belong to the tournament in the path."""
+    H = cup["H"]
+    t = client.post(f"{API}/tournaments", headers=H, json={"name": "Open", "game": "doppelkopf", "rounds": 1}).json()
+    pub = t["tournament"]["id"]
+    client.post(f"{API}/tournaments/{pub}/players", headers=H, json=[{"name": f"Q{i}"} for i in range(4)])
+    own = client.post(f"{API}/tournaments/{pub}/rounds", headers=H, json={"seed": "s"}).json()["tables"][0]["id"]
+    assert client.post(f"{API}/tournaments/{pub}/publish", headers=H, json={}).status_code == 200
+    assert client.get(f"{API}/tables/{cup['table']}").status_code == 403  # the cup is not published
+    r = client.get(f"{API}/tournaments/{pub}/export/sheets.pdf", params={"table": cup["table"]})
+    assert r.status_code == 404, r.status_code
+    assert client.get(f"{API}/tournaments/{pub}/export/sheets.pdf", params={"table": own}).status_code == 200

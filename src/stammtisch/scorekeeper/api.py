@@ -474,6 +474,9 @@ def make_router(store: Store | str | None = None, *, login_rate: int = 20, unloc
         # the session comes in the Authorization header only (the pages download through fetch)
         readable(request, tid, p)
         s = st(request)
+        if table is not None and s.tournament_of_table(table) != tid:
+            # a published tournament's export must not open another (unpublished) tournament's sheet
+            raise NotFound(f"tournament {tid} has no table {table}")
         if name == "ranking.csv":
             return Response(export.ranking_csv(s, tid, round), media_type="text/csv; charset=utf-8")
         if name == "sheets.csv":
