@@ -284,6 +284,22 @@ def test_nobody_sits_down_under_a_name_already_seated(client):
         assert r.status_code in (400, 409), name
 
 
+@pytest.mark.parametrize("name", ["Anna\u200b", "\u200bAnna", "An\u00adna", "\u202eannA", "\uff21nna",
+                                  "\uff23omputer (random) 2", "\u200bComputer (random) 2", "Anna\u2060"])
+def test_hidden_characters_do_not_make_a_look_alike_name(client, name):
+    """Attacker's pass (merged): zero-width, soft-hyphen, bidi-override and full-width characters let a
+    second 'Anna' (or a fake 'Computer') sit down; names are NFKC-normalised and invisible characters refused."""
+    tid = create_table(client, name="Anna")["table"]["id"]
+    r = client.post(f"/api/tables/{tid}/seats", json={"name": name})
+    assert r.status_code in (400, 409) and r.json()["code"] in ("bad_name", "name_taken"), (name, r.text)
+
+
+def test_a_full_width_name_is_stored_in_its_plain_form(client):
+    tid = create_table(client)["table"]["id"]
+    r = client.post(f"/api/tables/{tid}/seats", json={"name": "\uff22ernd"})
+    assert r.status_code == 200 and "Bernd" in [s["name"] for s in r.json()["table"]["seats"]], r.text
+
+
 def test_table_creation_is_rate_limited_per_client(make_client):
     client = make_client(create_burst=3, create_per_minute=0.001)
     codes = [client.post("/api/tables", json={"game": "toy"}).status_code for _ in range(5)]

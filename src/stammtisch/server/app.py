@@ -15,6 +15,7 @@ import gc
 import json
 import logging
 import time
+import unicodedata
 from collections.abc import Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -101,14 +102,17 @@ Number = Annotated[int, PathParam(ge=1, le=2**31 - 1)]
 DealNo = Annotated[int, PathParam(ge=0, le=100_000)]
 SeatNo = Annotated[int, PathParam(ge=0, le=64)]
 
-_CONTROL = {chr(c) for c in range(32)} | {chr(127)}
-
-
 def _name(value: Any) -> str:
-    if not isinstance(value, str) or not value.strip() or len(value.strip()) > 40:
+    """A person's name as shown at the table: NFKC-normalised (a full-width 'Ａnna' is 'Anna'), without
+    control or invisible format characters (zero-width spaces, bidi overrides), so that no two seats
+    and no person and a computer player can look alike by hidden characters."""
+    if not isinstance(value, str):
         raise TableError("bad_name", "a name is 1..40 characters")
-    if any(ch in _CONTROL for ch in value):
-        raise TableError("bad_name", "a name may not contain control characters")
+    value = unicodedata.normalize("NFKC", value)
+    if not value.strip() or len(value.strip()) > 40:
+        raise TableError("bad_name", "a name is 1..40 characters")
+    if any(unicodedata.category(ch).startswith("C") for ch in value):
+        raise TableError("bad_name", "a name may not contain control or invisible characters")
     if value.strip().casefold().startswith("computer"):
         raise TableError("bad_name", "names beginning with 'Computer' are kept for computer players")
     return " ".join(value.split())

@@ -20,6 +20,7 @@ import logging
 import random
 import secrets
 import time
+import unicodedata
 from datetime import datetime, timezone
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -209,7 +210,9 @@ def _settings_public(settings: dict[str, Any]) -> dict[str, Any]:
 
 
 def _same_name(a: str, b: str) -> bool:
-    return " ".join(a.split()).casefold() == " ".join(b.split()).casefold()
+    def key(x: str) -> str:
+        return " ".join(unicodedata.normalize("NFKC", x).split()).casefold()
+    return key(a) == key(b)
 
 
 class TableRefused(Exception):
