@@ -599,3 +599,25 @@ def test_search_players_think_in_a_worker_process_and_the_table_plays_on(make_cl
         time.sleep(0.1)
     assert t.version >= 6
     assert client.app.state.tables.runner._pool is not None  # the decisions came from the process pool
+
+
+@pytest.mark.parametrize("trusted", ["", "127.0.0.1"])
+def test_a_forwarded_for_header_does_not_reset_the_per_client_limits(tmp_path, trusted):
+    """Attacker's pass (merged): uvicorn believes X-Forwarded-For from 127.0.0.1 by default, so a
+    local client (or anybody behind a pass-through proxy) named a new address at every request and
+    opened tables (or tried logins and entry codes) without limit. ``serve`` believes the header
+    only from ``--trusted-proxies``."""
+    from fastapi.testclient import TestClient
+
+    from stammtisch.cli.serve import uvicorn_config
+    from stammtisch.server import ServerConfig, create_app
+
+    app = create_app(database_url=f"sqlite:///{tmp_path / 'db.sqlite3'}",
+                     config=ServerConfig(bot_delay=0.0, create_burst=2, create_per_minute=0.001, search_processes=0))
+    config = uvicorn_config(app, "127.0.0.1", 0, trusted_proxies=trusted)
+    config.load()
+    with TestClient(config.loaded_app, client=("127.0.0.1", 50000)) as client:
+        codes = [client.post("/api/tables", json={"game": "toy"}, headers={"x-forwarded-for": f"10.0.0.{i}"}).status_code
+                 for i in range(4)]
+    # not trusted: one client, limited; trusted (the operator's own proxy): four clients, each within its limit
+    assert codes == ([200, 200, 429, 429] if not trusted else [200, 200, 200, 200]), codes
