@@ -621,3 +621,28 @@ def test_a_forwarded_for_header_does_not_reset_the_per_client_limits(tmp_path, t
                  for i in range(4)]
     # not trusted: one client, limited; trusted (the operator's own proxy): four clients, each within its limit
     assert codes == ([200, 200, 429, 429] if not trusted else [200, 200, 200, 200]), codes
+
+
+def test_one_address_cannot_hold_every_kiebitz_place(make_client):
+    """Attacker's pass (merged): the Kiebitz cap is per table and the seat cap per token, so one address
+    could fill every table's 50 Kiebitz places (and the server's file descriptors). Sockets per client
+    address are capped across all tables; a closed one frees its place."""
+    from starlette.websockets import WebSocketDisconnect
+
+    client = make_client(max_sockets_per_client=3)
+    tids = [create_table(client)["table"]["id"] for _ in range(2)]
+    held = [client.websocket_connect(f"/ws/{tids[i % 2]}") for i in range(3)]
+    for s in held:
+        ws = s.__enter__()
+        ws.send_json({"type": "hello"})
+        assert ws.receive_json()["type"] == "welcome"
+    with pytest.raises(WebSocketDisconnect) as refused:
+        with client.websocket_connect(f"/ws/{tids[1]}") as ws:
+            ws.receive_json()
+    assert refused.value.code == 4429
+    held.pop().__exit__(None, None, None)
+    with client.websocket_connect(f"/ws/{tids[1]}") as ws:
+        ws.send_json({"type": "hello"})
+        assert ws.receive_json()["type"] == "welcome"
+    for s in held:
+        s.__exit__(None, None, None)

@@ -30,6 +30,7 @@ def serve(
     create_burst: int = typer.Option(10, help="tables one client address may open at once"),
     create_per_minute: float = typer.Option(6.0, help="tables one client address may open per minute after that"),
     max_body: int = typer.Option(65536, help="largest request body on any HTTP route (bytes)"),
+    max_sockets_per_client: int = typer.Option(64, help="open table sockets one client address may hold"),
     trusted_proxies: str = typer.Option("", help="addresses of reverse proxies whose X-Forwarded-For is "
                                                  "believed (comma-separated); none by default"),
 ) -> None:
@@ -54,7 +55,7 @@ def serve(
         raise typer.Exit(1)
     config = ServerConfig(bot_delay=bot_delay, grace=grace, gc_tuning=True, search_processes=search_processes,
                           search_levels=levels, create_burst=create_burst, create_per_minute=create_per_minute,
-                          max_body=max_body)
+                          max_body=max_body, max_sockets_per_client=max_sockets_per_client)
     app = create_app(database_url=url, config=config, routers=[make_router(url)])
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
     where = url if not url.startswith("sqlite") else url.split("///", 1)[-1]

@@ -444,16 +444,28 @@ def create_app(*, database_url: str | None = None, data_dir: str | Path | None =
         return {"logged_out": ended}
 
     # -- the table socket --------------------------------------------------------------
+    sockets_by_client: dict[str, int] = {}
+
     @app.websocket("/ws/{table_id}")
     async def table_socket(ws: WebSocket, table_id: str):
-        await ws.accept()
-        tables: Tables = ws.app.state.tables
-        t = await tables.get(table_id) if 0 < len(table_id) <= 32 else None
-        if t is None:
-            await ws.send_json({"type": "error", "code": "not_found", "message": f"no table '{table_id[:32]}'"})
-            await ws.close(4404)
+        key = ws.client.host if ws.client else "unknown"
+        if sockets_by_client.get(key, 0) >= cfg.max_sockets_per_client:
+            await ws.close(4429)  # before the handshake is accepted: the client sees 403
             return
-        await serve_socket(ws, t, cfg)
+        sockets_by_client[key] = sockets_by_client.get(key, 0) + 1
+        try:
+            await ws.accept()
+            tables: Tables = ws.app.state.tables
+            t = await tables.get(table_id) if 0 < len(table_id) <= 32 else None
+            if t is None:
+                await ws.send_json({"type": "error", "code": "not_found", "message": f"no table '{table_id[:32]}'"})
+                await ws.close(4404)
+                return
+            await serve_socket(ws, t, cfg)
+        finally:
+            left = sockets_by_client.pop(key, 1) - 1
+            if left > 0:
+                sockets_by_client[key] = left
 
     for r in routers:
         app.include_router(r)

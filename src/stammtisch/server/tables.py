@@ -109,6 +109,9 @@ class ServerConfig:
     hello_seconds: float = 10.0
     #: most open connections per seat token (several tabs of one person)
     max_conns_per_seat: int = 4
+    #: most open table sockets per client address, all tables together (a Kiebitz flood of every
+    #: table from one address; counted from the handshake, before hello)
+    max_sockets_per_client: int = 64
     #: finished games kept in memory (the others are loaded from the database when asked for)
     finished_in_memory: int = 64
     #: an unstarted table expires after this many seconds
