@@ -646,3 +646,12 @@ def test_one_address_cannot_hold_every_kiebitz_place(make_client):
         assert ws.receive_json()["type"] == "welcome"
     for s in held:
         s.__exit__(None, None, None)
+
+
+def test_no_page_loads_scripts_from_elsewhere_or_inline(client):
+    """Attacker's pass (merged): FastAPI's /docs and /redoc pages were served, loading Swagger from a
+    CDN with inline scripts, against the CSP every page promises (and no network at run time)."""
+    for path in ("/docs", "/redoc", "/docs/oauth2-redirect"):
+        r = client.get(path)
+        assert r.status_code == 404, path
+        assert "cdn." not in r.text and "<script>" not in r.text

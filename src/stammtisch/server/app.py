@@ -231,7 +231,9 @@ def create_app(*, database_url: str | None = None, data_dir: str | Path | None =
                 gc.unfreeze()
             await tables.close()
 
-    app = FastAPI(title="stammtisch", lifespan=lifespan)
+    # no Swagger/ReDoc pages: they load scripts from a CDN with inline code (no network at run time,
+    # and the CSP below forbids both); the schema stays at /openapi.json
+    app = FastAPI(title="stammtisch", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.config = cfg
     # whole-app middleware (the scorekeeper's router included): outermost the headers, then the body limit
     app.add_middleware(BodyLimit, limit=cfg.max_body)
