@@ -438,3 +438,33 @@ def test_an_exported_csv_runs_no_formula(client, cup):
     assert not any(c[:1] in ("=", "+", "@") or (c[:1] == "-" and not c.lstrip("-").replace(".", "").isdigit())
                    for c in cells), cells
     assert "'" + evil[0] in cells and "'=1+1" in cells
+
+
+def test_exports_are_rate_limited_and_bounded_at_once(tmp_path):
+    """Attacker's pass (merged): a published cup's sheets.pdf (500 tables) took 8 s of CPU per request,
+    without a login and without a limit; a few addresses asking again and again took the threads and
+    the CPU the table server's games run on. Exports are limited per address (429) and in number at
+    once on the whole server (503)."""
+    c = _app_with_rates(tmp_path, export_rate=3, export_slots=1)
+    H = login(c)
+    tid = c.post(f"{API}/tournaments", headers=H, json={"name": "Pub", "game": "doppelkopf"}).json()["tournament"]["id"]
+    c.post(f"{API}/tournaments/{tid}/publish", headers=H, json={})
+    codes = [c.get(f"{API}/tournaments/{tid}/export/ranking.csv").status_code for _ in range(5)]
+    assert codes == [200, 200, 200, 429, 429], codes
+    # an unknown export costs nothing and counts nothing
+    assert c.get(f"{API}/tournaments/{tid}/export/nothing.pdf").status_code == 404
+
+    router = make_router(c.app.state.scorekeeper, export_rate=100, export_slots=1)
+    app = FastAPI()
+    app.include_router(router)
+    c = TestClient(app)
+    route = next(r for r in router.routes if r.path.endswith("/export/{name}"))
+    sem = next(cell.cell_contents for cell in route.endpoint.__closure__
+               if hasattr(cell.cell_contents, "acquire"))
+    assert sem.acquire(blocking=False)  # another export is being made
+    try:
+        r = c.get(f"{API}/tournaments/{tid}/export/ranking.csv")
+        assert r.status_code == 503, r.text
+    finally:
+        sem.release()
+    assert c.get(f"{API}/tournaments/{tid}/export/ranking.csv").status_code == 200

@@ -28,6 +28,7 @@ or standalone: ``create_app(database_url)``.
 from __future__ import annotations
 
 import json
+import threading
 from collections.abc import Callable
 from pathlib import Path as FilePath
 from typing import Annotated, Any, Literal
@@ -272,12 +273,17 @@ class SheetIn(_In):
 
 
 # ------------------------------------------------------------------ the router
-def make_router(store: Store | str | None = None, *, login_rate: int = 20, unlock_rate: int = 30) -> APIRouter:
+def make_router(store: Store | str | None = None, *, login_rate: int = 20, unlock_rate: int = 30,
+                export_rate: int = 12, export_slots: int = 2) -> APIRouter:
     """The router; ``store`` is a :class:`Store`, a database URL, or ``None`` to use
     ``app.state.scorekeeper`` (or the default database) at the first request.
 
     :param login_rate: logins per client address and minute (beyond: 429)
     :param unlock_rate: entry-code attempts per client address and minute (beyond: 429)
+    :param export_rate: exports (CSV, PDF) per client address and minute (beyond: 429); a big cup's
+        sheets take seconds of CPU each, and published ones need no login
+    :param export_slots: exports made at once on the whole server (beyond: 503), so that exports
+        never take the threads and the CPU the table server's games need
     """
     bound: dict[str, Store] = {}
     if isinstance(store, Store):
@@ -285,6 +291,7 @@ def make_router(store: Store | str | None = None, *, login_rate: int = 20, unloc
     elif isinstance(store, str):
         bound["s"] = Store(store)
     logins, unlocks = RateLimiter(login_rate, 60.0), RateLimiter(unlock_rate, 60.0)
+    exports, exporting = RateLimiter(export_rate, 60.0), threading.BoundedSemaphore(max(1, export_slots))
 
     def st(request: Request) -> Store:
         if "s" not in bound:
@@ -477,17 +484,26 @@ def make_router(store: Store | str | None = None, *, login_rate: int = 20, unloc
         if table is not None and s.tournament_of_table(table) != tid:
             # a published tournament's export must not open another (unpublished) tournament's sheet
             raise NotFound(f"tournament {tid} has no table {table}")
-        if name == "ranking.csv":
-            return Response(export.ranking_csv(s, tid, round), media_type="text/csv; charset=utf-8")
-        if name == "sheets.csv":
-            return Response(export.sheets_csv(s, tid), media_type="text/csv; charset=utf-8")
-        if name == "results.pdf":
-            return Response(export.results_pdf(s, tid), media_type="application/pdf")
-        if name == "sheets.pdf":
-            return Response(export.sheets_pdf(s, tid, table), media_type="application/pdf")
+        makers: dict[str, Callable[[], Any]] = {
+            "ranking.csv": lambda: export.ranking_csv(s, tid, round),
+            "sheets.csv": lambda: export.sheets_csv(s, tid),
+            "results.pdf": lambda: export.results_pdf(s, tid),
+            "sheets.pdf": lambda: export.sheets_pdf(s, tid, table),
+        }
         if name == "cards.pdf":
             raise NotFound("table cards carry new entry codes: POST /scorekeeper/api/tournaments/{id}/cards")
-        raise NotFound(f"no export {name!r} (ranking.csv, sheets.csv, results.pdf, sheets.pdf)")
+        if name not in makers:
+            raise NotFound(f"no export {name!r} (ranking.csv, sheets.csv, results.pdf, sheets.pdf)")
+        if not exports.allow(client(request)):
+            raise Locked("too many exports from this address; wait a minute")
+        if not exporting.acquire(blocking=False):
+            raise BadInput("the server is making other exports right now; try again in a moment", status=503)
+        try:
+            made = makers[name]()
+        finally:
+            exporting.release()
+        media = "text/csv; charset=utf-8" if name.endswith(".csv") else "application/pdf"
+        return Response(made, media_type=media)
 
     @r.get("/api/seasons/{season}")
     def season(request: Request, season: Annotated[str, Path(max_length=80)],
