@@ -468,3 +468,40 @@ def test_exports_are_rate_limited_and_bounded_at_once(tmp_path):
     finally:
         sem.release()
     assert c.get(f"{API}/tournaments/{tid}/export/ranking.csv").status_code == 200
+
+
+@pytest.mark.parametrize("concurrency", [1, 3])
+def test_requests_are_handled_a_few_at_a_time(tmp_path, concurrency):
+    """Attacker's pass (merged): a published big cup's public reads (``GET /tournaments/{id}``, rankings,
+    form) cost 0.3-1 s of CPU each; forty in parallel took every thread and the interpreter from the
+    table server's games. A router handles at most ``concurrency`` requests at once; the rest wait."""
+    import threading
+    import time
+
+    import httpx
+
+    store = create_app(f"sqlite:///{tmp_path / 'g.sqlite3'}").state.scorekeeper
+    router = make_router(store, concurrency=concurrency)
+    app = FastAPI()
+    app.include_router(router)
+    lock, now, peak = threading.Lock(), [0], [0]
+    real = store.tournament
+
+    def slow(*a, **k):
+        with lock:
+            now[0] += 1
+            peak[0] = max(peak[0], now[0])
+        time.sleep(0.05)
+        with lock:
+            now[0] -= 1
+        return real(*a, **k)
+
+    store.tournament = slow  # type: ignore[method-assign]
+
+    async def many():
+        async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://t") as c:
+            return await asyncio.gather(*(c.get(f"{API}/tournaments/1/form") for _ in range(12)))
+
+    answers = asyncio.run(many())
+    assert all(r.status_code == 404 for r in answers), [r.status_code for r in answers]
+    assert 1 <= peak[0] <= concurrency, peak[0]

@@ -27,6 +27,7 @@ or standalone: ``create_app(database_url)``.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import threading
 from collections.abc import Callable
@@ -93,14 +94,31 @@ def _validation_message(errors: list[dict[str, Any]]) -> BadInput:
 
 class _Route(APIRoute):
     """Turns the scorekeeper's errors (and FastAPI's parameter errors) into JSON answers inside the
-    router, so it needs no handler on the app."""
+    router, so it needs no handler on the app.
+
+    At most :attr:`concurrency` requests of one router are handled at once (per event loop); the
+    others wait their turn. The handlers are synchronous database and ranking work in threads:
+    without a bound, a loop of public reads of a big cup (0.3-1 s of CPU each) filled all 40
+    threads and took the interpreter from the table server's event loop."""
+
+    concurrency: int = 4
+    _gates: dict[int, asyncio.Semaphore]
+
+    def _gate(self) -> asyncio.Semaphore:
+        loop = id(asyncio.get_running_loop())
+        gates = type(self)._gates
+        if loop not in gates:
+            gates.clear()  # one server runs one loop; tests start a new one per client
+            gates[loop] = asyncio.Semaphore(max(1, self.concurrency))
+        return gates[loop]
 
     def get_route_handler(self) -> Callable:
         handler = super().get_route_handler()
 
         async def run(request: Request) -> Response:
             try:
-                return await handler(request)
+                async with self._gate():
+                    return await handler(request)
             except StammtischError as exc:
                 return JSONResponse(exc.to_json(), status_code=_status(exc))
             except RequestValidationError as exc:
@@ -274,7 +292,7 @@ class SheetIn(_In):
 
 # ------------------------------------------------------------------ the router
 def make_router(store: Store | str | None = None, *, login_rate: int = 20, unlock_rate: int = 30,
-                export_rate: int = 12, export_slots: int = 2) -> APIRouter:
+                export_rate: int = 12, export_slots: int = 2, concurrency: int = 4) -> APIRouter:
     """The router; ``store`` is a :class:`Store`, a database URL, or ``None`` to use
     ``app.state.scorekeeper`` (or the default database) at the first request.
 
@@ -284,6 +302,7 @@ def make_router(store: Store | str | None = None, *, login_rate: int = 20, unloc
         sheets take seconds of CPU each, and published ones need no login
     :param export_slots: exports made at once on the whole server (beyond: 503), so that exports
         never take the threads and the CPU the table server's games need
+    :param concurrency: requests handled at once (the others wait), see :class:`_Route`
     """
     bound: dict[str, Store] = {}
     if isinstance(store, Store):
@@ -335,7 +354,8 @@ def make_router(store: Store | str | None = None, *, login_rate: int = 20, unloc
             return
         s.authorize(p, tid, table_id)
 
-    r = APIRouter(prefix="/scorekeeper", route_class=_Route, tags=["scorekeeper"])
+    route_class = type("_GatedRoute", (_Route,), {"concurrency": concurrency, "_gates": {}})
+    r = APIRouter(prefix="/scorekeeper", route_class=route_class, tags=["scorekeeper"])
 
     # -------------------------------------------------------------- pages
     @r.get("/", include_in_schema=False)
