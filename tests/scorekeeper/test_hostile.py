@@ -505,3 +505,31 @@ def test_requests_are_handled_a_few_at_a_time(tmp_path, concurrency):
     answers = asyncio.run(many())
     assert all(r.status_code == 404 for r in answers), [r.status_code for r in answers]
     assert 1 <= peak[0] <= concurrency, peak[0]
+
+
+def test_a_slow_body_holds_no_place_of_the_request_bound(tmp_path):
+    """The bound on requests at once must not be a new slowloris: a login whose body arrives a byte at a
+    time (here: never) holds no place, so reads still get through."""
+    import httpx
+
+    store = create_app(f"sqlite:///{tmp_path / 's.sqlite3'}").state.scorekeeper
+    app = FastAPI()
+    app.include_router(make_router(store, concurrency=1))
+
+    async def scenario():
+        never = asyncio.Event()
+
+        async def body():
+            yield b'{"name": '
+            await never.wait()
+            yield b'"x"}'
+
+        async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://t") as c:
+            stuck = [asyncio.create_task(c.post(f"{API}/login", content=body())) for _ in range(3)]
+            await asyncio.sleep(0.2)
+            r = await asyncio.wait_for(c.get(f"{API}/tournaments/1/form"), 10)
+            never.set()
+            await asyncio.gather(*stuck)
+            return r.status_code
+
+    assert asyncio.run(scenario()) == 404

@@ -96,7 +96,7 @@ class _Route(APIRoute):
     """Turns the scorekeeper's errors (and FastAPI's parameter errors) into JSON answers inside the
     router, so it needs no handler on the app.
 
-    At most :attr:`concurrency` requests of one router are handled at once (per event loop); the
+    At most :attr:`concurrency` reads (GET) of one router are handled at once (per event loop); the
     others wait their turn. The handlers are synchronous database and ranking work in threads:
     without a bound, a loop of public reads of a big cup (0.3-1 s of CPU each) filled all 40
     threads and took the interpreter from the table server's event loop."""
@@ -117,6 +117,11 @@ class _Route(APIRoute):
 
         async def run(request: Request) -> Response:
             try:
+                if request.method not in ("GET", "HEAD"):
+                    # never gate a route that reads a body: a client sending it a byte a second
+                    # would hold a place as long as it likes (the writes need a session, or are
+                    # login and entry codes, rate-limited per address)
+                    return await handler(request)
                 async with self._gate():
                     return await handler(request)
             except StammtischError as exc:
