@@ -208,7 +208,7 @@ def one_run(args: argparse.Namespace) -> dict:
         port = free_port()
         url = f"http://127.0.0.1:{port}"
         proc = subprocess.Popen([sys.executable, "-m", "stammtisch.cli.main", "serve", "--port", str(port),
-                                 "--data", tmp.name, "--bot-delay", "0", "--create-burst", "1000000"],
+                                 "--data", tmp.name, "--bot-delay", "0", "--create-burst", "1000000", "--max-sockets-per-client", "1000000"],
                                 stdout=subprocess.DEVNULL)
         for _ in range(200):
             try:

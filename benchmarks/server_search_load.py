@@ -118,7 +118,7 @@ def serve(processes: int, tmp: str) -> tuple[subprocess.Popen, str]:
     port = free_port()
     url = f"http://127.0.0.1:{port}"
     proc = subprocess.Popen([sys.executable, "-m", "stammtisch.cli.main", "serve", "--port", str(port), "--data", tmp,
-                             "--bot-delay", "0", "--create-burst", "1000000", "--search-processes", str(processes)],
+                             "--bot-delay", "0", "--create-burst", "1000000", "--max-sockets-per-client", "1000000", "--search-processes", str(processes)],
                             stdout=subprocess.DEVNULL)
     for _ in range(300):
         try:

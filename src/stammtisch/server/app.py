@@ -15,6 +15,7 @@ import gc
 import json
 import logging
 import time
+import unicodedata
 from collections.abc import Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -101,14 +102,17 @@ Number = Annotated[int, PathParam(ge=1, le=2**31 - 1)]
 DealNo = Annotated[int, PathParam(ge=0, le=100_000)]
 SeatNo = Annotated[int, PathParam(ge=0, le=64)]
 
-_CONTROL = {chr(c) for c in range(32)} | {chr(127)}
-
-
 def _name(value: Any) -> str:
-    if not isinstance(value, str) or not value.strip() or len(value.strip()) > 40:
+    """A person's name as shown at the table: NFKC-normalised (a full-width 'Ａnna' is 'Anna'), without
+    control or invisible format characters (zero-width spaces, bidi overrides), so that no two seats
+    and no person and a computer player can look alike by hidden characters."""
+    if not isinstance(value, str):
         raise TableError("bad_name", "a name is 1..40 characters")
-    if any(ch in _CONTROL for ch in value):
-        raise TableError("bad_name", "a name may not contain control characters")
+    value = unicodedata.normalize("NFKC", value)
+    if not value.strip() or len(value.strip()) > 40:
+        raise TableError("bad_name", "a name is 1..40 characters")
+    if any(unicodedata.category(ch).startswith("C") for ch in value):
+        raise TableError("bad_name", "a name may not contain control or invisible characters")
     if value.strip().casefold().startswith("computer"):
         raise TableError("bad_name", "names beginning with 'Computer' are kept for computer players")
     return " ".join(value.split())
@@ -227,7 +231,9 @@ def create_app(*, database_url: str | None = None, data_dir: str | Path | None =
                 gc.unfreeze()
             await tables.close()
 
-    app = FastAPI(title="stammtisch", lifespan=lifespan)
+    # no Swagger/ReDoc pages: they load scripts from a CDN with inline code (no network at run time,
+    # and the CSP below forbids both); the schema stays at /openapi.json
+    app = FastAPI(title="stammtisch", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.config = cfg
     # whole-app middleware (the scorekeeper's router included): outermost the headers, then the body limit
     app.add_middleware(BodyLimit, limit=cfg.max_body)
@@ -440,16 +446,28 @@ def create_app(*, database_url: str | None = None, data_dir: str | Path | None =
         return {"logged_out": ended}
 
     # -- the table socket --------------------------------------------------------------
+    sockets_by_client: dict[str, int] = {}
+
     @app.websocket("/ws/{table_id}")
     async def table_socket(ws: WebSocket, table_id: str):
-        await ws.accept()
-        tables: Tables = ws.app.state.tables
-        t = await tables.get(table_id) if 0 < len(table_id) <= 32 else None
-        if t is None:
-            await ws.send_json({"type": "error", "code": "not_found", "message": f"no table '{table_id[:32]}'"})
-            await ws.close(4404)
+        key = ws.client.host if ws.client else "unknown"
+        if sockets_by_client.get(key, 0) >= cfg.max_sockets_per_client:
+            await ws.close(4429)  # before the handshake is accepted: the client sees 403
             return
-        await serve_socket(ws, t, cfg)
+        sockets_by_client[key] = sockets_by_client.get(key, 0) + 1
+        try:
+            await ws.accept()
+            tables: Tables = ws.app.state.tables
+            t = await tables.get(table_id) if 0 < len(table_id) <= 32 else None
+            if t is None:
+                await ws.send_json({"type": "error", "code": "not_found", "message": f"no table '{table_id[:32]}'"})
+                await ws.close(4404)
+                return
+            await serve_socket(ws, t, cfg)
+        finally:
+            left = sockets_by_client.pop(key, 1) - 1
+            if left > 0:
+                sockets_by_client[key] = left
 
     for r in routers:
         app.include_router(r)

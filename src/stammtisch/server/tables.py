@@ -20,6 +20,7 @@ import logging
 import random
 import secrets
 import time
+import unicodedata
 from datetime import datetime, timezone
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -108,6 +109,9 @@ class ServerConfig:
     hello_seconds: float = 10.0
     #: most open connections per seat token (several tabs of one person)
     max_conns_per_seat: int = 4
+    #: most open table sockets per client address, all tables together (a Kiebitz flood of every
+    #: table from one address; counted from the handshake, before hello)
+    max_sockets_per_client: int = 64
     #: finished games kept in memory (the others are loaded from the database when asked for)
     finished_in_memory: int = 64
     #: an unstarted table expires after this many seconds
@@ -209,7 +213,9 @@ def _settings_public(settings: dict[str, Any]) -> dict[str, Any]:
 
 
 def _same_name(a: str, b: str) -> bool:
-    return " ".join(a.split()).casefold() == " ".join(b.split()).casefold()
+    def key(x: str) -> str:
+        return " ".join(unicodedata.normalize("NFKC", x).split()).casefold()
+    return key(a) == key(b)
 
 
 class TableRefused(Exception):
