@@ -19,10 +19,10 @@ pytestmark = pytest.mark.skipif(not URL, reason="STAMMTISCH_TEST_POSTGRES_URL no
 def pg():
     from sqlalchemy import create_engine
     engine = create_engine(URL)
-    with engine.begin() as c:
-        for t in ("sk_revision", "sk_entry", "sk_seat", "sk_table", "sk_round", "sk_player", "sk_tournament",
-                  VERSION_TABLE):
-            c.execute(text(f"DROP TABLE IF EXISTS {t} CASCADE"))
+    with engine.begin() as c:  # every scorekeeper table, whichever migration made it
+        for t in inspect(c).get_table_names():
+            if t.startswith("sk_") or t == VERSION_TABLE:
+                c.execute(text(f"DROP TABLE IF EXISTS {t} CASCADE"))
     engine.dispose()
     return Store(URL)
 
