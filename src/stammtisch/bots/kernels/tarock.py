@@ -279,7 +279,7 @@ class TarockKernel(PlayoutKernel):
         self.contracts = CONTRACTS
         self.thirds = np.asarray(cards.THIRDS, np.int64)
         self.tables = (self.thirds,)
-        self.random_deals(1, 0)  # load the compiled code now,, not inside a timed decision
+        self.random_deals(1, 0)  # load the compiled code now, not inside a timed decision
 
     # -- state -> arrays ---------------------------------------------------------------------
     def arrays(self, state: Any) -> np.ndarray:
