@@ -4,22 +4,19 @@ plays a complete deal of every available game; a screenshot of each table is kep
 from __future__ import annotations
 
 import importlib
-import os
 from pathlib import Path
 
 import pytest
 
 from stammtisch.core import registry
 
-from .live import ROOT, LiveServer
+from tests.chromium import MARKS, launch, live_server
 
-CHROMIUM = "/usr/bin/chromium"
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+from .live import ROOT
+
 ARTIFACTS = ROOT / "test-artifacts"
 
-pytestmark = [pytest.mark.browser,
-              pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="Debian's chromium is not installed")]
+pytestmark = MARKS
 
 
 def _available() -> list[str]:
@@ -36,19 +33,12 @@ def _available() -> list[str]:
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    srv = LiveServer(tmp_path_factory.mktemp("browser"), bot_delay=0.02).start()
-    yield srv
-    srv.stop()
+    yield from live_server(tmp_path_factory, "browser")
 
 
 @pytest.fixture(scope="module")
 def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        yield b
-        b.close()
+    yield from launch()
 
 
 def play_deal(page, limit: int = 2000) -> None:

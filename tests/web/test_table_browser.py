@@ -11,7 +11,6 @@ sends is applied to every page here). Screenshots go to ``test-artifacts/``.
 
 from __future__ import annotations
 
-import os
 import re
 from typing import Any
 
@@ -19,20 +18,17 @@ import httpx
 import pytest
 
 from stammtisch.core import records, registry
-from tests.server.live import ROOT, LiveServer
+from tests.chromium import FLAGS as CHROMIUM_FLAGS, MARKS, launch, live_server
+from tests.server.live import ROOT
 
-CHROMIUM = "/usr/bin/chromium"
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-         "--disable-background-networking", "--disable-component-update", "--disable-sync",
-         # pages are served through a route (to add the CSP header); keep their sockets to 127.0.0.1 allowed
-         "--disable-features=LocalNetworkAccessChecks,BlockInsecurePrivateNetworkRequests"]
+# pages are served through a route (to add the CSP header); keep their sockets to 127.0.0.1 allowed
+FLAGS = CHROMIUM_FLAGS + ["--disable-features=LocalNetworkAccessChecks,BlockInsecurePrivateNetworkRequests"]
 CSP = "default-src 'self'; script-src 'self'; style-src 'self'"
 ARTIFACTS = ROOT / "test-artifacts"
 DESKTOP = {"width": 1200, "height": 900}
 PHONE = {"width": 390, "height": 844}
 
-pytestmark = [pytest.mark.browser,
-              pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="Debian's chromium is not installed")]
+pytestmark = MARKS
 
 DEFAULT = {g: registry.get(g).default_profile for g in ("jass", "doppelkopf", "tarock", "perlaggen")}
 SETUPS = [(g, p, {}) for g in DEFAULT for p in registry.get(g).profiles]
@@ -45,19 +41,12 @@ def _id(s: tuple[str, str, dict]) -> str:
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    srv = LiveServer(tmp_path_factory.mktemp("table"), bot_delay=0.02).start()
-    yield srv
-    srv.stop()
+    yield from live_server(tmp_path_factory, "table")
 
 
 @pytest.fixture(scope="module")
 def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        yield b
-        b.close()
+    yield from launch(FLAGS)
 
 
 def open_page(browser, viewport: dict, phone: bool = False):

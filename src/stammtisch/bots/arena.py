@@ -36,7 +36,7 @@ from typing import Any
 from ..core import registry
 from ..core.driver import play_out
 from ..core.protocol import Match
-from .common import seat_column
+from .common import ray_each, seat_column
 
 __all__ = ["get_game", "play_pair", "run_arena", "summarize", "mean_ci", "write_json", "write_svg", "t_quantile"]
 
@@ -215,28 +215,15 @@ def run_arena(game_name: str, a: str, b: str, deals: int, seed: int = 0, profile
 
 def _run_ray(args: Sequence[tuple[Any, ...]], address: str | None,
              progress: Callable[[int, int], None] | None) -> list[dict[str, Any]]:
-    try:
-        import ray
-    except ImportError:
-        from ..core.errors import OptionError
+    out: list[dict[str, Any]] = []
 
-        raise OptionError("--ray needs the ray extra: pip install 'stammtisch[ray]'") from None
-    started_here = not ray.is_initialized()
-    if started_here:
-        ray.init(address=address, ignore_reinit_error=True, log_to_driver=False, include_dashboard=False)
-    try:
-        task = ray.remote(play_pair)
-        pending = [task.remote(*arg) for arg in args]
-        out: list[dict[str, Any]] = []
-        while pending:
-            done, pending = ray.wait(pending, num_returns=1)
-            out.extend(ray.get(done))
-            if progress:
-                progress(len(out), len(args))
-        return out
-    finally:
-        if started_here:
-            ray.shutdown()
+    def each(pair: dict[str, Any]) -> None:
+        out.append(pair)
+        if progress:
+            progress(len(out), len(args))
+
+    ray_each(play_pair, args, address, each)
+    return out
 
 
 def write_json(result: Mapping[str, Any], path: Path) -> None:

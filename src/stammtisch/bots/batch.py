@@ -139,25 +139,9 @@ def run_batch(game: str, games: int, *, seed: int | None = None, bots: str = "ra
 
 def _run_ray(spec: BatchSpec, chunks: Sequence[tuple[int, int]], address: str | None,
              collect: Callable[[Sequence[tuple[int, list[int], int]]], None]) -> None:
-    try:
-        import ray
-    except ImportError:
-        from ..core.errors import OptionError
+    from .common import ray_each
 
-        raise OptionError("--ray needs the ray extra: pip install 'stammtisch[ray]'") from None
-    started_here = not ray.is_initialized()
-    if started_here:
-        ray.init(address=address, ignore_reinit_error=True, log_to_driver=False, include_dashboard=False)
-    try:
-        task = ray.remote(play_chunk)
-        pending = [task.remote(spec, a, b) for a, b in chunks]
-        while pending:
-            ready, pending = ray.wait(pending, num_returns=1)
-            for r in ray.get(ready):
-                collect(r)
-    finally:
-        if started_here:
-            ray.shutdown()
+    ray_each(play_chunk, [(spec, a, b) for a, b in chunks], address, collect)
 
 
 def rate_text(count: float, seconds: float, unit: str = "games") -> str:

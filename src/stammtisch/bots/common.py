@@ -13,12 +13,12 @@ reward a seat gets from a result, and the deal view inside a :class:`~stammtisch
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ..core.protocol import DealResult, Game
 
-__all__ = ["seat_column", "reward", "deal_view", "resolve_options"]
+__all__ = ["seat_column", "reward", "deal_view", "resolve_options", "ray_each"]
 
 
 def seat_column(game: Game, options: Any, seat: int) -> int:
@@ -62,3 +62,32 @@ def resolve_options(game: Game, view: Mapping[str, Any], options: Any | None) ->
         return options
     profile = view.get("profile") if isinstance(view.get("profile"), str) else None
     return game.options(profile)
+
+
+def ray_each(fn: Callable[..., Any], args: Sequence[tuple[Any, ...]], address: str | None,
+             each: Callable[[Any], None]) -> None:
+    """Run ``fn(*arg)`` for every ``arg`` as Ray tasks, handing each result to ``each`` as it
+    comes in (in any order). Ray is started here (at ``address``, ``None``: a local cluster)
+    unless it already runs, and then shut down again.
+
+    :raises OptionError: when the ``ray`` extra is not installed
+    """
+    try:
+        import ray
+    except ImportError:
+        from ..core.errors import OptionError
+
+        raise OptionError("--ray needs the ray extra: pip install 'stammtisch[ray]'") from None
+    started_here = not ray.is_initialized()
+    if started_here:
+        ray.init(address=address, ignore_reinit_error=True, log_to_driver=False, include_dashboard=False)
+    try:
+        task = ray.remote(fn)
+        pending = [task.remote(*arg) for arg in args]
+        while pending:
+            ready, pending = ray.wait(pending, num_returns=1)
+            for r in ray.get(ready):
+                each(r)
+    finally:
+        if started_here:
+            ray.shutdown()

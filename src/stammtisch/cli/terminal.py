@@ -31,7 +31,7 @@ from rich.text import Text
 
 from .. import bots as botkit
 from ..core import records
-from ..core.protocol import Turn
+from ..core.driver import step
 from ..core.errors import IllegalAction, StammtischError
 from ..core.protocol import Game
 from .notation import TerminalNotation
@@ -259,20 +259,7 @@ def _kind(action: str) -> str:
 def _bots_step(match: Any, bots: list[Any], rng: random.Random, human: int) -> None:
     """One round of the computer players: their interjections, then the seat to move — never
     anything for the person's seat (no bot announces, bids or thanks out in the person's name)."""
-    for s in match.interjectors():
-        if s == human:
-            continue
-        legal = match.legal_actions(s)
-        if legal:
-            a = bots[s].interject(Turn(s, legal, lambda s=s: match.view(s)), rng)
-            if a is not None:
-                match.apply(s, a)
-                if match.is_over():
-                    return
-    seats = [s for s in match.to_act() if s != human]
-    if seats:
-        s = seats[0]
-        match.apply(s, bots[s].choose(Turn(s, match.legal_actions(s), lambda: match.view(s)), rng))
+    step(match, bots, rng, skip=human)
 
 
 def run_terminal_game(game: Game, profile: str | None, options: dict[str, Any], *, seat: int, bot_kind: str,

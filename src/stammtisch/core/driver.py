@@ -19,10 +19,14 @@ from .protocol import Bot, Turn
 __all__ = ["play_out", "step"]
 
 
-def step(state: Any, bots: Sequence[Bot], rng: random.Random, interjections: bool = True) -> None:
-    """One round of asking: first the seats that may interject, then the seat to move."""
+def step(state: Any, bots: Sequence[Bot], rng: random.Random, interjections: bool = True,
+         skip: int | None = None) -> None:
+    """One round of asking: first the seats that may interject, then the seat to move. The seat
+    ``skip`` (a person's, at the terminal) is never asked: nothing is done in its name."""
     if interjections:
         for s in state.interjectors():
+            if s == skip:
+                continue
             legal = state.legal_actions(s)
             if legal:
                 a = bots[s].interject(Turn(s, legal, lambda s=s: state.view(s)), rng)
@@ -30,7 +34,7 @@ def step(state: Any, bots: Sequence[Bot], rng: random.Random, interjections: boo
                     state.apply(s, a)
                     if state.is_over():
                         return
-    seats = state.to_act()
+    seats = [s for s in state.to_act() if s != skip]
     if not seats:
         return
     s = seats[0]

@@ -39,6 +39,7 @@ from .rng import make_rng
 
 __all__ = [
     "Line", "DealResult", "Deal", "DealContext", "DealState", "Game", "Match", "Bot", "BaseBot", "Turn",
+    "ActionSpace", "ActionIdTables", "FastIdDeal",
 ]
 
 
@@ -300,6 +301,66 @@ class ActionSpace:
         if i is None or not 0 <= i < len(self.actions):
             raise IllegalAction(f"there is no action id {action_id!r} (ids are 0 .. {len(self.actions) - 1})")
         return int(i)
+
+
+class ActionIdTables:
+    """The integer action ids of one options' :class:`ActionSpace`, as a game's fast path needs
+    them. A game subclasses it, calls ``super().__init__(space)`` and adds its own tables
+    (card ids as :class:`~stammtisch.core.bits.BitIds`, word ids, ...)."""
+
+    __slots__ = ("space",)
+
+    def __init__(self, space: ActionSpace):
+        self.space = space
+
+
+#: the tables built so far, per (game, options): built once per options, shared by every deal
+_ID_TABLES: dict[tuple[str, Any], ActionIdTables] = {}
+
+
+class FastIdDeal(DealState):
+    """A :class:`DealState` with a fast integer path: the id tables of its options built on
+    first use (one :class:`ActionIdTables` per game and options, shared by all deals).
+
+    A game sets ``id_game`` (its registry name) and ``id_tables`` (its tables class) and,
+    when its options are not ``self.opts``, overrides :meth:`id_options`.
+    """
+
+    id_game: str
+    id_tables: type[ActionIdTables] = ActionIdTables
+    _ids: Any = None  # this deal's tables (an ``id_tables``), on first use
+
+    def id_options(self) -> Any:
+        """The options the action space depends on (``self.opts`` unless a game says otherwise)."""
+        return self.opts  # type: ignore[attr-defined]
+
+    def action_space(self) -> ActionSpace:
+        """Ids of the integer action API: :meth:`Game.all_actions` for this deal's options."""
+        return self._id_tables().space
+
+    def _id_tables(self) -> Any:
+        """This deal's :class:`ActionIdTables`, built (once per game and options) on first use."""
+        ids = self._ids
+        if ids is None:
+            opts = self.id_options()
+            key = (self.id_game, opts)
+            ids = _ID_TABLES.get(key)
+            if ids is None:
+                from . import registry  # registry imports this module
+                ids = _ID_TABLES[key] = self.id_tables(registry.get(self.id_game).action_space(opts))
+            self._ids = ids
+        return ids
+
+    def _id_call(self, action_id: Any) -> tuple[Any, int]:
+        """The tables and ``action_id`` as a plain ``int``, for :meth:`apply_id`: a NumPy integer
+        from an RL loop is converted, anything that is no id in the space refused.
+
+        :raises IllegalAction: when ``action_id`` is no id of the space
+        """
+        ids = self._ids or self._id_tables()
+        if action_id.__class__ is not int:
+            action_id = ids.space.checked_id(action_id)
+        return ids, action_id
 
 
 # ---------------------------------------------------------------------------------------

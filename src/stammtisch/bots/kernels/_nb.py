@@ -32,7 +32,8 @@ except ImportError:  # pragma: no cover
         return lambda f: f
 
 
-__all__ = ["COMPILED", "njit", "popcount", "bit_index", "nth_bit", "new_rng", "rand_below", "M64"]
+__all__ = ["COMPILED", "njit", "popcount", "bit_index", "nth_bit", "new_rng", "rand_below", "M64", "shuffle",
+           "deal_hands", "PlayoutKernel"]
 
 M64 = (1 << 64) - 1
 #: de Bruijn sequence for the index of a single set bit (Leiserson, Prokop & Randall 1998)
@@ -99,3 +100,45 @@ def nth_bit(x: int, k: int) -> int:
         x &= x - 1
         k -= 1
     return bit_index(x & -x)
+
+
+@njit(cache=True)
+def shuffle(rng: Any, deck: np.ndarray) -> None:
+    """Shuffle ``deck`` in place (Fisher-Yates), drawing from ``rng``."""
+    for i in range(deck.shape[0] - 1, 0, -1):
+        j = rand_below(rng, i + 1)
+        deck[i], deck[j] = deck[j], deck[i]
+
+
+@njit(cache=True)
+def deal_hands(deck: np.ndarray, pos: np.ndarray, at: int, seats: int, size: int) -> None:
+    """Deal ``size`` cards of ``deck`` to each of ``seats`` seats in turn, in blocks from the top:
+    seat ``s``'s hand (a bit set) goes to ``pos[at + s]``."""
+    for s in range(seats):
+        h = np.int64(0)
+        for i in range(size):
+            h |= np.int64(1) << deck[s * size + i]
+        pos[at + s] = h
+
+
+class PlayoutKernel:
+    """The playout methods a position kernel shares: a kernel sets ``playout_nb`` and
+    ``playouts_nb`` (its compiled ``f(pos, seed, *tables)`` and ``f(pos, seed, n, *tables)``)
+    and ``tables``, the arrays and numbers its compiled code needs after those arguments."""
+
+    playout_nb: Any
+    playouts_nb: Any
+    tables: tuple[Any, ...] = ()
+
+    def playout(self, arrays: np.ndarray, seed: int) -> np.ndarray:
+        """Random legal play from ``arrays`` (not changed) to the end; the ``O_*`` result."""
+        return self.playout_inplace(arrays.copy(), seed)
+
+    def playout_inplace(self, pos: np.ndarray, seed: int) -> np.ndarray:
+        """As :meth:`playout`, completing ``pos`` itself (its record then holds every card played)."""
+        return self.playout_nb(pos, seed, *self.tables)
+
+    def playouts(self, arrays: np.ndarray, seed: int, n: int) -> np.ndarray:
+        """``n`` playouts from ``arrays`` (not changed): an ``(n, O_SIZE)`` array, one ``O_*`` row each
+        (several playouts of one determinization at the cost of one call)."""
+        return self.playouts_nb(arrays, seed, n, *self.tables)

@@ -34,7 +34,7 @@ from typing import Any
 
 import numpy as np
 
-from ._nb import COMPILED, nth_bit, njit, new_rng, popcount, rand_below
+from ._nb import COMPILED, PlayoutKernel, deal_hands, new_rng, njit, nth_bit, popcount, rand_below, shuffle
 
 __all__ = ["COMPILED", "DoppelkopfKernel", "ORDER_NAMES", "legal_nb", "playout_nb", "playouts_nb",
            "random_deals_nb"]
@@ -213,15 +213,9 @@ def random_deals_nb(n: int, seed: int, orders: np.ndarray, eff: np.ndarray, powe
     pos = np.zeros(P_SIZE, np.int64)
     xdm = (np.int64(1) << xd) | (np.int64(1) << (xd + 1))
     for _ in range(n):
-        for i in range(47, 0, -1):  # Fisher-Yates
-            j = rand_below(rng, i + 1)
-            deck[i], deck[j] = deck[j], deck[i]
+        shuffle(rng, deck)
         pos[:] = 0
-        for s in range(4):
-            h = np.int64(0)
-            for i in range(12):
-                h |= np.int64(1) << deck[s * 12 + i]
-            pos[P_HANDS + s] = h
+        deal_hands(deck, pos, P_HANDS, 4, 12)
         o = orders[rand_below(rng, orders.shape[0])]
         pos[P_ORDER] = o
         pos[P_HOCHZEITER] = -1
@@ -241,12 +235,14 @@ def random_deals_nb(n: int, seed: int, orders: np.ndarray, eff: np.ndarray, powe
     return total
 
 
-class DoppelkopfKernel:
+class DoppelkopfKernel(PlayoutKernel):
     """The kernel bound to the Doppelkopf engine's tables (imported from the game, never copied).
 
     ``options`` (a :class:`~stammtisch.games.doppelkopf.options.DoppelkopfOptions`, default the
     ``turnier`` profile) matters only for the settlement (Sonderpunkte, Absagen in solos, stille
     Hochzeit scored as a solo)."""
+
+    playout_nb, playouts_nb = staticmethod(playout_nb), staticmethod(playouts_nb)  # PlayoutKernel
 
     def __init__(self, options: Any = None):
         from ...games.doppelkopf import rules, scoring
@@ -262,6 +258,7 @@ class DoppelkopfKernel:
         self.masks = np.asarray([o.masks for o in ords], np.int64)
         self.augen = np.asarray(rules.AUGEN, np.int64)
         self.ka, self.xd, self.xb = rules.KA, rules.XD, rules.XB
+        self.tables = (self.eff, self.power, self.masks, self.augen, self.ka, self.xb)
         self.random_deals(1, 0)  # load the compiled code now, not inside a timed decision
 
     # -- state -> arrays ---------------------------------------------------------------------
@@ -296,19 +293,6 @@ class DoppelkopfKernel:
     def legal(self, hand: int, led: int, order: str) -> int:
         """Legal cards (bit set) of ``hand`` when ``led`` (-1: none) was led under ``order``."""
         return int(legal_nb(np.int64(hand), led, self.order_index[order], self.eff, self.masks))
-
-    def playout(self, arrays: np.ndarray, seed: int) -> np.ndarray:
-        """Random legal play from ``arrays`` (not changed) to the end; the ``O_*`` result."""
-        return self.playout_inplace(arrays.copy(), seed)
-
-    def playout_inplace(self, pos: np.ndarray, seed: int) -> np.ndarray:
-        """As :meth:`playout`, completing ``pos`` itself (its record then holds every card)."""
-        return playout_nb(pos, seed, self.eff, self.power, self.masks, self.augen, self.ka, self.xb)
-
-    def playouts(self, arrays: np.ndarray, seed: int, n: int) -> np.ndarray:
-        """``n`` playouts from ``arrays`` (not changed): an ``(n, O_SIZE)`` array, one ``O_*`` row each
-        (several playouts of one determinization at the cost of one call)."""
-        return playouts_nb(arrays, seed, n, self.eff, self.power, self.masks, self.augen, self.ka, self.xb)
 
     def random_deals(self, n: int, seed: int = 0, orders: list[str] | None = None) -> list[int]:
         """Play ``n`` random games; totals ``[Augen per position (4), tricks (4), Re Augen, Re tricks]``."""

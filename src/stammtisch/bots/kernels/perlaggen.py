@@ -32,7 +32,7 @@ from typing import Any
 
 import numpy as np
 
-from ._nb import COMPILED, nth_bit, njit, new_rng, popcount, rand_below
+from ._nb import COMPILED, PlayoutKernel, deal_hands, new_rng, njit, nth_bit, popcount, rand_below, shuffle
 
 __all__ = ["COMPILED", "PerlaggenKernel", "legal_nb", "winner_nb", "playout_nb", "playouts_nb", "random_deals_nb"]
 
@@ -209,15 +209,9 @@ def random_deals_nb(n: int, seed: int, pranks: np.ndarray, pmasks: np.ndarray, a
     deck = np.arange(33)
     pos = np.zeros(P_SIZE, np.int64)
     for _ in range(n):
-        for i in range(32, 0, -1):  # Fisher-Yates
-            j = rand_below(rng, i + 1)
-            deck[i], deck[j] = deck[j], deck[i]
+        shuffle(rng, deck)
         pos[:] = 0
-        for s in range(4):
-            h = np.int64(0)
-            for i in range(5):
-                h |= np.int64(1) << deck[s * 5 + i]
-            pos[P_HANDS + s] = h
+        deal_hands(deck, pos, P_HANDS, 4, 5)
         trump = 1 + rand_below(rng, 3)
         pos[P_TRUMP] = trump
         pos[P_PMASK] = pmasks[trump]
@@ -233,12 +227,14 @@ def random_deals_nb(n: int, seed: int, pranks: np.ndarray, pmasks: np.ndarray, a
     return total
 
 
-class PerlaggenKernel:
+class PerlaggenKernel(PlayoutKernel):
     """The kernel bound to the Perlaggen engine's rules (the Perlaggen order imported from the
     game, never copied). ``options``: a :class:`~stammtisch.games.perlaggen.options.PerlaggenOptions`
     (default ``innsbruck``); it sets the Eichel order of the Perlaggen and whether any card may
     be played (``offences="penalise"``). ``policy``: the ``POLICY_*`` of :meth:`arrays` (default
     :data:`POLICY_PLAIN`, the search's present random playouts)."""
+
+    playout_nb, playouts_nb = staticmethod(playout_nb), staticmethod(playouts_nb)  # PlayoutKernel
 
     def __init__(self, options: Any = None, policy: int = POLICY_PLAIN):
         from ...core.cards import PERLAGGEN
@@ -304,19 +300,6 @@ class PerlaggenKernel:
             k = 4 * done
             led = int(_counts_as(pos[P_REC + k], pos[P_TAUFE + k], pos[P_PRANK:P_PRANK + 33])[0])
         return int(legal_nb(pos[P_HANDS + p], led, pos[P_TRUMP], pos[P_PMASK], bool(pos[P_ANY])))
-
-    def playout(self, arrays: np.ndarray, seed: int) -> np.ndarray:
-        """Random legal card actions from ``arrays`` (not changed) to the Spiel; the ``O_*`` result."""
-        return self.playout_inplace(arrays.copy(), seed)
-
-    def playout_inplace(self, pos: np.ndarray, seed: int) -> np.ndarray:
-        """As :meth:`playout`, completing ``pos`` itself (its record then holds every card played)."""
-        return playout_nb(pos, seed)
-
-    def playouts(self, arrays: np.ndarray, seed: int, n: int) -> np.ndarray:
-        """``n`` playouts from ``arrays`` (not changed): an ``(n, O_SIZE)`` array, one ``O_*`` row each
-        (several playouts of one determinization at the cost of one call)."""
-        return playouts_nb(arrays, seed, n)
 
     def random_deals(self, n: int, seed: int = 0, policy: int = POLICY_ACTIONS) -> list[int]:
         """Play ``n`` random deals; totals ``[tricks A, tricks B, Spiel A, Spiel B, cards played]``."""

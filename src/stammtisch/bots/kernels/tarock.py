@@ -32,7 +32,7 @@ from typing import Any
 
 import numpy as np
 
-from ._nb import COMPILED, bit_index, nth_bit, njit, new_rng, popcount, rand_below
+from ._nb import COMPILED, PlayoutKernel, bit_index, deal_hands, new_rng, njit, nth_bit, popcount, rand_below, shuffle
 
 __all__ = ["COMPILED", "TarockKernel", "legal_nb", "winner_nb", "playout_nb", "playouts_nb", "random_deals_nb"]
 
@@ -245,15 +245,9 @@ def random_deals_nb(n: int, seed: int, flags: np.ndarray, thirds: np.ndarray) ->
     deck = np.arange(54)
     pos = np.zeros(P_SIZE, np.int64)
     for _ in range(n):
-        for i in range(53, 0, -1):  # Fisher-Yates
-            j = rand_below(rng, i + 1)
-            deck[i], deck[j] = deck[j], deck[i]
+        shuffle(rng, deck)
         pos[:] = 0
-        for s in range(4):
-            h = np.int64(0)
-            for i in range(12):
-                h |= np.int64(1) << deck[s * 12 + i]
-            pos[P_HANDS + s] = h
+        deal_hands(deck, pos, P_HANDS, 4, 12)
         talon = np.int64(0)
         for i in range(48, 54):
             talon |= np.int64(1) << deck[i]
@@ -271,8 +265,10 @@ def random_deals_nb(n: int, seed: int, flags: np.ndarray, thirds: np.ndarray) ->
     return total
 
 
-class TarockKernel:
+class TarockKernel(PlayoutKernel):
     """The kernel bound to the Tarock engine's tables (imported from the game, never copied)."""
+
+    playout_nb, playouts_nb = staticmethod(playout_nb), staticmethod(playouts_nb)  # PlayoutKernel
 
     def __init__(self) -> None:
         from ...games.tarock import cards
@@ -282,6 +278,7 @@ class TarockKernel:
         self.cards = cards
         self.contracts = CONTRACTS
         self.thirds = np.asarray(cards.THIRDS, np.int64)
+        self.tables = (self.thirds,)
         self.random_deals(1, 0)  # load the compiled code now, not inside a timed decision
 
     # -- state -> arrays ---------------------------------------------------------------------
@@ -331,19 +328,6 @@ class TarockKernel:
         return int(legal_nb(pos[P_HANDS + p], pos, P_REC + 4 * done, ncur, bool(pos[P_COLOUR]),
                             bool(pos[P_STRICT]), bool(pos[P_KAISER]), bool(pos[P_KAISER_ORDER]),
                             pos[P_BIRDS + p], done + 1))
-
-    def playout(self, arrays: np.ndarray, seed: int) -> np.ndarray:
-        """Random legal play from ``arrays`` (not changed) to the end; the ``O_*`` result."""
-        return self.playout_inplace(arrays.copy(), seed)
-
-    def playout_inplace(self, pos: np.ndarray, seed: int) -> np.ndarray:
-        """As :meth:`playout`, completing ``pos`` itself (its record then holds every card)."""
-        return playout_nb(pos, seed, self.thirds)
-
-    def playouts(self, arrays: np.ndarray, seed: int, n: int) -> np.ndarray:
-        """``n`` playouts from ``arrays`` (not changed): an ``(n, O_SIZE)`` array, one ``O_*`` row each
-        (several playouts of one determinization at the cost of one call)."""
-        return playouts_nb(arrays, seed, n, self.thirds)
 
     def contract_flags(self, name: str, kaiserstich: bool = False, kaiser_order: bool = False) -> list[int]:
         """The play flags of a contract for :meth:`random_deals`, as ``TarockDeal._constraints`` sets them."""

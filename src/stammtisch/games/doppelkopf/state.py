@@ -34,8 +34,7 @@ from typing import Any
 from stammtisch.core.bits import BIT, BitIds, bit_list, mask_of, popcount
 from stammtisch.core.cards import DOKO
 from stammtisch.core.errors import BadNotation, IllegalAction, NotYourTurn
-from stammtisch.core import registry
-from stammtisch.core.protocol import ActionSpace, DealContext, DealResult, DealState
+from stammtisch.core.protocol import ActionIdTables, ActionSpace, DealContext, DealResult, FastIdDeal
 
 from . import announcements as ann
 from .rules import AUGEN, KA, ORDERS, SOLO_KINDS, XB, XD, Order, trick_winner
@@ -64,27 +63,25 @@ def contract_label(contract: str) -> str:
         contract, contract)
 
 
-class _Ids:
+class _Ids(ActionIdTables):
     """The integer action ids of one options' action space, as the fast path needs them."""
 
-    __slots__ = ("space", "card0", "cards", "words")
+    __slots__ = ("card0", "cards", "words")
 
     def __init__(self, space: ActionSpace):
+        super().__init__(space)
         idx = space.index
-        self.space = space
         self.card0 = idx[_NOTATION[0]]
         # one id per card kind: the first copy's bit names it (both copies fold onto it)
         self.cards = BitIds([idx[_NOTATION[c]] if c % 2 == 0 else None for c in range(48)], chunk=8)
         self.words = {w: idx[w] for w in ANNOUNCE_WORDS}
 
 
-_IDS: dict[Any, _Ids] = {}
-
-
-class DoppelkopfDeal(DealState):
+class DoppelkopfDeal(FastIdDeal):
     """The state of one game. Built by :meth:`DoppelkopfGame.new_deal`."""
 
-    _ids: _Ids | None = None  # the action ids of this game's options (integer API), on first use
+    id_game, id_tables = "doppelkopf", _Ids  # the integer action API (FastIdDeal)
+    _ids: _Ids | None
 
     def __init__(self, options: Any, ctx: DealContext):
         self.opts = options
@@ -181,19 +178,6 @@ class DoppelkopfDeal(DealState):
     def is_over(self) -> bool:
         return self.phase == "over"
 
-    def action_space(self) -> ActionSpace:
-        """Ids of the integer action API: :meth:`Game.all_actions` for this deal's options."""
-        return self._id_tables().space
-
-    def _id_tables(self) -> _Ids:
-        ids = self._ids
-        if ids is None:
-            ids = _IDS.get(self.opts)
-            if ids is None:
-                ids = _IDS[self.opts] = _Ids(registry.get("doppelkopf").action_space(self.opts))
-            self._ids = ids
-        return ids
-
     def legal_action_ids(self, seat: int) -> list[int]:
         """:meth:`legal_actions` as ids, from the bit sets (no notation) in the play."""
         if self.phase != "play":
@@ -214,9 +198,7 @@ class DoppelkopfDeal(DealState):
     def apply_id(self, seat: int, action_id: int, checked: bool = False) -> None:
         """Apply by id: a legal card straight onto the bit sets, anything else (and everything
         when ``checked``) through :meth:`apply` and its rule-naming checks."""
-        ids = self._ids or self._id_tables()
-        if action_id.__class__ is not int:  # a NumPy integer from an RL loop, or no id at all (refused)
-            action_id = ids.space.checked_id(action_id)
+        ids, action_id = self._id_call(action_id)
         first = (action_id - ids.card0) * 2
         if not checked and self.phase == "play" and seat == self.turn and 0 <= first < 48:
             hand = self.hands[seat]

@@ -30,8 +30,7 @@ from typing import Any
 from ...core.bits import BitIds, bit_list, mask_of
 from ...core.cards import JASS
 from ...core.errors import BadNotation, IllegalAction, NotYourTurn
-from ...core import registry
-from ...core.protocol import ActionSpace, DealContext, DealResult, DealState, Line
+from ...core.protocol import ActionIdTables, ActionSpace, DealContext, DealResult, FastIdDeal, Line
 from .modes import (KING, MODES, OBER, POINTS, STRENGTH, SUIT_MASK, SUIT_OF, SUITS, TM_TUTTI, Mode, base_choices,
                     drei_mal_drei_choices)
 from .options import JassOptions
@@ -57,14 +56,14 @@ BEATEN_BY = tuple(
     for tm in range(7) for x in range(36))
 
 
-class _Ids:
+class _Ids(ActionIdTables):
     """The integer action ids of one options' action space, as the fast path needs them."""
 
-    __slots__ = ("space", "cards", "card0", "weis", "weis_items", "stoeck", "rest", "bedanken")
+    __slots__ = ("cards", "card0", "weis", "weis_items", "stoeck", "rest", "bedanken")
 
     def __init__(self, space: ActionSpace):
+        super().__init__(space)
         idx = space.index
-        self.space = space
         self.card0 = idx[NOTATION[0]]
         self.cards = BitIds([idx[NOTATION[c]] for c in range(36)])
         self.weis = idx.get("weis")
@@ -72,14 +71,12 @@ class _Ids:
         self.stoeck, self.rest, self.bedanken = idx["stöck"], idx["rest"], idx["bedanken"]
 
 
-_IDS: dict[Any, _Ids] = {}
-
-
-class JassDeal(DealState):
+class JassDeal(FastIdDeal):
     """One Schieber deal. Seats ``0..3`` in the order of play (counter-clockwise, §21);
     teams are seats 0+2 (``Team 1/3``) and 1+3 (``Team 2/4``)."""
 
-    _ids: _Ids | None = None  # the action ids of this deal's options (integer API), on first use
+    id_game, id_tables = "jass", _Ids  # the integer action API (FastIdDeal)
+    _ids: _Ids | None
 
     def __init__(self, options: JassOptions, ctx: DealContext):
         self._setup(options, ctx.number, ctx.dealer, [mask_of(h) for h in ctx.deal.hands],
@@ -286,22 +283,11 @@ class JassDeal(DealState):
     # ------------------------------------------------------------------------------
     # protocol
     # ------------------------------------------------------------------------------
-    def action_space(self) -> ActionSpace:
-        """Ids of the integer action API: :meth:`Game.all_actions` for this deal's options."""
-        return self._id_tables().space
-
-    def _id_tables(self) -> _Ids:
-        ids = _IDS.get(self.opts)
-        if ids is None:
-            ids = _IDS[self.opts] = _Ids(registry.get("jass").action_space(self.opts))
-        return ids
-
     def legal_action_ids(self, seat: int) -> list[int]:
         """:meth:`legal_actions` as ids, built from the bit sets (no notation) in the play."""
         if self.phase != "play":
             return super().legal_action_ids(seat) if self.phase == "trump" else []
         ids = self._ids or self._id_tables()
-        self._ids = ids
         if seat != self.turn:
             return [ids.bedanken] if self.may_go_out(seat) else []
         out = ids.cards.of(self.legal_mask())
@@ -322,10 +308,7 @@ class JassDeal(DealState):
     def apply_id(self, seat: int, action_id: int, checked: bool = False) -> None:
         """Apply by id: a legal card straight onto the bit sets, anything else (and everything
         when ``checked``) through :meth:`apply` and its rule-naming checks."""
-        ids = self._ids or self._id_tables()
-        if action_id.__class__ is not int:  # a NumPy integer from an RL loop, or no id at all (refused)
-            action_id = ids.space.checked_id(action_id)
-        self._ids = ids
+        ids, action_id = self._id_call(action_id)
         c = action_id - ids.card0
         if (not checked and self.phase == "play" and seat == self.turn and 0 <= c < 36
                 and self.legal_mask() >> c & 1):

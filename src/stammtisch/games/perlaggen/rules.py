@@ -242,19 +242,28 @@ def figure_cards(dealt: Sequence[int], played: Sequence[str], trump: int) -> tup
     >>> [D.format(c) for c in free], [D.format(c) for c in fixed]
     (['SA', 'HA'], ['LA'])
     """
+    free, counts = _played_perlaggen(dealt, played, trump)
+    return free, [n for n, _ in counts]
+
+
+def _played_perlaggen(dealt: Sequence[int], played: Sequence[str],
+                      trump: int) -> tuple[list[int], list[tuple[int, int]]]:
+    """``dealt`` without the Perlaggen among ``played``, and those Perlaggen as ``(the card it counts
+    as, the physical card)`` (§18: its Taufe, or itself played plain; the Weli played plain fits no
+    figure and is left out)."""
     ps = perlaggen_order(trump)
     free = list(dealt)
-    fixed: list[int] = []
+    counts: list[tuple[int, int]] = []
     for note in played:
         c, taufe = parse_play(note)
         if c not in ps or c not in free:
             continue
         free.remove(c)
         if taufe is not None:
-            fixed.append(taufe)
+            counts.append((taufe, c))
         elif c != WELI:
-            fixed.append(c)
-    return free, fixed
+            counts.append((c, c))
+    return free, counts
 
 
 def figure_members(fig: Figure, dealt: Sequence[int], played: Sequence[str], trump: int) -> list[int]:
@@ -270,17 +279,7 @@ def figure_members(fig: Figure, dealt: Sequence[int], played: Sequence[str], tru
     ['HA', 'SA', 'W']
     """
     ps = perlaggen_order(trump)
-    free = list(dealt)
-    counts: list[tuple[int, int]] = []  # (natural card it counts as, physical card)
-    for note in played:
-        c, taufe = parse_play(note)
-        if c not in ps or c not in free:
-            continue
-        free.remove(c)
-        if taufe is not None:
-            counts.append((taufe, c))
-        elif c != WELI:
-            counts.append((c, c))
+    free, counts = _played_perlaggen(dealt, played, trump)  # (natural card it counts as, physical card)
     counts += [(c, c) for c in free if c not in ps]
     wild = [c for c in free if c in ps]
     n, h, _ = fig.key

@@ -29,8 +29,7 @@ from typing import Any
 from stammtisch.core.bits import bit_list
 from stammtisch.core.cards import PERLAGGEN as D
 from stammtisch.core.errors import BadNotation, IllegalAction, NotYourTurn
-from stammtisch.core import registry
-from stammtisch.core.protocol import ActionSpace, DealContext, DealResult, DealState
+from stammtisch.core.protocol import ActionIdTables, ActionSpace, DealContext, DealResult, FastIdDeal
 
 from .options import PerlaggenOptions
 from .rules import (
@@ -98,14 +97,14 @@ class Fig:
         return d
 
 
-class _Ids:
+class _Ids(ActionIdTables):
     """The integer action ids of one options' action space, as the fast path needs them."""
 
-    __slots__ = ("space", "index", "plain", "taufe", "plays", "_taufen")
+    __slots__ = ("index", "plain", "taufe", "plays", "_taufen")
 
     def __init__(self, space: ActionSpace):
+        super().__init__(space)
         idx = space.index
-        self.space = space
         self.index = idx
         #: the id of each card played as itself, and of each Taufe ``card=target`` (§18)
         self.plain = tuple(idx[D.format(c)] for c in range(33))
@@ -128,13 +127,11 @@ class _Ids:
         return out
 
 
-_IDS: dict[Any, _Ids] = {}
-
-
-class PerlaggenDeal(DealState):
+class PerlaggenDeal(FastIdDeal):
     """The state of one deal. Build with :meth:`PerlaggenGame.new_deal`."""
 
-    _ids: _Ids | None = None  # the action ids of this deal's options (integer API), on first use
+    id_game, id_tables = "perlaggen", _Ids  # the integer action API (FastIdDeal)
+    _ids: _Ids | None
 
     def __init__(self, options: PerlaggenOptions, ctx: DealContext):
         self.o = options
@@ -354,18 +351,8 @@ class PerlaggenDeal(DealState):
         return out + self._claim_actions(seat)
 
     # ------------------------------------------------------------------ protocol
-    def action_space(self) -> ActionSpace:
-        """Ids of the integer action API: :meth:`Game.all_actions` for this deal's options."""
-        return self._id_tables().space
-
-    def _id_tables(self) -> _Ids:
-        ids = self._ids
-        if ids is None:
-            ids = _IDS.get(self.o)
-            if ids is None:
-                ids = _IDS[self.o] = _Ids(registry.get("perlaggen").action_space(self.o))
-            self._ids = ids
-        return ids
+    def id_options(self) -> PerlaggenOptions:
+        return self.o
 
     def legal_action_ids(self, seat: int) -> list[int]:
         """:meth:`legal_actions` as ids; the cards of the play from the bit sets (no notation)."""
@@ -390,9 +377,7 @@ class PerlaggenDeal(DealState):
         """Apply by id: a card of the play (plain or getauft) checked on the bit sets and played
         without notation; anything else (and everything when ``checked``) through :meth:`apply`
         and its rule-naming checks."""
-        ids = self._ids or self._id_tables()
-        if action_id.__class__ is not int:  # a NumPy integer from an RL loop, or no id at all (refused)
-            action_id = ids.space.checked_id(action_id)
+        ids, action_id = self._id_call(action_id)
         play = ids.plays.get(action_id)
         if play is not None and not checked and self.phase == "play" and seat == self.turn:
             c, taufe = play

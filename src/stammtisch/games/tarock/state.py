@@ -25,8 +25,7 @@ from typing import Any
 
 from stammtisch.core.bits import BitIds, iter_bits
 from stammtisch.core.errors import IllegalAction, NotYourTurn
-from stammtisch.core import registry
-from stammtisch.core.protocol import ActionSpace, DealContext, DealResult, DealState
+from stammtisch.core.protocol import ActionIdTables, ActionSpace, DealContext, DealResult, FastIdDeal
 
 from .cards import (BIRDS, KING_MASK, KINGS, PAGAT, SKUES, TAROCK, TAROCK_MASK, TRULL_MASK, legal_plays,
                     play_rules, suit_of, thirds_of, thirds_to_text, trick_winner)
@@ -65,21 +64,18 @@ class _Target:
         self.seen: set[int] = {announcer}
 
 
-class _Ids:
+class _Ids(ActionIdTables):
     """The integer action ids of one options' action space, as the fast path needs them."""
 
-    __slots__ = ("space", "card0", "cards")
+    __slots__ = ("card0", "cards")
 
     def __init__(self, space: ActionSpace):
-        self.space = space
+        super().__init__(space)
         self.card0 = space.index[TAROCK.format(0)]
         self.cards = BitIds([space.index[TAROCK.format(c)] for c in range(54)])
 
 
-_IDS: dict[Any, _Ids] = {}
-
-
-class TarockDeal(DealState):
+class TarockDeal(FastIdDeal):
     """A Königrufen deal. Build it through :class:`~stammtisch.games.tarock.game.TarockGame`."""
 
     def __init__(self, opts: TarockOptions, ctx: DealContext):
@@ -143,20 +139,8 @@ class TarockDeal(DealState):
     # ------------------------------------------------------------------------------------
     # protocol
     # ------------------------------------------------------------------------------------
-    _ids: _Ids | None = None  # the action ids of this deal's options (integer API), on first use
-
-    def action_space(self) -> ActionSpace:
-        """Ids of the integer action API: :meth:`Game.all_actions` for this deal's options."""
-        return self._id_tables().space
-
-    def _id_tables(self) -> _Ids:
-        ids = self._ids
-        if ids is None:
-            ids = _IDS.get(self.opts)
-            if ids is None:
-                ids = _IDS[self.opts] = _Ids(registry.get("tarock").action_space(self.opts))
-            self._ids = ids
-        return ids
+    id_game, id_tables = "tarock", _Ids  # the integer action API (FastIdDeal)
+    _ids: _Ids | None
 
     def legal_action_ids(self, seat: int) -> list[int]:
         """:meth:`legal_actions` as ids, from the bit sets (no notation) in the play."""
@@ -167,9 +151,7 @@ class TarockDeal(DealState):
     def apply_id(self, seat: int, action_id: int, checked: bool = False) -> None:
         """Apply by id: a legal card straight onto the bit sets, anything else (and everything
         when ``checked``) through :meth:`apply` and its rule-naming checks."""
-        ids = self._ids or self._id_tables()
-        if action_id.__class__ is not int:  # a NumPy integer from an RL loop, or no id at all (refused)
-            action_id = ids.space.checked_id(action_id)
+        ids, action_id = self._id_call(action_id)
         card = action_id - ids.card0
         if not checked and self.phase == "play" and seat == self.turn and 0 <= card < 54 \
                 and self._legal_play_mask(seat) >> card & 1:

@@ -3,8 +3,7 @@
 // Play clockwise; at a table of five the dealer sits out (DDV 1, 7).
 
 import { lang } from "../i18n.js";
-
-function tip(de, en) { return lang() === "en" ? en : de; }
+import { el, tip, tricksBadge } from "./common.js";
 
 const SOLO = {
   kreuz: "Kreuzsolo", pik: "Piksolo", herz: "Herzsolo", karo: "Karosolo", buben: "Bubensolo",
@@ -56,8 +55,8 @@ export default {
     if (d.hochzeiter === s) out.push({ text: "Hochzeit", tip: WORDS.hochzeit.slice(1)[lang() === "en" ? 1 : 0], cls: "contract" });
     for (const [who, word] of d.announced || []) if (who === s) out.push({ text: this.actionText(word).text, tip: this.actionText(word).tip, cls: "announce" });
     if (d.phase !== "play" && d.phase !== "over") for (const [who, ans] of d.answers || []) if (who === s) out.push({ text: this.actionText(ans).text, tip: this.actionText(ans).tip });
-    const won = (d.tricks_won || [])[s];
-    if (won) out.push({ text: `${won} ${lang() === "en" ? "tr." : "St."}`, tip: { de: "Stiche", en: "tricks" }, cls: "tricks" });
+    const tricks = tricksBadge(d, s);
+    if (tricks) out.push(tricks);
     return out;
   },
   centerInfo(v) {
@@ -77,11 +76,3 @@ export default {
     return out;
   },
 };
-
-function el(tag, cls, text, title) {
-  const e = document.createElement(tag);
-  e.className = cls;
-  e.textContent = text;
-  if (title) e.title = title;
-  return e;
-}

@@ -3,6 +3,7 @@
 
 import { suitName } from "../cards.js";
 import { lang } from "../i18n.js";
+import { el, tip } from "./common.js";
 
 const SUITS = ["E", "S", "L", "R"];
 const RANKS = ["6", "7", "8", "9", "10", "U", "O", "K", "A"];
@@ -18,8 +19,6 @@ const MODE = {
   "quer54-unten": ["Quer 5-4 (Sechs)", "5 Stiche Undenufe, dann 4 Obenabe (§24.4)", "5 tricks Undenufe then 4 Obenabe (§24.4)"],
   tutti: ["Tutti", "die ausgespielte Farbe ist Trumpf (§24.6)", "the suit led is trump (§24.6)"],
 };
-
-function tip(de, en) { return lang() === "en" ? en : de; }
 
 function modeText(code) {
   if (SUITS.includes(code)) return { text: suitName("jass", code), tip: tip(`${suitName("jass", code)} Trumpf (§25)`, `${suitName("jass", code)} trump (§25)`) };
@@ -99,12 +98,4 @@ function weisText(w) {
   if (four) return `4×${four[1]}`;
   const seq = w.match(/^([ESLR])(\w+)-[ESLR](\w+)$/);
   return seq ? `${suitName("jass", seq[1])} ${seq[2]}–${seq[3]}` : w;
-}
-
-function el(tag, cls, text, title) {
-  const e = document.createElement(tag);
-  e.className = cls;
-  e.textContent = text;
-  if (title) e.title = title;
-  return e;
 }

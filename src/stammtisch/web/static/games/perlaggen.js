@@ -3,9 +3,7 @@
 // Hanger, Spiel) with bids, Steigern and who holds them; the Perlaggen are played with a Taufe.
 
 import { suitName } from "../cards.js";
-import { lang } from "../i18n.js";
-
-function tip(de, en) { return lang() === "en" ? en : de; }
+import { el, tip } from "./common.js";
 
 const FIG = { gleich: "Gleich", hanger: "Hanger", spiel: "Spiel", perlagg: "Perlagg", nichts: "nichts" };
 
@@ -111,11 +109,3 @@ export default {
     return out;
   },
 };
-
-function el(tag, cls, text, title) {
-  const e = document.createElement(tag);
-  e.className = cls;
-  e.textContent = text;
-  if (title) e.title = title;
-  return e;
-}

@@ -5,8 +5,7 @@
 
 import { cardElement, cardLabel } from "../cards.js";
 import { lang } from "../i18n.js";
-
-function tip(de, en) { return lang() === "en" ? en : de; }
+import { el, tip, tricksBadge } from "./common.js";
 
 const CONTRACTS = {
   trischaken: ["Trischaken", "alle passen: wer die meisten Punkte macht, zahlt (Österreich-Finale 5))", "all pass: most points pays (Österreich-Finale 5))"],
@@ -98,8 +97,8 @@ export default {
     }
     const k = (d.kontras || {})[String(s)];
     if (k) out.push({ text: `Kontra ×${2 ** k}`, tip: { de: "Kontra gegen das Spiel", en: "Kontra on the game" }, cls: "announce" });
-    const won = (d.tricks_won || [])[s];
-    if (won) out.push({ text: `${won} ${lang() === "en" ? "tr." : "St."}`, tip: { de: "Stiche", en: "tricks" }, cls: "tricks" });
+    const tricks = tricksBadge(d, s);
+    if (tricks) out.push(tricks);
     return out;
   },
   centerInfo(v) {
@@ -163,11 +162,3 @@ export default {
     return out;
   },
 };
-
-function el(tag, cls, text, title) {
-  const e = document.createElement(tag);
-  e.className = cls;
-  e.textContent = text;
-  if (title) e.title = title;
-  return e;
-}

@@ -1,0 +1,36 @@
+"""What the browser tests share: Debian's Chromium driven through Playwright, its flags, the marks
+that skip a module when it is not installed, and the live server and browser fixtures' bodies."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from tests.server.live import LiveServer
+
+CHROMIUM = "/usr/bin/chromium"
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+#: a browser test module's ``pytestmark``
+MARKS = [pytest.mark.browser,
+         pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="Debian's chromium is not installed")]
+
+
+def live_server(tmp_path_factory: Any, name: str) -> Iterator[LiveServer]:
+    """A module's live server (bots answer after 0.02 s), stopped after the module."""
+    srv = LiveServer(tmp_path_factory.mktemp(name), bot_delay=0.02).start()
+    yield srv
+    srv.stop()
+
+
+def launch(flags: list[str] = FLAGS) -> Iterator[Any]:
+    """A headless Chromium with ``flags``, closed after the module."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=flags)
+        yield b
+        b.close()
