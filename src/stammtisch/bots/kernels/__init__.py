@@ -11,10 +11,9 @@ array, ``Kernel.playout(arrays, seed)`` plays random legal cards to the end and 
 * :func:`kernel_for` — the kernel object of a game (cached per game and options), or ``None``;
 * :func:`kernel_rollout` — the search rollout of any game with a kernel, or ``None``;
 * :func:`rollout_for` — what :class:`~stammtisch.bots.search.SearchBot` uses by default: the kernel
-  rollout of the games in :data:`SEARCH_DEFAULT` only. Wiring the other kernels into the search
-  is the one-line change of adding their names there (their playouts are the same random play
-  as the search's ``CardsFirstRollout``, only faster; Tarock's search uses rule playouts,
-  ``search_playout = "rule"``, and would keep them until that is changed too).
+  rollout of the games in :data:`SEARCH_DEFAULT` (Jass, Doppelkopf, Perlaggen: the same random
+  play as the search's ``CardsFirstRollout``, only faster). Tarock is left out: its search uses
+  rule playouts (``search_playout = "rule"``), which the random kernel would replace.
 """
 
 from __future__ import annotations
@@ -27,7 +26,7 @@ __all__ = ["SEARCH_DEFAULT", "KERNEL_GAMES", "kernel_for", "kernel_rollout", "ro
 #: games with a compiled kernel
 KERNEL_GAMES = ("jass", "doppelkopf", "tarock", "perlaggen")
 #: games whose search playouts use the kernel by default (:func:`rollout_for`)
-SEARCH_DEFAULT: frozenset[str] = frozenset({"jass"})
+SEARCH_DEFAULT: frozenset[str] = frozenset({"jass", "doppelkopf", "perlaggen"})
 
 
 @lru_cache(maxsize=32)
