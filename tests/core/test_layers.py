@@ -63,6 +63,14 @@ def test_no_inner_layer_imports_a_surface(package):
         assert not bad, f"{f.relative_to(ROOT)} imports the surface(s) {bad}"
 
 
+def test_the_shared_http_helpers_import_nothing_of_stammtisch():
+    """``httpsec`` (security headers for the server and the scorekeeper) sits below the surfaces."""
+    assert _imports(ROOT / "httpsec.py") == set()
+    # and both web surfaces take their headers from it (one copy, not two)
+    assert "httpsec" in _imports(ROOT / "server" / "app.py")
+    assert "httpsec" in _imports(ROOT / "scorekeeper" / "api.py")
+
+
 def test_surfaces_do_not_import_each_other_except_through_the_cli():
     for s in SURFACES - {"cli"}:
         for f in _files(s):

@@ -27,6 +27,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sqlalchemy import text, update
 
+from stammtisch.httpsec import SECURITY_HEADERS
 from stammtisch.scorekeeper import auth
 from stammtisch.scorekeeper.api import MAX_BODY, create_app, make_router
 from stammtisch.scorekeeper.models import SkSession
@@ -405,6 +406,9 @@ def test_pages_are_csp_clean():
     csp = r.headers["content-security-policy"]
     assert "script-src 'self'" in csp and "style-src 'self'" in csp and "frame-ancestors 'none'" in csp
     assert r.headers["x-content-type-options"] == "nosniff"
+    # the table server's policy, from the one shared module
+    assert {k.decode(): r.headers.get(k.decode()) for k, _ in SECURITY_HEADERS} == \
+        {k.decode(): v.decode() for k, v in SECURITY_HEADERS}
 
 
 def test_an_export_never_opens_another_tournaments_table(client, cup):

@@ -41,6 +41,7 @@ from fastapi.routing import APIRoute
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from stammtisch.core.errors import IllegalAction, OptionError, StammtischError
+from stammtisch.httpsec import SecurityHeaders
 
 from . import entries, export
 from .auth import RateLimiter
@@ -587,42 +588,12 @@ def make_router(store: Store | str | None = None, *, login_rate: int = 20, unloc
     return r
 
 
-#: the headers the standalone app sends (the table server sends its own, the same policy)
-SECURITY_HEADERS = [
-    (b"content-security-policy", b"default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-                                 b"object-src 'none'; base-uri 'none'; frame-ancestors 'none'"),
-    (b"x-content-type-options", b"nosniff"),
-    (b"referrer-policy", b"no-referrer"),
-]
-
-
-class _SecurityHeaders:
-    """Pure ASGI middleware: adds :data:`SECURITY_HEADERS` to every HTTP response."""
-
-    def __init__(self, app: Any):
-        self.app = app
-
-    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-
-        async def with_headers(message: Any) -> None:
-            if message["type"] == "http.response.start":
-                have = {k.lower() for k, _ in message.get("headers", [])}
-                message["headers"] = list(message.get("headers", [])) + [
-                    (k, v) for k, v in SECURITY_HEADERS if k not in have]
-            await send(message)
-
-        await self.app(scope, receive, with_headers)
-
-
 def create_app(database_url: str = "sqlite://") -> FastAPI:
     """A standalone app with only the scorekeeper (tests, or a club laptop without the game server)."""
     app = FastAPI(title="stammtisch scorekeeper")
     app.state.scorekeeper = Store(database_url)
     app.include_router(make_router(app.state.scorekeeper))
-    app.add_middleware(_SecurityHeaders)
+    app.add_middleware(SecurityHeaders)  # the table server's policy (stammtisch.httpsec)
 
     @app.get("/", include_in_schema=False)
     def root() -> Response:

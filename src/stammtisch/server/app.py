@@ -41,7 +41,8 @@ from ..storage import database_url as resolve_url
 from ..storage import make_engine
 from . import gctune
 from .botpool import allowed_kinds
-from .guard import BadJSON, BodyLimit, Buckets, SecurityHeaders, loads_strict
+from ..httpsec import SecurityHeaders
+from .guard import BadJSON, BodyLimit, Buckets, loads_strict
 from .schemas import CreateTable, Credentials, FillBots, Logout, M, OwnerOnly, TakeSeat, ValidationError, describe
 from .store import Store, new_token
 from .tables import Conn, ServerConfig, Table, TableError, Tables

@@ -1,5 +1,6 @@
 """What stands between the app and a hostile client: whole-app middleware (a body limit on every
-HTTP route, security headers on every response), rate limits per key, and strict JSON reading.
+HTTP route, security headers on every response: :mod:`stammtisch.httpsec`, shared with the
+scorekeeper), rate limits per key, and strict JSON reading.
 
 The middleware is plain ASGI and knows nothing of the routes, so it covers the routers mounted
 into the app (the scorekeeper's) exactly like the lobby's own. See ``docs/server.md``,
@@ -13,20 +14,10 @@ import time
 from collections import OrderedDict
 from typing import Any
 
-__all__ = ["BodyLimit", "SecurityHeaders", "Buckets", "loads_strict", "CSP", "TooLarge", "BadJSON"]
+from ..httpsec import CSP, SECURITY_HEADERS
 
-#: the Content-Security-Policy of every response: scripts, styles and connections from this
-#: server only, no inline scripts or style attributes, never framed
-CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
-       "frame-ancestors 'none'; base-uri 'none'; form-action 'self'; object-src 'none'")
-
-SECURITY_HEADERS = [
-    (b"content-security-policy", CSP.encode()),
-    (b"x-content-type-options", b"nosniff"),
-    (b"referrer-policy", b"no-referrer"),
-    (b"x-frame-options", b"DENY"),
-    (b"cross-origin-opener-policy", b"same-origin"),
-]
+#: ``CSP`` is :mod:`stammtisch.httpsec`'s, re-exported
+__all__ = ["BodyLimit", "Buckets", "loads_strict", "CSP", "TooLarge", "BadJSON"]
 
 
 class TooLarge(Exception):
@@ -90,27 +81,6 @@ class BodyLimit:
                     "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()),
                                 (b"connection", b"close")] + SECURITY_HEADERS})
         await send({"type": "http.response.body", "body": body})
-
-
-class SecurityHeaders:
-    """Adds :data:`SECURITY_HEADERS` to every HTTP response (pages, API, static files, mounted routers)."""
-
-    def __init__(self, app: Any):
-        self.app = app
-
-    async def __call__(self, scope: dict, receive: Any, send: Any) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-
-        async def with_headers(msg: dict) -> None:
-            if msg["type"] == "http.response.start":
-                have = {k.lower() for k, _ in msg.get("headers", [])}
-                msg = dict(msg)
-                msg["headers"] = list(msg.get("headers", [])) + [h for h in SECURITY_HEADERS if h[0] not in have]
-            await send(msg)
-
-        await self.app(scope, receive, with_headers)
 
 
 class Buckets:
