@@ -71,6 +71,26 @@ def legal_nb(hand: np.int64, trick: np.ndarray, ntrick: np.int64, tm: np.int64, 
 
 
 @njit(cache=True)
+def trick_result(trick: np.ndarray, tm: np.int64, tm0: np.int64, last: bool, last_bonus: np.int64,
+                 strength: np.ndarray, points: np.ndarray) -> tuple[np.int64, np.int64]:
+    """A full trick's winning position (0 = the leader) and its card points: the highest
+    strength in the trick's mode wins; points count as in the first trick's mode (§24.3,
+    §24.4), the last trick 5 more (§11)."""
+    led = trick[0] // 9
+    base = (tm * 4 + led) * 36
+    pbase = (tm0 * 4 + led) * 36
+    best, pos, pts = np.int64(-1), np.int64(0), np.int64(0)
+    for i in range(4):
+        v = strength[base + trick[i]]
+        pts += points[pbase + trick[i]]
+        if v > best:
+            best, pos = v, i
+    if last:
+        pts += last_bonus
+    return pos, pts
+
+
+@njit(cache=True)
 def playout_nb(hands: np.ndarray, tms: np.ndarray, trick_no: np.int64, leader: np.int64, trick: np.ndarray,
                ntrick: np.int64, no_under: bool, last_bonus: np.int64, strength: np.ndarray, points: np.ndarray,
                suit_mask: np.ndarray, buur_bit: np.ndarray, record: np.ndarray) -> np.ndarray:
@@ -96,18 +116,8 @@ def playout_nb(hands: np.ndarray, tms: np.ndarray, trick_no: np.int64, leader: n
             record[nrec] = c
             nrec += 1
             seat = (seat + 1) & 3
-        led = trick[0] // 9
-        base = tm * 144 + led * 36
-        pbase = tms[0] * 144 + led * 36  # points as in the first trick's mode (§24.3, §24.4)
-        best, pos, pts = -1, 0, 0
-        for i in range(4):
-            v = strength[base + trick[i]]
-            pts += points[pbase + trick[i]]
-            if v > best:
-                best, pos = v, i
+        pos, pts = trick_result(trick, tm, tms[0], trick_no == 8, last_bonus, strength, points)
         winner = (leader + pos) & 3
-        if trick_no == 8:
-            pts += last_bonus
         out[winner & 1] += pts
         out[2 + (winner & 1)] += 1
         leader = winner
@@ -384,20 +394,10 @@ def values_nb(hands0: np.ndarray, tms: np.ndarray, trick_no0: np.int64, leader0:
                         record[nrec] = c
                         nrec += 1
                     seat = (seat + 1) & 3
-                led = trick[0] // 9
                 if lead_suit0 < 0:
-                    lead_suit0 = led
-                base = (tm * 4 + led) * 36
-                pbase = tms[0] * 144 + led * 36  # §24.3, §24.4: points as in the first trick's mode
-                best, pos, pts = -1, 0, 0
-                for i in range(4):
-                    v = strength[base + trick[i]]
-                    pts += points[pbase + trick[i]]
-                    if v > best:
-                        best, pos = v, i
+                    lead_suit0 = trick[0] // 9
+                pos, pts = trick_result(trick, tm, tms[0], trick_no == 8, last_bonus, strength, points)
                 winner = (leader + pos) & 3
-                if trick_no == 8:
-                    pts += last_bonus  # §11
                 if winner & 1:
                     cp_1 += pts
                     tw_1 += 1
