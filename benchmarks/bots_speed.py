@@ -12,10 +12,12 @@
   protocol (``legal_actions`` / ``apply`` with full validation) and through OpenSpiel
   (``stammtisch_<game>`` via pyspiel);
 * the search player: iterations per default decision (0.8 s budget), with the default playouts
-  and with every game's kernel rollouts (``kernel_rollout``).
+  and with every game's kernel rollouts (``kernel_rollout``), and beside them on the same
+  positions the compiled PIMC search (``SearchBot(engine="pimc")``, :mod:`stammtisch.bots.pimc`)
+  for every game whose kernel has ``card_values``: playouts per decision (its iterations).
 
-Run: ``.venv/bin/python benchmarks/bots_speed.py [--seconds 3]``; writes
-``benchmarks/results/bots_speed.json``.
+Run: ``.venv/bin/python benchmarks/bots_speed.py [--seconds 3] [--only search] [--games jass]``;
+writes ``benchmarks/results/bots_speed.json`` (or ``--out``).
 """
 
 from __future__ import annotations
@@ -183,7 +185,59 @@ def bench_pyspiel_games(seconds: float) -> dict:
     return out
 
 
-def bench_search(decisions: int, kernels: bool = False) -> dict:
+def _search_positions(g, decisions: int):
+    """The positions the search figures are measured on: a few random actions into a deal."""
+    rng = random.Random(2)
+    for i in range(decisions):
+        m = g.new_match(seed=100 + i, max_deals=1)
+        for _ in range(rng.randrange(0, 12)):  # a few random actions into the deal
+            if m.is_over():
+                break
+            s = m.to_act()[0]
+            legal = m.legal_actions(s)
+            m.apply(s, legal[rng.randrange(len(legal))])
+        if not m.is_over():
+            yield m
+
+
+def bench_pimc(decisions: int, games: list[str] | None = None) -> dict:
+    """The compiled PIMC search on the positions of :func:`bench_search` (0.8 s per decision):
+    playouts per decision and per CPU second, worlds per decision."""
+    from stammtisch.bots.pimc import valuer_for
+    from stammtisch.bots.search import SearchBot
+    from stammtisch.core import registry
+    from stammtisch.core.protocol import Turn
+    from stammtisch.rl.openspiel_games import available_games
+
+    out = {}
+    for name in games or available_games():
+        g = registry.get(name)
+        opts = g.options()
+        if valuer_for(g, opts) is None:
+            continue
+        bot = SearchBot(g, opts, engine="pimc", time_limit=0.8)
+        positions = list(_search_positions(g, decisions))
+        for m in positions[:1]:  # warm up: load the compiled code outside the measured decisions
+            s = m.to_act()[0]
+            SearchBot(g, opts, engine="pimc", worlds=2).choose(Turn(s, m.legal_actions(s), lambda: m.view(s)),
+                                                               random.Random(3))
+        plays, cpu, secs = [], 0.0, []
+        for m in positions:
+            s = m.to_act()[0]
+            t0, c0 = time.perf_counter(), time.process_time()
+            bot.choose(Turn(s, m.legal_actions(s), lambda m=m, s=s: m.view(s)), random.Random(3))
+            if bot.last_playouts:
+                secs.append(time.perf_counter() - t0)
+                cpu += time.process_time() - c0
+                plays.append(bot.last_playouts)
+        if plays:
+            out[f"{name}_pimc_playouts_per_cpu_s"] = round(sum(plays) / max(cpu, 1e-9))
+            out[f"{name}_pimc_playouts_per_decision"] = round(sum(plays) / len(plays))
+            out[f"{name}_pimc_seconds_per_decision_max"] = round(max(secs), 3)
+    return out
+
+
+def bench_search(decisions: int, kernels: bool = False, games: list[str] | None = None) -> dict:
     from stammtisch.bots.search import ismcts
     from stammtisch.core import registry
     from stammtisch.core.protocol import Game
@@ -191,7 +245,7 @@ def bench_search(decisions: int, kernels: bool = False) -> dict:
     from stammtisch.rl.openspiel_games import available_games
 
     out = {}
-    for name in available_games():
+    for name in games or available_games():
         g = registry.get(name)
         if type(g).sample_state is Game.sample_state:
             continue
@@ -200,16 +254,7 @@ def bench_search(decisions: int, kernels: bool = False) -> dict:
         rng = random.Random(2)
         ro = (kernel_rollout if kernels else rollout_for)(g, opts)
         tag = "_kernel" if kernels else ""
-        for i in range(decisions):
-            m = g.new_match(seed=100 + i, max_deals=1)
-            for _ in range(rng.randrange(0, 12)):  # a few random actions into the deal
-                if m.is_over():
-                    break
-                s = m.to_act()[0]
-                legal = m.legal_actions(s)
-                m.apply(s, legal[rng.randrange(len(legal))])
-            if m.is_over():
-                continue
+        for m in _search_positions(g, decisions):
             s = m.to_act()[0]
             t0, c0 = time.perf_counter(), time.process_time()
             try:
@@ -232,19 +277,30 @@ def main() -> None:
     ap.add_argument("--seconds", type=float, default=3.0, help="measuring time per figure")
     ap.add_argument("--decisions", type=int, default=5, help="search decisions measured per game")
     ap.add_argument("--out", type=Path, default=ROOT / "benchmarks" / "results" / "bots_speed.json")
+    ap.add_argument("--only", choices=["all", "search"], default="all",
+                    help="search: only the search figures (ISMCTS and PIMC side by side)")
+    ap.add_argument("--games", default=None, help="comma-separated games of the search figures (default all)")
     args = ap.parse_args()
+    games = args.games.split(",") if args.games else None
     res: dict = {"machine": {"python": platform.python_version(), "cpu_count": os.cpu_count(),
                              "platform": platform.platform(),
                              "load_average_at_start": [round(x, 2) for x in os.getloadavg()]},
            "seconds_per_figure": args.seconds}
     for part in (bench_kernel, bench_openspiel_cpp, bench_kernel_rollouts, bench_engines, bench_pyspiel_games):
+        if args.only != "all":
+            break
         try:
             res.update(part(args.seconds))
         except ImportError as e:
             res[part.__name__] = f"skipped: {e}"
         print(json.dumps(res, indent=1), flush=True)
-    res.update(bench_search(args.decisions))
-    res.update(bench_search(args.decisions, kernels=True))
+    res.update(bench_search(args.decisions, games=games))
+    res.update(bench_search(args.decisions, kernels=True, games=games))
+    res.update(bench_pimc(args.decisions, games=games))
+    for name in games or ("jass", "doppelkopf", "tarock", "perlaggen"):
+        p, i = res.get(f"{name}_pimc_playouts_per_decision"), res.get(f"{name}_search_iterations_per_decision")
+        if p and i:  # the same positions, the same run
+            res[f"{name}_pimc_vs_search_iterations"] = round(p / i, 1)
     h = res.get("openspiel_cpp_hearts_random_games_per_cpu_s")
     for name in ("jass", "doppelkopf", "tarock", "perlaggen"):
         k = res.get(f"{name}_kernel_random_deals_per_cpu_s")
