@@ -9,6 +9,14 @@ mode and card points the first trick's mode (§24.3, §24.4), as in the engine. 
 ``tests/bots/test_jass_kernel.py`` replay thousands of kernel deals through the reference
 engine and compare every legal set, every trick and the card points.
 
+Search values for the PIMC driver (:mod:`stammtisch.bots.pimc`): :meth:`JassKernel.card_values`
+and :meth:`JassKernel.word_values` value each candidate in one determinized deal with one
+compiled call (:func:`values_nb`): playouts with a heuristic policy (:func:`policy_card`, the rule
+player's card play in compiled form, epsilon-random) or uniformly random cards, settled in
+compiled code as :func:`stammtisch.games.jass.scoring.score_deal` settles (card points, Match §13,
+Weis §29, Stöck §29.3, multipliers §23, Misere §24.5, Tutti §24.6). Tested by replaying the
+kernel's playouts through the engine (``tests/bots/test_kernel_values_jass.py``).
+
 Without Numba the same functions run as plain Python (slowly): :data:`COMPILED` says which.
 
 >>> k = JassKernel()                                   # doctest: +SKIP
