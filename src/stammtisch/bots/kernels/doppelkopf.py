@@ -731,8 +731,10 @@ class DoppelkopfKernel(PlayoutKernel):
         ``None`` for a word the kernel cannot value.
 
         * **Announcements** (``re``, ``kontra``, ``keine90`` … ``schwarz``, Doppelkopf-Turnier 5.) in
-          the play: the same playouts settled with the party's level raised; the policy plays on
-          (the seat's own next card too). The playouts make no further announcements.
+          the play: playouts settled with the party's level raised; a seat to play then plays the
+          heuristic's card (:func:`heuristic_card_nb`), out of turn the policy plays on. The
+          playouts make no further announcements; a Hochzeit's words wait for its Klärungsstich
+          (Doppelkopf-Turnier 4.: ``None`` before it).
         * **Contract words** (``gesund``, ``vorbehalt``, ``solo:<kind>``, ``nein``, ``hochzeit``,
           Doppelkopf-Turnier 2.–4.): the Spielabfrage is completed on a copy of ``state`` (the
           other seats answer as the rule player would with their sampled hands; ``seat`` after a
@@ -758,7 +760,16 @@ class DoppelkopfKernel(PlayoutKernel):
                 which.append(i)
             if not which or (state.contract == "hochzeit" and state.klaerung is None):
                 return out
-            vals = self._values(self.arrays(state), at, [-1], levels, playouts, seed)[0]
+            pos = self.arrays(state)
+            root = [-1]
+            if seat == state.turn:
+                # the seat says the word and then plays: the heuristic's card (no random card here)
+                ncur = int(pos[P_NCUR])
+                led = int(pos[P_REC + int(pos[P_DONE]) * 4]) if ncur else -1
+                legal = legal_nb(np.int64(state.hands[seat]), led, int(pos[P_ORDER]), self.eff, self.masks)
+                c = int(heuristic_card_nb(pos, at, legal, self.eff, self.power, self.masks, self.augen, self.ka))
+                root = [c - c % 2]
+            vals = self._values(pos, at, root, levels, playouts, seed)[0]
             for i, v in zip(which, vals):
                 out[i] = float(v)
             return out
