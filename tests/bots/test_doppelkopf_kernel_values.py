@@ -121,17 +121,16 @@ STRONG = [
     "H10 H10 XD PD PD HD HD KD KD XB XB PB".split(),
     "X9 X9 X10 X10 XK XK P9 P9 P10 P10 PK PK".split(),
     "XD XA XA PA PA HA HA KA KA K10 K10 KK".split(),
-    "H9 H9 HB HB HK HK HB KB KB HB PB KK".split(),
 ]
 
 
-def _fix_strong():
-    # the last hand above repeats a card: build it from what is left of the pack instead
-    pack = [c for c in DOKO.notation]
-    for h in STRONG[:3]:
+def _strong_hands():
+    """:data:`STRONG` and the rest of the pack as the fourth hand."""
+    pack = list(DOKO.notation)
+    for h in STRONG:
         for c in h:
             pack.remove(c)
-    return STRONG[:3] + [pack]
+    return STRONG + [pack]
 
 
 def _gesund(d):
@@ -144,7 +143,7 @@ def test_values_have_the_right_sign_on_a_sure_game():
     """Re holds every high trump: every card of Re's leader is worth points to him, the Kontra
     seats' cards cost them; announcing raises Re's gain (Doppelkopf-Turnier 5., DDV 7.2: Re angesagt
     2, keine 90 one more) and Kontra's announcement only deepens its loss."""
-    d = _gesund(_constructed(_fix_strong()))
+    d = _gesund(_constructed(_strong_hands()))
     k = K.DoppelkopfKernel()
     assert d.party[0] == "re" and d.party[2] == "re" and d.turn == 0
     vals = k.card_values(d, 0, _cards(d, 0), 16, seed=1)

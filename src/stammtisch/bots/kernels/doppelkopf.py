@@ -23,6 +23,16 @@ order of play from the dealer's left (a five-table's sitting dealer has none).
 ``tests/bots/test_doppelkopf_kernel.py`` replays thousands of kernel games through the engine
 and compares every legal set, trick winner, the Augen and the settlement.
 
+**Search side** (:mod:`stammtisch.bots.pimc`): :func:`settle_nb` is the engine's settlement
+(:func:`stammtisch.games.doppelkopf.scoring.settle`: winner, value with Ansagen and Absagen,
+Sonderpunkte, ×3 for a single player) in compiled code, so a playout is settled without leaving
+Numba; :meth:`DoppelkopfKernel.card_values` and :meth:`DoppelkopfKernel.word_values` value a
+seat's cards, announcements and contract words on one determinized deal in one compiled call
+(:func:`values_nb`, common random numbers across the candidates). Playouts follow
+:func:`heuristic_card_nb` (a cheap rule seeing the determinized deal) with a random card 10% of
+the time. ``tests/bots/test_doppelkopf_kernel_values.py`` checks the settlement against the
+engine on the same games, the values' sign on constructed positions and the words left unvalued.
+
 >>> k = DoppelkopfKernel()                                  # doctest: +SKIP
 >>> k.random_deals(100_000, seed=1)                         # doctest: +SKIP
 """
@@ -40,7 +50,7 @@ from ...games.doppelkopf.state import ANNOUNCE_WORDS
 from ._nb import COMPILED, PlayoutKernel, deal_hands, new_rng, njit, nth_bit, popcount, rand_below, shuffle
 
 __all__ = ["COMPILED", "DoppelkopfKernel", "ORDER_NAMES", "legal_nb", "playout_nb", "playouts_nb",
-           "random_deals_nb"]
+           "random_deals_nb", "settle_nb", "values_nb", "heuristic_card_nb", "POLICY_RANDOM", "POLICY_HEURISTIC"]
 
 #: trump kinds in kernel order (index = ``P_ORDER``)
 ORDER_NAMES = ("normal", "fleischlos", "buben", "damen", "kreuz", "pik", "herz", "karo")
