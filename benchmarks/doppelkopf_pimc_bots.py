@@ -48,3 +48,15 @@ def contract_rule_noguard(game: Any, options: Any) -> SearchBot:
 def random_policy(game: Any, options: Any) -> SearchBot:
     """Cards only (rule contract, no guard) with uniformly random playouts."""
     return _bot(game, options, contract="rule", guard=None, policy=K.POLICY_RANDOM)
+
+
+def contract_search_rule_announcements(game: Any, options: Any) -> SearchBot:
+    """Contract words by the search, announcements (Re/Kontra, Absagen) by the rule player, guard 1.0."""
+    bot = _bot(game, options, contract="search", guard=1.0)
+    kernel_for(game, options).value_announcements = False
+    return bot
+
+
+def contract_search_random_policy(game: Any, options: Any) -> SearchBot:
+    """The default with uniformly random playouts instead of the heuristic."""
+    return _bot(game, options, contract="search", guard=1.0, policy=K.POLICY_RANDOM)

@@ -586,6 +586,8 @@ class DoppelkopfKernel(PlayoutKernel):
     #: thousand cards the heuristic plays a random card instead (docs/bots.md, Doppelkopf)
     policy = POLICY_HEURISTIC
     epsilon_permille = 100
+    #: value Re/Kontra and the Absagen in :meth:`word_values` (``False``: ``None``, the rule player's)
+    value_announcements = True
 
     def __init__(self, options: Any = None):
         from ...games.doppelkopf import rules, scoring
@@ -754,7 +756,7 @@ class DoppelkopfKernel(PlayoutKernel):
         out: list[float | None] = [None] * len(words)
         if state.phase == "play":
             party = state.party[seat]
-            if party is None or state.order is None:
+            if party is None or not self.value_announcements:
                 return out
             at = state.active.index(seat)
             levels: list[tuple[int, int]] = []
