@@ -63,10 +63,15 @@ def contract_label(contract: str) -> str:
         contract, contract)
 
 
+#: the announcement words of a party by (party, own level, other level, cards held, Hochzeit shift,
+#: regelkonforme Erstansage, ``late_reply_absagen``): ``announcements.legal_levels`` memoised
+_ANNOUNCE_WORDS: dict[tuple[Any, ...], list[str]] = {}
+
+
 class _Ids(ActionIdTables):
     """The integer action ids of one options' action space, as the fast path needs them."""
 
-    __slots__ = ("card0", "cards", "words")
+    __slots__ = ("card0", "cards", "words", "gesund", "vorbehalt")
 
     def __init__(self, space: ActionSpace):
         super().__init__(space)
@@ -75,6 +80,7 @@ class _Ids(ActionIdTables):
         # one id per card kind: the first copy's bit names it (both copies fold onto it)
         self.cards = BitIds([idx[_NOTATION[c]] if c % 2 == 0 else None for c in range(48)], chunk=8)
         self.words = {w: idx[w] for w in ANNOUNCE_WORDS}
+        self.gesund, self.vorbehalt = idx["gesund"], idx["vorbehalt"]
 
 
 class DoppelkopfDeal(FastIdDeal):
@@ -181,6 +187,9 @@ class DoppelkopfDeal(FastIdDeal):
     def legal_action_ids(self, seat: int) -> list[int]:
         """:meth:`legal_actions` as ids, from the bit sets (no notation) in the play."""
         if self.phase != "play":
+            if self.phase == "vorbehalt":  # the Spielabfrage, as in legal_actions (Doppelkopf-Turnier 2.)
+                ids = self._ids or self._id_tables()
+                return [ids.gesund, ids.vorbehalt] if seat == self.turn else []
             return super().legal_action_ids(seat)
         ids = self._ids or self._id_tables()
         if seat == self.turn:
@@ -208,6 +217,13 @@ class DoppelkopfDeal(FastIdDeal):
                 self.actions.append((seat, _NOTATION[card]))
                 self._talk = None
                 return
+        if not checked and self.phase == "vorbehalt" and seat == self.turn and (
+                action_id == ids.gesund or action_id == ids.vorbehalt):
+            word = "gesund" if action_id == ids.gesund else "vorbehalt"
+            self._apply_vorbehalt(seat, word, word)  # as apply does, without parsing the word
+            self.actions.append((seat, word))
+            self._talk = None
+            return
         self.apply(seat, ids.space.action(action_id))
 
     def to_act(self) -> tuple[int, ...]:
@@ -254,9 +270,12 @@ class DoppelkopfDeal(FastIdDeal):
         held = self.hands[seat].bit_count()
         if not ann.in_time(own + 1, held, opp, shift):  # fast exit: the next level is already late
             return []
-        words = ann.WORDS[party]
-        return [words[lv] for lv in ann.legal_levels(own, opp, held, shift, self.erstansage[party],
-                                                     self.opts.late_reply_absagen)]
+        key = (party, own, opp, held, shift, self.erstansage[party], self.opts.late_reply_absagen)
+        words = _ANNOUNCE_WORDS.get(key)
+        if words is None:  # a pure function of the key (Doppelkopf-Turnier 5., announcements.py)
+            w = ann.WORDS[party]
+            words = _ANNOUNCE_WORDS[key] = [w[lv] for lv in ann.legal_levels(own, opp, held, *key[4:])]
+        return list(words)
 
     def _legal_cards(self, seat: int) -> int:
         """``Order.follow_mask`` inlined (the hottest path of random play)."""
