@@ -37,6 +37,11 @@ __all__ = ["TarockDeal"]
 BIRD_ORDER = ("quapil", "kakadu", "uhu", "pagat")  # highest first (Österreich-Finale 8))
 KING_NAMES = {7: "HK", 15: "KK", 23: "PK", 31: "XK"}
 KONTRA_WORDS = ("kontra", "rekontra", "subkontra")
+#: the words of the legal lists, built once: ``bid:<contract>``, ``announce:<premium>`` and, per
+#: Kontra level, ``kontra:<target>`` ... for the game and every premium
+_BID_WORDS = {n: f"bid:{n}" for n in CONTRACTS}
+_ANNOUNCE_WORDS = {p: f"announce:{p}" for p in PREMIUMS}
+_KONTRA_WORDS = tuple({t: f"{w}:{t}" for t in ("game",) + tuple(PREMIUMS)} for w in KONTRA_WORDS)
 _CHOICE_MESSAGES = {"besserrufer_ohne_vogel": "a Besserrufer needs a bird (Pagat, Uhu, Kakadu or Quapil) in the hand",
                     "solorufer_vier_koenige": "a Solorufer with four kings is Renonce"}
 _CHOICE_RULES = {"besserrufer_ohne_vogel": "Österreich-Finale 4)", "solorufer_vier_koenige": "Tiroler Cup, Paragrafen"}
@@ -235,19 +240,32 @@ class TarockDeal(FastIdDeal):
     # bidding (Österreich-Finale 3))
     # ------------------------------------------------------------------------------------
     def _bid_allowed(self, seat: int, name: str) -> str | None:
-        """None when ``seat`` may bid ``name`` now, else the reason."""
-        c = CONTRACTS[name]
-        vorhand = self.players[0]
-        first = seat not in self.spoke
-        if self.final_choice:
-            return None if c.vorhand != "first" else "the Sechserdreier only as Vorhand's first word"
-        if c.vorhand == "after":
-            return f"{c.title} only by the Vorhand after 'Vorhand' and three passes"
-        if c.vorhand == "first" and not (seat == vorhand and first):
+        """None when ``seat`` may bid ``name`` now, else the reason (Österreich-Finale 3))."""
+        why = self._bid_refusal(seat, name)
+        if why == 0:
+            return None
+        if why == 1:
             return "the Sechserdreier only as Vorhand's first word"
-        if self.bid is not None and self.opts.rank(name) <= self.opts.rank(self.bid):
-            return f"a bid must be higher than {CONTRACTS[self.bid].title}"
-        return None
+        if why == 2:
+            return f"{CONTRACTS[name].title} only by the Vorhand after 'Vorhand' and three passes"
+        return f"a bid must be higher than {CONTRACTS[self.bid].title}"  # type: ignore[index]
+
+    def _bid_refusal(self, seat: int, name: str) -> int:
+        """:meth:`_bid_allowed` as a code, without the text (the legal list asks for every contract):
+        0 allowed, 1 Sechserdreier not as Vorhand's first word, 2 only after 'Vorhand' and three
+        passes, 3 not higher than the bid."""
+        c = CONTRACTS[name]
+        if self.final_choice:
+            return 0 if c.vorhand != "first" else 1
+        if c.vorhand == "after":
+            return 2
+        if c.vorhand == "first" and not (seat == self.players[0] and seat not in self.spoke):
+            return 1
+        if self.bid is not None:
+            rank = self.opts.rank
+            if rank(name) <= rank(self.bid):
+                return 3
+        return 0
 
     def _choice_renonce(self, seat: int, name: str) -> str | None:
         """Bids that are Renonce choices (Tiroler Cup, Paragrafen; Österreich-Finale 4))."""
@@ -262,7 +280,7 @@ class TarockDeal(FastIdDeal):
         out = []
         vorhand = self.players[0]
         if self.final_choice:
-            return [f"bid:{n}" for n in self._order() if self._bid_allowed(seat, n) is None
+            return [_BID_WORDS[n] for n in self._order() if not self._bid_refusal(seat, n)
                     and self._choice_renonce(seat, n) is None]
         if seat == vorhand and seat not in self.spoke:
             out.append("vorhand")
@@ -273,7 +291,7 @@ class TarockDeal(FastIdDeal):
             if (seat == vorhand and self.opts.vorhand_may_hold and self.bid is not None and self.bidder != seat
                     and self._choice_renonce(seat, self.bid) is None):
                 out.append("hold")
-        out += [f"bid:{n}" for n in self._order() if self._bid_allowed(seat, n) is None
+        out += [_BID_WORDS[n] for n in self._order() if not self._bid_refusal(seat, n)
                 and self._choice_renonce(seat, n) is None]
         return out
 
@@ -580,11 +598,11 @@ class TarockDeal(FastIdDeal):
             if t.level == 0 and seat != t.announcer:
                 if self._known_partners(seat, t.announcer):
                     continue  # only the opponents can kontra an announcement (Tiroler Cup, Abrechnung)
-                out.append(f"kontra:{name}")
+                out.append(_KONTRA_WORDS[0][name])
             elif t.level == 1 and seat == t.announcer:
-                out.append(f"rekontra:{name}")
+                out.append(_KONTRA_WORDS[1][name])
             elif t.level == 2 and seat == t.by:
-                out.append(f"subkontra:{name}")
+                out.append(_KONTRA_WORDS[2][name])
         if c.negative:
             own = self.neg_kontra.get(seat)
             if seat != d:
@@ -610,7 +628,7 @@ class TarockDeal(FastIdDeal):
         return seat not in self.ann_done or bool(self._kontra_options(seat))
 
     def _legal_announce(self, seat: int) -> list[str]:
-        out = [f"announce:{p}" for p in PREMIUMS if self._may_announce(seat, p)]
+        out = [_ANNOUNCE_WORDS[p] for p in PREMIUMS if self._may_announce(seat, p)]
         return out + self._kontra_options(seat) + ["gut"]
 
     def _do_announce(self, seat: int, action: str) -> None:
@@ -746,12 +764,17 @@ class TarockDeal(FastIdDeal):
     def _legal_play_mask(self, seat: int) -> int:
         """The cards ``seat`` may play: the rules' playable cards, less an announced bird given
         up out of order (Österreich-Finale 8))."""
+        key = (len(self.history), seat)
+        cached = self.__dict__.get("_mask_cache")
+        if cached is not None and cached[0] == key:  # memoised like _playable_cached
+            return cached[1]
         allowed = self._playable_cached(seat)
         birds = allowed & (0b1111 << PAGAT)
         if self.premiums and birds:
             for card in iter_bits(birds):
                 if self._bird_order_breach(seat, card, allowed):
                     allowed &= ~(1 << card)
+        self._mask_cache = (key, allowed)
         return allowed
 
     def _do_play(self, seat: int, action: str) -> None:
@@ -999,8 +1022,8 @@ class TarockDeal(FastIdDeal):
         if self.phase != "over":
             raise IllegalAction("the deal is not over yet")
         if self._result is None:
-            s = self.settlement()
             out = self.outcome()
+            s = settle(self.opts, out)  # = self.settlement(), on the one outcome
             summary = {
                 "contract": self.contract.name if self.contract else None,
                 "declarer": self.declarer, "partner": out.partner, "won": s.won,
