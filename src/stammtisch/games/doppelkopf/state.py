@@ -200,14 +200,18 @@ class DoppelkopfDeal(FastIdDeal):
         else:
             return []
         if not self._talk_closed:
-            words = ids.words
-            out.extend(words[w] for w in self._talk_of(seat))
+            talk = self._talk_of(seat)
+            if talk:
+                words = ids.words
+                out += [words[w] for w in talk]
         return out
 
     def apply_id(self, seat: int, action_id: int, checked: bool = False) -> None:
         """Apply by id: a legal card straight onto the bit sets, anything else (and everything
         when ``checked``) through :meth:`apply` and its rule-naming checks."""
-        ids, action_id = self._id_call(action_id)
+        ids = self._ids or self._id_tables()
+        if action_id.__class__ is not int:
+            ids, action_id = self._id_call(action_id)
         first = (action_id - ids.card0) * 2
         if not checked and self.phase == "play" and seat == self.turn and 0 <= first < 48:
             hand = self.hands[seat]
@@ -687,14 +691,25 @@ class DoppelkopfDeal(FastIdDeal):
     def result(self) -> DealResult:
         if self.phase != "over":
             raise IllegalAction("the game is not over yet")
-        re_augen = sum(AUGEN[c] for _, cards, w in self.tricks if self.party[w] == "re" for _, c in cards)
-        re_tricks = sum(1 for t in self.tricks if self.party[t[2]] == "re")
+        # one pass over the tricks: their Augen, the Re party's Augen and tricks, the summary rows
+        fmt = DOKO.notation
+        party = self.party
+        re_augen = re_tricks = 0
+        rows = []
+        for ld, cards, w in self.tricks:
+            pts = 0
+            for _, c in cards:
+                pts += AUGEN[c]
+            if party[w] == "re":
+                re_augen += pts
+                re_tricks += 1
+            rows.append({"leader": ld, "cards": [fmt[c] for _, c in cards], "seats": [s for s, _ in cards],
+                         "winner": w, "points": pts})
         solo = self.is_solo_scored()
         st = settle(self.party, re_augen, re_tricks=re_tricks, kontra_tricks=12 - re_tricks,
                     re_level=self.level["re"], kontra_level=self.level["kontra"],
                     specials=[] if solo else self.specials(), solo=solo,
                     absagen_in_solo=self.opts.absagen_in_solo, sonderpunkte=self.opts.sonderpunkte)
-        fmt = DOKO.notation
         summary = {
             "contract": self.contract,
             "contract_label": contract_label(self.contract or "normal"),
@@ -712,7 +727,6 @@ class DoppelkopfDeal(FastIdDeal):
             "announcements": {p: lv for p, lv in self.level.items()},
             "dealer": self.dealer,
             "sitting": self.sitting,
-            "tricks": [{"leader": ld, "cards": [fmt[c] for _, c in cards], "seats": [s for s, _ in cards],
-                        "winner": w, "points": sum(AUGEN[c] for _, c in cards)} for ld, cards, w in self.tricks],
+            "tricks": rows,
         }
         return DealResult(st.points, st.lines, summary=summary)

@@ -790,7 +790,11 @@ class JassDeal(FastIdDeal):
             lines = lines + (Line("Bedanken", 0, f"seat {self.end['seat']}, {TEAM_NAMES[self.end['winner']]} gewinnt"),)
         elif self.end and self.end["kind"] == "rest":
             lines = lines + (Line("Rest", 0, "richtig" if self.end["holds"] else "falsch (§17)"),)
-        fo = first_out(self.standing, self.opts.target, self.steps, m.multiplier)
+        # §1 (Ausmachregel): only a team whose total after the deal reaches the target can have
+        # reached it first; the totals only grow, trick by trick (the steps add up to the score)
+        target = self.opts.target
+        reach = self.standing[0] + sc.points[0] >= target or self.standing[1] + sc.points[1] >= target
+        fo = first_out(self.standing, target, self.steps, m.multiplier) if reach else None
         if fo is not None:
             summary["first_out"] = fo
         return DealResult(sc.points, lines, ends_match=ends, summary=summary)
