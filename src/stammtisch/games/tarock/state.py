@@ -37,6 +37,7 @@ __all__ = ["TarockDeal"]
 BIRD_ORDER = ("quapil", "kakadu", "uhu", "pagat")  # highest first (Österreich-Finale 8))
 KING_NAMES = {7: "HK", 15: "KK", 23: "PK", 31: "XK"}
 KONTRA_WORDS = ("kontra", "rekontra", "subkontra")
+_NOTATION = TAROCK.notation
 #: the words of the legal lists, built once: ``bid:<contract>``, ``announce:<premium>`` and, per
 #: Kontra level, ``kontra:<target>`` ... for the game and every premium
 _BID_WORDS = {n: f"bid:{n}" for n in CONTRACTS}
@@ -291,7 +292,10 @@ class TarockDeal(FastIdDeal):
             if (seat == vorhand and self.opts.vorhand_may_hold and self.bid is not None and self.bidder != seat
                     and self._choice_renonce(seat, self.bid) is None):
                 out.append("hold")
-        out += [_BID_WORDS[n] for n in self._order() if not self._bid_refusal(seat, n)
+        order = self._order()
+        if self.bid is not None:  # only higher bids (Österreich-Finale 3)): the order is by rank
+            order = order[self.opts.rank(self.bid) + 1:]
+        out += [_BID_WORDS[n] for n in order if not self._bid_refusal(seat, n)
                 and self._choice_renonce(seat, n) is None]
         return out
 
@@ -628,7 +632,11 @@ class TarockDeal(FastIdDeal):
         return seat not in self.ann_done or bool(self._kontra_options(seat))
 
     def _legal_announce(self, seat: int) -> list[str]:
-        out = [_ANNOUNCE_WORDS[p] for p in PREMIUMS if self._may_announce(seat, p)]
+        c = self.contract
+        assert c is not None
+        # _may_announce refuses every premium to a seat that said "gut" and in other than positive games
+        out = [] if seat in self.ann_done or c.kind != "positive" else \
+            [_ANNOUNCE_WORDS[p] for p in PREMIUMS if self._may_announce(seat, p)]
         return out + self._kontra_options(seat) + ["gut"]
 
     def _do_announce(self, seat: int, action: str) -> None:
@@ -770,7 +778,13 @@ class TarockDeal(FastIdDeal):
             return cached[1]
         allowed = self._playable_cached(seat)
         birds = allowed & (0b1111 << PAGAT)
-        if self.premiums and birds:
+        premiums = self.premiums
+        if premiums and birds:
+            # a breach needs the bird and a higher one, both announced by the seat, both playable
+            birds &= sum(1 << BIRDS[b][0] for b in BIRD_ORDER if b in premiums and premiums[b].announcer == seat)
+        else:
+            birds = 0
+        if birds & (birds - 1):
             for card in iter_bits(birds):
                 if self._bird_order_breach(seat, card, allowed):
                     allowed &= ~(1 << card)
@@ -828,12 +842,14 @@ class TarockDeal(FastIdDeal):
     def _play_card(self, seat: int, card: int) -> None:
         self.hands[seat] &= ~(1 << card)
         self.trick.append((seat, card))
-        self._log(seat, TAROCK.format(card))
+        note = _NOTATION[card]
+        self.history.append((seat, note, note))  # = self._log(seat, note), inlined (every card)
         if card == self.called and not self.partner_revealed:
             self.partner_revealed = True
             self._event(f"seat {seat} plays the called king" + ("" if seat != self.declarer else ""))
         if len(self.trick) < 4:
-            self.turn = self._next(seat)
+            players = self.players
+            self.turn = players[(players.index(seat) + 1) % 4]  # = self._next(seat)
             return
         cards = [cd for _, cd in self.trick]
         c = self.contract
