@@ -273,9 +273,13 @@ class PerlaggenDeal(FastIdDeal):
     # ------------------------------------------------------------------ helpers
     def total(self, side: int) -> int:
         """The side's points as written so far (standing plus figures conceded in this deal, §12)."""
-        fined = 2 * sum(1 for p in self.penalties if p.kind == "ueberbieten" and p.side == side)
-        return max(0, self.standing[side] - fined) + sum(f.conceded_value for f in self.figs.values()
-                                                         if f.conceded_to == side and not f.unseen)
+        pen = self.penalties
+        fined = 2 * sum(1 for p in pen if p.kind == "ueberbieten" and p.side == side) if pen else 0
+        conceded = 0
+        for f in self.figs.values():
+            if f.conceded_to == side and not f.unseen:
+                conceded += f.conceded_value
+        return max(0, self.standing[side] - fined) + conceded
 
     def may_bid(self, seat: int) -> bool:
         """§21: a side at ``target - 1`` has no right to bid; §24: after the Spiel only the Spiel side."""
@@ -459,9 +463,8 @@ class PerlaggenDeal(FastIdDeal):
             out = ["ansehen"]
             partner = (seat + 2) % 4
             if not self.looked[partner] and self.total(side_of(seat)) < self.o.target - 1:
-                figs = self.figs
-                out += [word for word, names in _UNSEEN_WORDS
-                        if all(figs[n].status == "open" for n in names)]
+                open_ = frozenset(n for n, f in self.figs.items() if f.status == "open")
+                out += [word for word, names in _UNSEEN_WORDS if names <= open_]
             return out + self._claim_actions(seat)
         if p == "exchange":
             out = [f"tauschen:{D.format(c)}" for c in bit_list(self._plain_trumps(seat))] + ["nicht_tauschen"]
@@ -1198,7 +1201,7 @@ def _unseen_names(spec: str) -> list[str]:
 
 _UNSEEN_NAMES: dict[str, tuple[str, ...]] = {}
 #: every unseen bid (§32) as its word and the figures it names
-_UNSEEN_WORDS = tuple((f"ungesehen:{s}", tuple(_unseen_names(s))) for s in UNSEEN_SPECS)
+_UNSEEN_WORDS = tuple((f"ungesehen:{s}", frozenset(_unseen_names(s))) for s in UNSEEN_SPECS)
 
 
 def _meld_key(f: Figure, order: str = "figure") -> tuple[int, int, int, int]:
