@@ -151,6 +151,7 @@ class DoppelkopfDeal(FastIdDeal):
         # action, and whether announcements are closed for good
         self._talk: list[list[str] | None] | None = None
         self._talk_closed = False
+        self._legal_at: tuple[int, int, int] | None = None  # (seat, hand, its legal cards) last listed
 
     # ---------------------------------------------------------------------------------
     # helpers
@@ -194,6 +195,7 @@ class DoppelkopfDeal(FastIdDeal):
         ids = self._ids or self._id_tables()
         if seat == self.turn:
             legal = self._legal_cards(seat)
+            self._legal_at = (seat, self.hands[seat], legal)  # apply_id's check of the next card
             out = ids.cards.of((legal | (legal >> 1)) & _FIRST_COPIES)
         elif seat in self._successor:
             out = []
@@ -216,7 +218,11 @@ class DoppelkopfDeal(FastIdDeal):
         if not checked and self.phase == "play" and seat == self.turn and 0 <= first < 48:
             hand = self.hands[seat]
             card = first if hand & BIT[first] else first + 1 if hand & BIT[first + 1] else -1
-            if card >= 0 and self._legal_cards(seat) & BIT[card]:
+            # the legal set listed last for this seat and hand (the same trick: a seat's hand
+            # shrinks with each of its cards), else computed now
+            at = self._legal_at
+            legal = at[2] if at is not None and at[0] == seat and at[1] == hand else self._legal_cards(seat)
+            if card >= 0 and legal & BIT[card]:
                 self._play_card(seat, card)
                 self.actions.append((seat, _NOTATION[card]))
                 self._talk = None
