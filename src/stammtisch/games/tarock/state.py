@@ -592,20 +592,28 @@ class TarockDeal(FastIdDeal):
         c = self.contract
         d = self.declarer
         assert c is not None
-        targets: list[tuple[str, _Target]] = []
-        if self.game_target is not None:
-            targets.append(("game", self.game_target))
-        targets += list(self.premiums.items())
+        targets: list[tuple[str, _Target]] = [("game", self.game_target)] if self.game_target is not None else []
+        if self.premiums:
+            targets += self.premiums.items()
+        own_side: str | None = None  # side_of(seat), once a known partnership is asked about
+        # _known_partners(seat, x) is false for everybody while a called king hides the partner
+        hidden = c.calls_king and not (self.partner is None and self._king_in_open_talon())
         for name, t in targets:
             if seat in t.seen:
                 continue
-            if t.level == 0 and seat != t.announcer:
-                if self._known_partners(seat, t.announcer):
-                    continue  # only the opponents can kontra an announcement (Tiroler Cup, Abrechnung)
-                out.append(_KONTRA_WORDS[0][name])
-            elif t.level == 1 and seat == t.announcer:
-                out.append(_KONTRA_WORDS[1][name])
-            elif t.level == 2 and seat == t.by:
+            level = t.level
+            if level == 0:
+                if seat != t.announcer:
+                    if not hidden:
+                        if own_side is None:
+                            own_side = self.side_of(seat)
+                        if self.side_of(t.announcer) == own_side:
+                            continue  # only the opponents can kontra an announcement (Tiroler Cup, Abrechnung)
+                    out.append(_KONTRA_WORDS[0][name])
+            elif level == 1:
+                if seat == t.announcer:
+                    out.append(_KONTRA_WORDS[1][name])
+            elif level == 2 and seat == t.by:
                 out.append(_KONTRA_WORDS[2][name])
         if c.negative:
             own = self.neg_kontra.get(seat)
@@ -856,10 +864,10 @@ class TarockDeal(FastIdDeal):
         assert c is not None
         w = trick_winner(cards, c.colour, self.opts.kaiserstich, self.opts.kaiserstich_order)
         winner = self.trick[w][0]
-        mask = sum(1 << cd for cd in cards)
+        mask = 1 << cards[0] | 1 << cards[1] | 1 << cards[2] | 1 << cards[3]
         self.won[winner] |= mask
         self.won_count[winner] += 1
-        self.tricks.append({"leader": self.trick[0][0], "cards": [TAROCK.format(cd) for cd in cards],
+        self.tricks.append({"leader": self.trick[0][0], "cards": [_NOTATION[cd] for cd in cards],
                             "seats": [s for s, _ in self.trick], "winner": winner,
                             "points": thirds_to_text(thirds_of(mask)), "win_card": cards[w]})
         self.trick = []
