@@ -136,8 +136,8 @@ def loops_for(name: str, with_pyspiel: bool = True) -> dict[str, Callable[[int, 
             ids = st.legal_action_ids(s)
             st.apply_id(s, ids[rr(len(ids))])
 
-    out = {"python_floor": python_floor, "setup": setup, "protocol_bots": protocol_bots, "protocol_strings": protocol_strings, "match_ids": match_ids,
-           "deal_ids": deal_ids}
+    out = {"python_floor": python_floor, "setup": setup, "protocol_bots": protocol_bots,
+           "protocol_strings": protocol_strings, "match_ids": match_ids, "deal_ids": deal_ids}
     if not with_pyspiel:
         return out
     try:

@@ -20,7 +20,8 @@ from stammtisch.core.cards import PERLAGGEN as D
 __all__ = [
     "EICHEL", "LAUB", "HERZ", "SCHELL", "WELI", "MARTL", "RANKS", "RANK_WORDS", "SUIT_WORDS",
     "perlaggen_order", "perlagg_rank", "is_perlagg", "standing_perlaggen", "Played", "plain", "baptise",
-    "trick_winner", "legal_cards", "Figure", "best_gleich", "best_hanger", "best_hanger_scan", "best_figure", "card_name",
+    "trick_winner", "legal_cards", "Figure", "best_gleich", "best_hanger", "best_hanger_scan", "best_figure",
+    "card_name",
     "suit_mask", "parse_play", "figure_cards", "figure_members",
 ]
 
