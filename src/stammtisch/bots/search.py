@@ -52,7 +52,7 @@ LEVELS: dict[str, tuple[float, int | None]] = {
 #: per-game defaults of :class:`SearchBot` (``contract``, ``guard``), chosen by arena runs
 #: (docs/bots.md); a game's own ``search_contract`` / ``search_guard`` attributes win.
 GAME_DEFAULTS: dict[str, dict[str, Any]] = {
-    "doppelkopf": {"contract": "rule", "guard": 1.0},
+    "doppelkopf": {"contract": "search", "guard": 1.0},  # PIMC arena runs (docs/bots.md, Doppelkopf)
     "tarock": {"contract": "rule", "guard": 1.0},
 }
 
