@@ -611,7 +611,7 @@ class TarockKernel(PlayoutKernel):
     #: default playouts per candidate per determinization
     pimc_playouts = 8
     #: the phases whose words :meth:`word_values` values (the others go to the rule player)
-    word_phases = frozenset({"bidding", "announce"})
+    word_phases = frozenset({"bidding", "bird", "call", "talon", "discard", "announce"})
 
     def policy_ctx(self, state: Any, epsilon: float | None = None) -> np.ndarray:
         """The playout policy's facts of a deal in its play phase (layout ``C_*``)."""
