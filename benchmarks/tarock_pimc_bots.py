@@ -33,3 +33,42 @@ def contract_search_noguard(game: Any, options: Any) -> SearchBot:
 def contract_rule_noguard(game: Any, options: Any) -> SearchBot:
     """PIMC for the cards only, no rule guard."""
     return _pimc(game, options, contract="rule", guard=None)
+
+
+class _EpsilonBot(SearchBot):
+    """The PIMC search with a copy of the Tarock kernel whose playouts use another random share."""
+
+    def __init__(self, game: Any, options: Any, epsilon: float, **kw: Any):
+        super().__init__(game, options, **kw)
+        self._epsilon = epsilon
+
+    def _valuer(self, options: Any) -> Any:
+        import copy
+
+        from stammtisch.bots.kernels import kernel_for
+
+        if "eps" not in self._valuers:
+            k = copy.copy(kernel_for(self.game, options))
+            k.epsilon = self._epsilon
+            self._valuers["eps"] = k
+        return self._valuers["eps"]
+
+
+def _eps(game: Any, options: Any, epsilon: float, contract: str) -> SearchBot:
+    return _EpsilonBot(game, options, epsilon, time_limit=None, engine="pimc", worlds=20, guard=1.0,
+                       contract=contract)
+
+
+def random_playouts_rule(game: Any, options: Any) -> SearchBot:
+    """As :func:`contract_rule` but with uniformly random playouts (epsilon 1): the policy's worth."""
+    return _eps(game, options, 1.0, "rule")
+
+
+def random_playouts_search(game: Any, options: Any) -> SearchBot:
+    """As :func:`contract_search` but with uniformly random playouts."""
+    return _eps(game, options, 1.0, "search")
+
+
+def greedy_playouts_search(game: Any, options: Any) -> SearchBot:
+    """As :func:`contract_search` but the policy never plays at random (epsilon 0)."""
+    return _eps(game, options, 0.0, "search")
