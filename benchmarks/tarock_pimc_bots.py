@@ -49,7 +49,7 @@ class _EpsilonBot(SearchBot):
 
         if "eps" not in self._valuers:
             k = copy.copy(kernel_for(self.game, options))
-            k.epsilon = self._epsilon
+            k.epsilon = k.word_epsilon = self._epsilon
             self._valuers["eps"] = k
         return self._valuers["eps"]
 
@@ -72,3 +72,35 @@ def random_playouts_search(game: Any, options: Any) -> SearchBot:
 def greedy_playouts_search(game: Any, options: Any) -> SearchBot:
     """As :func:`contract_search` but the policy never plays at random (epsilon 0)."""
     return _eps(game, options, 0.0, "search")
+
+
+class _MixedBot(SearchBot):
+    """The PIMC search with its own copy of the kernel: ``epsilon`` for card values, ``word_epsilon``
+    for word values."""
+
+    def __init__(self, game: Any, options: Any, epsilon: float, word_epsilon: float, **kw: Any):
+        super().__init__(game, options, **kw)
+        self._eps_pair = (epsilon, word_epsilon)
+
+    def _valuer(self, options: Any) -> Any:
+        import copy
+
+        from stammtisch.bots.kernels import kernel_for
+
+        if "eps" not in self._valuers:
+            k = copy.copy(kernel_for(self.game, options))
+            k.epsilon, k.word_epsilon = self._eps_pair
+            self._valuers["eps"] = k
+        return self._valuers["eps"]
+
+
+def mixed_search(game: Any, options: Any) -> SearchBot:
+    """Contracts by search: cards valued with random playouts, words with the policy (epsilon 0.1)."""
+    return _MixedBot(game, options, 1.0, 0.1, time_limit=None, engine="pimc", worlds=20, guard=1.0,
+                     contract="search")
+
+
+def half_search(game: Any, options: Any) -> SearchBot:
+    """Contracts by search: cards valued with half-random playouts (epsilon 0.5), words with the policy."""
+    return _MixedBot(game, options, 0.5, 0.1, time_limit=None, engine="pimc", worlds=20, guard=1.0,
+                     contract="search")

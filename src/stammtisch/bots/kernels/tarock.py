@@ -606,8 +606,10 @@ class TarockKernel(PlayoutKernel):
         return state
 
     # -- search values (the PIMC driver, bots/pimc.py) ----------------------------------------------
-    #: share of playout moves played at random instead of by the policy (arena-tuned, docs/bots.md)
+    #: share of playout moves played at random instead of by the policy, in the playouts that
+    #: value cards (:meth:`card_values`) and words (:meth:`word_values`); arena-tuned, docs/bots.md
     epsilon = 0.1
+    word_epsilon = 0.1
     #: default playouts per candidate per determinization
     pimc_playouts = 8
     #: the phases whose words :meth:`word_values` values (the others go to the rule player)
@@ -692,7 +694,7 @@ class TarockKernel(PlayoutKernel):
                 others = (sum(pts) - pts[seat]) / (len(pts) - 1)
                 out.append(float(pts[seat] - others))
             else:
-                out.append(self.play_value(s2, seat, playouts, seed * 31 + k))
+                out.append(self.play_value(s2, seat, playouts, seed * 31 + k, self.word_epsilon))
         return out
 
     def rollout(self, state: Any, rng: random.Random) -> Any:
