@@ -21,6 +21,13 @@ dealer has none).
 ``tests/bots/test_tarock_kernel.py`` replays thousands of kernel deals through the engine and
 compares every legal set, trick winner and the card points.
 
+For the PIMC search (:mod:`stammtisch.bots.pimc`) the kernel also has a playout *policy*,
+:func:`policy_nb`: the rule player's card play (``TarockRuleBot._play``) compiled, from what that
+player's view shows, with a share ``epsilon`` of random moves; and :meth:`TarockKernel.card_values`
+/ :meth:`TarockKernel.word_values`, which play policy playouts and settle them in compiled code
+(:mod:`.tarock_settle`). ``tests/bots/test_tarock_values.py`` checks the policy against the rule
+player and the settlement against the engine.
+
 >>> k = TarockKernel()                                      # doctest: +SKIP
 >>> k.random_deals(100_000, seed=1)                         # doctest: +SKIP
 """
