@@ -280,12 +280,12 @@ def test_confidence_test_of_the_guard():
 def test_per_game_defaults_put_the_contract_with_the_rule_player_in_doppelkopf_and_with_search_in_tarock():
     from stammtisch.core import registry
 
-    for name, contract in (("doppelkopf", "rule"), ("tarock", "search")):
+    for name, contract, guard in (("doppelkopf", "rule", 1.0), ("tarock", "search", None)):
         try:
             game = registry.get(name)
         except Exception:  # engine not present in this checkout
             continue
         bot = SearchBot(game, iterations=5, time_limit=None)
-        assert (bot.contract, bot.guard) == (contract, 1.0)
+        assert (bot.contract, bot.guard) == (contract, guard)
     toy = SearchBot(TOY, iterations=5, time_limit=None)
     assert (toy.contract, toy.guard) == ("search", None)
