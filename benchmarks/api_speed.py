@@ -12,6 +12,9 @@ is settled) through:
   then ``legal_action_ids`` / ``apply_id``), what an RL loop or a search rollout uses;
 * ``pyspiel``: ``stammtisch_<game>`` through OpenSpiel (``pyspiel``), chance nodes dealing
   every card, uniform random choices, until ``is_terminal``;
+* ``setup``: what ``deal_ids`` does before the first decision: the first dealer drawn, the cards
+  shuffled and dealt, the deal state built (``Game.first_dealer``, ``Game.deal``,
+  ``Game.new_deal``), no decision and no settlement;
 * ``python_floor``: the ``deal_ids`` loop over a deal that does nothing (``to_act``,
   ``legal_action_ids``, ``apply_id`` return constants) for as many decisions as the game
   takes per deal: what the per-step Python calls alone cost, the ceiling of any integer path
@@ -26,6 +29,9 @@ through the notation by default): the "today" of issue #14 in the same run.
 
 The loops run in alternating rounds (a shared machine's load hits all alike) and each keeps its
 best round, in CPU seconds. Ratios against ``before_protocol_bots`` are written beside the rates.
+``ceiling_vs_reference`` is the ratio a deal would reach if its decisions and its settlement
+cost nothing beyond the bare calls: the reference's time per deal over ``setup`` plus
+``python_floor``.
 
 Run: ``.venv/bin/python benchmarks/api_speed.py [--seconds 2] [--rounds 3]``; writes
 ``benchmarks/results/api_speed.json``.
@@ -115,6 +121,11 @@ def loops_for(name: str, with_pyspiel: bool = True) -> dict[str, Callable[[int, 
             st.apply_id(s, ids[rr(len(ids))])
         st.result()
 
+    def setup(seed: int, rng: random.Random) -> None:
+        drng = random.Random(seed)
+        dealer = game.first_dealer(options, drng)
+        game.new_deal(options, DealContext(0, dealer, game.deal(options, dealer, drng, {}), columns))
+
     steps = round(steps_per_deal(name)["decisions_per_deal"])
 
     def python_floor(seed: int, rng: random.Random) -> None:
@@ -125,8 +136,8 @@ def loops_for(name: str, with_pyspiel: bool = True) -> dict[str, Callable[[int, 
             ids = st.legal_action_ids(s)
             st.apply_id(s, ids[rr(len(ids))])
 
-    out = {"python_floor": python_floor, "protocol_bots": protocol_bots, "protocol_strings": protocol_strings, "match_ids": match_ids,
-           "deal_ids": deal_ids}
+    out = {"python_floor": python_floor, "setup": setup, "protocol_bots": protocol_bots,
+           "protocol_strings": protocol_strings, "match_ids": match_ids, "deal_ids": deal_ids}
     if not with_pyspiel:
         return out
     try:
@@ -307,12 +318,17 @@ def main() -> None:
             for k, rs in rounds.items():
                 out[k] = {"deals_per_s": round(max(rs), 1), "vs_reference": round(max(rs) / ref, 2),
                           "rounds": [round(r, 1) for r in rs]}
+            out["ceiling_vs_reference"] = round(
+                (1 / ref) / (1 / max(rounds["setup"]) + 1 / max(rounds["python_floor"])), 1)
             floor = pyspiel_floor(args.seconds / 2, round(out["decisions_per_deal"]) + out["cards_dealt"])
             if floor is not None:
                 out["pyspiel_floor"] = floor
+                if "pyspiel" in out:
+                    out["pyspiel_vs_floor"] = round(out["pyspiel"]["deals_per_s"] / floor["games_per_s"], 2)
             res[name] = out
             print(name, {k: v.get("deals_per_s", v.get("games_per_s")) for k, v in out.items()
-                         if isinstance(v, dict)}, flush=True)
+                         if isinstance(v, dict)}, {k: v for k, v in out.items() if not isinstance(v, dict)},
+                  flush=True)
     write_result("api_speed", res)
 
 

@@ -255,3 +255,27 @@ def test_bad_input_never_crashes_and_leaves_the_state_unchanged(seed, junk, seat
             d.apply(seat, a)
         except IllegalAction:
             assert json.dumps([d.view(s) for s in range(4)]) == before
+
+
+@settings(max_examples=300, deadline=None)
+@given(st_.integers(0, 10**6), st_.integers(0, 1300), st_.integers(0, 1300))
+def test_first_out_shortcut_equals_the_ausmachregel(seed: int, a: int, b: int) -> None:
+    """§1 (Ausmachregel "Stöck – Stich – Wys"): ``result`` skips the trick-by-trick count when no
+    team's total after the deal reaches the target; over random deals (every action at random,
+    Rest and Bedanken included) from random standings it names the same team as the count."""
+    from stammtisch.core.protocol import DealContext, Deal
+    from stammtisch.games.jass.scoring import first_out
+
+    opts = GAME.options()
+    rng = random.Random(seed)
+    dealer = rng.randrange(4)
+    deal = GAME.deal(opts, dealer, rng, {})
+    d = GAME.new_deal(opts, DealContext(0, dealer, Deal(deal.hands), (a, b)))
+    while not d.is_over():
+        s = d.to_act()[0]
+        ids = d.legal_action_ids(s)
+        d.apply_id(s, ids[rng.randrange(len(ids))])
+    res = d.result()
+    m = d.mode
+    want = first_out((a, b), opts.target, d.steps, m.multiplier) if m is not None and m.multiplier else None
+    assert res.summary.get("first_out") == want

@@ -346,3 +346,17 @@ def test_options_change_the_rules():
     m = GAME.new_match(options={"target": 24}, seed=3)
     play_out(m, [GAME.rule_bot()] * 4, random.Random(3))
     assert max(m.totals) >= 24
+
+
+@settings(max_examples=3000, deadline=None)
+@given(st.lists(st.integers(0, 32), max_size=9, unique=True), st.integers(0, 3),
+       st.lists(st.integers(-1, 32), max_size=4))
+def test_best_hanger_table_equals_the_scan(hand, trump, fixed) -> None:
+    """Perlaggen §3 (Hanger; Perlaggen fill gaps or extend the run): the table lookup of
+    ``best_hanger`` names the same run, height, trump flag and suit as trying every run."""
+    from stammtisch.games.perlaggen.rules import best_hanger, best_hanger_scan
+
+    fast, slow = best_hanger(hand, trump, fixed), best_hanger_scan(hand, trump, fixed)
+    assert (fast is None) == (slow is None)
+    if fast is not None:
+        assert (fast.key, fast.kind, fast.suit) == (slow.key, slow.kind, slow.suit)

@@ -9,8 +9,7 @@ from the point of view of the seat that chose its action, so partners and oppone
 modelled alike. Bidding, trump choice, announcements and bids are ordinary actions, so they
 are decided by the same simulation, unless ``contract="rule"`` leaves every non-card action to
 the game's rule-based player and ``guard`` keeps the rule player's action where the search is not
-confident (Doppelkopf: both; Tarock: neither, its search decides all; :data:`GAME_DEFAULTS`,
-docs/bots.md).
+confident (per game in :data:`GAME_DEFAULTS`, docs/bots.md).
 
 The bot sees only its :class:`~stammtisch.core.protocol.Turn` (legal actions and its own
 view); it never touches the real state.
@@ -53,7 +52,7 @@ LEVELS: dict[str, tuple[float, int | None]] = {
 #: per-game defaults of :class:`SearchBot` (``contract``, ``guard``), chosen by arena runs
 #: (docs/bots.md); a game's own ``search_contract`` / ``search_guard`` attributes win.
 GAME_DEFAULTS: dict[str, dict[str, Any]] = {
-    "doppelkopf": {"contract": "rule", "guard": 1.0},
+    "doppelkopf": {"contract": "search", "guard": 1.0},  # PIMC arena runs (docs/bots.md, Doppelkopf)
     # Tarock: contracts valued by the compiled kernel's word_values beat the rule player's contracts, and
     # the search without the rule guard beats the guarded one (PIMC, duplicate pairs, docs/bots.md "Tarock")
     "tarock": {"contract": "search", "guard": None},

@@ -106,6 +106,9 @@ class _Spec:
         self.hand_sizes = [len(h) for h in shape.hands]
         self.piles = [(k, len(v)) for k, v in shape.piles.items()]
         self.total_cards = sum(self.hand_sizes) + sum(n for _, n in self.piles)
+        #: ``outcome[k][c] == (c, 1 / k)``: the chance outcomes' pairs, built once (k cards left)
+        self.outcome = [()] + [tuple((c, 1.0 / k) for c in range(self.total_cards))
+                               for k in range(1, self.total_cards + 1)]
 
     def __deepcopy__(self, memo: Any) -> "_Spec":
         return self
@@ -198,13 +201,13 @@ class _State(pyspiel.State):
         if rest is None:
             dealt = set(self._dealt)
             rest = self._rest = [c for c in range(self._pg.total_cards) if c not in dealt]
-        p = 1.0 / len(rest)
-        return [(c, p) for c in rest]
+        pairs = self._pg.outcome[len(rest)]
+        return [pairs[c] for c in rest]
 
     def _apply_action(self, action: int) -> None:
         self._cp = None
         if self._ds is None:
-            if action in self._dealt or not 0 <= action < self._pg.total_cards:
+            if not 0 <= action < self._pg.total_cards or action in self._dealt:
                 raise pyspiel.SpielError(f"card {action} cannot be dealt now")
             self._dealt.append(int(action))
             if self._rest is not None:

@@ -63,10 +63,15 @@ def contract_label(contract: str) -> str:
         contract, contract)
 
 
+#: the announcement words of a party by (party, own level, other level, cards held, Hochzeit shift,
+#: regelkonforme Erstansage, ``late_reply_absagen``): ``announcements.legal_levels`` memoised
+_ANNOUNCE_WORDS: dict[tuple[Any, ...], list[str]] = {}
+
+
 class _Ids(ActionIdTables):
     """The integer action ids of one options' action space, as the fast path needs them."""
 
-    __slots__ = ("card0", "cards", "words")
+    __slots__ = ("card0", "cards", "words", "gesund", "vorbehalt")
 
     def __init__(self, space: ActionSpace):
         super().__init__(space)
@@ -75,6 +80,7 @@ class _Ids(ActionIdTables):
         # one id per card kind: the first copy's bit names it (both copies fold onto it)
         self.cards = BitIds([idx[_NOTATION[c]] if c % 2 == 0 else None for c in range(48)], chunk=8)
         self.words = {w: idx[w] for w in ANNOUNCE_WORDS}
+        self.gesund, self.vorbehalt = idx["gesund"], idx["vorbehalt"]
 
 
 class DoppelkopfDeal(FastIdDeal):
@@ -145,6 +151,7 @@ class DoppelkopfDeal(FastIdDeal):
         # action, and whether announcements are closed for good
         self._talk: list[list[str] | None] | None = None
         self._talk_closed = False
+        self._legal_at: tuple[int, int, int] | None = None  # (seat, hand, its legal cards) last listed
 
     # ---------------------------------------------------------------------------------
     # helpers
@@ -181,33 +188,52 @@ class DoppelkopfDeal(FastIdDeal):
     def legal_action_ids(self, seat: int) -> list[int]:
         """:meth:`legal_actions` as ids, from the bit sets (no notation) in the play."""
         if self.phase != "play":
+            if self.phase == "vorbehalt":  # the Spielabfrage, as in legal_actions (Doppelkopf-Turnier 2.)
+                ids = self._ids or self._id_tables()
+                return [ids.gesund, ids.vorbehalt] if seat == self.turn else []
             return super().legal_action_ids(seat)
         ids = self._ids or self._id_tables()
         if seat == self.turn:
             legal = self._legal_cards(seat)
+            self._legal_at = (seat, self.hands[seat], legal)  # apply_id's check of the next card
             out = ids.cards.of((legal | (legal >> 1)) & _FIRST_COPIES)
         elif seat in self._successor:
             out = []
         else:
             return []
         if not self._talk_closed:
-            words = ids.words
-            out.extend(words[w] for w in self._talk_of(seat))
+            talk = self._talk_of(seat)
+            if talk:
+                words = ids.words
+                out += [words[w] for w in talk]
         return out
 
     def apply_id(self, seat: int, action_id: int, checked: bool = False) -> None:
         """Apply by id: a legal card straight onto the bit sets, anything else (and everything
         when ``checked``) through :meth:`apply` and its rule-naming checks."""
-        ids, action_id = self._id_call(action_id)
+        ids = self._ids or self._id_tables()
+        if action_id.__class__ is not int:
+            ids, action_id = self._id_call(action_id)
         first = (action_id - ids.card0) * 2
         if not checked and self.phase == "play" and seat == self.turn and 0 <= first < 48:
             hand = self.hands[seat]
             card = first if hand & BIT[first] else first + 1 if hand & BIT[first + 1] else -1
-            if card >= 0 and self._legal_cards(seat) & BIT[card]:
+            # the legal set listed last for this seat and hand (the same trick: a seat's hand
+            # shrinks with each of its cards), else computed now
+            at = self._legal_at
+            legal = at[2] if at is not None and at[0] == seat and at[1] == hand else self._legal_cards(seat)
+            if card >= 0 and legal & BIT[card]:
                 self._play_card(seat, card)
                 self.actions.append((seat, _NOTATION[card]))
                 self._talk = None
                 return
+        if not checked and self.phase == "vorbehalt" and seat == self.turn and (
+                action_id == ids.gesund or action_id == ids.vorbehalt):
+            word = "gesund" if action_id == ids.gesund else "vorbehalt"
+            self._apply_vorbehalt(seat, word, word)  # as apply does, without parsing the word
+            self.actions.append((seat, word))
+            self._talk = None
+            return
         self.apply(seat, ids.space.action(action_id))
 
     def to_act(self) -> tuple[int, ...]:
@@ -254,9 +280,12 @@ class DoppelkopfDeal(FastIdDeal):
         held = self.hands[seat].bit_count()
         if not ann.in_time(own + 1, held, opp, shift):  # fast exit: the next level is already late
             return []
-        words = ann.WORDS[party]
-        return [words[lv] for lv in ann.legal_levels(own, opp, held, shift, self.erstansage[party],
-                                                     self.opts.late_reply_absagen)]
+        key = (party, own, opp, held, shift, self.erstansage[party], self.opts.late_reply_absagen)
+        words = _ANNOUNCE_WORDS.get(key)
+        if words is None:  # a pure function of the key (Doppelkopf-Turnier 5., announcements.py)
+            w = ann.WORDS[party]
+            words = _ANNOUNCE_WORDS[key] = [w[lv] for lv in ann.legal_levels(own, opp, held, *key[4:])]
+        return list(words)
 
     def _legal_cards(self, seat: int) -> int:
         """``Order.follow_mask`` inlined (the hottest path of random play)."""
@@ -668,14 +697,25 @@ class DoppelkopfDeal(FastIdDeal):
     def result(self) -> DealResult:
         if self.phase != "over":
             raise IllegalAction("the game is not over yet")
-        re_augen = sum(AUGEN[c] for _, cards, w in self.tricks if self.party[w] == "re" for _, c in cards)
-        re_tricks = sum(1 for t in self.tricks if self.party[t[2]] == "re")
+        # one pass over the tricks: their Augen, the Re party's Augen and tricks, the summary rows
+        fmt = DOKO.notation
+        party = self.party
+        re_augen = re_tricks = 0
+        rows = []
+        for ld, cards, w in self.tricks:
+            pts = 0
+            for _, c in cards:
+                pts += AUGEN[c]
+            if party[w] == "re":
+                re_augen += pts
+                re_tricks += 1
+            rows.append({"leader": ld, "cards": [fmt[c] for _, c in cards], "seats": [s for s, _ in cards],
+                         "winner": w, "points": pts})
         solo = self.is_solo_scored()
         st = settle(self.party, re_augen, re_tricks=re_tricks, kontra_tricks=12 - re_tricks,
                     re_level=self.level["re"], kontra_level=self.level["kontra"],
                     specials=[] if solo else self.specials(), solo=solo,
                     absagen_in_solo=self.opts.absagen_in_solo, sonderpunkte=self.opts.sonderpunkte)
-        fmt = DOKO.notation
         summary = {
             "contract": self.contract,
             "contract_label": contract_label(self.contract or "normal"),
@@ -693,7 +733,6 @@ class DoppelkopfDeal(FastIdDeal):
             "announcements": {p: lv for p, lv in self.level.items()},
             "dealer": self.dealer,
             "sitting": self.sitting,
-            "tricks": [{"leader": ld, "cards": [fmt[c] for _, c in cards], "seats": [s for s, _ in cards],
-                        "winner": w, "points": sum(AUGEN[c] for _, c in cards)} for ld, cards, w in self.tricks],
+            "tricks": rows,
         }
         return DealResult(st.points, st.lines, summary=summary)

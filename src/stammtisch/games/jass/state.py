@@ -56,10 +56,14 @@ BEATEN_BY = tuple(
     for tm in range(7) for x in range(36))
 
 
+#: per sequence of trick modes (a mode's ``tricks``), the distinct modes from trick k on, for k = 0..8
+_MODES_FROM = {m.tricks: tuple(tuple(sorted(set(m.tricks[k:]))) for k in range(9)) for m in MODES.values()}
+
+
 class _Ids(ActionIdTables):
     """The integer action ids of one options' action space, as the fast path needs them."""
 
-    __slots__ = ("cards", "card0", "weis", "weis_items", "stoeck", "rest", "bedanken")
+    __slots__ = ("cards", "card0", "weis", "weis_items", "stoeck", "rest", "bedanken", "trump")
 
     def __init__(self, space: ActionSpace):
         super().__init__(space)
@@ -69,6 +73,8 @@ class _Ids(ActionIdTables):
         self.weis = idx.get("weis")
         self.weis_items = {parse_weis(a[5:])[0]: i for a, i in idx.items() if a.startswith("weis:")}
         self.stoeck, self.rest, self.bedanken = idx["stöck"], idx["rest"], idx["bedanken"]
+        #: per number of pushes, the ids of :meth:`JassDeal._trump_words` and the mode each names
+        self.trump: dict[int, tuple[list[int], dict[int, str | None]]] = {}
 
 
 class JassDeal(FastIdDeal):
@@ -126,6 +132,9 @@ class JassDeal(FastIdDeal):
         self._rest_step: TrickStep | None = None
         self.end: dict[str, Any] | None = None
         self.events: list[str] = []
+        # cache (no information of its own): every seat's Weis, a function of its dealt hand
+        self._all_weis: dict[int, list[WeisItem]] = {}
+        self._legal_at: tuple[int, int, int] | None = None  # (seat, hand, its legal cards) last listed
 
     # ------------------------------------------------------------------------------
     # fast integer path
@@ -286,11 +295,18 @@ class JassDeal(FastIdDeal):
     def legal_action_ids(self, seat: int) -> list[int]:
         """:meth:`legal_actions` as ids, built from the bit sets (no notation) in the play."""
         if self.phase != "play":
+            if self.phase == "trump" and seat == self.chooser:
+                out = list(self._trump_ids()[0])
+                if self.may_go_out(seat):
+                    out.append((self._ids or self._id_tables()).bedanken)
+                return out
             return super().legal_action_ids(seat) if self.phase == "trump" else []
         ids = self._ids or self._id_tables()
         if seat != self.turn:
             return [ids.bedanken] if self.may_go_out(seat) else []
-        out = ids.cards.of(self.legal_mask())
+        legal = self.legal_mask()
+        self._legal_at = (seat, self.hands[seat], legal)  # apply_id's check of the next card
+        out = ids.cards.of(legal)
         if self.trick_no == 0:
             items = self._weis_options(seat)
             if items:
@@ -308,12 +324,23 @@ class JassDeal(FastIdDeal):
     def apply_id(self, seat: int, action_id: int, checked: bool = False) -> None:
         """Apply by id: a legal card straight onto the bit sets, anything else (and everything
         when ``checked``) through :meth:`apply` and its rule-naming checks."""
-        ids, action_id = self._id_call(action_id)
+        ids = self._ids or self._id_tables()
+        if action_id.__class__ is not int:
+            ids, action_id = self._id_call(action_id)
         c = action_id - ids.card0
-        if (not checked and self.phase == "play" and seat == self.turn and 0 <= c < 36
-                and self.legal_mask() >> c & 1):
-            self.play_card(c)
-            return
+        if not checked and self.phase == "trump" and seat == self.chooser:
+            named = self._trump_ids()[1]
+            if action_id in named:  # a mode of mode_choices or schieben (§23, §24, §25): as _apply_trump
+                self.choose(named[action_id])
+                return
+        if not checked and self.phase == "play" and seat == self.turn and 0 <= c < 36:
+            # the legal set listed last for this seat and hand (the same trick: a seat's hand
+            # shrinks with each of its cards), else computed now
+            at = self._legal_at
+            legal = at[2] if at is not None and at[0] == seat and at[1] == self.hands[seat] else self.legal_mask()
+            if legal >> c & 1:
+                self.play_card(c)
+                return
         self.apply(seat, ids.space.action(action_id))
 
     def to_act(self) -> tuple[int, ...]:
@@ -340,9 +367,13 @@ class JassDeal(FastIdDeal):
     def may_go_out(self, seat: int) -> bool:
         """Whether ``seat`` knows its team has reached the target: the public total plus its own
         Stöck not yet shown (§29.3)."""
-        have = self._running(seat & 1)
+        t = seat & 1  # _running(t), inlined (asked at every step)
+        m = self.mode
+        mult = m.multiplier if m and m.multiplier else 1
+        cp = self.card_points[1 - t] if m is not None and m.misere else self.card_points[t]
+        have = self.standing[t] + mult * (cp + self.weis_points[t] + self.stoeck_points[t])
         if self.stoeck_seat == seat and not self.stoeck_declared:
-            have += 20 * (self.mode.multiplier or 1)
+            have += 20 * (m.multiplier or 1)
         return have >= self.opts.target
 
     def interjectors(self) -> tuple[int, ...]:
@@ -362,6 +393,26 @@ class JassDeal(FastIdDeal):
             return drei_mal_drei_choices(self.opts)
         return base_choices(self.opts)
 
+    def _trump_words(self) -> list[str]:
+        """The chooser's words now: every mode it may name, and ``schieben`` while it may push
+        (§23, §24, §24.1, §25)."""
+        out = [f"trump:{n}" for n in self.mode_choices()]
+        if self.can_push():
+            out.append("schieben")
+        return out
+
+    def _trump_ids(self) -> tuple[list[int], dict[int, str | None]]:
+        """:meth:`_trump_words` as ids and, per id, the mode it names (``None``: schieben), built
+        once per options and number of pushes (the words depend on nothing else)."""
+        ids = self._ids or self._id_tables()
+        got = ids.trump.get(self.pushed)
+        if got is None:
+            idx = ids.space.index
+            words = self._trump_words()
+            got = ids.trump[self.pushed] = ([idx[w] for w in words],
+                                           {idx[w]: (None if w == "schieben" else w[6:]) for w in words})
+        return got
+
     def can_push(self) -> bool:
         return self.pushed == 0 or (self.pushed == 1 and self.opts.zurueckschieben)
 
@@ -369,7 +420,10 @@ class JassDeal(FastIdDeal):
         if (not self.opts.weis or self.trick_no != 0 or self.dealt[seat] != self.hands[seat] or seat in self.weis_decl
                 or self.mode is None or self.mode.misere):
             return []
-        items = all_weis(self.hands[seat])
+        items = self._all_weis.get(seat)
+        if items is None:
+            items = self._all_weis[seat] = all_weis(self.hands[seat])
+        items = list(items)
         if items and self._weis_pointless(seat, max(it.points for it in items)):
             return []
         return items
@@ -400,9 +454,7 @@ class JassDeal(FastIdDeal):
         if seat not in self.to_act():
             return ["bedanken"] if self.may_go_out(seat) else []
         if self.phase == "trump":
-            out = [f"trump:{n}" for n in self.mode_choices()]
-            if self.can_push():
-                out.append("schieben")
+            out = self._trump_words()
             if self.may_go_out(seat):
                 out.append("bedanken")
             return out
@@ -590,7 +642,9 @@ class JassDeal(FastIdDeal):
         (trumping is allowed at any time), so the test is exact card by card."""
         opp = self.hands[(seat + 1) & 3] | self.hands[(seat + 3) & 3] if against is None else against
         hand = self.hands[seat]
-        for tm in set(self.mode.tricks[self.trick_no:]):
+        tricks = self.mode.tricks
+        ahead = _MODES_FROM.get(tricks)
+        for tm in (ahead[self.trick_no] if ahead is not None else set(tricks[self.trick_no:])):
             base = tm * 36
             h = hand
             while h:
@@ -736,7 +790,11 @@ class JassDeal(FastIdDeal):
             lines = lines + (Line("Bedanken", 0, f"seat {self.end['seat']}, {TEAM_NAMES[self.end['winner']]} gewinnt"),)
         elif self.end and self.end["kind"] == "rest":
             lines = lines + (Line("Rest", 0, "richtig" if self.end["holds"] else "falsch (§17)"),)
-        fo = first_out(self.standing, self.opts.target, self.steps, m.multiplier)
+        # §1 (Ausmachregel): only a team whose total after the deal reaches the target can have
+        # reached it first; the totals only grow, trick by trick (the steps add up to the score)
+        target = self.opts.target
+        reach = self.standing[0] + sc.points[0] >= target or self.standing[1] + sc.points[1] >= target
+        fo = first_out(self.standing, target, self.steps, m.multiplier) if reach else None
         if fo is not None:
             summary["first_out"] = fo
         return DealResult(sc.points, lines, ends_match=ends, summary=summary)

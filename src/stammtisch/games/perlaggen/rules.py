@@ -20,7 +20,8 @@ from stammtisch.core.cards import PERLAGGEN as D
 __all__ = [
     "EICHEL", "LAUB", "HERZ", "SCHELL", "WELI", "MARTL", "RANKS", "RANK_WORDS", "SUIT_WORDS",
     "perlaggen_order", "perlagg_rank", "is_perlagg", "standing_perlaggen", "Played", "plain", "baptise",
-    "trick_winner", "legal_cards", "Figure", "best_gleich", "best_hanger", "best_figure", "card_name",
+    "trick_winner", "legal_cards", "Figure", "best_gleich", "best_hanger", "best_hanger_scan", "best_figure",
+    "card_name",
     "suit_mask", "parse_play", "figure_cards", "figure_members",
 ]
 
@@ -203,9 +204,69 @@ def best_gleich(hand: Sequence[int], trump: int, fixed: Sequence[int] = ()) -> F
     return best
 
 
+def _best_runs() -> tuple[tuple[tuple[tuple[int, int] | None, ...], ...], ...]:
+    """``_RUNS[empty_ok][p][have]``: the best run ``(length, top rank)`` of one suit whose natural
+    ranks are the bit set ``have``, with ``p`` Perlaggen to fill gaps or extend it (``None``: none);
+    ``empty_ok`` lets a run consist of Perlaggen alone (the trump suit). Built by the scan of
+    :func:`best_hanger_scan` (more cards first, then the higher top rank)."""
+    out = []
+    for empty_ok in (0, 1):
+        per_p = []
+        for p in range(10):
+            row: list[tuple[int, int] | None] = []
+            for have in range(256):
+                best = None
+                for lo in range(8):
+                    for hi in range(lo + 1, 8):
+                        length = hi - lo + 1
+                        inside = (have >> lo & ((1 << length) - 1)).bit_count()
+                        if length - inside > p or (inside == 0 and not empty_ok):
+                            continue
+                        if best is None or (length, hi) > best:
+                            best = (length, hi)
+                row.append(best)
+            per_p.append(tuple(row))
+        out.append(tuple(per_p))
+    return tuple(out)
+
+
+_RUNS = _best_runs()
+_PERLAGG_LIST = tuple(frozenset(perlaggen_order(t)) for t in range(4))
+
+
 def best_hanger(hand: Sequence[int], trump: int, fixed: Sequence[int] = ()) -> Figure | None:
     """The best Hanger (run of consecutive ranks in one suit, 7 8 9 10 U O K A); Perlaggen fill
-    gaps or extend the run. ``fixed`` as in :func:`best_gleich`."""
+    gaps or extend the run. ``fixed`` as in :func:`best_gleich`.
+
+    One table lookup per suit (:data:`_RUNS`, built by :func:`best_hanger_scan`'s scan); on equal
+    runs the lower suit wins, as in the scan."""
+    ps = _PERLAGG_LIST[trump]
+    have = [0, 0, 0, 0]
+    p = 0
+    for c in hand:
+        if c in ps:
+            p += 1
+        else:
+            have[c >> 3] |= 1 << (c & 7)
+    for c in fixed:
+        if 0 <= c < 32:
+            have[c >> 3] |= 1 << (c & 7)
+    if p > 9:  # pragma: no cover - a hand holds at most eight Perlaggen
+        return best_hanger_scan(hand, trump, fixed)
+    best_key: tuple[int, int, int] | None = None
+    best_suit = -1
+    for s in range(4):
+        run = _RUNS[s == trump][p][have[s]]
+        if run is not None:
+            key = (run[0], run[1], 1 if s == trump else 0)
+            if best_key is None or key > best_key:
+                best_key, best_suit = key, s
+    return None if best_key is None else Figure(best_key, "hanger", best_suit)
+
+
+def best_hanger_scan(hand: Sequence[int], trump: int, fixed: Sequence[int] = ()) -> Figure | None:
+    """:func:`best_hanger` by trying every run of every suit: the reference its tables are built
+    from and tested against."""
     naturals, p = _split(list(hand), trump, fixed)
     size = len(naturals) + p
     best: Figure | None = None

@@ -50,6 +50,12 @@ UNSEEN_SPECS = ("gleich", "hanger", "spiel", "gleich+hanger", "gleich+spiel", "h
                 "hanger+gleich", "spiel+gleich", "spiel+hanger", "gleich+spiel+hanger", "hanger+gleich+spiel",
                 "hanger+spiel+gleich", "spiel+gleich+hanger", "spiel+hanger+gleich")
 
+#: the words of the bids, raises, signals and cuts, built once (the legal lists are built at every step)
+_BID_WORDS = {n: f"bieten:{n}" for n in FIGURES}
+_RAISE_WORDS = {n: f"steigern:{n}" for n in FIGURES}
+_SIGNAL_WORDS = tuple(f"zeichen:{s}" for s in SIGNALS)
+_CUT_WORDS = tuple(f"abheben:{n}" for n in range(2, 32))
+
 
 def side_of(seat: int) -> int:
     """Side 0 (A: seats 0 and 2) or 1 (B: seats 1 and 3): partners sit crosswise."""
@@ -267,9 +273,13 @@ class PerlaggenDeal(FastIdDeal):
     # ------------------------------------------------------------------ helpers
     def total(self, side: int) -> int:
         """The side's points as written so far (standing plus figures conceded in this deal, §12)."""
-        fined = 2 * sum(1 for p in self.penalties if p.kind == "ueberbieten" and p.side == side)
-        return max(0, self.standing[side] - fined) + sum(f.conceded_value for f in self.figs.values()
-                                                         if f.conceded_to == side and not f.unseen)
+        pen = self.penalties
+        fined = 2 * sum(1 for p in pen if p.kind == "ueberbieten" and p.side == side) if pen else 0
+        conceded = 0
+        for f in self.figs.values():
+            if f.conceded_to == side and not f.unseen:
+                conceded += f.conceded_value
+        return max(0, self.standing[side] - fined) + conceded
 
     def may_bid(self, seat: int) -> bool:
         """§21: a side at ``target - 1`` has no right to bid; §24: after the Spiel only the Spiel side."""
@@ -312,12 +322,12 @@ class PerlaggenDeal(FastIdDeal):
                 f = self.figs[n]
                 if f.status == "open" and not (n == "spiel" and (self.spiel_side is not None
                                                                   or not self._spiel_ok(seat))):
-                    out.append(f"bieten:{n}")
+                    out.append(_BID_WORDS[n])
         for n in FIGURES:
             f = self.figs[n]
             if (f.status == "held" and f.raiser == side_of(seat) and f.value < AUS and self.may_bid(seat)
                     and not (n == "spiel" and (self.spiel_side is not None or not self._spiel_ok(seat)))):
-                out.append(f"steigern:{n}")
+                out.append(_RAISE_WORDS[n])
         return out
 
     def _claim_actions(self, seat: int) -> list[str]:
@@ -343,7 +353,7 @@ class PerlaggenDeal(FastIdDeal):
         out: list[str] = []
         if self.phase in ("play", "answer", "figures", "meld") and self.o.signals and \
                 (seat, len(self.tricks)) not in self.signalled:
-            out += [f"zeichen:{s}" for s in SIGNALS]
+            out += _SIGNAL_WORDS
         if self.phase == "play" and not self.pending and self.opened_by is None:
             out.append("aufdecken")
         if self._revoke_to_take_back(seat) is not None:
@@ -446,15 +456,15 @@ class PerlaggenDeal(FastIdDeal):
             return self._interject_actions(seat)
         p = self.phase
         if p == "cut":
-            return [f"abheben:{n}" for n in range(2, 32)]
+            return list(_CUT_WORDS)
         if p == "keep":
             return ["behalten", "liegen"]
         if p == "look":
             out = ["ansehen"]
             partner = (seat + 2) % 4
             if not self.looked[partner] and self.total(side_of(seat)) < self.o.target - 1:
-                out += [f"ungesehen:{s}" for s in UNSEEN_SPECS
-                        if all(self.figs[n].status == "open" for n in _unseen_names(s))]
+                open_ = frozenset(n for n, f in self.figs.items() if f.status == "open")
+                out += [word for word, names in _UNSEEN_WORDS if names <= open_]
             return out + self._claim_actions(seat)
         if p == "exchange":
             out = [f"tauschen:{D.format(c)}" for c in bit_list(self._plain_trumps(seat))] + ["nicht_tauschen"]
@@ -1190,6 +1200,8 @@ def _unseen_names(spec: str) -> list[str]:
 
 
 _UNSEEN_NAMES: dict[str, tuple[str, ...]] = {}
+#: every unseen bid (§32) as its word and the figures it names
+_UNSEEN_WORDS = tuple((f"ungesehen:{s}", frozenset(_unseen_names(s))) for s in UNSEEN_SPECS)
 
 
 def _meld_key(f: Figure, order: str = "figure") -> tuple[int, int, int, int]:

@@ -37,6 +37,12 @@ __all__ = ["TarockDeal"]
 BIRD_ORDER = ("quapil", "kakadu", "uhu", "pagat")  # highest first (Österreich-Finale 8))
 KING_NAMES = {7: "HK", 15: "KK", 23: "PK", 31: "XK"}
 KONTRA_WORDS = ("kontra", "rekontra", "subkontra")
+_NOTATION = TAROCK.notation
+#: the words of the legal lists, built once: ``bid:<contract>``, ``announce:<premium>`` and, per
+#: Kontra level, ``kontra:<target>`` ... for the game and every premium
+_BID_WORDS = {n: f"bid:{n}" for n in CONTRACTS}
+_ANNOUNCE_WORDS = {p: f"announce:{p}" for p in PREMIUMS}
+_KONTRA_WORDS = tuple({t: f"{w}:{t}" for t in ("game",) + tuple(PREMIUMS)} for w in KONTRA_WORDS)
 _CHOICE_MESSAGES = {"besserrufer_ohne_vogel": "a Besserrufer needs a bird (Pagat, Uhu, Kakadu or Quapil) in the hand",
                     "solorufer_vier_koenige": "a Solorufer with four kings is Renonce"}
 _CHOICE_RULES = {"besserrufer_ohne_vogel": "Österreich-Finale 4)", "solorufer_vier_koenige": "Tiroler Cup, Paragrafen"}
@@ -235,19 +241,32 @@ class TarockDeal(FastIdDeal):
     # bidding (Österreich-Finale 3))
     # ------------------------------------------------------------------------------------
     def _bid_allowed(self, seat: int, name: str) -> str | None:
-        """None when ``seat`` may bid ``name`` now, else the reason."""
-        c = CONTRACTS[name]
-        vorhand = self.players[0]
-        first = seat not in self.spoke
-        if self.final_choice:
-            return None if c.vorhand != "first" else "the Sechserdreier only as Vorhand's first word"
-        if c.vorhand == "after":
-            return f"{c.title} only by the Vorhand after 'Vorhand' and three passes"
-        if c.vorhand == "first" and not (seat == vorhand and first):
+        """None when ``seat`` may bid ``name`` now, else the reason (Österreich-Finale 3))."""
+        why = self._bid_refusal(seat, name)
+        if why == 0:
+            return None
+        if why == 1:
             return "the Sechserdreier only as Vorhand's first word"
-        if self.bid is not None and self.opts.rank(name) <= self.opts.rank(self.bid):
-            return f"a bid must be higher than {CONTRACTS[self.bid].title}"
-        return None
+        if why == 2:
+            return f"{CONTRACTS[name].title} only by the Vorhand after 'Vorhand' and three passes"
+        return f"a bid must be higher than {CONTRACTS[self.bid].title}"  # type: ignore[index]
+
+    def _bid_refusal(self, seat: int, name: str) -> int:
+        """:meth:`_bid_allowed` as a code, without the text (the legal list asks for every contract):
+        0 allowed, 1 Sechserdreier not as Vorhand's first word, 2 only after 'Vorhand' and three
+        passes, 3 not higher than the bid."""
+        c = CONTRACTS[name]
+        if self.final_choice:
+            return 0 if c.vorhand != "first" else 1
+        if c.vorhand == "after":
+            return 2
+        if c.vorhand == "first" and not (seat == self.players[0] and seat not in self.spoke):
+            return 1
+        if self.bid is not None:
+            rank = self.opts.rank
+            if rank(name) <= rank(self.bid):
+                return 3
+        return 0
 
     def _choice_renonce(self, seat: int, name: str) -> str | None:
         """Bids that are Renonce choices (Tiroler Cup, Paragrafen; Österreich-Finale 4))."""
@@ -262,7 +281,7 @@ class TarockDeal(FastIdDeal):
         out = []
         vorhand = self.players[0]
         if self.final_choice:
-            return [f"bid:{n}" for n in self._order() if self._bid_allowed(seat, n) is None
+            return [_BID_WORDS[n] for n in self._order() if not self._bid_refusal(seat, n)
                     and self._choice_renonce(seat, n) is None]
         if seat == vorhand and seat not in self.spoke:
             out.append("vorhand")
@@ -273,7 +292,10 @@ class TarockDeal(FastIdDeal):
             if (seat == vorhand and self.opts.vorhand_may_hold and self.bid is not None and self.bidder != seat
                     and self._choice_renonce(seat, self.bid) is None):
                 out.append("hold")
-        out += [f"bid:{n}" for n in self._order() if self._bid_allowed(seat, n) is None
+        order = self._order()
+        if self.bid is not None:  # only higher bids (Österreich-Finale 3)): the order is by rank
+            order = order[self.opts.rank(self.bid) + 1:]
+        out += [_BID_WORDS[n] for n in order if not self._bid_refusal(seat, n)
                 and self._choice_renonce(seat, n) is None]
         return out
 
@@ -570,21 +592,29 @@ class TarockDeal(FastIdDeal):
         c = self.contract
         d = self.declarer
         assert c is not None
-        targets: list[tuple[str, _Target]] = []
-        if self.game_target is not None:
-            targets.append(("game", self.game_target))
-        targets += list(self.premiums.items())
+        targets: list[tuple[str, _Target]] = [("game", self.game_target)] if self.game_target is not None else []
+        if self.premiums:
+            targets += self.premiums.items()
+        own_side: str | None = None  # side_of(seat), once a known partnership is asked about
+        # _known_partners(seat, x) is false for everybody while a called king hides the partner
+        hidden = c.calls_king and not (self.partner is None and self._king_in_open_talon())
         for name, t in targets:
             if seat in t.seen:
                 continue
-            if t.level == 0 and seat != t.announcer:
-                if self._known_partners(seat, t.announcer):
-                    continue  # only the opponents can kontra an announcement (Tiroler Cup, Abrechnung)
-                out.append(f"kontra:{name}")
-            elif t.level == 1 and seat == t.announcer:
-                out.append(f"rekontra:{name}")
-            elif t.level == 2 and seat == t.by:
-                out.append(f"subkontra:{name}")
+            level = t.level
+            if level == 0:
+                if seat != t.announcer:
+                    if not hidden:
+                        if own_side is None:
+                            own_side = self.side_of(seat)
+                        if self.side_of(t.announcer) == own_side:
+                            continue  # only the opponents can kontra an announcement (Tiroler Cup, Abrechnung)
+                    out.append(_KONTRA_WORDS[0][name])
+            elif level == 1:
+                if seat == t.announcer:
+                    out.append(_KONTRA_WORDS[1][name])
+            elif level == 2 and seat == t.by:
+                out.append(_KONTRA_WORDS[2][name])
         if c.negative:
             own = self.neg_kontra.get(seat)
             if seat != d:
@@ -610,7 +640,11 @@ class TarockDeal(FastIdDeal):
         return seat not in self.ann_done or bool(self._kontra_options(seat))
 
     def _legal_announce(self, seat: int) -> list[str]:
-        out = [f"announce:{p}" for p in PREMIUMS if self._may_announce(seat, p)]
+        c = self.contract
+        assert c is not None
+        # _may_announce refuses every premium to a seat that said "gut" and in other than positive games
+        out = [] if seat in self.ann_done or c.kind != "positive" else \
+            [_ANNOUNCE_WORDS[p] for p in PREMIUMS if self._may_announce(seat, p)]
         return out + self._kontra_options(seat) + ["gut"]
 
     def _do_announce(self, seat: int, action: str) -> None:
@@ -746,12 +780,23 @@ class TarockDeal(FastIdDeal):
     def _legal_play_mask(self, seat: int) -> int:
         """The cards ``seat`` may play: the rules' playable cards, less an announced bird given
         up out of order (Österreich-Finale 8))."""
+        key = (len(self.history), seat)
+        cached = self.__dict__.get("_mask_cache")
+        if cached is not None and cached[0] == key:  # memoised like _playable_cached
+            return cached[1]
         allowed = self._playable_cached(seat)
         birds = allowed & (0b1111 << PAGAT)
-        if self.premiums and birds:
+        premiums = self.premiums
+        if premiums and birds:
+            # a breach needs the bird and a higher one, both announced by the seat, both playable
+            birds &= sum(1 << BIRDS[b][0] for b in BIRD_ORDER if b in premiums and premiums[b].announcer == seat)
+        else:
+            birds = 0
+        if birds & (birds - 1):
             for card in iter_bits(birds):
                 if self._bird_order_breach(seat, card, allowed):
                     allowed &= ~(1 << card)
+        self._mask_cache = (key, allowed)
         return allowed
 
     def _do_play(self, seat: int, action: str) -> None:
@@ -805,22 +850,24 @@ class TarockDeal(FastIdDeal):
     def _play_card(self, seat: int, card: int) -> None:
         self.hands[seat] &= ~(1 << card)
         self.trick.append((seat, card))
-        self._log(seat, TAROCK.format(card))
+        note = _NOTATION[card]
+        self.history.append((seat, note, note))  # = self._log(seat, note), inlined (every card)
         if card == self.called and not self.partner_revealed:
             self.partner_revealed = True
             self._event(f"seat {seat} plays the called king" + ("" if seat != self.declarer else ""))
         if len(self.trick) < 4:
-            self.turn = self._next(seat)
+            players = self.players
+            self.turn = players[(players.index(seat) + 1) % 4]  # = self._next(seat)
             return
         cards = [cd for _, cd in self.trick]
         c = self.contract
         assert c is not None
         w = trick_winner(cards, c.colour, self.opts.kaiserstich, self.opts.kaiserstich_order)
         winner = self.trick[w][0]
-        mask = sum(1 << cd for cd in cards)
+        mask = 1 << cards[0] | 1 << cards[1] | 1 << cards[2] | 1 << cards[3]
         self.won[winner] |= mask
         self.won_count[winner] += 1
-        self.tricks.append({"leader": self.trick[0][0], "cards": [TAROCK.format(cd) for cd in cards],
+        self.tricks.append({"leader": self.trick[0][0], "cards": [_NOTATION[cd] for cd in cards],
                             "seats": [s for s, _ in self.trick], "winner": winner,
                             "points": thirds_to_text(thirds_of(mask)), "win_card": cards[w]})
         self.trick = []
@@ -999,8 +1046,8 @@ class TarockDeal(FastIdDeal):
         if self.phase != "over":
             raise IllegalAction("the deal is not over yet")
         if self._result is None:
-            s = self.settlement()
             out = self.outcome()
+            s = settle(self.opts, out)  # = self.settlement(), on the one outcome
             summary = {
                 "contract": self.contract.name if self.contract else None,
                 "declarer": self.declarer, "partner": out.partner, "won": s.won,
