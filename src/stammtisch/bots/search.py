@@ -8,8 +8,8 @@ plays the rest of the deal at random and backs the result up. Every node stores 
 from the point of view of the seat that chose its action, so partners and opponents are
 modelled alike. Bidding, trump choice, announcements and bids are ordinary actions, so they
 are decided by the same simulation, unless ``contract="rule"`` leaves every non-card action to
-the game's rule-based player and ``guard`` keeps the rule player's card where the search is not
-confident (the defaults for Doppelkopf and Tarock, :data:`GAME_DEFAULTS`; see docs/bots.md).
+the game's rule-based player and ``guard`` keeps the rule player's action where the search is not
+confident (per game in :data:`GAME_DEFAULTS`, docs/bots.md).
 
 The bot sees only its :class:`~stammtisch.core.protocol.Turn` (legal actions and its own
 view); it never touches the real state.
@@ -53,7 +53,9 @@ LEVELS: dict[str, tuple[float, int | None]] = {
 #: (docs/bots.md); a game's own ``search_contract`` / ``search_guard`` attributes win.
 GAME_DEFAULTS: dict[str, dict[str, Any]] = {
     "doppelkopf": {"contract": "search", "guard": 1.0},  # PIMC arena runs (docs/bots.md, Doppelkopf)
-    "tarock": {"contract": "rule", "guard": 1.0},
+    # Tarock: contracts valued by the compiled kernel's word_values beat the rule player's contracts, and
+    # the search without the rule guard beats the guarded one (PIMC, duplicate pairs, docs/bots.md "Tarock")
+    "tarock": {"contract": "search", "guard": None},
 }
 
 

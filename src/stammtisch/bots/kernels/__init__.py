@@ -14,6 +14,10 @@ array, ``Kernel.playout(arrays, seed)`` plays random legal cards to the end and 
   rollout of the games in :data:`SEARCH_DEFAULT` (Jass, Doppelkopf, Perlaggen: the same random
   play as the search's ``CardsFirstRollout``, only faster). Tarock is left out: its search uses
   rule playouts (``search_playout = "rule"``), which the random kernel would replace.
+
+The Tarock kernel also values decisions for the PIMC search (:mod:`stammtisch.bots.pimc`):
+``card_values`` / ``word_values`` play the rule player's card play as a compiled policy and settle
+in compiled code (:mod:`.tarock_settle`).
 """
 
 from __future__ import annotations

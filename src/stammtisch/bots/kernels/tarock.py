@@ -21,6 +21,13 @@ dealer has none).
 ``tests/bots/test_tarock_kernel.py`` replays thousands of kernel deals through the engine and
 compares every legal set, trick winner and the card points.
 
+For the PIMC search (:mod:`stammtisch.bots.pimc`) the kernel also has a playout *policy*,
+:func:`policy_nb`: the rule player's card play (``TarockRuleBot._play``) compiled, from what that
+player's view shows, with a share ``epsilon`` of random moves; and :meth:`TarockKernel.card_values`
+/ :meth:`TarockKernel.word_values`, which play policy playouts and settle them in compiled code
+(:mod:`.tarock_settle`). ``tests/bots/test_tarock_values.py`` checks the policy against the rule
+player and the settlement against the engine.
+
 >>> k = TarockKernel()                                      # doctest: +SKIP
 >>> k.random_deals(100_000, seed=1)                         # doctest: +SKIP
 """
@@ -34,7 +41,8 @@ import numpy as np
 
 from ._nb import COMPILED, PlayoutKernel, bit_index, deal_hands, new_rng, njit, nth_bit, popcount, rand_below, shuffle
 
-__all__ = ["COMPILED", "TarockKernel", "legal_nb", "winner_nb", "playout_nb", "playouts_nb", "random_deals_nb"]
+__all__ = ["COMPILED", "TarockKernel", "legal_nb", "winner_nb", "playout_nb", "playouts_nb", "random_deals_nb",
+           "policy_nb", "policy_playout_nb"]
 
 PAGAT, MOND, SKUES = 32, 52, 53
 TAROCK_MASK = ((1 << 22) - 1) << 32
@@ -265,6 +273,231 @@ def random_deals_nb(n: int, seed: int, flags: np.ndarray, thirds: np.ndarray) ->
     return total
 
 
+# -- the heuristic playout policy ---------------------------------------------------------
+C_KIND = 0  #: 0 positive, 1 negative, 2 Trischaken
+C_DECL = 1  #: declarer position (-1: none)
+C_PARTNER = 2  #: partner position (the called king's holder), -1 when the declarer is alone
+C_CALLED = 3  #: the called king, -1 if none
+C_NEED = 4  #: negative games: the declarer's tricks (Piccolo 1, Zwiccolo 2, Bettel 0)
+C_EPS = 5  #: per mille of moves played at random
+C_SIZE = 6
+KINGS_MASK = (1 << 7) | (1 << 15) | (1 << 23) | (1 << 31)
+
+
+@njit(cache=True)
+def _strength(c: int) -> int:
+    return 100 + c if c >= 32 else c & 7
+
+
+@njit(cache=True)
+def _wins(pos: np.ndarray, base: int, ncur: int, c: int, colour: bool) -> bool:
+    """``c`` would take the lead of the current trick (the rule player's test: no Kaiserstich)."""
+    pos[base + ncur] = c
+    return winner_nb(pos, base, ncur + 1, colour, False, False) == ncur
+
+
+@njit(cache=True)
+def policy_nb(pos: np.ndarray, p: int, legal: int, base: int, ncur: int, colour: bool, ctx: np.ndarray,
+              tricks_won: np.ndarray, revealed: bool, trick_no: int, thirds: np.ndarray) -> int:
+    """The card :class:`~stammtisch.games.tarock.bot.TarockRuleBot` plays (``_play``), decided from
+    what the rule player's own view shows: its hand, the trick, the tricks won, the announced
+    birds and, for the partnership, only what is known (the called king's holder knows; the
+    others once the king is played). Ties broken by card order, as the rule player's
+    ``min``/``max`` over its sorted legal cards. ``pos[base + ncur]`` is scratch space."""
+    if popcount(legal) == 1:
+        return bit_index(legal)
+    kind = ctx[C_KIND]
+    decl = ctx[C_DECL]
+    wpos = -1
+    if ncur:
+        wpos = pos[P_SEAT + (base - P_REC) + winner_nb(pos, base, ncur, colour, False, False)]
+    if kind != 0:
+        if p == decl and ctx[C_NEED] > tricks_won[p]:
+            # Piccolo/Zwiccolo: the trick(s) still needed are taken at once with the strongest card
+            best, bs = -1, -1
+            m = legal
+            while m:
+                low = m & -m
+                m ^= low
+                c = bit_index(low)
+                if (ncur == 0 or _wins(pos, base, ncur, c, colour)) and _strength(c) > bs:
+                    best, bs = c, _strength(c)
+            if best >= 0:
+                return best
+        if kind == 2 or p == decl:  # Trischaken and the declarer: stay under the trick
+            safe = np.int64(0)
+            m = legal
+            while m:
+                low = m & -m
+                m ^= low
+                if ncur == 0 or not _wins(pos, base, ncur, bit_index(low), colour):
+                    safe |= low
+            take_max = safe != 0 and ncur > 0
+            pool = safe if safe else legal
+            best, bs = -1, -1
+            m = pool
+            while m:
+                low = m & -m
+                m ^= low
+                c = bit_index(low)
+                s = _strength(c) if take_max else 1000 - _strength(c)
+                if s > bs:
+                    best, bs = c, s
+            return best
+        if ncur and wpos == decl:  # opponents: stay under the declarer when he is winning
+            best, bs = -1, -1
+            m = legal
+            while m:
+                low = m & -m
+                m ^= low
+                c = bit_index(low)
+                if not _wins(pos, base, ncur, c, colour) and _strength(c) > bs:
+                    best, bs = c, _strength(c)
+            if best >= 0:
+                return best
+        best, bs = -1, 10 ** 6
+        m = legal
+        while m:
+            low = m & -m
+            m ^= low
+            c = bit_index(low)
+            if _strength(c) < bs:
+                best, bs = c, _strength(c)
+        return best
+    # positive games
+    partner = ctx[C_PARTNER]
+    know = partner >= 0 and (revealed or p == partner)
+    on_decl = p == decl or (know and p == partner)
+    birds = pos[P_BIRDS + p]
+    m = birds & legal
+    while m:  # an announced bird is played in its own trick (Österreich-Finale 8))
+        low = m & -m
+        m ^= low
+        c = bit_index(low)
+        if 44 - c == trick_no:
+            return c
+    pool = legal & ~birds
+    if not pool:
+        pool = legal
+    if ncur == 0:
+        hand = pos[P_HANDS + p]
+        tp = pool & TAROCK_MASK & ~(np.int64(1) << PAGAT)
+        if on_decl and popcount(hand & TAROCK_MASK) >= 5 and tp and not colour:
+            hi = -1
+            while tp:  # the declarer's side pulls the tarock with the highest
+                low = tp & -tp
+                tp ^= low
+                hi = bit_index(low)
+            return hi
+        kings = pool & KINGS_MASK
+        if kings:
+            return bit_index(kings & -kings)
+        best, bk = -1, 1 << 40
+        m = pool
+        while m:  # a low card of the shortest suit
+            low = m & -m
+            m ^= low
+            c = bit_index(low)
+            cnt = 99
+            if c < 32:
+                cnt = popcount(hand & (np.int64(0xFF) << (8 * (c >> 3))))
+            key = (1 if thirds[c] > 1 else 0) * 1000000 + cnt * 1000 + _strength(c)
+            if key < bk:
+                best, bk = c, key
+        return best
+    w_decl = wpos == decl or (know and wpos == partner)
+    friend_wins = w_decl if on_decl else not w_decl
+    if friend_wins and ncur == 3:  # the trick is ours: the fattest card, the weakest of equals
+        best, bk = -1, -(1 << 40)
+        m = pool
+        while m:
+            low = m & -m
+            m ^= low
+            c = bit_index(low)
+            key = thirds[c] * 1000 - _strength(c)
+            if key > bk:
+                best, bk = c, key
+        return best
+    points = 0
+    for i in range(ncur):
+        points += thirds[pos[base + i]]
+    if points >= 7 or ncur == 3 or not friend_wins:  # take it as cheaply as possible
+        best, bs = -1, 10 ** 6
+        m = pool
+        while m:
+            low = m & -m
+            m ^= low
+            c = bit_index(low)
+            if _wins(pos, base, ncur, c, colour) and _strength(c) < bs:
+                best, bs = c, _strength(c)
+        if best >= 0:
+            return best
+    best, bk = -1, 1 << 40
+    m = pool
+    while m:  # otherwise the cheapest card
+        low = m & -m
+        m ^= low
+        c = bit_index(low)
+        key = thirds[c] * 1000 + _strength(c)
+        if key < bk:
+            best, bk = c, key
+    return best
+
+
+@njit(cache=True)
+def policy_playout_nb(pos: np.ndarray, seed: int, thirds: np.ndarray, ctx: np.ndarray, first: int) -> np.ndarray:
+    """As :func:`playout_nb`, but every seat plays :func:`policy_nb` (``ctx[C_EPS]`` per mille of
+    the moves at random); ``first`` (>= 0): the card the position to move plays first."""
+    rng = new_rng(seed)
+    colour = pos[P_COLOUR] != 0
+    strict = pos[P_STRICT] != 0
+    kaiser = pos[P_KAISER] != 0
+    korder = pos[P_KAISER_ORDER] != 0
+    ncur = pos[P_NCUR]
+    done = pos[P_DONE]
+    n = done * 4 + ncur
+    p = (pos[P_LEADER] + ncur) & 3
+    eps = ctx[C_EPS]
+    called = ctx[C_CALLED]
+    tricks_won = np.zeros(4, np.int64)
+    for t in range(done):
+        wi = winner_nb(pos, P_REC + 4 * t, 4, colour, kaiser, korder)
+        tricks_won[pos[P_SEAT + 4 * t + wi]] += 1
+    revealed = False
+    for k in range(n):
+        if pos[P_REC + k] == called:
+            revealed = True
+    while n < 48:
+        hand = pos[P_HANDS + p]
+        base = P_REC + n - ncur
+        if first >= 0:
+            c = first
+            first = -1
+        else:
+            legal = legal_nb(hand, pos, base, ncur, colour, strict, kaiser, korder, pos[P_BIRDS + p], n // 4 + 1)
+            if eps >= 1000 or (eps > 0 and rand_below(rng, 1000) < eps):
+                c = nth_bit(legal, rand_below(rng, popcount(legal)))
+            else:
+                c = policy_nb(pos, p, legal, base, ncur, colour, ctx, tricks_won, revealed, n // 4 + 1, thirds)
+        if c == called:
+            revealed = True
+        pos[P_HANDS + p] = hand & ~(np.int64(1) << c)
+        pos[P_REC + n] = c
+        pos[P_SEAT + n] = p
+        n += 1
+        ncur += 1
+        if ncur == 4:
+            w = winner_nb(pos, P_REC + n - 4, 4, colour, kaiser, korder)
+            p = pos[P_SEAT + n - 4 + w]
+            tricks_won[p] += 1
+            ncur = 0
+        else:
+            p = (p + 1) & 3
+    pos[P_NCUR] = 0
+    pos[P_DONE] = 12
+    return score_nb(pos, thirds)
+
+
 class TarockKernel(PlayoutKernel):
     """The kernel bound to the Tarock engine's tables (imported from the game, never copied)."""
 
@@ -378,6 +611,98 @@ class TarockKernel(PlayoutKernel):
         state.trick = []
         state._end()
         return state
+
+    # -- search values (the PIMC driver, bots/pimc.py) ----------------------------------------------
+    #: share of playout moves played at random instead of by the policy, in the playouts that
+    #: value cards (:meth:`card_values`) and words (:meth:`word_values`); arena-tuned, docs/bots.md
+    epsilon = 0.1
+    word_epsilon = 0.1
+    #: default playouts per candidate per determinization
+    pimc_playouts = 8
+    #: the phases whose words :meth:`word_values` values (the others go to the rule player)
+    word_phases = frozenset({"bidding", "bird", "call", "talon", "discard", "announce"})
+
+    def policy_ctx(self, state: Any, epsilon: float | None = None) -> np.ndarray:
+        """The playout policy's facts of a deal in its play phase (layout ``C_*``)."""
+        at = {s: i for i, s in enumerate(state.players)}
+        c = state.contract
+        ctx = np.zeros(C_SIZE, np.int64)
+        ctx[C_KIND] = {"positive": 0, "negative": 1, "trischaken": 2}[c.kind]
+        ctx[C_DECL] = at.get(state.declarer, -1) if c.kind != "trischaken" else -1
+        partner = state.partner if c.calls_king else None
+        ctx[C_PARTNER] = at[partner] if partner is not None else -1
+        ctx[C_CALLED] = state.called if state.called is not None else -1
+        ctx[C_NEED] = c.tricks
+        ctx[C_EPS] = round(1000 * (self.epsilon if epsilon is None else epsilon))
+        return ctx
+
+    def card_values(self, state: Any, seat: int, cards: Any, playouts: int, seed: int,
+                    epsilon: float | None = None) -> list[float]:
+        """Mean reward of ``seat`` (``bots.common.reward``, points) per card of ``cards`` over
+        ``playouts`` policy playouts of the determinized deal ``state`` (not changed), each
+        settled in compiled code (:mod:`.tarock_settle`). One compiled call."""
+        from .tarock_settle import settle_spec, values_nb
+
+        if state.turn != seat:
+            raise ValueError(f"it is seat {state.turn}'s turn, not seat {seat}'s")
+        parse = self.cards.TAROCK.parse
+        cands = np.asarray([parse(c) for c in cards], np.int64)
+        hand = state.hands[seat]
+        for c, text in zip(cands, cards):
+            if not hand >> int(c) & 1:
+                raise ValueError(f"{text} is not in seat {seat}'s hand")
+        pos = self.arrays(state)
+        return [float(v) for v in values_nb(pos, settle_spec(state), self.policy_ctx(state, epsilon), cands,
+                                            int(playouts), int(seed) & ((1 << 62) - 1), self.thirds, seat)]
+
+    def play_value(self, state: Any, seat: int, playouts: int, seed: int, epsilon: float | None = None) -> float:
+        """Mean reward of ``seat`` over ``playouts`` policy playouts from ``state`` (its play phase)."""
+        from .tarock_settle import settle_spec, values_nb
+
+        pos = self.arrays(state)
+        return float(values_nb(pos, settle_spec(state), self.policy_ctx(state, epsilon), np.full(1, -1, np.int64),
+                               int(playouts), int(seed) & ((1 << 62) - 1), self.thirds, seat)[0])
+
+    def settle_points(self, state: Any, pos: np.ndarray, out: np.ndarray) -> tuple[int, ...]:
+        """The compiled settlement's points of a deal played out from ``state`` to ``pos``/``out``."""
+        from .tarock_settle import settle_nb, settle_spec
+
+        return tuple(int(x) for x in settle_nb(settle_spec(state), pos, out, self.thirds))
+
+    def word_values(self, state: Any, seat: int, words: Any, playouts: int, seed: int) -> list[float | None]:
+        """Mean reward of saying each word (bids in the bidding, announcements and Kontras):
+        the word is applied to a copy of the determinized deal, the rule player says every
+        later word of every seat (talon, discards, announcements), then ``playouts`` policy
+        playouts settle it. ``None`` for words of other phases (bird, call, talon, discard:
+        the rule player's) and words the deal refuses."""
+        from ...core.errors import StammtischError
+        from ...core.protocol import Turn
+        from ...games.tarock.bot import TarockRuleBot
+
+        if state.phase not in self.word_phases or state.turn != seat:
+            return [None] * len(words)
+        bot = TarockRuleBot()
+        rng = random.Random(seed)
+        out: list[float | None] = []
+        for k, w in enumerate(words):
+            s2 = state.clone()
+            try:
+                s2.apply(seat, w)
+            except StammtischError:
+                out.append(None)
+                continue
+            while s2.phase not in ("play", "over"):
+                who = s2.to_act()[0]
+                legal = s2.legal_actions(who)
+                a = legal[0] if len(legal) == 1 else bot.choose(Turn(who, legal, lambda w=who: s2.view(w)), rng)
+                s2.apply(who, a)
+            if s2.phase == "over":
+                pts = s2.settlement().points
+                others = (sum(pts) - pts[seat]) / (len(pts) - 1)
+                out.append(float(pts[seat] - others))
+            else:
+                out.append(self.play_value(s2, seat, playouts, seed * 31 + k, self.word_epsilon))
+        return out
 
     def rollout(self, state: Any, rng: random.Random) -> Any:
         """Search-bot rollout: random protocol play (as ``CardsFirstRollout``) until the cards are

@@ -32,8 +32,10 @@ class TarockGame(Game):
     profile_titles = {"oesterreich-finale": "Österreich-Finale", "tiroler-cup": "Tiroler Cup"}
     default_profile = DEFAULT_PROFILE
     zero_sum = True
-    #: the search player's playouts are played by the rule player: with random playouts the defenders
-    #: play so badly that solo contracts look safe and the search overbids (docs/bots.md, arena results)
+    #: the tree search's playouts (``engine="ismcts"``) are played by the rule player: with random playouts
+    #: the defenders play so badly that solo contracts look safe and the search overbids (docs/bots.md,
+    #: arena results). The PIMC search (the default where Numba is installed) values words with the
+    #: kernel's compiled copy of the rule player's card play (``TarockKernel.word_values``).
     search_playout = "rule"
 
     def num_seats(self, options: TarockOptions) -> int:
