@@ -301,3 +301,19 @@ def test_settled_deals_are_sent_when_they_change_and_in_every_full_snapshot(clie
         full = latest_state(ws)
         assert full["view"]["results"] == results and len(results) >= 2
     assert seen_without > seen_with > 0
+
+
+def test_profiles_carry_the_names_players_know_them_by(client):
+    """The lobby and the table header show "Österreich-Finale", not the key "oesterreich-finale"."""
+    from stammtisch.core import registry
+
+    games = {g["name"]: g for g in client.get("/api/games").json()["games"]}
+    assert games["toy"]["profile_titles"] == {"standard": "standard"}  # no titles given: the key
+    for name in ("jass", "doppelkopf", "tarock", "perlaggen"):
+        game = registry.get(name)
+        assert set(game.profile_titles) == set(game.profiles), name  # every profile named
+        if name in games:
+            assert games[name]["profile_titles"] == dict(game.profile_titles)
+    assert registry.get("tarock").profile_title("oesterreich-finale") == "Österreich-Finale"
+    made = create_table(client, options={"target": 2}, bot="random", seed=1)
+    assert made["table"]["profile_title"] == "standard"

@@ -1,11 +1,14 @@
 """Computer players behind the protocol: :func:`make` builds one by kind for a game.
 
 Kinds: ``random`` (uniform over legal actions), ``rule`` (the game's own rule-based player),
-``search`` (information-set Monte-Carlo tree search, :mod:`stammtisch.bots.search`).
-``search`` takes a strength after a colon: a level (``search:easy``, ``search:medium``,
-``search:hard``, ``search:strong``), a time budget in seconds (``search:0.2``) or an
-iteration budget (``search:200i``). ``search+rule`` (with the same strengths) plays its playouts
-with the game's rule-based player instead of at random. ``py:package.module:factory`` calls ``factory(game, options)``
+``search`` (determinized search: PIMC with the game's compiled kernel, :mod:`stammtisch.bots.pimc`,
+where the kernel can value the decision, else information-set Monte-Carlo tree search,
+:mod:`stammtisch.bots.search`). ``search`` takes a strength after a colon: a level
+(``search:easy``, ``search:medium``, ``search:hard``, ``search:strong``), a time budget in seconds
+(``search:0.2``), an iteration budget (``search:200i``; PIMC counts playouts) or a number of
+sampled worlds (``search:40w``, PIMC; the tree search counts them as iterations). ``ismcts`` (same
+strengths) is always the tree search; ``search+rule`` is the tree search with the game's rule-based
+player playing its playouts instead of random ones. ``py:package.module:factory`` calls ``factory(game, options)``
 for a bot defined elsewhere (research players, reference agents in tests and benchmarks).
 
 >>> make("random", None).name
@@ -23,7 +26,7 @@ from ..core.protocol import Bot, Game
 
 __all__ = ["make", "KINDS"]
 
-KINDS = ("random", "rule", "search", "search+rule")
+KINDS = ("random", "rule", "search", "ismcts", "search+rule")
 
 
 def make(kind: str, game: Game, options: Any | None = None, **kwargs: Any) -> Bot:
@@ -42,9 +45,12 @@ def make(kind: str, game: Game, options: Any | None = None, **kwargs: Any) -> Bo
             raise OptionError(f"cannot load bot factory '{kind[3:]}': {e}") from None
         return factory(game, options)
     base, _, arg = kind.partition(":")
-    if base == "search+rule":  # playouts by the game's rule-based player
+    if base == "search+rule":  # the tree search, playouts by the game's rule-based player
         base = "search"
-        kwargs["playout"] = "rule"
+        kwargs.update(playout="rule", engine="ismcts")
+    elif base == "ismcts":  # the tree search in Python, never the compiled PIMC
+        base = "search"
+        kwargs["engine"] = "ismcts"
     if base == "random" and not arg:
         from .random import RandomBot
 
@@ -59,12 +65,19 @@ def make(kind: str, game: Game, options: Any | None = None, **kwargs: Any) -> Bo
                 kwargs["level"] = arg
             elif arg.endswith("i") and arg[:-1].isdigit():
                 kwargs.update(iterations=int(arg[:-1]), time_limit=None)
+            elif arg.endswith("w") and arg[:-1].isdigit():
+                if int(arg[:-1]) < 1:
+                    raise OptionError(f"the search needs at least one world, not {arg}")
+                if kwargs.get("engine") == "ismcts":
+                    kwargs.update(iterations=int(arg[:-1]), time_limit=None)
+                else:
+                    kwargs.update(worlds=int(arg[:-1]), time_limit=None)
             else:
                 try:
                     kwargs["time_limit"] = float(arg)
                 except ValueError:
                     raise OptionError(f"unknown search strength '{arg}' (a level {', '.join(LEVELS)}, "
-                                      "seconds like 0.2 or iterations like 200i)") from None
+                                      "seconds like 0.2, iterations like 200i or worlds like 40w)") from None
                 if not kwargs["time_limit"] > 0:
                     raise OptionError(f"the search time budget must be positive, not {arg}")
         return SearchBot(game, options, **kwargs)

@@ -365,7 +365,14 @@ class SearchBot(BaseBot):
                  iterations: int | None = None, level: str | None = None, pace: Pace | None = None,
                  interject: str = "rule", interject_samples: int = 8, exploration: float = 0.7,
                  rollout: Rollout | None = None, playout: str | None = None, value_scale: str = "max",
-                 contract: str | None = None, guard: float | None | str = "default", belief: bool = True):
+                 contract: str | None = None, guard: float | None | str = "default", belief: bool = True,
+                 engine: str = "auto", worlds: int | None = None, playouts: int | None = None):
+        if engine not in ("auto", "pimc", "ismcts"):
+            raise ValueError(f"engine must be auto, pimc or ismcts, not '{engine}'")
+        if worlds is not None and worlds < 1:
+            raise ValueError(f"worlds must be at least 1, not {worlds}")
+        if playouts is not None and playouts < 1:
+            raise ValueError(f"playouts must be at least 1, not {playouts}")
         defaults = GAME_DEFAULTS.get(getattr(game, "name", ""), {})
         if contract is None:
             contract = str(getattr(game, "search_contract", defaults.get("contract", "search")))
@@ -387,9 +394,16 @@ class SearchBot(BaseBot):
             if level not in LEVELS:
                 raise ValueError(f"unknown level '{level}' (known: {', '.join(LEVELS)})")
             time_limit, iterations = LEVELS[level]
-        if time_limit is None and iterations is None:
-            raise ValueError("give a time limit or an iteration budget")
+        if time_limit is None and iterations is None and worlds is None:
+            raise ValueError("give a time limit, an iteration budget or a number of worlds")
         self.game = game
+        self.engine = engine
+        self.worlds = worlds
+        self.playouts = playouts
+        self._valuers: dict[Any, Any] = {}
+        self._pimc_difficulty = 0.0
+        #: PIMC: playouts of the last decision (0 when the tree search decided)
+        self.last_playouts = 0
         self.options = options
         self.time_limit = time_limit
         self.iterations = iterations
@@ -440,7 +454,15 @@ class SearchBot(BaseBot):
                 self._wait(t0, 0.0, r)
                 return rule_choice
             root_actions = frozenset(cards)
-        elif root_actions is None:
+        if self.engine != "ismcts":
+            done = self._choose_pimc(turn, legal, options, dv, r, rule_choice, root_actions)
+            if done is not None:
+                self._wait(t0, self._pimc_difficulty, r)
+                return done
+            if self.engine == "pimc" and self._fallback():
+                self.last_source = "rule"
+                return rule_choice if rule_choice is not None else self._rule_bot.choose(turn, r)
+        if root_actions is None:
             # the root searches only what this turn offers (the same as every determinization
             # offers, unless a wrapper restricts the turn, e.g. to the modes an outside program knows)
             root_actions = frozenset(legal)
@@ -466,6 +488,71 @@ class SearchBot(BaseBot):
             elif not self._confident(stats, spread, best, rule_choice):
                 best, self.last_source = rule_choice, "rule"
         self._wait(t0, difficulty({a: stats[a] for a in choices if a in stats}), r)
+        return best
+
+    def _valuer(self, options: Any) -> Any:
+        try:
+            key: Any = hash(options) and options
+        except TypeError:
+            key = id(options)
+        if key not in self._valuers:
+            from .pimc import valuer_for
+
+            self._valuers[key] = valuer_for(self.game, options)
+        return self._valuers[key]
+
+    def _choose_pimc(self, turn: Turn, legal: list[str], options: Any, dv: Mapping[str, Any],
+                     r: random.Random, rule_choice: str | None,
+                     root_actions: frozenset[str] | None) -> str | None:
+        """The PIMC decision (:mod:`stammtisch.bots.pimc`), or ``None`` when the game's kernel
+        cannot value this decision (no kernel, or only words it has no values for) and the tree
+        search should decide. Words the kernel cannot value are left to the rule player: when
+        it would say one of them, it is said."""
+        valuer = self._valuer(options)
+        if valuer is None:
+            return None
+        if self._cards is None:
+            self._cards = CardsFirstRollout(self.game)
+        pool = [a for a in legal if root_actions is None or a in root_actions]
+        cards = [a for a in pool if self._cards.is_card(a)]
+        words = [a for a in pool if not self._cards.is_card(a)]
+        if words and not callable(getattr(valuer, "word_values", None)):
+            if not cards or self.engine == "auto" and not self._fallback():
+                return None  # the tree search decides words the kernel knows nothing about
+            words = []
+        if not cards and not words:
+            return None
+        from .pimc import pimc
+
+        try:
+            res = pimc(self.game, options, dv, turn.seat, r, valuer=valuer, cards=cards, words=words,
+                       time_limit=self.time_limit, worlds=self.worlds, iterations=self.iterations,
+                       playouts=self.playouts, belief=self.belief)
+        except Exception as e:  # a game's sampler or kernel failing must not stop a table
+            self.errors.append(f"{type(e).__name__}: {e}")
+            log.warning("pimc failed for %s (%s); falling back", self.game.name, self.errors[-1])
+            return None
+        valued = [a for a in pool if res.samples.get(a)]
+        if not valued:
+            return None
+        unvalued = [a for a in pool if a not in valued]
+        if unvalued and rule_choice is None and self._fallback():
+            rule_choice = self._rule_bot.choose(turn, r)
+        self.last_stats = res.stats()
+        self.last_playouts = res.playouts
+        self._pimc_difficulty = res.difficulty()
+        if rule_choice is not None and rule_choice in unvalued:
+            self.last_source = "rule"  # a word the kernel cannot value: the rule player's call
+            return rule_choice
+        best = res.best(valued)
+        self.last_source = "search"
+        if rule_choice is not None and self.guard is not None and rule_choice in valued:
+            if best == rule_choice:
+                self.last_source = "agree"
+            else:
+                m, se = res.margin(best, rule_choice)
+                if not m > self.guard * se:
+                    best, self.last_source = rule_choice, "rule"
         return best
 
     def _confident(self, stats: Mapping[str, tuple[int, float]], spread: Mapping[str, float],

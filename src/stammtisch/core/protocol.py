@@ -427,6 +427,8 @@ class Game(ABC):
     deck: Deck
     profiles: Mapping[str, Any]
     default_profile: str
+    #: how players call each profile (lobby, table header); a profile missing here shows its key
+    profile_titles: Mapping[str, str] = {}
     #: whether every score-sheet row must sum to zero
     zero_sum: bool = False
 
@@ -434,6 +436,10 @@ class Game(ABC):
     def options(self, profile: str | None = None, overrides: Mapping[str, Any] | None = None) -> Any:
         """Resolve a profile plus named overrides (:func:`~stammtisch.core.options.resolve_options`)."""
         return resolve_options(self.profiles, profile or self.default_profile, overrides)
+
+    def profile_title(self, profile: str) -> str:
+        """The name players know ``profile`` by (its key when the game gives none)."""
+        return self.profile_titles.get(profile, profile)
 
     # -- table -------------------------------------------------------------------------
     @abstractmethod

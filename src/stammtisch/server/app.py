@@ -146,6 +146,7 @@ def games_catalogue(levels: tuple[str, ...] = ("easy", "medium", "hard")) -> lis
         deck = g.deck
         out.append({
             "name": name, "title": g.title, "default_profile": g.default_profile, "profiles": profiles,
+            "profile_titles": {p: g.profile_title(p) for p in profiles},
             "seats": g.num_seats(opts), "columns": list(g.columns(opts)), "bots": kinds,
             "deck": {"name": deck.name, "suits": list(deck.suits), "suit_names": list(deck.suit_names),
                      "notation": sorted(set(deck.notation), key=deck.notation.index)},

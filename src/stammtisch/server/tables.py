@@ -399,6 +399,7 @@ class Table:
             "title": self.game.title,
             "deck": self.game.deck.name,
             "profile": self.profile,
+            "profile_title": self.game.profile_title(self.profile),
             "options": self.overrides,
             "max_deals": self.max_deals,
             "bot_kind": self.bot_kind,

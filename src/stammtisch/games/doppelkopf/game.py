@@ -37,6 +37,7 @@ class DoppelkopfGame(Game):
     title = "Doppelkopf"
     deck = DOKO
     profiles = PROFILES
+    profile_titles = {"turnier": "Turnier (DDV)", "turnier5": "Turnier zu fünft", "blatt": "Turnierblatt wörtlich"}
     default_profile = "turnier"
     zero_sum = True
 

@@ -49,6 +49,7 @@ class JassGame(Game):
     title = "Schieber Jass"
     deck = JASS
     profiles = PROFILES
+    profile_titles = {"standard": "Standard (1000)", "2500": "Bis 2500", "software": "Software-Kartenwerte", "varianten": "Mit Varianten"}
     default_profile = "standard"
 
     def num_seats(self, options: JassOptions) -> int:

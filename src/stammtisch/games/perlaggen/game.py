@@ -56,6 +56,7 @@ class PerlaggenGame(Game):
     title = "Perlaggen"
     deck = PERLAGGEN
     profiles = PROFILES
+    profile_titles = {"innsbruck": "Innsbrucker Regeln", "live": "Innsbrucker Regeln, Strafen wie am Tisch"}
     default_profile = "innsbruck"
 
     def num_seats(self, options: PerlaggenOptions) -> int:

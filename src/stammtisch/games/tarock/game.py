@@ -29,6 +29,7 @@ class TarockGame(Game):
     title = "Königrufen Tarock"
     deck = TAROCK
     profiles = PROFILES
+    profile_titles = {"oesterreich-finale": "Österreich-Finale", "tiroler-cup": "Tiroler Cup"}
     default_profile = DEFAULT_PROFILE
     zero_sum = True
     #: the search player's playouts are played by the rule player: with random playouts the defenders

@@ -27,7 +27,7 @@ function createForm() {
 
   function fillProfiles() {
     const g = catalogue.find((x) => x.name === gameSel.value);
-    profileSel.replaceChildren(...Object.keys(g.profiles).map((p) => h("option", { value: p, selected: p === g.default_profile }, p)));
+    profileSel.replaceChildren(...Object.keys(g.profiles).map((p) => h("option", { value: p, selected: p === g.default_profile }, (g.profile_titles || {})[p] || p)));
     botSel.replaceChildren(...g.bots.map((b) => h("option", { value: b, selected: b === "rule" }, b === "rule" ? t("ruleBot") : b)));
     const sample = g.deck.notation.slice(0, 1).concat(g.deck.notation.slice(-1));
     preview.replaceChildren(...sample.map((c) => cardElement(g.deck.name, c)));
@@ -112,7 +112,7 @@ async function listPanels() {
   return [
     h("section", { class: "panel" }, h("h2", {}, t("openTables")),
       open.tables.length ? h("ul", { class: "list" }, open.tables.map((x) => h("li", {},
-        h("a", { href: `/t/${x.id}` }, `${x.title} · ${x.profile}`), ` (${x.status === "open" ? t("waiting") : t("running")}, `,
+        h("a", { href: `/t/${x.id}` }, `${x.title} · ${x.profile_title || x.profile}`), ` (${x.status === "open" ? t("waiting") : t("running")}, `,
         `${x.seats.filter((s) => s.kind === "empty").length} ${t("free")})`))) : h("p", { class: "muted" }, t("none"))),
     h("section", { class: "panel" }, h("h2", {}, t("finishedGames")),
       done.games.length ? h("ul", { class: "list" }, done.games.map((g) => h("li", {},

@@ -261,7 +261,7 @@ function render() {
   const langBtn = h("button", { class: "lang", id: "lang", onclick: () => { setLang(t("langCode")); render(); } }, t("lang"));
   const head = h("header", {},
     h("a", { href: "/", class: "home" }, t("home")),
-    h("h1", {}, info ? `${info.title} · ${info.profile}` : ""),
+    h("h1", {}, info ? `${info.title} · ${info.profile_title || info.profile}` : ""),
     info ? h("span", { class: "muted" }, `Nr. ${info.number}` + (v ? ` · ${t("deal", { n: v.deal_number + 1 })} · ${t("dealer")} ${v.seats[v.dealer]}` : "")) : null,
     role === "kiebitz" ? h("span", { class: "badge kiebitz" }, t("kiebitz")) : null,
     langBtn, status);
