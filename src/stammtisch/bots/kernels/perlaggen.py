@@ -515,8 +515,9 @@ def values_nb(pos: np.ndarray, spec: np.ndarray, seat: int, cards: np.ndarray, t
               playouts: int, seed: int) -> np.ndarray:
     """Mean reward of ``seat`` (its side's points minus the other side's, as
     ``stammtisch.bots.common.reward``) per candidate: card ``cards[i]`` getauft as ``taufen[i]``
-    (-1: as itself; a card -1: no card, the playout starts at once), then the position's playout
-    policy for every seat until the Spiel, then :func:`settle_nb`. ``pos`` is not changed."""
+    (-1: as itself; a card -1: no card, the playout starts at once; -2: the card play is over, the
+    Spiel conceded), then the position's playout policy for every seat until the Spiel, then
+    :func:`settle_nb`. ``pos`` is not changed."""
     rng = new_rng(seed)
     out = np.zeros(cards.shape[0])
     work = np.empty_like(pos)
@@ -527,7 +528,7 @@ def values_nb(pos: np.ndarray, spec: np.ndarray, seat: int, cards: np.ndarray, t
             work[:] = pos
             if cards[i] >= 0 and work[P_WON] < 3 and work[P_WON + 1] < 3:
                 _play_nb(work, cards[i], taufen[i])
-            if work[P_WON] < 3 and work[P_WON + 1] < 3:
+            if cards[i] != -2 and work[P_WON] < 3 and work[P_WON + 1] < 3:
                 playout_nb(work, rand_below(rng, 1 << 62))
             a, b = settle_nb(work, spec)
             total += (a - b) if side == 0 else (b - a)
@@ -570,8 +571,9 @@ class PerlaggenKernel(PlayoutKernel):
     # -- state -> arrays ---------------------------------------------------------------------
     def arrays(self, state: Any) -> np.ndarray:
         """The card-play position of a :class:`~stammtisch.games.perlaggen.state.PerlaggenDeal` in
-        its ``play`` phase as the kernel's flat array (layout ``P_*``)."""
-        if state.phase != "play":
+        its ``play`` phase (or a bid of the play awaiting its answer) as the kernel's flat array
+        (layout ``P_*``)."""
+        if state.phase != "play" and not (state.phase == "answer" and state.return_phase == "play"):
             raise ValueError(f"the kernel plays the cards only; the deal is in phase '{state.phase}'")
         pos = np.zeros(P_SIZE, np.int64)
         for s in range(4):
@@ -660,10 +662,17 @@ class PerlaggenKernel(PlayoutKernel):
     #: the playout policy of :meth:`card_values` / :meth:`word_values` (arena: the heuristic beats random)
     value_policy = POLICY_HEURISTIC
 
-    def spec(self, state: Any) -> np.ndarray | tuple[int, int]:
+    @staticmethod
+    def figures_of(state: Any) -> dict[str, dict[str, Any]]:
+        """The bidding state of the three figures as :meth:`spec` reads it (a copy that
+        :meth:`word_values` changes to value a bid or an answer without cloning the deal)."""
+        return {n: {"status": f.status, "value": f.value, "order": f.order, "unseen": f.unseen,
+                    "conceded_to": f.conceded_to, "conceded_value": f.conceded_value} for n, f in state.figs.items()}
+
+    def spec(self, state: Any, figs: dict[str, dict[str, Any]] | None = None) -> np.ndarray | tuple[int, int]:
         """The settlement of ``state`` (a deal in its card play) as the compiled ``S_*`` array: the
-        penalties of the deal applied (scoring's first loop), the figures in their order of writing
-        with how each is decided. A deal already decided by a penalty (Partieverlust, §7, §34) gives
+        penalties of the deal applied (scoring's first loop), the figures (``figs``, default
+        :meth:`figures_of` the state) in their order of writing with how each is decided. A deal already decided by a penalty (Partieverlust, §7, §34) gives
         its fixed points instead."""
         from ...games.perlaggen.scoring import AUS, FIGURES, settle
 
@@ -693,24 +702,25 @@ class PerlaggenKernel(PlayoutKernel):
                                                             -1 if mr[0] is None else mr[0], 0, mr[1]]))
             entries.append(((3, 2), [K_SPIEL, ST_UNBID, unbid, M_SPIEL, 0, 0, 0]))
         else:
-            for name, f in state.figs.items():
+            for name, f in (figs if figs is not None else self.figures_of(state)).items():
                 kind = FIGURES.index(name)
-                if f.status == "conceded":
-                    if not f.unseen:
-                        e = [kind, ST_CONCEDED, f.conceded_value, M_FIXED, f.conceded_to, 0, 0]
+                status, value, order = f["status"], f["value"], f["order"]
+                if status == "conceded":
+                    if not f["unseen"]:
+                        e = [kind, ST_CONCEDED, f["conceded_value"], M_FIXED, f["conceded_to"], 0, 0]
                     else:
-                        e = [kind, ST_CONCEDED, f.conceded_value, M_UNSEEN_SPIEL if kind == K_SPIEL else M_UNSEEN,
-                             f.conceded_to, 0, 0]
-                    entries.append(((1, f.order), e))
-                elif f.status == "held":
-                    lack = int(kind != K_SPIEL and not f.unseen)
-                    e = [kind, ST_HELD, f.value, M_SPIEL if kind == K_SPIEL else M_COMPARE, 0, lack, 0]
-                    entries.append(((0 if f.value >= AUS else 2, f.order), e))
-                elif f.status == "open":
+                        e = [kind, ST_CONCEDED, f["conceded_value"], M_UNSEEN_SPIEL if kind == K_SPIEL else M_UNSEEN,
+                             f["conceded_to"], 0, 0]
+                    entries.append(((1, order), e))
+                elif status == "held":
+                    lack = int(kind != K_SPIEL and not f["unseen"])
+                    e = [kind, ST_HELD, value, M_SPIEL if kind == K_SPIEL else M_COMPARE, 0, lack, 0]
+                    entries.append(((0 if value >= AUS else 2, order), e))
+                elif status == "open":
                     e = [kind, ST_UNBID, unbid, M_SPIEL if kind == K_SPIEL else M_COMPARE, 0, 0, 0]
                     entries.append(((3, kind), e))
                 else:  # pragma: no cover - offered or lapsed figures do not occur in the card play
-                    raise ValueError(f"the {name} is {f.status}: no card play to value")
+                    raise ValueError(f"the {name} is {status}: no card play to value")
         entries.sort(key=lambda x: x[0])
         spec[S_NF] = len(entries)
         for i, (_, e) in enumerate(entries):
@@ -763,33 +773,126 @@ class PerlaggenKernel(PlayoutKernel):
         hands the same decision on). A card in notation is valued as by :meth:`card_values`. Words
         the kernel cannot value (signals, laying open, claims, the cut, looking, unseen bids, the
         exchange, the 17 : 17 asking) are ``None``. ``state`` is not changed."""
-        out: list[float | None] = []
+        out: list[float | None] = [None] * len(words)
+        plays = [i for i, w in enumerate(words) if self._is_play(w)]
+        if plays and state.phase == "play" and state.turn == seat:  # Taufen (§18): one compiled call
+            for i, v in zip(plays, self.card_values(state, seat, [words[i] for i in plays], playouts, seed)):
+                out[i] = v
+        fast = state.phase == "play" or (state.phase == "answer" and len(state.pending) == 1
+                                         and state.return_phase == "play")
         for i, w in enumerate(words):
-            try:
-                self.rules.parse_play(w)
-                is_card = True
-            except Exception:
-                is_card = False
-            if is_card:
-                if state.phase == "play" and state.turn == seat:
-                    out.append(self.card_values(state, seat, [w], playouts, seed + i)[0])
-                else:
-                    out.append(None)
+            if self._is_play(w):
                 continue
             if not w.startswith(self.VALUED_WORDS) or state.phase not in ("play", "answer", "figures"):
-                out.append(None)
                 continue
-            st = state.clone()
-            try:
-                st.apply(seat, w)
-            except Exception:
-                out.append(None)
-                continue
-            v = self._continue(st, seat, playouts, seed + 7919 * (i + 1), 0)
+            sd = seed + 7919 * (i + 1)
+            if not fast and state.phase != "figures":
+                continue  # an unseen bid before the play (§32) or several queued: the rule player's
+            v = self._bid_value(state, seat, w, playouts, sd) if fast else None
+            if v is None:  # the figures after the Spiel, a bid at target - 1: through the engine
+                st = state.clone()
+                try:
+                    st.apply(seat, w)
+                except Exception:
+                    continue
+                v = self._continue(st, seat, playouts, sd, 0)
             if v is not None and w == "partner_fragen":
                 v -= 1e-6
-            out.append(v)
+            out[i] = v
         return out
+
+    def _bid_value(self, state: Any, seat: int, word: str, playouts: int, seed: int) -> float | None:
+        """:meth:`word_values` of a bid, raise or answer in the card play, on the compiled settlement
+        (the bidding state changed as the engine would change it, §11–§13); ``None`` where that is not
+        simple (a legal check fails, a concession would reach the target and end the Partie at once)."""
+        from ...games.perlaggen.state import LADDER
+
+        if word not in state.legal_actions(seat) or max(state.total(0), state.total(1)) >= self.opts.target - 1:
+            return None  # (at target - 1 a bid is fined, §21: the engine path)
+        figs = self.figures_of(state)
+        counter = state.counter
+        side = seat % 2
+
+        def held(name: str, value: int, order: int | None) -> dict[str, dict[str, Any]]:
+            f = {n: dict(x) for n, x in figs.items()}
+            f[name].update(status="held", value=value, order=f[name]["order"] if order is None else order)
+            return f
+
+        def conceded(name: str, to: int, order: int) -> dict[str, dict[str, Any]] | None:
+            f = {n: dict(x) for n, x in figs.items()}
+            prev = f[name]["value"] or 1
+            if state.total(to) + prev >= self.opts.target:
+                return None  # the Partie ends at once (§2): the engine path
+            # a figure bid unseen stays so (§32: it counts only if the side has it), but a conceded Spiel
+            # is decided for that side at once (§12, the engine's ``_decide_spiel``)
+            f[name].update(status="conceded", conceded_to=to, conceded_value=prev, order=order,
+                           unseen=f[name]["unseen"] and name != "spiel")
+            return f
+
+        def value(f: dict[str, dict[str, Any]] | None, spiel_over: bool, k: int) -> float | None:
+            if f is None:
+                return None
+            return self._value_with(state, seat, f, spiel_over, playouts, seed + k)
+
+        def answered(name: str, v: int, new: bool, bidder: int, k: int) -> float | None:
+            """The other side answers the bid of ``bidder``'s side: it holds or concedes, what is
+            worth more to it (here: less to ``seat``'s side when ``bidder`` is ``seat``'s side)."""
+            order = counter if new else None
+            g = value(conceded(name, bidder, counter + 1), name == "spiel", k + 1)
+            answerer = (seat + 1) % 4 if bidder == side else seat
+            if name == "spiel" and not state._spiel_ok(answerer):
+                return g  # §29: in the fifth round only with the Spiel-Farbe, a trump or a Perlagg
+            h = value(held(name, v, order), False, k)
+            if h is None or g is None:
+                return None
+            return min(h, g) if bidder == side else max(h, g)
+
+        word_, _, arg = word.partition(":")
+        if state.phase == "play":
+            if word_ == "bieten":
+                return answered(arg, 2, True, side, 0)
+            if word_ == "steigern":
+                f = figs[arg]
+                return answered(arg, LADDER[LADDER.index(f["value"]) + 1], False, side, 0)
+            return None
+        offerer, name, v, unseen = state.pending[0]
+        if unseen:
+            return None
+        new = figs[name]["status"] == "open" or figs[name]["value"] == 0
+        if word == "halten":
+            return value(held(name, v, counter if new else None), False, 0)
+        if word == "gut":
+            return value(conceded(name, offerer % 2, counter), name == "spiel", 1)
+        if word == "partner_fragen":
+            g = value(conceded(name, offerer % 2, counter), name == "spiel", 1)
+            if name == "spiel" and not state._spiel_ok((seat + 2) % 4):
+                return g  # the partner may only concede (§29)
+            h = value(held(name, v, counter if new else None), False, 0)
+            return None if h is None or g is None else max(h, g)
+        if word == "steigern":
+            figs = held(name, v, counter if new else None)
+            return answered(name, LADDER[LADDER.index(v) + 1], False, side, 2)
+        return None
+
+    def _value_with(self, state: Any, seat: int, figs: dict[str, dict[str, Any]], spiel_over: bool,
+                    playouts: int, seed: int) -> float:
+        """Mean reward of ``seat`` from the card play of ``state`` with the figures ``figs``: the
+        playouts of the value policy, or none when the Spiel was conceded (``spiel_over``, §12)."""
+        pos = self.arrays(state)
+        pos[P_POLICY] = self.value_policy
+        spec = self.spec(state, figs)
+        if isinstance(spec, tuple):
+            return float(spec[seat % 2] - spec[1 - seat % 2])
+        card = np.full(1, -2 if spiel_over else -1, np.int64)
+        n = 1 if spiel_over else max(1, int(playouts))
+        return float(values_nb(pos, spec, seat, card, card, n, int(seed))[0])
+
+    def _is_play(self, word: str) -> bool:
+        try:
+            self.rules.parse_play(word)
+            return True
+        except Exception:
+            return False
 
     def _continue(self, st: Any, seat: int, playouts: int, seed: int, depth: int) -> float | None:
         """The value for ``seat`` of ``st`` going on: bids answered min/max over ``halten``/``gut`` by
