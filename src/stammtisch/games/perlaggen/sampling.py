@@ -205,3 +205,90 @@ def _breaks(hand: list[int], void_suits: Any, view: Mapping[str, Any]) -> bool:
 
     perl = perlaggen_order(trump)
     return any(c not in perl and D.card_suit[c] == s for c in hand for s in void_suits)
+
+
+#: soft beliefs of :func:`bid_likelihood` (a sample is made less likely, never excluded)
+LACKING_BID = 0.03  #: bid or raised a seen Gleich/Hanger without any figure of that kind (§10 fines it)
+TWOFOLD_BID = 0.25  #: bid it with only a zweifache figure (a bid usually announces a dritziges)
+LACKING_HOLD = 0.15  #: held a bid Gleich/Hanger without any (the partner may have it, §9)
+WEAK_SPIEL = 0.35  #: bid, held or raised the Spiel with a weak hand (no Perlagg, no high trump)
+SIGNAL_MISS = 0.1  #: the partner's sanctioned signal does not fit its sampled hand
+
+
+def bid_likelihood(options: PerlaggenOptions, view: Mapping[str, Any], state: PerlaggenDeal) -> float:
+    """How well a determinization explains the bids, answers and partner signals the seat saw: the
+    search's soft belief (``Game.sample_weight``, in ``(0, 1]``).
+
+    Bids are public (§8): a seat that bid or raised a seen Gleich or Hanger is believed to hold one
+    (bidding a figure one lacks costs the deal and two points, §10), usually a dritziges; a seat that
+    held one is believed to hold the figure; a Spiel bid, held or raised speaks for Perlaggen and high
+    trumps. The partner's signals (seen by the seat only, docs/rules/perlaggen.md "Partner signals")
+    are believed: a good Gleich / Hanger (dritzig or better), the Spiel (Perlaggen, high trumps), a
+    Perlagg, nothing. Bluffs exist, so a sample that does not fit is only made less likely.
+    """
+    from .bot import spiel_strength
+    from .rules import best_gleich, best_hanger
+
+    seat = view.get("seat")
+    trump = state.trump
+    dealt = state.dealt
+    cache: dict[tuple[int, str], Any] = {}
+
+    def fig(s: int, kind: str) -> Any:
+        key = (s, kind)
+        if key not in cache:
+            cache[key] = (best_gleich if kind == "gleich" else best_hanger)(dealt[s], trump)
+        return cache[key]
+
+    def spiel_ok(s: int) -> bool:
+        return spiel_strength(list(dealt[s]), trump) >= 0.5
+
+    w = 1.0
+    pending: list[str] = []
+    for s, a in view.get("history", []):
+        word, _, arg = str(a).partition(":")
+        if word == "ungesehen":
+            pending += ["?"] * (3 if arg == "alle" else arg.count("+") + 1)  # unseen: nothing to infer (§32)
+            continue
+        if word in ("bieten", "steigern") and arg in ("gleich", "hanger", "spiel"):
+            if word == "bieten":
+                pending.append(arg)
+            else:
+                pending.insert(0, arg)
+            if s == seat:
+                continue
+            if arg == "spiel":
+                w *= 1.0 if spiel_ok(s) else WEAK_SPIEL
+            else:
+                f = fig(s, arg)
+                w *= LACKING_BID if f is None else (1.0 if f.n >= 3 else TWOFOLD_BID)
+            continue
+        if word in ("halten", "gut", "steigern") and not arg and pending:
+            name = pending[0]
+            if word == "steigern":
+                pass  # the raise stays first in the queue (§13)
+            else:
+                pending.pop(0)
+            if s == seat or name == "?":
+                continue
+            if word in ("halten", "steigern"):
+                if name == "spiel":
+                    w *= 1.0 if spiel_ok(s) else WEAK_SPIEL
+                elif fig(s, name) is None:
+                    w *= LACKING_HOLD
+    partner = (seat + 2) % 4 if isinstance(seat, int) else None
+    for s, g in view.get("signals", []):
+        if s != partner:
+            continue
+        if g in ("gleich", "hanger"):
+            f = fig(s, g)
+            ok = f is not None and f.n >= 3
+        elif g == "spiel":
+            ok = spiel_ok(s)
+        elif g == "perlagg":
+            ok = bool(state.pmask & sum(1 << c for c in dealt[s]))
+        else:  # nichts
+            ok = not (state.pmask & sum(1 << c for c in dealt[s]))
+        if not ok:
+            w *= SIGNAL_MISS
+    return max(w, 1e-6)
