@@ -250,3 +250,25 @@ def test_heuristic_playouts_are_reproducible_and_legal():
     assert list(k.playout(pos, 9)) == list(k.playout(pos, 9))
     tot = k.random_deals(3000, seed=4, policy=K.POLICY_HEURISTIC)
     assert tot[2] + tot[3] == 3000 and tot[4] == 4 * (tot[0] + tot[1])
+
+
+def test_bids_and_signals_weigh_the_determinizations():
+    """The search's soft belief (``sample_weight``): a seat that bid the Gleich is believed to hold one,
+    usually a dritziges (§8, §10); the partner's signal is believed (docs/rules/perlaggen.md)."""
+    from stammtisch.games.perlaggen.sampling import LACKING_BID, SIGNAL_MISS, TWOFOLD_BID
+
+    opts = GAME.options()
+    seat1 = ["HK", "W", "L7", "LU", "LO"]
+    three_asse = [["EA", "HA", "SA", "S9", "H7"], seat1, ["E10", "SK", "L8", "H8", "E8"], ["H9", "EK", "E7", "EU", "EO"]]
+    two_asse = [["EA", "HA", "H10", "S9", "H7"], seat1, ["E10", "SK", "L8", "H8", "E8"], ["SA", "EK", "E7", "EU", "EO"]]
+    nothing = [["EA", "HO", "H10", "S9", "H7"], seat1, ["E10", "SK", "L8", "H8", "E8"], ["SA", "EK", "E7", "EU", "EO"]]
+    real = _deal_from_hands(opts, three_asse, "LA")
+    real.apply(0, "bieten:gleich")
+    view = real.view(1)
+    weights = [GAME.sample_weight(opts, view, _deal_from_hands(opts, h, "LA")) for h in (three_asse, two_asse, nothing)]
+    assert weights == [1.0, TWOFOLD_BID, LACKING_BID]
+    # seat 3 signals "nothing" to seat 1: a sample where seat 3 holds Perlaggen is less likely
+    real = _deal_from_hands(opts, three_asse, "LA")
+    real.apply(3, "zeichen:nichts")
+    assert GAME.sample_weight(opts, real.view(1), _deal_from_hands(opts, three_asse, "LA")) == SIGNAL_MISS
+    assert GAME.sample_weight(opts, real.view(0), _deal_from_hands(opts, three_asse, "LA")) == 1.0  # unseen by 0
