@@ -110,8 +110,10 @@ def sample_state(options: PerlaggenOptions, view: Mapping[str, Any], rng: Any) -
     if options.offences != "refuse":
         voids = {}  # a live table lets a revoke pass: play shows no voids
     last_error: Exception | None = None
-    declared = any(" declares " in e for e in view.get("events", []))  # §25 declarations are rare hands
-    for attempt in range(4000 if declared else 400):
+    # §25 declarations are rare hands: each declaring seat's sampled hand must make the very figure its
+    # event names, checked here before the deal is replayed (cheap), with more attempts
+    declarations = _declarations(view.get("events", []))
+    for attempt in range(20000 if declarations else 400):
         rng.shuffle(pool)
         hands = {s: list(known[s]) for s in range(4)}
         i = 0
@@ -126,6 +128,8 @@ def sample_state(options: PerlaggenOptions, view: Mapping[str, Any], rng: Any) -
         if any(_breaks(hands[s][len(known[s]):], voids.get(s, ()), view) for s in range(4)):
             continue
         if any(c // 8 == trump and c < 32 and c not in perl for s in no_trump_seats for c in orig[s]):
+            continue
+        if any(_declared_figure(orig[s], trump, options.meld_order) != text for s, text in declarations.items()):
             continue
         if not all(any(c // 8 == trump and c < 32 and c not in perl for c in orig[s]) for s in trump_seats):
             continue
@@ -150,6 +154,29 @@ def sample_state(options: PerlaggenOptions, view: Mapping[str, Any], rng: Any) -
             continue
         return st
     raise IllegalAction(f"no deal consistent with this view was found ({last_error})")
+
+
+def _declarations(events: list[str]) -> dict[int, str]:
+    """The figures declared at 17 : 17 (§25) by seat, as the events describe them."""
+    out = {}
+    for e in events:
+        if e.startswith("seat ") and " declares a " in e:
+            head, _, rest = e.partition(" declares a ")
+            out[int(head.split()[1])] = rest.rsplit(" (§25)", 1)[0]
+    return out
+
+
+def _declared_figure(hand: list[int], trump: int, order: str) -> str | None:
+    """What a seat with ``hand`` declares at 17 : 17 (the engine's ``_meld_figure``), described."""
+    from .rules import best_figure
+    from .state import _meld_key
+
+    best = None
+    for kind in ("gleich", "hanger"):
+        f = best_figure(kind, hand, trump)
+        if f and f.n >= 3 and (best is None or _meld_key(f, order) > _meld_key(best, order)):
+            best = f
+    return best.describe() if best is not None else None
 
 
 def _carry(view: Mapping[str, Any]) -> dict[str, Any]:
