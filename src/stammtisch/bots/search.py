@@ -54,6 +54,8 @@ LEVELS: dict[str, tuple[float, int | None]] = {
 GAME_DEFAULTS: dict[str, dict[str, Any]] = {
     "doppelkopf": {"contract": "rule", "guard": 1.0},
     "tarock": {"contract": "rule", "guard": 1.0},
+    # PIMC on the compiled kernel, bids and answers valued by it (docs/bots.md, "Perlaggen search")
+    "perlaggen": {"contract": "search", "guard": None},
 }
 
 
