@@ -21,6 +21,14 @@ which goes on with the figures after the Spiel (§22–§24) and settles the dea
 ``tests/bots/test_perlaggen_kernel.py`` replays thousands of kernel deals through the engine and
 compares every legal set (cards and the number of card actions), trick winner and the Spiel.
 
+For the determinized search (:mod:`stammtisch.bots.pimc`) the kernel also settles in compiled code
+(:func:`settle_nb`: the figures Gleich, Hanger and Spiel decided and written as the engine writes them,
+layout ``S_*`` built by :meth:`PerlaggenKernel.spec`), plays a heuristic policy
+(:data:`POLICY_HEURISTIC`) and values candidates: :meth:`PerlaggenKernel.card_values` (one compiled
+call per sampled world, :func:`values_nb`) and :meth:`PerlaggenKernel.word_values` (bids, raises,
+answers, the figures after the Spiel). ``tests/bots/test_perlaggen_values.py`` checks the settlement
+against the engine on thousands of played-out deals.
+
 >>> k = PerlaggenKernel()                                   # doctest: +SKIP
 >>> k.random_deals(100_000, seed=1)                         # doctest: +SKIP
 """
@@ -36,7 +44,8 @@ from ._nb import (
     COMPILED, PlayoutKernel, bit_index, deal_hands, new_rng, njit, nth_bit, popcount, rand_below, shuffle,
 )
 
-__all__ = ["COMPILED", "PerlaggenKernel", "legal_nb", "winner_nb", "playout_nb", "playouts_nb", "random_deals_nb"]
+__all__ = ["COMPILED", "PerlaggenKernel", "legal_nb", "winner_nb", "playout_nb", "playouts_nb", "random_deals_nb",
+           "heuristic_card_nb", "seat_figures_nb", "settle_nb", "values_nb"]
 
 WELI = 32
 SCHELL = 3
