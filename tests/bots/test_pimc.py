@@ -162,6 +162,10 @@ def test_words_the_kernel_cannot_value_go_to_the_tree_search(monkeypatch):
     bot = SearchBot(JASS, time_limit=None, iterations=20, contract="search")
     assert bot.choose(Turn(seat, legal, lambda: m.view(seat)), random.Random(1)) in legal
     assert bot.last_playouts == 0
+    # a budget of worlds only: the tree search gets as many iterations, and nothing fails
+    bot = SearchBot(JASS, time_limit=None, worlds=7, contract="search")
+    assert bot.choose(Turn(seat, legal, lambda: m.view(seat)), random.Random(1)) in legal
+    assert bot.errors == [] and sum(v for v, _ in bot.last_stats.values()) == 7
     # with values for the words, PIMC decides them
     monkeypatch.setattr(pimc_mod, "valuer_for",
                         lambda g, o: Recorder(word=lambda w: 5.0 if w == legal[-1] else 0.0))

@@ -56,6 +56,8 @@ GAME_DEFAULTS: dict[str, dict[str, Any]] = {
     # Tarock: contracts valued by the compiled kernel's word_values beat the rule player's contracts, and
     # the search without the rule guard beats the guarded one (PIMC, duplicate pairs, docs/bots.md "Tarock")
     "tarock": {"contract": "search", "guard": None},
+    # PIMC on the compiled kernel, bids and answers valued by it (docs/bots.md, "Perlaggen search")
+    "perlaggen": {"contract": "search", "guard": None},
 }
 
 
@@ -470,8 +472,10 @@ class SearchBot(BaseBot):
             root_actions = frozenset(legal)
         spread: dict[str, float] = {}
         try:
+            # a budget of worlds only (search:40w) gives the tree search as many iterations
+            iters = self.iterations if self.iterations is not None or self.time_limit is not None else self.worlds
             stats = ismcts(self.game, options, dv, turn.seat, r, time_limit=self.time_limit,
-                           iterations=self.iterations, exploration=self.exploration,
+                           iterations=iters, exploration=self.exploration,
                            rollout=self._rollout(options), value_scale=self.value_scale,
                            root_actions=root_actions, spread=spread, belief=self.belief)
         except Exception as e:  # a game's sampler failing must not stop a table

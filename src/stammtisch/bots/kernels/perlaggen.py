@@ -21,6 +21,14 @@ which goes on with the figures after the Spiel (§22–§24) and settles the dea
 ``tests/bots/test_perlaggen_kernel.py`` replays thousands of kernel deals through the engine and
 compares every legal set (cards and the number of card actions), trick winner and the Spiel.
 
+For the determinized search (:mod:`stammtisch.bots.pimc`) the kernel also settles in compiled code
+(:func:`settle_nb`: the figures Gleich, Hanger and Spiel decided and written as the engine writes them,
+layout ``S_*`` built by :meth:`PerlaggenKernel.spec`), plays a heuristic policy
+(:data:`POLICY_HEURISTIC`) and values candidates: :meth:`PerlaggenKernel.card_values` (one compiled
+call per sampled world, :func:`values_nb`) and :meth:`PerlaggenKernel.word_values` (bids, raises,
+answers, the figures after the Spiel). ``tests/bots/test_perlaggen_values.py`` checks the settlement
+against the engine on thousands of played-out deals.
+
 >>> k = PerlaggenKernel()                                   # doctest: +SKIP
 >>> k.random_deals(100_000, seed=1)                         # doctest: +SKIP
 """
@@ -32,9 +40,12 @@ from typing import Any
 
 import numpy as np
 
-from ._nb import COMPILED, PlayoutKernel, deal_hands, new_rng, njit, nth_bit, popcount, rand_below, shuffle
+from ._nb import (
+    COMPILED, PlayoutKernel, bit_index, deal_hands, new_rng, njit, nth_bit, popcount, rand_below, shuffle,
+)
 
-__all__ = ["COMPILED", "PerlaggenKernel", "legal_nb", "winner_nb", "playout_nb", "playouts_nb", "random_deals_nb"]
+__all__ = ["COMPILED", "PerlaggenKernel", "legal_nb", "winner_nb", "playout_nb", "playouts_nb", "random_deals_nb",
+           "heuristic_card_nb", "seat_figures_nb", "settle_nb", "values_nb"]
 
 WELI = 32
 SCHELL = 3
@@ -60,7 +71,8 @@ P_REC = 45  #: 20 cards in play order
 P_TAUFE = 65  #: 20: the suit card each was getauft as, -1 for a card played as itself
 P_SEAT = 85  #: 20 seats that played them
 P_POLICY = 105  #: how the random card is drawn: one of the ``POLICY_*`` below
-P_SIZE = 106
+P_EPS = 106  #: :data:`POLICY_HEURISTIC`: chance (per mille) of a random card instead of the heuristic's
+P_SIZE = 107
 
 #: uniform over the card actions, one per plain suit card and one
 #: ungetauft per Perlagg (the engine's random player restricted to cards)
@@ -69,6 +81,12 @@ POLICY_ACTIONS = 0
 POLICY_PLAIN = 1
 #: uniform over the cards, a Perlagg getauft as the trump Ace (it then loses only to a higher Perlagg, §20)
 POLICY_TRUMP_ACE = 2
+#: the compiled heuristic (:func:`heuristic_card_nb`): win the trick as cheaply as possible unless the
+#: partner already wins it, lead a high card, otherwise go under with the cheapest card; a Perlagg that
+#: wins is getauft as the trump Ace (§20), one that goes under as an Achter (never a Perlagg's face, §18);
+#: with ``P_EPS`` per mille a random legal card instead (as :data:`POLICY_TRUMP_ACE`)
+POLICY_HEURISTIC = 3
+POLICIES = (POLICY_ACTIONS, POLICY_PLAIN, POLICY_TRUMP_ACE, POLICY_HEURISTIC)
 
 # -- playout result layout (int64) -------------------------------------------------------
 O_TRICKS = 0  #: 2: tricks per side at the end of the card play
@@ -117,6 +135,70 @@ def winner_nb(pos: np.ndarray, start: int, n: int, trump: int) -> int:
 
 
 @njit(cache=True)
+def _cost(c: int, trump: int, pmask: int) -> int:
+    """How dear a card is to give away (the rule player's order): plain cards by height, trumps above
+    every plain card, Perlaggen above all (by their Perlagg rank)."""
+    if (pmask >> c) & 1:
+        return 100
+    h = -1 if c == WELI else c & 7
+    return h + (8 if (c >> 3) == trump else 0)
+
+
+@njit(cache=True)
+def heuristic_card_nb(pos: np.ndarray, p: int, legal: int, n: int, ncur: int) -> int:
+    """The heuristic playout card of seat ``p`` (legal cards ``legal``; ``n`` cards in the record,
+    ``ncur`` of them in the current trick): ``card << 6 | (Taufe + 1)``.
+
+    The partner wins the trick already: go under (the cheapest card). Otherwise: following, the
+    cheapest card that wins the trick as it stands; leading, the dearest card if it is a Perlagg, an
+    Ass or a König, else the cheapest. A Perlagg that is to win is getauft as the trump Ace (it then
+    loses only to a higher Perlagg getauft so, §20); one that goes under as the Achter of the led
+    suit (the trump Achter when leading), a plain card that is never a Perlagg's face (§18)."""
+    trump = pos[P_TRUMP]
+    pmask = pos[P_PMASK]
+    ace = trump * 8 + 7
+    start = n - ncur
+    partner_wins = False
+    if ncur > 0:
+        w = pos[P_SEAT + start + winner_nb(pos, start, ncur, trump)]
+        partner_wins = w == ((p + 2) & 3)
+    cheapest, cheap_cost = -1, 1 << 20
+    dearest, dear_cost = -1, -1
+    win, win_cost = -1, 1 << 20
+    x = legal
+    while x:
+        low = x & -x
+        c = bit_index(low)
+        x ^= low
+        k = _cost(c, trump, pmask)
+        if (pmask >> c) & 1:
+            k += pos[P_PRANK + c]
+        if k < cheap_cost:
+            cheapest, cheap_cost = c, k
+        if k > dear_cost:
+            dearest, dear_cost = c, k
+        if ncur > 0 and not partner_wins and k < win_cost:
+            pos[P_REC + n] = c
+            pos[P_TAUFE + n] = ace if (pmask >> c) & 1 else -1
+            pos[P_SEAT + n] = p
+            if winner_nb(pos, start, ncur + 1, trump) == ncur:
+                win, win_cost = c, k
+    if ncur == 0:
+        if dear_cost >= 100 or (dearest != WELI and (dearest & 7) >= 6):
+            c = dearest
+            return (c << 6) | ((ace + 1) if (pmask >> c) & 1 else 0)
+        c = cheapest
+        return (c << 6) | ((trump * 8 + 2) if (pmask >> c) & 1 else 0)
+    if win >= 0:
+        return (win << 6) | ((ace + 1) if (pmask >> win) & 1 else 0)
+    c = cheapest
+    if (pmask >> c) & 1:
+        led, _, _ = _counts_as(pos[P_REC + start], pos[P_TAUFE + start], pos[P_PRANK:P_PRANK + 33])
+        return (c << 6) | (led * 8 + 2)
+    return c << 6
+
+
+@njit(cache=True)
 def playout_nb(pos: np.ndarray, seed: int) -> np.ndarray:
     """Play random legal card actions from ``pos`` until a side has three tricks (§23).
 
@@ -150,9 +232,13 @@ def playout_nb(pos: np.ndarray, seed: int) -> np.ndarray:
                 r -= nn
                 c, k = nth_bit(per, r // nt), r % nt
                 t = nth_bit(plain, k - 1) if k else -1
+        elif policy == POLICY_HEURISTIC and rand_below(rng, 1000) >= pos[P_EPS]:
+            # the heuristic follows §15 even where a revoke would pass unclaimed (profile ``live``)
+            ct = heuristic_card_nb(pos, p, legal_nb(hand, led, trump, pmask, False), n, ncur)
+            c, t = ct >> 6, (ct & 63) - 1
         else:
             c = nth_bit(legal, rand_below(rng, popcount(legal)))
-            t = trump * 8 + 7 if policy == POLICY_TRUMP_ACE and (pmask >> c) & 1 else -1
+            t = trump * 8 + 7 if policy != POLICY_PLAIN and (pmask >> c) & 1 else -1
         pos[P_HANDS + p] = hand & ~(np.int64(1) << c)
         pos[P_REC + n] = c
         pos[P_TAUFE + n] = t
@@ -227,6 +313,238 @@ def random_deals_nb(n: int, seed: int, pranks: np.ndarray, pmasks: np.ndarray, a
     return total
 
 
+# -- settlement of the deal after the card play (layout ``S_*``, int64) ---------------------
+# The figures Gleich and Hanger are judged on the five cards dealt (a Perlagg played counts only as
+# its Taufe with ``taufe_binds_figures``, §18, §28); after the Spiel every figure is decided as the
+# engine's figures phase decides it when both sides answer truthfully (§22, §24: weisen what one has,
+# abweisen a better one, stellen an equal one, gut lassen otherwise), no side bidding any more; then
+# :func:`stammtisch.games.perlaggen.scoring.settle` writes them (mirrored by :func:`settle_nb`).
+S_STANDING = 0  #: 2: the standing before the deal
+S_TOT = 2  #: 2: the totals after the penalties of the deal (scoring's first loop, done in Python)
+S_DEBT = 4  #: 2: penalty points still owed after them
+S_VOID = 6  #: 2: sides that lose every figure (§6)
+S_TARGET = 8  #: the points of the Partie (§2)
+S_STRICT = 9  #: option ``dritzig_at_17`` (§25)
+S_FLIP = 10  #: a claimed Farbleugnen: the side the Spiel goes to (§17), else -1
+S_BINDS = 11  #: option ``taufe_binds_figures`` (§18)
+S_NF = 12  #: number of figure entries, in the order of writing (scoring ``_write_order``)
+S_F = 13  #: the entries, ``F_SIZE`` each
+F_KIND, F_STATUS, F_VALUE, F_MODE, F_PARAM, F_LACK, F_CARDS = range(7)
+F_SIZE = 7
+S_SIZE = S_F + 3 * F_SIZE
+#: figure kinds and statuses (scoring ``FIGURES``; ``unbid``, ``conceded``, ``held``)
+K_GLEICH, K_HANGER, K_SPIEL = 0, 1, 2
+ST_UNBID, ST_CONCEDED, ST_HELD = 0, 1, 2
+#: how an entry's winner is found: fixed (``F_PARAM``, -1 nobody), by comparing the sides' figures,
+#: the side with the Spiel, an unseen concession to side ``F_PARAM`` that counts only if that side
+#: has the figure (§32), an unseen Spiel concession (counts if that side makes the Spiel)
+M_FIXED, M_COMPARE, M_SPIEL, M_UNSEEN, M_UNSEEN_SPIEL = range(5)
+AUS_NB = 99  # scoring.AUS
+
+
+@njit(cache=True)
+def seat_figures_nb(pos: np.ndarray, seat: int, binds: int) -> tuple[int, int]:
+    """The seat's best Gleich and Hanger as keys ``cards * 16 + height * 2 + trump`` (-1: none), on
+    its five cards dealt as the position's hand and record show them: mirror of
+    :func:`~stammtisch.games.perlaggen.rules.best_gleich` / ``best_hanger`` over
+    :func:`~stammtisch.games.perlaggen.rules.figure_cards`."""
+    trump = pos[P_TRUMP]
+    pmask = pos[P_PMASK]
+    counts = np.zeros(32, np.int64)
+    wild = 0
+    hand = pos[P_HANDS + seat]
+    x = hand
+    while x:
+        low = x & -x
+        c = bit_index(low)
+        x ^= low
+        if (pmask >> c) & 1:
+            wild += 1
+        else:
+            counts[c] += 1
+    played = pos[P_DONE] * 4 + pos[P_NCUR]
+    for k in range(played):
+        if pos[P_SEAT + k] != seat:
+            continue
+        c = pos[P_REC + k]
+        if (pmask >> c) & 1:
+            if not binds:
+                wild += 1
+            elif pos[P_TAUFE + k] >= 0:
+                counts[pos[P_TAUFE + k]] += 1
+            elif c != WELI:
+                counts[c] += 1
+        else:
+            counts[c] += 1
+    size = wild
+    for c in range(32):
+        size += counts[c]
+    gleich = -1
+    for h in range(8):
+        same = counts[h] + counts[8 + h] + counts[16 + h] + counts[24 + h]
+        nn = same + wild
+        if nn < 2 or (same == 0 and h != 7):
+            continue
+        t = 1 if (wild > 0 or counts[trump * 8 + h] > 0) else 0
+        key = nn * 16 + h * 2 + t
+        if key > gleich:
+            gleich = key
+    hanger = -1
+    for su in range(4):
+        for lo in range(8):
+            for hi in range(lo + 1, 8):
+                length = hi - lo + 1
+                inside = 0
+                for r in range(lo, hi + 1):
+                    if counts[su * 8 + r] > 0:
+                        inside += 1
+                if length - inside > wild or length > size:
+                    continue
+                if inside == 0 and su != trump:
+                    continue
+                key = length * 16 + hi * 2 + (1 if su == trump else 0)
+                if key > hanger:
+                    hanger = key
+    return gleich, hanger
+
+
+@njit(cache=True)
+def settle_nb(pos: np.ndarray, spec: np.ndarray) -> tuple[int, int]:
+    """The deal's points per side (A, B) once the card play of ``pos`` has ended (a side has three
+    tricks, §23): the figures decided as the ``S_*`` comments say, written as
+    :func:`stammtisch.games.perlaggen.scoring.settle` writes them (§10 lacking figures, §12 order,
+    §14 "Spiel aus", §25 the 17 : 17 rules, the target ends the writing)."""
+    binds = spec[S_BINDS]
+    keys = np.full((2, 2), -1, np.int64)  # [side, kind]
+    for seat in range(4):
+        g, h = seat_figures_nb(pos, seat, binds)
+        if g > keys[seat & 1, 0]:
+            keys[seat & 1, 0] = g
+        if h > keys[seat & 1, 1]:
+            keys[seat & 1, 1] = h
+    spiel = 0 if pos[P_WON] >= 3 else 1
+    tot = np.zeros(2, np.int64)
+    debt = np.zeros(2, np.int64)
+    void = np.zeros(2, np.int64)
+    for s in range(2):
+        tot[s] = spec[S_TOT + s]
+        debt[s] = spec[S_DEBT + s]
+        void[s] = spec[S_VOID + s]
+    target = spec[S_TARGET]
+    nf = spec[S_NF]
+    wins = np.full(3, -1, np.int64)
+    cards = np.zeros(3, np.int64)
+    for i in range(nf):
+        e = S_F + i * F_SIZE
+        kind, mode, param = spec[e + F_KIND], spec[e + F_MODE], spec[e + F_PARAM]
+        w, nc = -1, spec[e + F_CARDS]
+        if mode == M_FIXED:
+            w = param
+        elif mode == M_COMPARE:
+            k0, k1 = keys[0, kind], keys[1, kind]
+            if k0 > k1:
+                w, nc = 0, k0 >> 4
+            elif k1 > k0:
+                w, nc = 1, k1 >> 4
+            else:
+                nc = k0 >> 4 if k0 >= 0 else 0
+        elif mode == M_SPIEL:
+            w = spiel
+        elif mode == M_UNSEEN:
+            if keys[param, kind] >= 0:
+                w, nc = param, keys[param, kind] >> 4
+            else:
+                nc = 0
+        else:
+            w = param if spiel == param else -1
+        if kind == K_SPIEL and spec[S_FLIP] >= 0:
+            w = spec[S_FLIP]
+        wins[i], cards[i] = w, nc
+        if spec[e + F_LACK]:
+            for s in range(2):  # §10: bid or held without having it
+                if keys[s, kind] < 0:
+                    void[s] = 1
+                    take = min(2, tot[s])
+                    tot[s] -= take
+                    debt[s] += 2 - take
+    winner = -1
+    strict = -1
+    blocked = False
+    for i in range(nf):
+        if winner >= 0:
+            break
+        e = S_F + i * F_SIZE
+        kind, status, value = spec[e + F_KIND], spec[e + F_STATUS], spec[e + F_VALUE]
+        w, nc = wins[i], cards[i]
+        if status == ST_UNBID and strict < 0:
+            strict = 1 if (spec[S_STRICT] and tot[0] == target - 1 and tot[1] == target - 1) else 0
+        if status == ST_UNBID and kind != K_SPIEL and strict == 1:
+            if blocked:
+                continue
+            if w >= 0 and nc < 3:
+                continue
+        if w < 0:
+            if strict == 1 and status == ST_UNBID and kind != K_SPIEL and nc >= 3:
+                blocked = True
+            continue
+        if void[w]:
+            continue
+        pts = value
+        if status == ST_HELD and value >= AUS_NB:
+            pts = max(0, target - tot[w]) + debt[w]
+        pay = min(debt[w], pts)
+        debt[w] -= pay
+        tot[w] += pts - pay
+        if tot[w] >= target and winner < 0:
+            winner = w
+    return tot[0] - spec[S_STANDING], tot[1] - spec[S_STANDING + 1]
+
+
+@njit(cache=True)
+def _play_nb(pos: np.ndarray, c: int, t: int) -> None:
+    """The seat to move plays card ``c`` (getauft as ``t``, -1 as itself); a fourth card closes the
+    trick (§20)."""
+    ncur = pos[P_NCUR]
+    n = pos[P_DONE] * 4 + ncur
+    p = (pos[P_LEADER] + ncur) & 3
+    pos[P_HANDS + p] &= ~(np.int64(1) << c)
+    pos[P_REC + n], pos[P_TAUFE + n], pos[P_SEAT + n] = c, t, p
+    if ncur == 3:
+        w = pos[P_SEAT + n - 3 + winner_nb(pos, n - 3, 4, pos[P_TRUMP])]
+        pos[P_WON + (w & 1)] += 1
+        pos[P_DONE] += 1
+        pos[P_NCUR] = 0
+        pos[P_LEADER] = w
+    else:
+        pos[P_NCUR] = ncur + 1
+
+
+@njit(cache=True)
+def values_nb(pos: np.ndarray, spec: np.ndarray, seat: int, cards: np.ndarray, taufen: np.ndarray,
+              playouts: int, seed: int) -> np.ndarray:
+    """Mean reward of ``seat`` (its side's points minus the other side's, as
+    ``stammtisch.bots.common.reward``) per candidate: card ``cards[i]`` getauft as ``taufen[i]``
+    (-1: as itself; a card -1: no card, the playout starts at once; -2: the card play is over, the
+    Spiel conceded), then the position's playout policy for every seat until the Spiel, then
+    :func:`settle_nb`. ``pos`` is not changed."""
+    rng = new_rng(seed)
+    out = np.zeros(cards.shape[0])
+    work = np.empty_like(pos)
+    side = seat & 1
+    for i in range(cards.shape[0]):
+        total = 0.0
+        for _ in range(playouts):
+            work[:] = pos
+            if cards[i] >= 0 and work[P_WON] < 3 and work[P_WON + 1] < 3:
+                _play_nb(work, cards[i], taufen[i])
+            if cards[i] != -2 and work[P_WON] < 3 and work[P_WON + 1] < 3:
+                playout_nb(work, rand_below(rng, 1 << 62))
+            a, b = settle_nb(work, spec)
+            total += (a - b) if side == 0 else (b - a)
+        out[i] = total / playouts
+    return out
+
+
 class PerlaggenKernel(PlayoutKernel):
     """The kernel bound to the Perlaggen engine's rules (the Perlaggen order imported from the
     game, never copied). ``options``: a :class:`~stammtisch.games.perlaggen.options.PerlaggenOptions`
@@ -251,17 +569,20 @@ class PerlaggenKernel(PlayoutKernel):
                 self.pranks[trump, c] = rules.perlagg_rank(c, trump, self.opts.eichel_ober_high)
             self.pmasks[trump] = sum(1 << c for c in rules.perlaggen_order(trump))
         self.any_card = int(self.opts.offences == "penalise")
-        if policy not in (POLICY_ACTIONS, POLICY_PLAIN, POLICY_TRUMP_ACE):
-            raise ValueError(f"unknown playout policy {policy!r} (0 actions, 1 plain, 2 trump Ace)")
+        if policy not in POLICIES:
+            raise ValueError(f"unknown playout policy {policy!r} (0 actions, 1 plain, 2 trump Ace, 3 heuristic)")
         self.policy = policy
+        #: :data:`POLICY_HEURISTIC`: per mille of random cards in the value playouts
+        self.eps = 100
         self._words: Any = None
         self.random_deals(1, 0)  # load the compiled code now, not inside a timed decision
 
     # -- state -> arrays ---------------------------------------------------------------------
     def arrays(self, state: Any) -> np.ndarray:
         """The card-play position of a :class:`~stammtisch.games.perlaggen.state.PerlaggenDeal` in
-        its ``play`` phase as the kernel's flat array (layout ``P_*``)."""
-        if state.phase != "play":
+        its ``play`` phase (or a bid of the play awaiting its answer) as the kernel's flat array
+        (layout ``P_*``)."""
+        if state.phase != "play" and not (state.phase == "answer" and state.return_phase == "play"):
             raise ValueError(f"the kernel plays the cards only; the deal is in phase '{state.phase}'")
         pos = np.zeros(P_SIZE, np.int64)
         for s in range(4):
@@ -272,6 +593,7 @@ class PerlaggenKernel(PlayoutKernel):
         pos[P_PRANK:P_PRANK + 33] = self.pranks[trump]
         pos[P_ANY] = self.any_card
         pos[P_POLICY] = self.policy
+        pos[P_EPS] = self.eps
         n = 0
         parse = self.deck.parse
         for tr in state.tricks:
@@ -342,3 +664,282 @@ class PerlaggenKernel(PlayoutKernel):
             pool = cards or legal
             state.apply(seat, pool[rng.randrange(len(pool))])
         return state
+
+    # -- values for the determinized search (stammtisch.bots.pimc) ---------------------------------
+    #: playouts per candidate per determinization (the driver's default)
+    pimc_playouts = 8
+    #: the playout policy of :meth:`card_values` / :meth:`word_values` (arena: the heuristic beats random)
+    value_policy = POLICY_HEURISTIC
+
+    @staticmethod
+    def figures_of(state: Any) -> dict[str, dict[str, Any]]:
+        """The bidding state of the three figures as :meth:`spec` reads it (a copy that
+        :meth:`word_values` changes to value a bid or an answer without cloning the deal)."""
+        return {n: {"status": f.status, "value": f.value, "order": f.order, "unseen": f.unseen,
+                    "conceded_to": f.conceded_to, "conceded_value": f.conceded_value} for n, f in state.figs.items()}
+
+    def spec(self, state: Any, figs: dict[str, dict[str, Any]] | None = None) -> np.ndarray | tuple[int, int]:
+        """The settlement of ``state`` (a deal in its card play) as the compiled ``S_*`` array: the
+        penalties of the deal applied (scoring's first loop), the figures (``figs``, default
+        :meth:`figures_of` the state) in their order of writing with how each is decided. A deal already decided by a penalty (Partieverlust, §7, §34) gives
+        its fixed points instead."""
+        from ...games.perlaggen.scoring import AUS, FIGURES, settle
+
+        o = self.opts
+        pre = settle([], state.penalties, state.standing, state.owed, o.target, o.dritzig_at_17)
+        if pre.winner is not None:
+            return (int(pre.points[0]), int(pre.points[1]))
+        spec = np.zeros(S_SIZE, np.int64)
+        spec[S_STANDING:S_STANDING + 2] = state.standing
+        spec[S_TOT:S_TOT + 2] = pre.totals
+        spec[S_DEBT:S_DEBT + 2] = pre.owed
+        spec[S_FLIP] = -1
+        for p in state.penalties:
+            if p.kind == "mehr_als_fuenf":
+                spec[S_VOID + p.side] = 1  # §6
+            if p.kind == "farbleugnen" and not p.late:
+                spec[S_FLIP] = 1 - p.side  # §17 Spiel-Verlust
+        spec[S_TARGET] = o.target
+        spec[S_STRICT] = int(o.dritzig_at_17)
+        spec[S_BINDS] = int(o.taufe_binds_figures)
+        entries: list[tuple[tuple[int, int], list[int]]] = []
+        unbid = o.unbid_points
+        if state.endgame:
+            mr = getattr(state, "meld_result", None)
+            if mr is not None:  # §25: the figure declared at 17 : 17 is written under its own name
+                entries.append(((3, FIGURES.index(mr[2])), [FIGURES.index(mr[2]), ST_UNBID, unbid, M_FIXED,
+                                                            -1 if mr[0] is None else mr[0], 0, mr[1]]))
+            entries.append(((3, 2), [K_SPIEL, ST_UNBID, unbid, M_SPIEL, 0, 0, 0]))
+        else:
+            for name, f in (figs if figs is not None else self.figures_of(state)).items():
+                kind = FIGURES.index(name)
+                status, value, order = f["status"], f["value"], f["order"]
+                if status == "conceded":
+                    if not f["unseen"]:
+                        e = [kind, ST_CONCEDED, f["conceded_value"], M_FIXED, f["conceded_to"], 0, 0]
+                    else:
+                        e = [kind, ST_CONCEDED, f["conceded_value"], M_UNSEEN_SPIEL if kind == K_SPIEL else M_UNSEEN,
+                             f["conceded_to"], 0, 0]
+                    entries.append(((1, order), e))
+                elif status == "held":
+                    lack = int(kind != K_SPIEL and not f["unseen"])
+                    e = [kind, ST_HELD, value, M_SPIEL if kind == K_SPIEL else M_COMPARE, 0, lack, 0]
+                    entries.append(((0 if value >= AUS else 2, order), e))
+                elif status == "open":
+                    e = [kind, ST_UNBID, unbid, M_SPIEL if kind == K_SPIEL else M_COMPARE, 0, 0, 0]
+                    entries.append(((3, kind), e))
+                else:  # pragma: no cover - offered or lapsed figures do not occur in the card play
+                    raise ValueError(f"the {name} is {status}: no card play to value")
+        entries.sort(key=lambda x: x[0])
+        spec[S_NF] = len(entries)
+        for i, (_, e) in enumerate(entries):
+            spec[S_F + i * F_SIZE:S_F + (i + 1) * F_SIZE] = e
+        return spec
+
+    def settle_arrays(self, pos: np.ndarray, spec: np.ndarray | tuple[int, int]) -> tuple[int, int]:
+        """The points (A, B) of a finished card play ``pos`` under ``spec`` (:meth:`spec`)."""
+        if isinstance(spec, tuple):
+            return spec
+        a, b = settle_nb(pos, spec)
+        return int(a), int(b)
+
+    def _positions(self, state: Any) -> tuple[np.ndarray, np.ndarray | tuple[int, int]]:
+        pos = self.arrays(state)
+        pos[P_POLICY] = self.value_policy
+        return pos, self.spec(state)
+
+    def card_values(self, state: Any, seat: int, cards: Any, playouts: int, seed: int) -> list[float]:
+        """Mean reward of ``seat`` per card (notation ``"LA"``, a Perlagg ungetauft ``"W"`` or getauft
+        ``"W=LA"``) over ``playouts`` playouts of the value policy after it, settled by
+        :func:`settle_nb` (one compiled call). ``state`` (a determinization in its card play, ``seat``
+        to play) is not changed.
+
+        :raises ValueError: the deal is not in its card play, or it is not ``seat``'s card
+        """
+        if state.phase != "play" or state.turn != seat:
+            raise ValueError(f"card values need seat {seat} to play a card; the deal is in phase "
+                             f"'{state.phase}' with seat {state.turn} to move")
+        pos, spec = self._positions(state)
+        cs = np.empty(len(cards), np.int64)
+        ts = np.empty(len(cards), np.int64)
+        for i, a in enumerate(cards):
+            c, t = self.rules.parse_play(a)
+            cs[i], ts[i] = c, -1 if t is None else t
+        if isinstance(spec, tuple):
+            v = float(spec[seat % 2] - spec[1 - seat % 2])
+            return [v] * len(cards)
+        return [float(x) for x in values_nb(pos, spec, seat, cs, ts, max(1, int(playouts)), int(seed))]
+
+    #: words that end or change the card play and can be valued by simulation: bids and raises (§8,
+    #: §13), the answers to a bid (§11), the figures after the Spiel (§22, §24)
+    VALUED_WORDS = ("bieten:", "steigern", "halten", "gut", "partner_fragen", "weisen", "abweisen", "stellen")
+
+    def word_values(self, state: Any, seat: int, words: Any, playouts: int, seed: int) -> list[float | None]:
+        """Mean reward of ``seat`` per word: a bid or raise is answered by the other side with what
+        is worth more to it (``halten`` or ``gut``, in this determinization), an answer is followed by
+        the card play of the value policy, the figures after the Spiel are answered truthfully (§22).
+        ``partner_fragen`` is worth what the partner's better answer is worth, a hair less (it only
+        hands the same decision on). A card in notation is valued as by :meth:`card_values`. Words
+        the kernel cannot value (signals, laying open, claims, the cut, looking, unseen bids, the
+        exchange, the 17 : 17 asking) are ``None``. ``state`` is not changed."""
+        out: list[float | None] = [None] * len(words)
+        plays = [i for i, w in enumerate(words) if self._is_play(w)]
+        if plays and state.phase == "play" and state.turn == seat:  # Taufen (§18): one compiled call
+            for i, v in zip(plays, self.card_values(state, seat, [words[i] for i in plays], playouts, seed)):
+                out[i] = v
+        fast = state.phase == "play" or (state.phase == "answer" and len(state.pending) == 1
+                                         and state.return_phase == "play")
+        for i, w in enumerate(words):
+            if self._is_play(w):
+                continue
+            if not w.startswith(self.VALUED_WORDS) or state.phase not in ("play", "answer", "figures"):
+                continue
+            sd = seed + 7919 * (i + 1)
+            if not fast and state.phase != "figures":
+                continue  # an unseen bid before the play (§32) or several queued: the rule player's
+            v = self._bid_value(state, seat, w, playouts, sd) if fast else None
+            if v is None:  # the figures after the Spiel, a bid at target - 1: through the engine
+                st = state.clone()
+                try:
+                    st.apply(seat, w)
+                except Exception:
+                    continue
+                v = self._continue(st, seat, playouts, sd, 0)
+            if v is not None and w == "partner_fragen":
+                v -= 1e-6
+            out[i] = v
+        return out
+
+    def _bid_value(self, state: Any, seat: int, word: str, playouts: int, seed: int) -> float | None:
+        """:meth:`word_values` of a bid, raise or answer in the card play, on the compiled settlement
+        (the bidding state changed as the engine would change it, §11–§13); ``None`` where that is not
+        simple (a legal check fails, a concession would reach the target and end the Partie at once)."""
+        from ...games.perlaggen.state import LADDER
+
+        if word not in state.legal_actions(seat) or max(state.total(0), state.total(1)) >= self.opts.target - 1:
+            return None  # (at target - 1 a bid is fined, §21: the engine path)
+        figs = self.figures_of(state)
+        counter = state.counter
+        side = seat % 2
+
+        def held(name: str, value: int, order: int | None) -> dict[str, dict[str, Any]]:
+            f = {n: dict(x) for n, x in figs.items()}
+            f[name].update(status="held", value=value, order=f[name]["order"] if order is None else order)
+            return f
+
+        def conceded(name: str, to: int, order: int) -> dict[str, dict[str, Any]] | None:
+            f = {n: dict(x) for n, x in figs.items()}
+            prev = f[name]["value"] or 1
+            if state.total(to) + prev >= self.opts.target:
+                return None  # the Partie ends at once (§2): the engine path
+            # a figure bid unseen stays so (§32: it counts only if the side has it), but a conceded Spiel
+            # is decided for that side at once (§12, the engine's ``_decide_spiel``)
+            f[name].update(status="conceded", conceded_to=to, conceded_value=prev, order=order,
+                           unseen=f[name]["unseen"] and name != "spiel")
+            return f
+
+        def value(f: dict[str, dict[str, Any]] | None, spiel_over: bool, k: int) -> float | None:
+            if f is None:
+                return None
+            return self._value_with(state, seat, f, spiel_over, playouts, seed + k)
+
+        def answered(name: str, v: int, new: bool, bidder: int, k: int) -> float | None:
+            """The other side answers the bid of ``bidder``'s side: it holds or concedes, what is
+            worth more to it (here: less to ``seat``'s side when ``bidder`` is ``seat``'s side)."""
+            order = counter if new else None
+            g = value(conceded(name, bidder, counter + 1), name == "spiel", k + 1)
+            answerer = (seat + 1) % 4 if bidder == side else seat
+            if name == "spiel" and not state._spiel_ok(answerer):
+                return g  # §29: in the fifth round only with the Spiel-Farbe, a trump or a Perlagg
+            h = value(held(name, v, order), False, k)
+            if h is None or g is None:
+                return None
+            return min(h, g) if bidder == side else max(h, g)
+
+        word_, _, arg = word.partition(":")
+        if state.phase == "play":
+            if word_ == "bieten":
+                return answered(arg, 2, True, side, 0)
+            if word_ == "steigern":
+                f = figs[arg]
+                return answered(arg, LADDER[LADDER.index(f["value"]) + 1], False, side, 0)
+            return None
+        offerer, name, v, unseen = state.pending[0]
+        if unseen:
+            return None
+        new = figs[name]["status"] == "open" or figs[name]["value"] == 0
+        if word == "halten":
+            return value(held(name, v, counter if new else None), False, 0)
+        if word == "gut":
+            return value(conceded(name, offerer % 2, counter), name == "spiel", 1)
+        if word == "partner_fragen":
+            g = value(conceded(name, offerer % 2, counter), name == "spiel", 1)
+            if name == "spiel" and not state._spiel_ok((seat + 2) % 4):
+                return g  # the partner may only concede (§29)
+            h = value(held(name, v, counter if new else None), False, 0)
+            return None if h is None or g is None else max(h, g)
+        if word == "steigern":
+            figs = held(name, v, counter if new else None)
+            return answered(name, LADDER[LADDER.index(v) + 1], False, side, 2)
+        return None
+
+    def _value_with(self, state: Any, seat: int, figs: dict[str, dict[str, Any]], spiel_over: bool,
+                    playouts: int, seed: int) -> float:
+        """Mean reward of ``seat`` from the card play of ``state`` with the figures ``figs``: the
+        playouts of the value policy, or none when the Spiel was conceded (``spiel_over``, §12)."""
+        pos = self.arrays(state)
+        pos[P_POLICY] = self.value_policy
+        spec = self.spec(state, figs)
+        if isinstance(spec, tuple):
+            return float(spec[seat % 2] - spec[1 - seat % 2])
+        card = np.full(1, -2 if spiel_over else -1, np.int64)
+        n = 1 if spiel_over else max(1, int(playouts))
+        return float(values_nb(pos, spec, seat, card, card, n, int(seed))[0])
+
+    def _is_play(self, word: str) -> bool:
+        try:
+            self.rules.parse_play(word)
+            return True
+        except Exception:
+            return False
+
+    def _continue(self, st: Any, seat: int, playouts: int, seed: int, depth: int) -> float | None:
+        """The value for ``seat`` of ``st`` going on: bids answered min/max over ``halten``/``gut`` by
+        the side to answer, the card play by the value policy, the figures truthfully."""
+        from ...core import registry
+        from ..common import reward
+
+        game = registry.get("perlaggen")
+        for _ in range(64):
+            if st.is_over():
+                return reward(game, self.opts, st.result(), seat)
+            if st.phase == "answer":
+                if depth > 6:
+                    return None
+                a = st.to_act()[0]
+                vals = []
+                for ans in ("halten", "gut"):
+                    if ans in st.legal_actions(a):
+                        nxt = st.clone()
+                        nxt.apply(a, ans)
+                        v = self._continue(nxt, seat, playouts, seed + 31 * len(vals) + 1, depth + 1)
+                        if v is not None:
+                            vals.append(v)
+                if not vals:
+                    return None
+                return max(vals) if a % 2 == seat % 2 else min(vals)
+            if st.phase == "play":
+                if max(st.won) >= 3:  # pragma: no cover - the engine decides the Spiel at the third trick
+                    return None
+                pos, spec = self._positions(st)
+                if isinstance(spec, tuple):
+                    return float(spec[seat % 2] - spec[1 - seat % 2])
+                none = np.full(1, -1, np.int64)
+                return float(values_nb(pos, spec, seat, none, none, max(1, int(playouts)), int(seed))[0])
+            if st.phase == "figures":
+                s = st.to_act()[0]
+                legal = st.legal_actions(s)
+                st.apply(s, next((a for a in ("abweisen", "stellen", "weisen") if a in legal), "gut"))
+                continue
+            return None
+        return None  # pragma: no cover

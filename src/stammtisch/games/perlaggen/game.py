@@ -126,3 +126,10 @@ class PerlaggenGame(Game):
         from .sampling import sample_state
 
         return sample_state(options, view, rng)
+
+    def sample_weight(self, options: PerlaggenOptions, view: Mapping[str, Any], state: PerlaggenDeal) -> float:
+        """The search player's belief about a determinization: how well the sampled hands explain the
+        bids, answers and the partner's signals the seat saw (``sampling.bid_likelihood``)."""
+        from .sampling import bid_likelihood
+
+        return bid_likelihood(options, view, state)

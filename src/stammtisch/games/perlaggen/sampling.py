@@ -110,8 +110,10 @@ def sample_state(options: PerlaggenOptions, view: Mapping[str, Any], rng: Any) -
     if options.offences != "refuse":
         voids = {}  # a live table lets a revoke pass: play shows no voids
     last_error: Exception | None = None
-    declared = any(" declares " in e for e in view.get("events", []))  # §25 declarations are rare hands
-    for attempt in range(4000 if declared else 400):
+    # §25 declarations are rare hands: each declaring seat's sampled hand must make the very figure its
+    # event names, checked here before the deal is replayed (cheap), with more attempts
+    declarations = _declarations(view.get("events", []))
+    for attempt in range(20000 if declarations else 400):
         rng.shuffle(pool)
         hands = {s: list(known[s]) for s in range(4)}
         i = 0
@@ -126,6 +128,8 @@ def sample_state(options: PerlaggenOptions, view: Mapping[str, Any], rng: Any) -
         if any(_breaks(hands[s][len(known[s]):], voids.get(s, ()), view) for s in range(4)):
             continue
         if any(c // 8 == trump and c < 32 and c not in perl for s in no_trump_seats for c in orig[s]):
+            continue
+        if any(_declared_figure(orig[s], trump, options.meld_order) != text for s, text in declarations.items()):
             continue
         if not all(any(c // 8 == trump and c < 32 and c not in perl for c in orig[s]) for s in trump_seats):
             continue
@@ -150,6 +154,29 @@ def sample_state(options: PerlaggenOptions, view: Mapping[str, Any], rng: Any) -
             continue
         return st
     raise IllegalAction(f"no deal consistent with this view was found ({last_error})")
+
+
+def _declarations(events: list[str]) -> dict[int, str]:
+    """The figures declared at 17 : 17 (§25) by seat, as the events describe them."""
+    out = {}
+    for e in events:
+        if e.startswith("seat ") and " declares a " in e:
+            head, _, rest = e.partition(" declares a ")
+            out[int(head.split()[1])] = rest.rsplit(" (§25)", 1)[0]
+    return out
+
+
+def _declared_figure(hand: list[int], trump: int, order: str) -> str | None:
+    """What a seat with ``hand`` declares at 17 : 17 (the engine's ``_meld_figure``), described."""
+    from .rules import best_figure
+    from .state import _meld_key
+
+    best = None
+    for kind in ("gleich", "hanger"):
+        f = best_figure(kind, hand, trump)
+        if f and f.n >= 3 and (best is None or _meld_key(f, order) > _meld_key(best, order)):
+            best = f
+    return best.describe() if best is not None else None
 
 
 def _carry(view: Mapping[str, Any]) -> dict[str, Any]:
@@ -205,3 +232,90 @@ def _breaks(hand: list[int], void_suits: Any, view: Mapping[str, Any]) -> bool:
 
     perl = perlaggen_order(trump)
     return any(c not in perl and D.card_suit[c] == s for c in hand for s in void_suits)
+
+
+#: soft beliefs of :func:`bid_likelihood` (a sample is made less likely, never excluded)
+LACKING_BID = 0.03  #: bid or raised a seen Gleich/Hanger without any figure of that kind (§10 fines it)
+TWOFOLD_BID = 0.25  #: bid it with only a zweifache figure (a bid usually announces a dritziges)
+LACKING_HOLD = 0.15  #: held a bid Gleich/Hanger without any (the partner may have it, §9)
+WEAK_SPIEL = 0.35  #: bid, held or raised the Spiel with a weak hand (no Perlagg, no high trump)
+SIGNAL_MISS = 0.1  #: the partner's sanctioned signal does not fit its sampled hand
+
+
+def bid_likelihood(options: PerlaggenOptions, view: Mapping[str, Any], state: PerlaggenDeal) -> float:
+    """How well a determinization explains the bids, answers and partner signals the seat saw: the
+    search's soft belief (``Game.sample_weight``, in ``(0, 1]``).
+
+    Bids are public (§8): a seat that bid or raised a seen Gleich or Hanger is believed to hold one
+    (bidding a figure one lacks costs the deal and two points, §10), usually a dritziges; a seat that
+    held one is believed to hold the figure; a Spiel bid, held or raised speaks for Perlaggen and high
+    trumps. The partner's signals (seen by the seat only, docs/rules/perlaggen.md "Partner signals")
+    are believed: a good Gleich / Hanger (dritzig or better), the Spiel (Perlaggen, high trumps), a
+    Perlagg, nothing. Bluffs exist, so a sample that does not fit is only made less likely.
+    """
+    from .bot import spiel_strength
+    from .rules import best_gleich, best_hanger
+
+    seat = view.get("seat")
+    trump = state.trump
+    dealt = state.dealt
+    cache: dict[tuple[int, str], Any] = {}
+
+    def fig(s: int, kind: str) -> Any:
+        key = (s, kind)
+        if key not in cache:
+            cache[key] = (best_gleich if kind == "gleich" else best_hanger)(dealt[s], trump)
+        return cache[key]
+
+    def spiel_ok(s: int) -> bool:
+        return spiel_strength(list(dealt[s]), trump) >= 0.5
+
+    w = 1.0
+    pending: list[str] = []
+    for s, a in view.get("history", []):
+        word, _, arg = str(a).partition(":")
+        if word == "ungesehen":
+            pending += ["?"] * (3 if arg == "alle" else arg.count("+") + 1)  # unseen: nothing to infer (§32)
+            continue
+        if word in ("bieten", "steigern") and arg in ("gleich", "hanger", "spiel"):
+            if word == "bieten":
+                pending.append(arg)
+            else:
+                pending.insert(0, arg)
+            if s == seat:
+                continue
+            if arg == "spiel":
+                w *= 1.0 if spiel_ok(s) else WEAK_SPIEL
+            else:
+                f = fig(s, arg)
+                w *= LACKING_BID if f is None else (1.0 if f.n >= 3 else TWOFOLD_BID)
+            continue
+        if word in ("halten", "gut", "steigern") and not arg and pending:
+            name = pending[0]
+            if word == "steigern":
+                pass  # the raise stays first in the queue (§13)
+            else:
+                pending.pop(0)
+            if s == seat or name == "?":
+                continue
+            if word in ("halten", "steigern"):
+                if name == "spiel":
+                    w *= 1.0 if spiel_ok(s) else WEAK_SPIEL
+                elif fig(s, name) is None:
+                    w *= LACKING_HOLD
+    partner = (seat + 2) % 4 if isinstance(seat, int) else None
+    for s, g in view.get("signals", []):
+        if s != partner:
+            continue
+        if g in ("gleich", "hanger"):
+            f = fig(s, g)
+            ok = f is not None and f.n >= 3
+        elif g == "spiel":
+            ok = spiel_ok(s)
+        elif g == "perlagg":
+            ok = bool(state.pmask & sum(1 << c for c in dealt[s]))
+        else:  # nichts
+            ok = not (state.pmask & sum(1 << c for c in dealt[s]))
+        if not ok:
+            w *= SIGNAL_MISS
+    return max(w, 1e-6)
