@@ -32,6 +32,8 @@ def make_client(tmp_path):
         cfg.setdefault("create_burst", 10_000)
         cfg.setdefault("login_burst", 10_000)
         cfg.setdefault("search_processes", 0)
+        # no kernel compiling in a worker at start (tests/server/test_botpool_warm.py tests it)
+        cfg.setdefault("warm_search", False)
         app = create_app(database_url=f"sqlite:///{tmp_path / 'db.sqlite3'}", config=ServerConfig(**cfg))
         client = TestClient(app)
         client.__enter__()

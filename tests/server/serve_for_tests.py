@@ -23,7 +23,8 @@ def app_for(data_dir: str, bot_delay: float = 0.0, grace: float = 1000.0):
     return create_app(database_url=f"sqlite:///{data_dir}/stammtisch.sqlite3",
                       config=ServerConfig(bot_delay=bot_delay, grace=grace, allow_seed=True,
                                           rate_burst=200, rate_per_second=200,
-                                          create_burst=10_000, login_burst=10_000))
+                                          create_burst=10_000, login_burst=10_000,
+                                          warm_search=False))
 
 
 if __name__ == "__main__":

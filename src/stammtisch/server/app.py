@@ -40,7 +40,8 @@ from ..core.protocol import Deal, Match
 from ..storage import database_url as resolve_url
 from ..storage import make_engine
 from . import gctune
-from .botpool import allowed_kinds
+from ..bots.kernels import KERNEL_GAMES
+from .botpool import allowed_kinds, is_search
 from ..httpsec import SecurityHeaders
 from .guard import BadJSON, BodyLimit, Buckets, loads_strict
 from .schemas import CreateTable, Credentials, FillBots, Logout, M, OwnerOnly, TakeSeat, ValidationError, describe
@@ -218,6 +219,8 @@ def create_app(*, database_url: str | None = None, data_dir: str | Path | None =
         if n:
             log.info("recovered %d unfinished table(s)", n)
         await tables.expire()
+        if cfg.warm_search and any(is_search(k) for k in allowed_kinds(levels)):
+            tables.runner.warm([g for g in registry.available() if g in KERNEL_GAMES])
         sweeper = asyncio.get_running_loop().create_task(tables.sweep(min(60.0, cfg.open_table_seconds / 4)))
         collector = None
         if cfg.gc_tuning:

@@ -15,6 +15,7 @@ where the expensive ones think.
 from __future__ import annotations
 
 import asyncio
+import logging
 import multiprocessing
 import os
 import random
@@ -24,6 +25,8 @@ from typing import Any
 from .. import bots as botkit
 from ..core import registry
 from ..core.protocol import Bot, Turn
+
+log = logging.getLogger(__name__)
 
 __all__ = ["check_request_kind", "allowed_kinds", "is_search", "BotRunner", "RemoteBot"]
 
@@ -79,6 +82,31 @@ def _think(game: str, kind: str, method: str, seat: int, legal: list[str], view:
     return bot.choose(turn, rng) if method == "choose" else bot.interject(turn, rng)
 
 
+def _warm(games: list[str]) -> dict[str, int]:
+    """In a worker process: compile each game's search kernel before the first table needs it.
+
+    The compiled search (Numba, cached on disk once per installation) takes ~5–25 s to compile
+    on a fresh install; a table's first search decision would wait that long. One deal of
+    one-world searches per game touches the card and word values and keeps them loaded in this
+    worker. Returns per game the decisions the compiled search made (0: no kernel, e.g. Numba
+    missing).
+    """
+    done: dict[str, int] = {}
+    for name in games:
+        game = registry.get(name)
+        bot = botkit.make("search:1w", game, playouts=1)
+        match = game.new_match(seed=0, max_deals=1)
+        rng = random.Random(0)
+        n = 0
+        while not match.is_over():
+            seat = match.to_act()[0]
+            legal = match.legal_actions(seat)
+            match.apply(seat, bot.choose(Turn(seat, legal, lambda s=seat: match.view(s)), rng))
+            n += bool(getattr(bot, "last_playouts", 0))
+        done[name] = n
+    return done
+
+
 def _background() -> None:
     """Worker initializer: the search is background work; the server's own process (every table's
     sockets, log and cheap players) comes first when the machine's cores are busy."""
@@ -86,6 +114,16 @@ def _background() -> None:
         os.nice(10)
     except (AttributeError, OSError):  # pragma: no cover - not on every platform
         pass
+
+
+def _log_warm(fut: Any) -> None:
+    if fut.cancelled():
+        return
+    err = fut.exception()
+    if err is not None:  # the tables still work: the first decision compiles instead
+        log.warning("warming the search kernels failed: %s", err)
+    else:
+        log.info("search kernels ready: %s", fut.result())
 
 
 class BotRunner:
@@ -110,6 +148,15 @@ class BotRunner:
             self._pool = ProcessPoolExecutor(self.processes, mp_context=multiprocessing.get_context("spawn"),
                                              initializer=_background)
         return self._pool
+
+    def warm(self, games: list[str]) -> Any:
+        """Compile the search kernels of ``games`` in a worker process (:func:`_warm`), in the
+        background; returns the future, or ``None`` when the search thinks in threads."""
+        if self.processes <= 0 or not games:
+            return None
+        fut = self._process_pool().submit(_warm, list(games))
+        fut.add_done_callback(_log_warm)
+        return fut
 
     async def run_cheap(self, fn: Any) -> Any:
         return await asyncio.get_running_loop().run_in_executor(self.threads, fn)

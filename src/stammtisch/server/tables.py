@@ -103,6 +103,9 @@ class ServerConfig:
     search_levels: tuple[str, ...] = ("easy", "medium", "hard")
     #: worker processes for search players (0: think in a thread of the server process)
     search_processes: int = 1
+    #: compile the search kernels in the worker process at start (a fresh install's first search
+    #: decision would otherwise wait 5–25 s for the compiler; see :func:`.botpool._warm`)
+    warm_search: bool = True
     #: most search decisions waiting for a worker; further tables wait their turn (FIFO)
     search_queue: int = 64
     #: a connection that has not said hello after this many seconds is closed
