@@ -102,18 +102,25 @@ def legal_nb(hand: int, led: int, order: int, eff: np.ndarray, masks: np.ndarray
 
 
 @njit(cache=True)
-def _winner_index(rec: np.ndarray, base: int, order: int, eff: np.ndarray, power: np.ndarray) -> int:
-    """Index (0..3) of the winning card of the trick ``rec[base:base + 4]`` (``Order.beats``:
-    strictly higher only, so the first of two equal cards wins)."""
+def _winner_index_partial(rec: np.ndarray, base: int, k: int, order: int, eff: np.ndarray,
+                          power: np.ndarray) -> int:
+    """Index of the winning card among the first ``k`` cards of the trick at ``rec[base:]``."""
     best = rec[base]
     bi = 0
-    for i in range(1, 4):
+    for i in range(1, k):
         c = rec[base + i]
         e, b = eff[order, c], eff[order, best]
         if (e == b and power[order, c] > power[order, best]) or (e != b and e == TRUMP):
             best = c
             bi = i
     return bi
+
+
+@njit(cache=True)
+def _winner_index(rec: np.ndarray, base: int, order: int, eff: np.ndarray, power: np.ndarray) -> int:
+    """Index (0..3) of the winning card of the trick ``rec[base:base + 4]`` (``Order.beats``:
+    strictly higher only, so the first of two equal cards wins)."""
+    return _winner_index_partial(rec, base, 4, order, eff, power)
 
 
 @njit(cache=True)
@@ -324,21 +331,6 @@ def heuristic_card_nb(pos: np.ndarray, p: int, legal: int, eff: np.ndarray, powe
         if fox or gain >= 10 or take_v <= cheap_v + 6 or take_v < 24:
             return take
     return cheapest
-
-
-@njit(cache=True)
-def _winner_index_partial(rec: np.ndarray, base: int, k: int, order: int, eff: np.ndarray,
-                          power: np.ndarray) -> int:
-    """Index of the winning card among the first ``k`` cards of the trick at ``rec[base:]``."""
-    best = rec[base]
-    bi = 0
-    for i in range(1, k):
-        c = rec[base + i]
-        e, b = eff[order, c], eff[order, best]
-        if (e == b and power[order, c] > power[order, best]) or (e != b and e == TRUMP):
-            best = c
-            bi = i
-    return bi
 
 
 @njit(cache=True)
