@@ -50,7 +50,12 @@ def play_deal(page, limit: int = 2000) -> None:
             return
         version = status.get_attribute("data-version")
         if page.locator("#chooser").count():  # a card with a choice (Perlaggen: the Perlagg's Taufe)
-            page.locator("#chooser .choice").first.click()
+            from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+            try:
+                page.locator("#chooser .choice").first.click(timeout=3000)
+            except PlaywrightTimeout:  # a new state re-rendered the table and closed the chooser
+                pass
             continue
         if status.get_attribute("data-your-turn") == "true" and version != last_version:
             cards = page.locator("#hand .card.legal")
