@@ -33,7 +33,7 @@ from fastapi.staticfiles import StaticFiles
 from sqlalchemy import Engine
 
 from .. import bots as botkit
-from ..core import records, registry
+from ..core import registry
 from ..core.errors import IllegalAction, OptionError, StammtischError
 from ..core.options import options_to_json
 from ..core.protocol import Deal, Match

@@ -27,7 +27,7 @@ from stammtisch.core.bits import BitIds, iter_bits
 from stammtisch.core.errors import IllegalAction, NotYourTurn
 from stammtisch.core.protocol import ActionIdTables, ActionSpace, DealContext, DealResult, FastIdDeal
 
-from .cards import (BIRDS, KING_MASK, KINGS, PAGAT, SKUES, TAROCK, TAROCK_MASK, TRULL_MASK, legal_plays,
+from .cards import (BIRDS, KING_MASK, KINGS, PAGAT, TAROCK, TAROCK_MASK, TRULL_MASK, legal_plays,
                     play_rules, suit_of, thirds_of, thirds_to_text, trick_winner)
 from .options import CONTRACTS, PREMIUM_TITLES, PREMIUMS, Contract, TarockOptions
 from .scoring import Outcome, Premium, Renonce, Settlement, Side, settle
