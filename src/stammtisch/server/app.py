@@ -35,6 +35,7 @@ from sqlalchemy import Engine
 from .. import bots as botkit
 from ..core import records, registry
 from ..core.errors import IllegalAction, OptionError, StammtischError
+from ..core.messages import jsonable
 from ..core.options import options_to_json
 from ..core.protocol import Deal, Match
 from ..storage import database_url as resolve_url
@@ -188,8 +189,8 @@ def _replay_steps(record: dict[str, Any], deal: int) -> dict[str, Any]:
         match.apply(seat, action)
         steps.append(snap(seat, action))
     result = record["deals"][deal].get("result")
-    return {"number": deal, "deals": count, "dealer": record["deals"][deal]["dealer"],
-            "seats": record.get("seats"), "game": record.get("game"), "steps": steps, "result": result}
+    return jsonable({"number": deal, "deals": count, "dealer": record["deals"][deal]["dealer"],
+                     "seats": record.get("seats"), "game": record.get("game"), "steps": steps, "result": result})
 
 
 def create_app(*, database_url: str | None = None, data_dir: str | Path | None = None,

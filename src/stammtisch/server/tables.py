@@ -32,6 +32,8 @@ import orjson
 from .. import bots as botkit
 from ..core import records, registry
 from ..core.errors import IllegalAction, StammtischError
+from ..core.messages import Msg, jsonable
+from ..i18n import computer_name
 from ..core.protocol import Bot, Deal, Game, Match, Turn
 from .botpool import BotRunner, KindRefused, RemoteBot, check_request_kind, is_search
 from .store import LoadedTable, Store, hash_token, new_token
@@ -45,17 +47,29 @@ log = logging.getLogger("stammtisch.server")
 PASS_WORDS = ("pass", "passe", "weiter", "gut", "nein", "fertig")
 
 
-_ORJSON_OPTS = orjson.OPT_NON_STR_KEYS
+_ORJSON_OPTS = orjson.OPT_NON_STR_KEYS | orjson.OPT_PASSTHROUGH_SUBCLASS
+
+
+def _subclass(o: Any) -> Any:
+    """orjson's hook for subclasses of builtins: an engine message (a ``str``) as ``{"id", "args"}``
+    (the browser renders it in the reader's language), any other subclass as its base type."""
+    if isinstance(o, Msg):
+        return o.to_json()
+    for base in (str, bool, int, dict, list):
+        if isinstance(o, base):
+            return base(o)
+    raise TypeError(type(o).__name__)
 
 
 def encode(msg: Any) -> str:
     """``msg`` as compact JSON text (UTF-8, not ASCII-escaped), like
     ``json.dumps(msg, ensure_ascii=False, separators=(",", ":"))`` but several times faster
-    (orjson): encoding the state messages was the largest single cost per action."""
+    (orjson): encoding the state messages was the largest single cost per action. Engine
+    messages (:class:`~stammtisch.core.messages.Msg`) go out as ``{"id", "args"}``."""
     try:
-        return orjson.dumps(msg, option=_ORJSON_OPTS).decode("utf-8")
+        return orjson.dumps(msg, default=_subclass, option=_ORJSON_OPTS).decode("utf-8")
     except TypeError:  # something orjson refuses (e.g. an int beyond 64 bits): the standard encoder
-        return json.dumps(msg, ensure_ascii=False, separators=(",", ":"))
+        return json.dumps(jsonable(msg), ensure_ascii=False, separators=(",", ":"))
 
 
 class TableError(StammtischError):
@@ -551,7 +565,7 @@ class Table:
                 if not isinstance(i, int) or not 0 <= i < self.n or self.seats[i].kind != "empty":
                     raise TableError("bad_seat", f"seat {i!r} is not an empty seat")
             for i in targets:
-                name = f"Computer ({self.bot_kind}) {i + 1}"
+                name = computer_name(i + 1, self.bot_kind)  # "Computer 2 · stark" (the page translates the word)
                 await self.tables.db(self.tables.store.set_seat, self.number, i, "bot", name, None, None)
                 self.seats[i] = SeatInfo("bot", name)
             self.broadcast()
