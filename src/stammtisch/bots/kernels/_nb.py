@@ -130,6 +130,11 @@ class PlayoutKernel:
     playouts_nb: Any
     tables: tuple[Any, ...] = ()
 
+    @classmethod
+    def for_options(cls, options: Any) -> Any:
+        """The kernel for a game's ``options`` (how :meth:`Game.kernel` builds it)."""
+        return cls(options)
+
     def playout(self, arrays: np.ndarray, seed: int) -> np.ndarray:
         """Random legal play from ``arrays`` (not changed) to the end; the ``O_*`` result."""
         return self.playout_inplace(arrays.copy(), seed)

@@ -94,6 +94,11 @@ class TarockKernel(PlayoutKernel):
 
     playout_nb, playouts_nb = staticmethod(playout_nb), staticmethod(playouts_nb)  # PlayoutKernel
 
+    @classmethod
+    def for_options(cls, options: Any) -> TarockKernel:
+        """The kernel reads every rule from the state: one kernel for all options."""
+        return cls()
+
     def __init__(self) -> None:
         from ...games.tarock import cards
         from ...games.tarock.options import CONTRACTS

@@ -47,6 +47,9 @@ class JassGame(Game):
     """Schieber Jass after the Papagei-Jass sheet."""
 
     name = "jass"
+    #: the compiled kernel; the search's defaults (docs/bots.md, "Schieber Jass")
+    kernel_class = "stammtisch.bots.kernels.jass:JassKernel"
+    search_defaults = {"contract": "search", "guard": None, "playout": "random", "kernel_rollout": True}
     title = "Schieber Jass"
     deck = JASS
     profiles = PROFILES
