@@ -4,7 +4,8 @@ The kernel plays the card phase of a deal with random legal cards, drawn as ``PO
 uniformly over the card *actions* as the engine's random player does (a plain card is one action,
 a Perlagg 33: played as itself, or getauft as any of the 32 suit cards, Perlaggen §18), uniformly
 over the cards played as themselves (the search's ``CardsFirstRollout``), or with every Perlagg
-getauft as the trump Ace. It mirrors
+getauft as the trump Ace. It compiles the engine's card-play functions
+(:mod:`stammtisch.games.perlaggen.cardplay`, one copy of the rules), behind
 :func:`stammtisch.games.perlaggen.rules.legal_cards` (§15: follow the led suit, or trump with a
 trump or a Perlagg; a Perlagg is always allowed; the profile ``live`` lets any card be played and
 the revoke be claimed, §17, §33) and :func:`~stammtisch.games.perlaggen.rules.trick_winner` (trump

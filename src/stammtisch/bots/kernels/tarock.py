@@ -1,8 +1,9 @@
 """A compiled playout kernel for Königrufen Tarock (Numba, extra ``fast``).
 
 The kernel plays the card phase of a deal with uniformly random legal cards, for every contract
-of both profiles: it mirrors :func:`stammtisch.games.tarock.cards.legal_plays` and
-:func:`~stammtisch.games.tarock.cards.trick_winner` line by line — Farbzwang, then Tarockzwang
+of both profiles: it compiles the engine's card-play functions (:mod:`stammtisch.games.tarock.cardplay`,
+one copy of the rules, behind :func:`stammtisch.games.tarock.cards.legal_plays` and
+:func:`~stammtisch.games.tarock.cards.trick_winner`) — Farbzwang, then Tarockzwang
 (Österreich-Finale 6), 7), 10)); colour games: tarock led only without a suit card and a tarock
 wins only when tarock was led (Österreich-Finale 7)); negative games and Trischaken: the Pagat
 only as the last tarock and Stichzwang (Österreich-Finale 5), 6)); the Kaiserstich, optionally in
