@@ -130,6 +130,14 @@ class TarockOptions:
     silent_failed_costs: bool = True
     #: Trischaken settlement: ``oesterreich`` (Österreich-Finale 5)) or ``tirol`` (Tiroler Cup, Abrechnung)
     trischaken_rule: Literal["oesterreich", "tirol"] = "oesterreich"
+    #: Tiroler Cup Trischaken "(2 x 2)": ``2_to_each`` -- each of the two with the most points pays 2 to
+    #: each of the two others (-4 -4 +4 +4, as "(3 x 2)" is one payer's three payments of 2);
+    #: ``2_in_all`` -- each of them pays 2 in all (-2 -2 +2 +2). Only with ``trischaken_rule="tirol"``.
+    tirol_trischaken_2x2: Literal["2_to_each", "2_in_all"] = "2_to_each"
+    #: a Besserrufer without a bird (a Renonce): ``spiel_und_pagat`` -- the Spiel plus the Pagat to each
+    #: of the three others (Österreich-Finale 4)); ``renonce`` -- the general Renonce rule, the Spiel to each
+    #: (Tiroler Cup, Abrechnung; the bird was never announced)
+    besserrufer_ohne_vogel: Literal["spiel_und_pagat", "renonce"] = "spiel_und_pagat"
     #: two Jungfrauen share the winnings (Österreich-Finale 5)); false: each collects in full
     jungfrauen_share: bool = True
     #: Kontra changes only the money ledger (Österreich-Finale 2); Tiroler Cup, Abrechnung)
@@ -184,6 +192,7 @@ PROFILES: dict[str, TarockOptions] = {
         valat_announced=20,
         valat_silent=10,
         trischaken_rule="tirol",
+        besserrufer_ohne_vogel="renonce",
     ),
 }
 DEFAULT_PROFILE = "oesterreich-finale"

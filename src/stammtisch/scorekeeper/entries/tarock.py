@@ -26,6 +26,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from stammtisch.core.errors import IllegalAction
+from stammtisch.games.tarock.cards import points_blatt_to_thirds
 
 from . import Adapter, GameContext, Settlement
 
@@ -106,12 +107,15 @@ class TarockAdapter(Adapter):
         if facts.get("partner") is not None:
             out["partner"] = seat(facts["partner"], "partner")
         if "declarer_points" in facts:
-            text = str(facts["declarer_points"])
-            try:
-                pts, _, blatt = text.partition("/")
-                out["declarer_thirds"] = 3 * int(pts) + (int(blatt) if blatt else 0)
-            except ValueError:
-                raise IllegalAction(f"declarer_points is 'Punkte/Blatt' such as '35/2', not {text!r}") from None
+            try:  # "35/2" = 35 Punkte und 2 Blatt; Blatt 0, 1 or 2 (Österreich-Finale 1))
+                out["declarer_thirds"] = points_blatt_to_thirds(str(facts["declarer_points"]))
+            except ValueError as exc:
+                raise IllegalAction(f"declarer_points: {exc}", rule="Österreich-Finale 1)") from None
+        if "declarer_thirds" in facts:
+            t = facts["declarer_thirds"]
+            if isinstance(t, bool) or not isinstance(t, int) or not 0 <= t <= 210:
+                raise IllegalAction(f"declarer_thirds is a whole number of thirds 0..210 (the pack), not {t!r}",
+                                    rule="Österreich-Finale 1)")
         for k in ("declarer_thirds", "declarer_tricks", "kontra", "schleifen"):
             if k in facts:
                 out[k] = facts[k]
