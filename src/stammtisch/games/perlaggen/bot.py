@@ -154,6 +154,8 @@ class RuleBot(BaseBot):
         claim = self._claim(turn)
         if claim:
             return claim
+        if phase == "schreiben":
+            return "schreiben"  # the write-up (§33): a proven revoke was claimed above
         if phase == "cut":
             return f"abheben:{rng.randrange(5, 29)}"
         if phase == "keep":

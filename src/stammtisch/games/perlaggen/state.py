@@ -226,7 +226,7 @@ class PerlaggenDeal(BiddingMixin, FiguresMixin, MeldMixin, FastIdDeal):
         if self.o.offences != "penalise":
             return []
         out = []
-        if self.phase in ("play", "answer", "figures") and (seat, len(self.tricks), "claim") not in self.signalled:
+        if self.phase in ("play", "answer", "figures", "schreiben") and self._claim_key(seat) not in self.signalled:
             out.append("reklamieren:17")
         for c in self.offences:
             if c["kind"] == "tausch" and not c.get("claimed") and c["side"] != side_of(seat):
@@ -236,6 +236,10 @@ class PerlaggenDeal(BiddingMixin, FiguresMixin, MeldMixin, FastIdDeal):
             if not c.get("claimed") and c["side"] != side_of(seat) and a not in out:
                 out.append(a)
         return out
+
+    def _claim_key(self, seat: int) -> tuple[Any, ...]:
+        """A §17 claim is said once a round, and once more at the write-up (§33)."""
+        return (seat, "schreiben" if self.phase == "schreiben" else len(self.tricks), "claim")
 
     def _extras(self, seat: int) -> list[str]:
         out: list[str] = []
@@ -348,6 +352,8 @@ class PerlaggenDeal(BiddingMixin, FiguresMixin, MeldMixin, FastIdDeal):
             return out
         if p == "meld":
             return (["melden"] if self._meld_figure(seat) else []) + ["passen"] + self._extras(seat)
+        if p == "schreiben":
+            return ["schreiben"] + self._extras(seat)
         if p == "answer":
             return self._answer_actions(seat) + self._extras(seat)
         if p == "play":
@@ -418,6 +424,8 @@ class PerlaggenDeal(BiddingMixin, FiguresMixin, MeldMixin, FastIdDeal):
                 self._refuse("nothing to claim: no unclaimed offence of the other side, or the claim came "
                              "after the next deal's points were written", "§33")
             self._claim(seat, arg)
+            if self.phase == "schreiben":
+                self._result = self._settle()  # the claim's penalty is written with the deal (§33)
             return
         if word == "aufdecken":
             if "aufdecken" not in self._extras(seat):
@@ -465,6 +473,13 @@ class PerlaggenDeal(BiddingMixin, FiguresMixin, MeldMixin, FastIdDeal):
                          "Perlagg; never the opponents", "§7")
         if seat not in self.to_act():
             raise NotYourTurn(f"it is seat {self.to_act()[0]}'s turn", rule="Perlaggen §16")
+        if p == "schreiben":
+            if action != "schreiben":
+                self._refuse("the deal decides the Partie: claim now ('reklamieren:17') or write the points "
+                             "('schreiben')", "§33")
+            self.events.append(f"seat {seat}: the points are written (§33)")
+            self.phase, self.turn = "over", -1
+            return
         handler = {"cut": self._a_cut, "keep": self._a_keep, "look": self._a_look, "exchange": self._a_exchange,
                    "meld": self._a_meld, "play": self._a_play, "figures": self._a_figures}.get(p)
         if handler is None:
@@ -586,7 +601,7 @@ class PerlaggenDeal(BiddingMixin, FiguresMixin, MeldMixin, FastIdDeal):
         par, _, when = arg.partition(":")
         late = when == "voriges"
         if par == "17" and not late:
-            self.signalled.add((seat, len(self.tricks), "claim"))
+            self.signalled.add(self._claim_key(seat))
         for c in (self.old_claims if late else self.offences):
             if c["par"] == par and not c.get("claimed") and c["side"] != side_of(seat):
                 c["claimed"] = True
@@ -608,9 +623,20 @@ class PerlaggenDeal(BiddingMixin, FiguresMixin, MeldMixin, FastIdDeal):
             f.status = "held" if f.value else "lapsed"
             self.events.append(f"the open bid on the {name} lapses: the Partie is decided")
         self.pending = []
+        self._result = self._settle()
+        winner = self._result.summary.get("winner")
+        if self.o.offences == "penalise" and winner is not None and self.phase != "schreiben":
+            # §33 "Reklamationen beim Aufschreiben gelten nur so lange, bis die Punkte des darauffolgenden
+            # Spieles notiert werden": this deal decides the Partie and no deal follows, so the side that
+            # loses it is asked at the write-up (claim or write). Asked after every deciding deal, offence
+            # or not, so that the question itself gives nothing away.
+            self.phase = "schreiben"
+            self.turn = self._first_of(1 - SIDES.index(winner))
+            self.events.append(f"side {winner} reaches the target: the points are written unless a claim "
+                               "is made now (§33)")
+            return
         self.phase = "over"
         self.turn = -1
-        self._result = self._settle()
 
     def outcomes(self) -> list[FigureOutcome]:
         """The figures of this deal as :func:`~.scoring.settle` wants them."""
@@ -620,6 +646,13 @@ class PerlaggenDeal(BiddingMixin, FiguresMixin, MeldMixin, FastIdDeal):
             if mr is not None:
                 # the figure that went out (or stands) at 17 : 17 is written under its own name (§25)
                 out.append(FigureOutcome(mr[2], "unbid", self.o.unbid_points, mr[0], cards=mr[1]))
+            for f in self.figs.values():
+                # §12 with §21 (profile live): a figure bid at 17 by mistake (fined 2 at once) and conceded
+                # "gilt als gemacht und auch als geschrieben" -- written here as during the deal
+                if f.name != "spiel" and f.status == "conceded" and (mr is None or f.name != mr[2]):
+                    winner = f.conceded_to if not f.unseen else (f.winner if f.decided else None)
+                    out.append(FigureOutcome(f.name, "conceded", f.conceded_value, winner, f.bidder, f.order,
+                                             unseen=f.unseen))
             sp = self.figs["spiel"]
             out.append(FigureOutcome("spiel", "unbid", self.o.unbid_points, sp.winner if sp.decided else None))
             return out
@@ -634,8 +667,14 @@ class PerlaggenDeal(BiddingMixin, FiguresMixin, MeldMixin, FastIdDeal):
             if not f.decided:
                 continue
             lacking: tuple[int, ...] = ()
-            if f.status == "held" and f.name != "spiel" and not f.unseen and self.opened_by is None:
-                lacking = tuple(s for s in (0, 1) if self._side_figure(f.name, s) is None)
+            if f.status == "held" and f.name != "spiel" and not f.unseen:
+                if self.opened_by is None:
+                    lacking = tuple(s for s in (0, 1) if self._side_figure(f.name, s) is None)
+                elif self.o.par10_laid_open:
+                    # §10 with §9: the side that lays its cards open shows them; a Gleich or Hanger it bid or
+                    # held without having it costs §10 as ever (the sheet names no exception, and §9 "darf
+                    # unter keinen Umständen mehr widerrufen werden": laying open is no way out)
+                    lacking = tuple(s for s in (self.opened_by,) if self._side_figure(f.name, s) is None)
             status = "held" if f.status == "held" else "unbid"
             out.append(FigureOutcome(f.name, status, f.value if status == "held" else self.o.unbid_points,
                                      f.winner, f.bidder, f.order, f.cards, f.unseen, lacking))
@@ -663,7 +702,7 @@ class PerlaggenDeal(BiddingMixin, FiguresMixin, MeldMixin, FastIdDeal):
         return self.phase == "over"
 
     def result(self) -> DealResult:
-        if self._result is None:
+        if self._result is None or self.phase != "over":
             raise IllegalAction("the deal is not over yet")
         return self._result
 
