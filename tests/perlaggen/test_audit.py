@@ -130,7 +130,7 @@ def test_par26_engine_16_bid_spiel_first_conceded_then_par27():
 
 # --------------------------------------------------------------------------- §7 the turned-up card
 def test_par7_eichel_cards_turned_up_go_under_the_stock():
-    """§7 with NOTES (Eichel is never trump): Eichel cards turned up go under the stock until a Herz,
+    """§7 with heltschl.org, Perlaggen § 1.2 (Eichel is never trump): Eichel cards turned up go under the stock until a Herz,
     Laub or Schell card shows; here the Laub-7 — itself a Perlagg (Spitz), so the exchange follows."""
     order = [D.format(c) for c in range(33)]
     st = _deck_deal(order)

@@ -172,7 +172,7 @@ class PerlaggenDeal(BiddingMixin, FiguresMixin, MeldMixin, FastIdDeal):
                 take = max(0, 3 - len(hands[s])) if size == 3 else 5 - len(hands[s])
                 hands[s].extend(deck[:take])
                 deck = deck[take:]
-        # the trump is turned up (NOTES: Eichel is never trump; an Eichel card goes under the stock)
+        # the trump is turned up (heltschl.org, Perlaggen § 1.2: only Herz, Laub or Schell is trump; an Eichel card goes under the stock, §7)
         while D.card_suit[deck[0]] == EICHEL:
             self.events.append("an Eichel card was turned up: Eichel is never trump, it goes under the stock")
             deck = deck[1:] + deck[:1]

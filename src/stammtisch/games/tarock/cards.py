@@ -3,7 +3,7 @@
 Cards are :data:`~stammtisch.core.cards.TAROCK` indices: 0..31 the four suits (8 each, low to
 high: red ``4 3 2 1 B R D K``, black ``7 8 9 10 B R D K``), 32..53 Tarock I..XXII (``T22`` = Sküs).
 
-Counting is exact in thirds (NOTES.md, Österreich-Finale 1)): a card is worth ``3·value − 2``
+Counting is exact in thirds (pagat.com, Königrufen; Österreich-Finale 1)): a card is worth ``3·value − 2``
 thirds, so any set of cards counts ``3·Σvalues − 2·cards``; the pack is 210 thirds = 70 points
 and "35 Punkte und 2 Blatt" is 107 thirds.
 
@@ -104,7 +104,7 @@ def _kaiser(cards: Sequence[int], order_required: bool) -> bool:
     """Kaiserstich: Sküs, Mond and Pagat in one trick — the Pagat wins (Tiroler Cup, Paragrafen)."""
     if PAGAT not in cards or MOND not in cards or SKUES not in cards:
         return False
-    if order_required:  # the order Mond, Sküs, Pagat (NOTES.md: sources differ)
+    if order_required:  # the order Mond, Sküs, Pagat (sources differ: docs/rules/tarock.md)
         return cards.index(MOND) < cards.index(SKUES) < cards.index(PAGAT)
     return True
 
