@@ -100,6 +100,7 @@ class PerlaggenDeal(BiddingMixin, FiguresMixin, MeldMixin, FastIdDeal):
         self.hands: list[int] = [0, 0, 0, 0]
         self.dealt: list[list[int]] = [[], [], [], []]
         self.kept: list[int] = []
+        self.turned_up: list[int] = []  # Eichel cards turned up for trump and put under the stock (§7)
         self.lifted: list[int] = []
         self.rest: list[int] = []
         self.trump = -1
@@ -174,7 +175,8 @@ class PerlaggenDeal(BiddingMixin, FiguresMixin, MeldMixin, FastIdDeal):
                 deck = deck[take:]
         # the trump is turned up (heltschl.org, Perlaggen § 1.2: only Herz, Laub or Schell is trump; an Eichel card goes under the stock, §7)
         while D.card_suit[deck[0]] == EICHEL:
-            self.events.append("an Eichel card was turned up: Eichel is never trump, it goes under the stock")
+            self.events.append(f"{D.format(deck[0])} was turned up: Eichel is never trump, it goes under the stock")
+            self.turned_up.append(deck[0])  # seen by everybody (the event names it)
             deck = deck[1:] + deck[:1]
         trump_card = deck[0]
         self.setup_hands(hands, trump_card, deck[1:])
@@ -694,6 +696,8 @@ class PerlaggenDeal(BiddingMixin, FiguresMixin, MeldMixin, FastIdDeal):
             "tricks": self.tricks, "trump": D.format(self.trump_card) if self.trump_card >= 0 else None,
             "figures": {n: f.to_json() for n, f in self.figs.items()},
             "won": list(self.won), "owed": list(s.owed), "claimable": claimable, "dealer": self.dealer,
+            # the figures' cards laid open to show them (§22): everybody saw them at the table
+            "shown_hands": {str(k): D.format_cards(sorted(v)) for k, v in sorted(self.shown_hands.items())},
             "winner": SIDES[s.winner] if s.winner is not None else None,
         }
         return DealResult(s.points, s.lines, summary=summary)
@@ -730,6 +734,7 @@ class PerlaggenDeal(BiddingMixin, FiguresMixin, MeldMixin, FastIdDeal):
             "spiel_side": SIDES[self.spiel_side] if self.spiel_side is not None else None,
             "looked": list(self.looked),
             "kept": D.format_cards(self.kept),
+            "turned_up": D.format_cards(self.turned_up),  # Eichel cards turned up and put under (§7)
             "events": list(self.events),
             "history": [[s, a] for s, a in self.history if not a.startswith("zeichen:")],
             "shown_figure": self.shown_fig.describe() if self.shown_fig else None,
