@@ -83,3 +83,22 @@ def test_par16_the_last_trick_stays_in_sight():
     run(st, "0:LA", "1:E8", "2:L8", "3:S7")
     text = screen(st, 1)
     assert "last trick: Anna LA  Bert E8  Cleo L8  Dan S7 — Anna took it" in text
+
+
+def test_par4_the_cut_number_typed_in_full_is_taken_and_a_wrong_one_is_refused():
+    """At the cut's sub-prompt (``abheben:2…31``, then the number) ``abheben:15`` typed in full is the
+    cut of 15, and anything else is refused with a word instead of being dropped."""
+    import io
+
+    from stammtisch.cli.terminal import Screen
+    from stammtisch.core import registry
+
+    out = io.StringIO()
+    screen = Screen(registry.get("perlaggen"), Console(file=out, width=80, color_system=None))
+    legal = [f"abheben:{n}" for n in range(2, 32)]
+    answers = iter(["1", "abheben:15"])
+    screen._prompt = lambda text: next(answers)
+    assert screen.ask({"legal": legal, "deal": {}, "seat": 0}, legal) == "abheben:15"
+    answers = iter(["1", "40", "1", "7"])
+    assert screen.ask({"legal": legal, "deal": {}, "seat": 0}, legal) == "abheben:7"
+    assert "abheben: 2…31, not '40'" in out.getvalue()
