@@ -11,8 +11,9 @@ A ``game`` entry::
      "premiums": [{"name": "pagat", "side": "declarer", "announced": true, "made": true, "kontra": 0}],
      "kontra": 1}
 
-* positive games: ``declarer_thirds`` -- card points of the declarer's side in thirds (35 Punkte
-  und 2 Blatt = 107); ``declarer_points`` ``"35/2"`` is accepted too
+* positive games: ``declarer_thirds`` -- card points of the declarer's side in thirds, 0..210 (35
+  Punkte und 2 Blatt = 107); ``declarer_points`` ``"35/2"`` is accepted too, its Blatt 0, 1 or 2
+  (cards are counted in threes, Österreich-Finale 1)): "34/7" or "35/3" is refused naming the field
 * negative games: ``declarer_tricks``; ``kontras``: ``[[position, level], ...]`` per opponent
 * Trischaken: ``thirds`` and ``tricks`` per position (the sitting player 0)
 * ``renonces``: ``[{"kind": "farbzwang", "offender": position}]`` -- one or two offenders, or the
