@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import pytest
 
-from stammtisch.core.errors import IllegalAction
 from stammtisch.games.tarock import GAME
 from stammtisch.games.tarock.cards import points_blatt_to_thirds
 from stammtisch.games.tarock.scoring import Outcome, Renonce, settle
