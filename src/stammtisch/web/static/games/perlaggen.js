@@ -80,7 +80,7 @@ export default {
       const who = by ? ` ${by}` : "";
       const st = { open: tip("offen", "open"), offered: tip("geboten", "offered"), held: tip("gehalten", "held"), conceded: tip("gut", "conceded"), decided: tip("entschieden", "decided"), lapsed: tip("verfallen", "lapsed"), bid: tip("geboten", "bid"), raised: tip("gesteigert", "raised") }[f.status] || f.status;
       const stake = f.value || f.offer;
-      out.push(el("span", `badge figure ${f.status}`, `${FIG[name] || name}${who}: ${st}${stake ? " " + stake : ""}${f.unseen ? " (" + tip("ungesehen", "unseen") + ")" : ""}`,
+      out.push(el("span", `badge figure ${f.status}`, `${FIG[name] || name}${who}: ${st}${stake ? " " + stake : ""}${f.winner ? " → " + f.winner : ""}${f.unseen ? " (" + tip("ungesehen", "unseen") + ")" : ""}`,
         tip("Figur: wer bietet, Stand und Wert (§8–§14)", "figure: bidder, state and value (§8–§14)")));
     }
     if (d.written) out.push(el("span", "badge points", `${tip("geschrieben", "written")} A ${d.written[0]} : B ${d.written[1]}`));
