@@ -26,7 +26,7 @@ def legal_cards(hand: int, trick: Sequence[int], n: int, tm: int, no_undertrump:
     """The cards of ``hand`` that may be played to the trick ``trick[0:n]``.
 
     * Papagei-Jass §30: the leader may play any card.
-    * Follow suit; a trump may always be played instead (Schieber custom).
+    * Follow suit; a trump may always be played instead (Swisslos, Schieber-Jass).
     * §26: the trump Under (Buur) never has to be played to a trump lead.
     * §27: after a trump fell to a non-trump lead, no lower trump may be played unless the hand
       holds only trumps (``no_undertrump``: modes where points are wanted, i.e. not Misere).
