@@ -34,20 +34,34 @@ def arena(
 ) -> None:
     """Duplicate-deal match of bot A against bot B: mean points per deal, 95% CI, win rate."""
     from ..bots.arena import run_arena, write_json, write_svg
+    from ..bots.pool import Interrupted
     from .commands import progress_bar, console, fail
+    from .interrupts import guarded, stop
 
+    stopped: Interrupted | None = None
     try:
         opts = parse_options(option)
-        with progress_bar(f"{game}: {a} vs {b}", deals) as advance:
+        with guarded(), progress_bar(f"{game}: {a} vs {b}", deals) as advance:
             res = run_arena(game, a, b, deals, seed=seed, profile=profile, overrides=opts, ray=ray, mode=mode,
                             workers=workers, progress=advance)
     except StammtischError as e:
         fail(str(e))
         return
+    except Interrupted as e:
+        stopped, res = e, e.partial
+    except KeyboardInterrupt as e:  # before the first deal started
+        stop(e, "no deal finished")
     stem = f"arena_{game}_{a}_vs_{b}{'_seats' if mode == 'seats' else ''}_{deals}_s{seed}".replace(":", "-").replace("/", "-")
+    s = res["summary"]
+    if stopped is not None:
+        if not s["pairs"]:
+            stop(stopped, "no duplicate deal finished, nothing written")
+        stem += "_partial"
     write_json(res, out / f"{stem}.json")
     write_svg(res, out / f"{stem}.svg")
-    s = res["summary"]
+    if stopped is not None:
+        stop(stopped, f"{s['pairs']} of {deals} duplicate deals finished, written: {out / (stem + '.json')}, "
+                      f"{out / (stem + '.svg')}")
     if as_json:
         print(json.dumps({k: v for k, v in res.items() if k != "pairs"}, ensure_ascii=False))
         return

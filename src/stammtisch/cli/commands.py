@@ -50,15 +50,20 @@ def play(
     """Play a game in the terminal against computer players.
 
     Type a card as the hand shows it, an action word, or an option's number; ? shows the legend."""
+    from .interrupts import guarded, stop
     from .terminal import run_terminal_game
 
     try:
         g = registry.get(game)
         opts = parse_options(option)
-        run_terminal_game(g, profile, opts, seat=seat - 1, bot_kind=bots, seed=seed, max_deals=deals,
-                          record_path=record, name=name, console=console)
+        with guarded():
+            run_terminal_game(g, profile, opts, seat=seat - 1, bot_kind=bots, seed=seed, max_deals=deals,
+                              record_path=record, name=name, console=console)
     except StammtischError as e:
         fail(str(e))
+    except KeyboardInterrupt as e:
+        console.print()  # the prompt's line is left open
+        stop(e, f"game left, the record so far is in {record}" if record else "game left")
 
 
 def replay(
@@ -148,30 +153,43 @@ def simulate(
     With a seed the results do not depend on --workers or --ray (game i is dealt with seed+i
     and its players draw from their own seeded generator)."""
     from ..bots.batch import rate_text, run_batch
+    from ..bots.pool import Interrupted
+    from .interrupts import guarded, stop
 
+    stopped: Interrupted | None = None
     try:
         opts = parse_options(option)
         if record:
             record.mkdir(parents=True, exist_ok=True)
-        with progress_bar(f"{game} {'matches' if match else 'deals'}", games) as advance:
+        with guarded(), progress_bar(f"{game} {'matches' if match else 'deals'}", games) as advance:
             res = run_batch(game, games, seed=seed, bots=bots, profile=profile, overrides=opts, match=match,
                             record=record, workers=workers, ray=ray, progress=advance)
     except StammtischError as e:
         fail(str(e))
         return
+    except Interrupted as e:
+        stopped, res = e, e.partial
+    except KeyboardInterrupt as e:  # before the first game started
+        stop(e, f"no {game} game finished")
     seconds = res["seconds"]
-    out = {"game": game, "bots": bots, "games": games, "deals": res["deals"], "seconds": round(seconds, 4),
+    played = res["games"]
+    out = {"game": game, "bots": bots, "games": played, "deals": res["deals"], "seconds": round(seconds, 4),
            "games_per_second": float(f"{res['games_per_second']:.4g}") if res["games_per_second"] else None,
            "workers": res["workers"], "columns": res["columns"], "totals": res["totals"]}
-    if as_json:
+    if stopped is not None:
+        out["interrupted"] = True
+    if as_json:  # the partial result too: stdout is where it was asked for
         print(json.dumps(out, ensure_ascii=False))
-    else:
-        console.print(f"{games} {game} {'matches' if match else 'deals'} with {bots} bots in {seconds:.2f}s "
-                      f"({rate_text(games, seconds)}, {res['workers']} worker"
+    elif stopped is None:
+        console.print(f"{played} {game} {'matches' if match else 'deals'} with {bots} bots in {seconds:.2f}s "
+                      f"({rate_text(played, seconds)}, {res['workers']} worker"
                       f"{'' if res['workers'] == 1 else 's'})", highlight=False)
         console.print("totals: " + "  ".join(f"{c} {p}" for c, p in zip(res["columns"], res["totals"])),
                       highlight=False)
     sys.stdout.flush()
+    if stopped is not None:
+        stop(stopped, f"{played} of {games} {game} {'matches' if match else 'deals'} finished"
+             + (f", their records are in {record}" if record else ""))
 
 
 @contextmanager

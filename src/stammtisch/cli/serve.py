@@ -61,7 +61,17 @@ def serve(
     where = url if not url.startswith("sqlite") else url.split("///", 1)[-1]
     print(f"stammtisch is serving at http://{shown}:{port}/  (database: {where})", flush=True)
     print(f"scorekeeper and tournaments: http://{shown}:{port}/scorekeeper/", flush=True)
-    uvicorn.Server(uvicorn_config(app, host, port, log_level, trusted_proxies)).run(sockets=[sock])
+    from .interrupts import end_children, guarded, stop
+
+    try:
+        with guarded():
+            uvicorn.Server(uvicorn_config(app, host, port, log_level, trusted_proxies)).run(sockets=[sock])
+    except KeyboardInterrupt as e:  # uvicorn shut down and raised the signal again: the children, one line
+        import logging
+
+        logging.disable(logging.CRITICAL)  # a search worker ended mid-job is no news now
+        stop(e, "the server is down")
+    end_children()
 
 
 def uvicorn_config(app: object, host: str, port: int, log_level: str = "warning", trusted_proxies: str = ""):
@@ -75,9 +85,11 @@ def uvicorn_config(app: object, host: str, port: int, log_level: str = "warning"
     import uvicorn
 
     proxies = ",".join(x.strip() for x in trusted_proxies.split(",") if x.strip())
+    # timeout_graceful_shutdown: Ctrl-C closes the open table sockets within a second, not when the
+    # last browser leaves (every action is logged already; the browsers reconnect to the next start)
     return uvicorn.Config(app, host=host, port=port, log_level=log_level, ws_max_size=65536, ws_ping_interval=20,
                           ws_per_message_deflate=False, ws_ping_timeout=20, proxy_headers=bool(proxies),
-                          forwarded_allow_ips=proxies or None)
+                          forwarded_allow_ips=proxies or None, timeout_graceful_shutdown=1)
 
 
 def listen(host: str, port: int, fail: Callable[[str], None]) -> socket.socket:

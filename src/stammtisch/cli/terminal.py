@@ -118,7 +118,8 @@ class Screen:
         """Ask for one action; returns it in the record notation, ``None`` to quit, or :data:`HELP`.
 
         Empty input asks again; a number outside the listing is answered with the valid range;
-        end of input (Ctrl-D) or Ctrl-C quits like ``q``."""
+        end of input (Ctrl-D) quits like ``q``; Ctrl-C goes on as ``KeyboardInterrupt`` (the
+        command writes the record and exits 130)."""
         listed = self.listing(legal)
         listing = Text(f"{self.w['options']}: ")
         for i, a in enumerate(listed):
@@ -158,7 +159,7 @@ class Screen:
     def _prompt(self, text: str) -> str | None:
         try:
             return Prompt.ask(Text(text), console=self.console).strip()
-        except (EOFError, KeyboardInterrupt):
+        except EOFError:
             return None
 
     def _suffix(self, action: str, legal: list[str]) -> str | None:
@@ -268,8 +269,23 @@ def run_terminal_game(game: Game, profile: str | None, options: dict[str, Any], 
     """Play interactively until the match ends or the person quits.
 
     :param seat: the person's seat, 0-based internally (the command line counts from 1)
+
+    Ctrl-C (or SIGTERM, raised as :class:`~stammtisch.bots.pool.Terminated`) goes on as
+    ``KeyboardInterrupt`` after the record of what was played is written to ``record_path``.
     """
     match = game.new_match(profile, options, seed=seed, max_deals=max_deals)
+    try:
+        _play(game, match, seat=seat, bot_kind=bot_kind, seed=seed, record_path=record_path, name=name,
+              console=console)
+    except KeyboardInterrupt:
+        if record_path:
+            records.dump(match, record_path)
+        raise
+
+
+def _play(game: Game, match: Any, *, seat: int, bot_kind: str, seed: int | None, record_path: Path | None,
+          name: str | None, console: Console) -> None:
+    """The game loop of :func:`run_terminal_game`."""
     if not 0 <= seat < match.n:
         raise IllegalAction(f"seat must be 1..{match.n}")
     # 1-based like the core's default seat names ("Seat 1" ..) and team names such as "Team 1/3"
