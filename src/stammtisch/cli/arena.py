@@ -9,6 +9,7 @@ from typing import Optional
 import typer
 
 from ..core.errors import StammtischError
+from .helptext import BOTS, GAMES, OPTION, OUTPUT, PROFILES, WORKERS
 from .options import parse_options
 
 
@@ -18,18 +19,20 @@ def register(app: typer.Typer) -> None:
 
 
 def arena(
-    game: str = typer.Argument(..., help="jass, doppelkopf, tarock or perlaggen"),
-    a: str = typer.Option("search", "--a", help="player A: random, rule, search[:easy|medium|hard|strong|SECONDS|Ni]"),
-    b: str = typer.Option("rule", "--b", help="player B (same kinds as A)"),
-    deals: int = typer.Option(20, "--deals", "-n", min=1, help="duplicate deals (each is played twice)"),
-    seed: int = typer.Option(0, help="seed of the deals (the same seed gives the same deals)"),
-    profile: Optional[str] = typer.Option(None, help="rules profile"),
-    option: Optional[list[str]] = typer.Option(None, "--option", "-o", help="rules option name=value"),
+    game: str = typer.Argument(..., help=GAMES),
+    a: str = typer.Option("search", "--a", metavar="KIND", help="player A: " + BOTS),
+    b: str = typer.Option("rule", "--b", metavar="KIND", help="player B (the same kinds as A)"),
+    deals: int = typer.Option(20, "--deals", "-n", min=1, metavar="N",
+                              help="duplicate deals (each is played twice; a search deal takes seconds)"),
+    seed: int = typer.Option(0, metavar="N", help="seed of the deals (the same seed gives the same deals)"),
+    profile: Optional[str] = typer.Option(None, metavar="NAME", help=PROFILES),
+    option: Optional[list[str]] = typer.Option(None, "--option", "-o", metavar="NAME=VALUE", help=OPTION),
     ray: bool = typer.Option(False, "--ray", help="run the deals as Ray tasks (extra 'ray'; RAY_ADDRESS joins a cluster)"),
-    mode: str = typer.Option("pairs", help="pairs: A on the even seats then the odd; seats: A alone on each seat "
+    mode: str = typer.Option("pairs", metavar="pairs|seats", help="pairs: A on the even seats then the odd; seats: A alone on each seat "
                              "against an all-B baseline (games where every seat scores for itself)"),
-    workers: int = typer.Option(0, "--workers", "-w", min=0, help="processes (0: one per core, 1: no pool)"),
-    out: Path = typer.Option(Path("arena"), help="folder for the JSON result and the SVG plot"),
+    workers: int = typer.Option(0, "--workers", "-w", min=0, metavar="N", help=WORKERS),
+    out: Path = typer.Option(Path(OUTPUT) / "arena", metavar="FOLDER",
+                             help="folder for the JSON result and the SVG plot (a partial one after Ctrl-C)"),
     as_json: bool = typer.Option(False, "--json", help="print the summary as JSON"),
 ) -> None:
     """Duplicate-deal match of bot A against bot B: mean points per deal, 95% CI, win rate."""

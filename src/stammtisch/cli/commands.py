@@ -17,6 +17,7 @@ from rich.text import Text
 
 from ..core import records, registry
 from ..core.errors import StammtischError
+from .helptext import BOTS, GAMES, OPTION, PROFILES, WORKERS
 from .options import parse_options
 
 console = Console()
@@ -37,14 +38,14 @@ def register(app: typer.Typer) -> None:
 
 
 def play(
-    game: str = typer.Argument("jass", help="jass, doppelkopf, tarock or perlaggen"),
-    profile: Optional[str] = typer.Option(None, help="rules profile (default: the game's own)"),
-    option: Optional[list[str]] = typer.Option(None, "--option", "-o", help="rules option name=value"),
-    seat: int = typer.Option(1, help="your seat, 1..n in order of play (seat 1 is named first on the sheet)"),
-    bots: str = typer.Option("rule", help="computer players: rule or random"),
-    seed: Optional[int] = typer.Option(None, help="seed for reproducible deals"),
-    deals: Optional[int] = typer.Option(None, help="stop after this many deals"),
-    record: Optional[Path] = typer.Option(None, help="write the record here when the game ends"),
+    game: str = typer.Argument("jass", help=GAMES),
+    profile: Optional[str] = typer.Option(None, metavar="NAME", help=PROFILES),
+    option: Optional[list[str]] = typer.Option(None, "--option", "-o", metavar="NAME=VALUE", help=OPTION),
+    seat: int = typer.Option(1, metavar="N", help="your seat, 1..n in order of play (seat 1 is named first on the sheet)"),
+    bots: str = typer.Option("rule", metavar="KIND", help="the computer players: " + BOTS),
+    seed: Optional[int] = typer.Option(None, metavar="N", help="seed for reproducible deals"),
+    deals: Optional[int] = typer.Option(None, metavar="N", help="stop after this many deals"),
+    record: Optional[Path] = typer.Option(None, metavar="FILE", help="write the record to FILE when the game ends or is left"),
     name: Optional[str] = typer.Option(None, help="your name (default: You, on German screens Du)"),
 ) -> None:
     """Play a game in the terminal against computer players.
@@ -67,8 +68,8 @@ def play(
 
 
 def replay(
-    file: Path = typer.Argument(..., help="a record written by stammtisch"),
-    as_json: bool = typer.Option(False, "--json", help="machine-readable output"),
+    file: Path = typer.Argument(..., help="a record written by stammtisch (play --record, simulate --record)"),
+    as_json: bool = typer.Option(False, "--json", help="one JSON object on stdout (errors too)"),
 ) -> None:
     """Re-validate every action of a record and print the per-trick and final score."""
     try:
@@ -136,16 +137,16 @@ def _name(names: list[str], seat: object) -> str:
 
 
 def simulate(
-    game: str = typer.Argument(..., help="jass, doppelkopf, tarock or perlaggen"),
-    games: int = typer.Option(100, "--games", "-n", min=1, help="number of games"),
-    seed: Optional[int] = typer.Option(None, help="seed of the first game (game i uses seed+i)"),
-    bots: str = typer.Option("random", help="random, rule or search[:strength]"),
-    profile: Optional[str] = typer.Option(None, help="rules profile"),
-    option: Optional[list[str]] = typer.Option(None, "--option", "-o", help="rules option name=value"),
+    game: str = typer.Argument(..., help=GAMES),
+    games: int = typer.Option(100, "--games", "-n", min=1, metavar="N", help="number of games"),
+    seed: Optional[int] = typer.Option(None, metavar="N", help="seed of the first game (game i uses seed+i)"),
+    bots: str = typer.Option("random", metavar="KIND", help="the computer players on every seat: " + BOTS),
+    profile: Optional[str] = typer.Option(None, metavar="NAME", help=PROFILES),
+    option: Optional[list[str]] = typer.Option(None, "--option", "-o", metavar="NAME=VALUE", help=OPTION),
     match: bool = typer.Option(False, "--match", help="play whole matches instead of single deals"),
     as_json: bool = typer.Option(False, "--json", help="one JSON object on stdout"),
-    record: Optional[Path] = typer.Option(None, help="write every game as a record into this folder"),
-    workers: int = typer.Option(0, "--workers", "-w", min=0, help="processes (0: one per core, 1: no pool)"),
+    record: Optional[Path] = typer.Option(None, metavar="FOLDER", help="write every game as a record into FOLDER"),
+    workers: int = typer.Option(0, "--workers", "-w", min=0, metavar="N", help=WORKERS),
     ray: bool = typer.Option(False, "--ray", help="run as Ray tasks (extra 'ray'; RAY_ADDRESS joins a cluster)"),
 ) -> None:
     """Self-play with computer players on every core; prints results and games per second.

@@ -10,6 +10,8 @@ from typing import Optional
 
 import typer
 
+from .helptext import DATA
+
 
 def register(app: typer.Typer) -> None:
     """Add the `serve` command to ``app``."""
@@ -17,22 +19,29 @@ def register(app: typer.Typer) -> None:
 
 
 def serve(
-    host: str = typer.Option("127.0.0.1", help="address to listen on (0.0.0.0 for the whole network)"),
-    port: int = typer.Option(8000, help="port to listen on"),
-    data: Path = typer.Option(Path("data"), help="folder for the embedded SQLite database"),
-    database_url: Optional[str] = typer.Option(None, "--database-url", envvar="STAMMTISCH_DATABASE_URL",
-                                               help="SQLAlchemy URL, e.g. postgresql+psycopg://user@host/db"),
-    bot_delay: float = typer.Option(0.6, help="seconds a computer player waits before moving"),
-    grace: float = typer.Option(45.0, help="seconds before a computer player stands in for an absent person"),
-    log_level: str = typer.Option("warning", help="uvicorn log level"),
-    search_processes: int = typer.Option(1, help="worker processes for search computer players (0: a thread)"),
-    search_levels: str = typer.Option("easy,medium,hard", help="search strengths a table may ask for"),
-    create_burst: int = typer.Option(10, help="tables one client address may open at once"),
-    create_per_minute: float = typer.Option(6.0, help="tables one client address may open per minute after that"),
-    max_body: int = typer.Option(65536, help="largest request body on any HTTP route (bytes)"),
-    max_sockets_per_client: int = typer.Option(64, help="open table sockets one client address may hold"),
-    trusted_proxies: str = typer.Option("", help="addresses of reverse proxies whose X-Forwarded-For is "
-                                                 "believed (comma-separated); none by default"),
+    host: str = typer.Option("127.0.0.1", metavar="ADDRESS", help="address to listen on (0.0.0.0 for the whole network)"),
+    port: int = typer.Option(8000, metavar="N", help="port to listen on"),
+    data: Path = typer.Option(Path("data"), metavar="FOLDER", help=DATA),
+    database_url: Optional[str] = typer.Option(None, "--database-url", envvar="STAMMTISCH_DATABASE_URL", metavar="URL",
+                                               help="SQLAlchemy URL instead of SQLite in --data, e.g. "
+                                                    "postgresql+psycopg://user@host/db (extra postgres)"),
+    bot_delay: float = typer.Option(0.6, metavar="SECONDS", help="seconds a computer player waits before moving"),
+    grace: float = typer.Option(45.0, metavar="SECONDS",
+                                help="seconds before a computer player stands in for an absent person"),
+    log_level: str = typer.Option("warning", metavar="LEVEL", help="uvicorn log level: critical, error, warning, "
+                                                                   "info, debug or trace"),
+    search_processes: int = typer.Option(1, metavar="N", help="worker processes for search computer players (0: a thread)"),
+    search_levels: str = typer.Option("easy,medium,hard", metavar="LEVELS",
+                                      help="search strengths a table may ask for, comma-separated: easy, medium, "
+                                           "hard, strong"),
+    create_burst: int = typer.Option(10, metavar="N", help="tables one client address may open at once"),
+    create_per_minute: float = typer.Option(6.0, metavar="N",
+                                            help="tables one client address may open per minute after that"),
+    max_body: int = typer.Option(65536, metavar="BYTES", help="largest request body on any HTTP route"),
+    max_sockets_per_client: int = typer.Option(64, metavar="N", help="open table sockets one client address may hold"),
+    trusted_proxies: str = typer.Option("", metavar="ADDRESSES",
+                                        help="addresses of reverse proxies whose X-Forwarded-For is "
+                                             "believed (comma-separated); none by default"),
 ) -> None:
     """Run the table server; open the printed address in a browser."""
     import uvicorn
@@ -61,6 +70,8 @@ def serve(
     where = url if not url.startswith("sqlite") else url.split("///", 1)[-1]
     print(f"stammtisch is serving at http://{shown}:{port}/  (database: {where})", flush=True)
     print(f"scorekeeper and tournaments: http://{shown}:{port}/scorekeeper/", flush=True)
+    for line in missing_extras():
+        print(line, flush=True)
     from .interrupts import end_children, guarded, stop
 
     try:
@@ -72,6 +83,20 @@ def serve(
         logging.disable(logging.CRITICAL)  # a search worker ended mid-job is no news now
         stop(e, "the server is down")
     end_children()
+
+
+def missing_extras() -> list[str]:
+    """One line per feature of the server that runs without what it uses, saying what to run."""
+    import importlib.util
+
+    out = []
+    if importlib.util.find_spec("numba") is None:
+        out.append("note: the search players run without Numba, many times slower: run `bash scripts/setup fast` "
+                   "in the checkout (scripts/start does)")
+    if importlib.util.find_spec("reportlab") is None:
+        out.append("note: the scorekeeper's PDF exports need reportlab: run `bash scripts/setup pdf` in the "
+                   "checkout (scripts/start does)")
+    return out
 
 
 def uvicorn_config(app: object, host: str, port: int, log_level: str = "warning", trusted_proxies: str = ""):
