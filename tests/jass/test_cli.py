@@ -65,8 +65,8 @@ def test_tampered_record_exit_1_names_index_seat_and_rule(tmp_path):
     r = runner.invoke(app, ["replay", str(path)])
     assert r.exit_code == 1
     text = r.output
-    assert f"action #{j}" in text or "action #" in text
-    assert f"seat {seat}" in text
+    assert f"action {j + 1}," in text  # people count actions, deals and seats from 1
+    assert f"seat {seat + 1}" in text
     if bad is not None:
         assert "Papagei-Jass §15" in text
 

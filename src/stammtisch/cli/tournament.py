@@ -120,9 +120,21 @@ def _print_sheet(t: dict[str, Any]) -> None:
 
 
 def _password(stdin: bool) -> str:
+    """The new password: from standard input, or asked for (its length checked before it is
+    asked a second time)."""
     if stdin:
         return sys.stdin.readline().rstrip("\n")
-    return typer.prompt("password", hide_input=True, confirmation_prompt=True)
+    from stammtisch.scorekeeper.auth import MIN_PASSWORD
+
+    while True:
+        password = typer.prompt("password", hide_input=True)
+        if MIN_PASSWORD <= len(password) <= 200:
+            break
+        console.print(f"a password has {MIN_PASSWORD} to 200 characters (this one has {len(password)}); "
+                      "another one, please", highlight=False)
+    if typer.prompt("the same password again", hide_input=True) != password:
+        raise ValueError("the two passwords differ; nothing was changed")
+    return password
 
 
 @organiser_app.command("add")
