@@ -77,7 +77,8 @@ class Screen:
         out: list[str] = []
         for a in legal:
             word = a.split(":", 1)[0]
-            base = a.split("=", 1)[0] if suffix and "=" in a else word if word in ranges or word in grouped else a
+            group = _group_of(a, grouped)
+            base = group if group else a.split("=", 1)[0] if suffix and "=" in a else word if word in ranges else a
             if base not in out:
                 out.append(base)
         return out
@@ -94,10 +95,11 @@ class Screen:
         return self.show_action(option)
 
     def _grouped(self, legal: list[str]) -> dict[str, list[str]]:
-        """The renderer's ``GROUPED`` words that have several ``word:…`` actions -> their tails."""
+        """The renderer's ``GROUPED`` words (a word, or a word with its prefix such as
+        ``trump:3x3``) that have several ``word:…`` actions -> their tails."""
         out: dict[str, list[str]] = {}
         for word in getattr(self.module, "GROUPED", ()):
-            tails = [a.split(":", 1)[1] for a in legal if a.startswith(word + ":")]
+            tails = [a[len(word) + 1:] for a in legal if a.startswith(word + ":")]
             if len(tails) > 1:
                 out[word] = tails
         return out
@@ -137,7 +139,10 @@ class Screen:
                 return HELP
             if answer.lower() in ("wait", "weiter") and self.w["wait"] in legal:
                 return self.w["wait"]
-            if answer.isdigit() and answer not in legal:
+            group = _group_named(answer, self._grouped(legal))
+            if group and answer not in legal:
+                action = group
+            elif answer.isdigit() and answer not in legal:
                 if 1 <= int(answer) <= len(listed):
                     action = listed[int(answer) - 1]
                 else:
@@ -177,7 +182,7 @@ class Screen:
         grouped = self._grouped(legal)
         if action in grouped and action not in legal:
             self.console.print(Text(f"{action}: " + "  ".join(grouped[action])), highlight=False)
-            answer = self._prompt(f"{action}:")
+            answer = self._prompt(action)
             if not answer:
                 return None
             return f"{action}:{answer.removeprefix(action + ':')}"
@@ -250,6 +255,17 @@ def _ranges(legal: list[str]) -> dict[str, tuple[int, int]]:
         if tail.isdigit():
             nums.setdefault(word, []).append(int(tail))
     return {w: (min(n), max(n)) for w, n in nums.items() if len(n) > RANGE_AT}
+
+
+def _group_of(action: str, grouped: dict[str, list[str]]) -> str | None:
+    """The grouped word ``action`` is listed under (``trump:3x3`` for ``trump:3x3:E-obenabe-undenufe``)."""
+    return next((g for g in grouped if action.startswith(g + ":")), None)
+
+
+def _group_named(answer: str, grouped: dict[str, list[str]]) -> str | None:
+    """The grouped word a person typed: in full (``trump:3x3``) or after its prefix (``3x3``)."""
+    a = answer.strip().lower().removesuffix(":…").removesuffix(":")
+    return next((g for g in grouped if a in (g.lower(), g.rsplit(":", 1)[-1].lower())), None)
 
 
 def _kind(action: str) -> str:
