@@ -6,11 +6,9 @@ from __future__ import annotations
 import json
 import os
 import signal
-import socket
 import subprocess
 import sys
 import time
-import urllib.request
 from pathlib import Path
 
 import pytest
@@ -131,24 +129,5 @@ def test_play_writes_the_record_so_far_on_ctrl_c(tmp_path):
     assert "r.json" in err
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-@pytest.mark.parametrize("sig", [signal.SIGINT], ids=["ctrl-c"])
-def test_serve_stops_after_answering(tmp_path, sig):
-    port = _free_port()
-    p = start(["serve", "--port", str(port), "--data", str(tmp_path / "data")], tmp_path)
-
-    def answers() -> bool:
-        try:
-            return urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=2).status == 200
-        except OSError:
-            return False
-
-    wait_for(answers, 60, "the server to answer")
-    time.sleep(3)  # the search worker (started for the kernels' warm-up) has started up
-    kids = [k for k in children(p.pid) if running(k)]
-    stop_and_check(p, sig, kids, group=sig == signal.SIGINT)
+# serve: tests/cli/test_readme.py starts `serve` and `scripts/start` as the README shows them, stops them with
+# Ctrl-C to the process group and checks the exit code 130, the one line and that no child is left.

@@ -27,7 +27,7 @@ from contextlib import contextmanager
 from typing import Any
 
 __all__ = ["Terminated", "Interrupted", "run_each", "sigterm_raises", "set_parent_death_signal", "signal_of",
-           "ignore_interrupts"]
+           "ignore_interrupts", "quiet_context"]
 
 
 class Terminated(KeyboardInterrupt):
@@ -92,6 +92,51 @@ def ignore_interrupts() -> None:
     set_parent_death_signal()
 
 
+@contextmanager
+def _sigint_ignored() -> Iterator[None]:
+    try:
+        previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    except ValueError:  # not the main thread: cannot touch the handlers
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+class _QuietStart:
+    """Mixin: start the process with SIGINT ignored in the parent (see :func:`quiet_context`)."""
+
+    def start(self) -> None:
+        with _sigint_ignored():
+            super().start()  # type: ignore[misc]
+
+
+_QUIET: dict[str, Any] = {}
+for _method, _names in (("spawn", ("SpawnProcess", "SpawnContext")), ("fork", ("ForkProcess", "ForkContext")),
+                        ("forkserver", ("ForkServerProcess", "ForkServerContext"))):
+    _proc, _ctx = (getattr(multiprocessing.context, n, None) for n in _names)
+    if _proc is not None and _ctx is not None:
+        # module-level classes: a spawned worker unpickles its process object by name
+        _qp = type(f"Quiet{_names[0]}", (_QuietStart, _proc), {"__module__": __name__})
+        globals()[_qp.__name__] = _qp
+        _QUIET[_method] = type(f"Quiet{_names[1]}", (_ctx,), {"Process": _qp, "__module__": __name__})()
+
+
+def quiet_context(method: str | None = None) -> Any:
+    """A multiprocessing context whose processes start with SIGINT ignored.
+
+    A worker's initializer comes too late for a Ctrl-C during its start-up (a spawned worker
+    imports for a second or more): the parent ignores SIGINT while it starts a worker, the
+    child inherits that (across ``exec`` too) and Python then installs no ``KeyboardInterrupt``
+    handler in it. Use as ``ProcessPoolExecutor(mp_context=quiet_context("spawn"))``.
+    """
+    # the default method without fixing it (get_start_method() would, and a later set_start_method fail)
+    method = method or multiprocessing.get_start_method(allow_none=True) or multiprocessing.get_all_start_methods()[0]
+    return _QUIET.get(method) or multiprocessing.get_context(method)
+
+
 def _call(job: tuple[Callable[..., Any], tuple[Any, ...]]) -> Any:
     fn, arg = job
     return fn(*arg)
@@ -105,7 +150,7 @@ def run_each(fn: Callable[..., Any], args: Sequence[tuple[Any, ...]], workers: i
     An exception in a worker, or an interrupt here (Ctrl-C, :class:`Terminated`), terminates
     every worker at once and is raised on; the results handed to ``each`` before stay handed.
     """
-    pool = multiprocessing.Pool(max(1, min(workers, len(args))), initializer=ignore_interrupts)
+    pool = quiet_context().Pool(max(1, min(workers, len(args))), initializer=ignore_interrupts)
     try:  # the jobs are handed out one by one as workers get free (a generator: no list of all of them)
         for result in pool.imap_unordered(_call, ((fn, tuple(a)) for a in args)):
             each(result)

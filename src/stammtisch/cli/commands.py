@@ -57,6 +57,8 @@ def play(
     try:
         g = registry.get(game)
         opts = parse_options(option)
+        if record:
+            record.parent.mkdir(parents=True, exist_ok=True)
         with guarded():
             run_terminal_game(g, profile, opts, seat=seat - 1, bot_kind=bots, seed=seed, max_deals=deals,
                               record_path=record, name=name, console=console)

@@ -416,6 +416,7 @@ def export(tid: int = TID, kind: str = typer.Argument(..., metavar="KIND", help=
                 raise ValueError("a PDF needs --out FILE")
             sys.stdout.write(data)
         else:
+            out.parent.mkdir(parents=True, exist_ok=True)
             out.write_bytes(data if isinstance(data, bytes) else data.encode("utf-8"))
             console.print(f"wrote {out}")
     _run(go)
