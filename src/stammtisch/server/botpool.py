@@ -109,11 +109,7 @@ def _warm(games: list[str]) -> dict[str, int]:
 
 def _background() -> None:
     """Worker initializer: the search is background work; the server's own process (every table's
-    sockets, log and cheap players) comes first when the machine's cores are busy. Ctrl-C is the
-    server's to handle (it ends the workers), and a worker does not outlive the server."""
-    from ..bots.pool import ignore_interrupts
-
-    ignore_interrupts()
+    sockets, log and cheap players) comes first when the machine's cores are busy."""
     try:
         os.nice(10)
     except (AttributeError, OSError):  # pragma: no cover - not on every platform
