@@ -65,7 +65,10 @@ def serve(
     config = ServerConfig(bot_delay=bot_delay, grace=grace, gc_tuning=True, search_processes=search_processes,
                           search_levels=levels, create_burst=create_burst, create_per_minute=create_per_minute,
                           max_body=max_body, max_sockets_per_client=max_sockets_per_client)
-    app = create_app(database_url=url, config=config, routers=[make_router(url)])
+    from .database import database_problems
+
+    with database_problems(url, fail):
+        app = create_app(database_url=url, config=config, routers=[make_router(url)])
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
     where = url if not url.startswith("sqlite") else url.split("///", 1)[-1]
     print(f"stammtisch is serving at http://{shown}:{port}/  (database: {where})", flush=True)

@@ -18,6 +18,7 @@ in with. Every failure prints one line and exits 1.
 from __future__ import annotations
 
 import csv
+import os
 import json
 import sys
 from pathlib import Path
@@ -63,12 +64,19 @@ def _fail(exc: Exception) -> None:
 
 
 def _run(fn):
+    from .database import problem_text
+
     try:
         return fn()
     except StammtischError as exc:
         _fail(exc)
     except (OSError, json.JSONDecodeError, ValueError) as exc:
         _fail(exc)
+    except Exception as exc:  # a database that cannot be used: one line (anything else goes on)
+        text = problem_text(exc, _db["url"] or os.environ.get("STAMMTISCH_DATABASE_URL", ""))
+        if text is None:
+            raise
+        _fail(Exception(text))
 
 
 @app.callback()
