@@ -38,7 +38,7 @@ def arena(
     """Duplicate-deal match of bot A against bot B: mean points per deal, 95% CI, win rate."""
     from ..bots.arena import run_arena, write_json, write_svg
     from ..bots.pool import Interrupted
-    from .commands import progress_bar, console, fail
+    from .commands import console, fail, os_error, progress_bar
     from .interrupts import guarded, stop
 
     stopped: Interrupted | None = None
@@ -49,6 +49,8 @@ def arena(
                             workers=workers, progress=advance)
     except StammtischError as e:
         fail(str(e))
+    except OSError as e:  # a file or folder that cannot be written or read
+        fail(os_error(e))
         return
     except Interrupted as e:
         stopped, res = e, e.partial
@@ -60,8 +62,11 @@ def arena(
         if not s["pairs"]:
             stop(stopped, "no duplicate deal finished, nothing written")
         stem += "_partial"
-    write_json(res, out / f"{stem}.json")
-    write_svg(res, out / f"{stem}.svg")
+    try:
+        write_json(res, out / f"{stem}.json")
+        write_svg(res, out / f"{stem}.svg")
+    except OSError as e:
+        fail(os_error(e))
     if stopped is not None:
         stop(stopped, f"{s['pairs']} of {deals} duplicate deals finished, written: {out / (stem + '.json')}, "
                       f"{out / (stem + '.svg')}")

@@ -31,6 +31,12 @@ def fail(message: str) -> None:
     raise typer.Exit(1)
 
 
+def os_error(e: OSError) -> str:
+    """``cannot write output/x: Permission denied``: the file and the reason, in one line."""
+    where = f" {e.filename}" if e.filename else ""
+    return f"cannot use{where}: {e.strerror or e}"
+
+
 def register(app: typer.Typer) -> None:
     app.command()(play)
     app.command()(replay)
@@ -64,6 +70,8 @@ def play(
                               record_path=record, name=name, console=console)
     except StammtischError as e:
         fail(str(e))
+    except OSError as e:  # a file or folder that cannot be written or read
+        fail(os_error(e))
     except KeyboardInterrupt as e:
         console.print()  # the prompt's line is left open
         stop(e, f"game left, the record so far is in {record}" if record else "game left")
@@ -169,6 +177,8 @@ def simulate(
                             record=record, workers=workers, ray=ray, progress=advance)
     except StammtischError as e:
         fail(str(e))
+    except OSError as e:  # a file or folder that cannot be written or read
+        fail(os_error(e))
         return
     except Interrupted as e:
         stopped, res = e, e.partial
