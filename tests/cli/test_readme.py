@@ -36,10 +36,12 @@ BIN = ROOT / ".venv" / "bin" if OTHER else Path(sys.executable).parent
 PYTHON = str(BIN / "python") if OTHER else sys.executable
 README = ROOT / "README.md"
 
-#: commands not run here (matched at the start of the command) -> why
+#: commands not run here (a pattern matched at the start of the command) -> why
 NOT_RUN = {
-    "bash scripts/test": "runs the whole test suite, this test included: CI runs it itself",
-    "source .venv/bin/activate": "sets up the shell: every command here runs with that environment on the PATH",
+    r"bash scripts/test\b": "runs the whole test suite, this test included: CI runs it itself",
+    r"source \.venv/bin/activate\b": "sets up the shell: every command here runs with that environment on the PATH",
+    r"(\.venv/bin/)?python3? (-m )?benchmarks[/.]": "a benchmark: minutes of measuring on demand, and it writes "
+                                                  "benchmarks/results/ in the checkout",
 }
 #: the README's own mark for a command this test cannot run
 MARK = re.compile(r"not run by the README test:\s*(.+)$")
@@ -161,7 +163,8 @@ def _prepare(cmd: Command) -> str:
     text = cmd.text
     for pattern, repl, _why in SHRINK:
         text = pattern.sub(repl, text)
-    text = re.sub(r"^bash scripts/", f"bash {ROOT}/scripts/", text)
+    # the checkout's own files by their place in the checkout (the command runs in a temporary folder)
+    text = re.sub(r"(?<![\w/.])((?:scripts|examples|benchmarks)/)", lambda m: f"{ROOT}/{m[1]}", text)
     pg = os.environ.get("STAMMTISCH_TEST_POSTGRES_URL")
     if pg:
         text = re.sub(r"postgresql\+psycopg://\S+", pg, text)
@@ -172,8 +175,8 @@ def _reason_not_run(cmd: Command) -> str | None:
     mark = MARK.search(cmd.comment)
     if mark:
         return mark[1]
-    for prefix, why in NOT_RUN.items():
-        if cmd.text.startswith(prefix):
+    for pattern, why in NOT_RUN.items():
+        if re.match(pattern, cmd.text):
             return why
     if "postgresql" in cmd.text and not os.environ.get("STAMMTISCH_TEST_POSTGRES_URL"):
         return "needs PostgreSQL: runs where STAMMTISCH_TEST_POSTGRES_URL is set (CI: scripts/ci-postgres)"
