@@ -43,7 +43,7 @@ def test_profiles_and_bot_kinds_are_named_in_the_help():
     for name in registry.names():
         for profile in registry.get(name).profiles:
             assert profile in text, (name, profile)
-    for kind in ("random", "rule", "search", "Nw", "Ni", "strong"):
+    for kind in ("random", "rule", "search", "search:Nw", "search:Ni", "strong"):
         assert kind in text, kind
     arena = " ".join(runner.invoke(app, ["arena", "--help"], env={"COLUMNS": "400"}).output.split())
     assert "Nw" in arena and "search+rule" in arena

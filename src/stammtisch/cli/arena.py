@@ -35,7 +35,9 @@ def arena(
                              help="folder for the JSON result and the SVG plot (a partial one after Ctrl-C)"),
     as_json: bool = typer.Option(False, "--json", help="print the summary as JSON"),
 ) -> None:
-    """Duplicate-deal match of bot A against bot B: mean points per deal, 95% CI, win rate."""
+    """Duplicate-deal match of bot A against bot B: mean points per deal, 95% CI, win rate.
+
+    Ctrl-C stops at once and writes the deals finished as a partial result."""
     from ..bots.arena import run_arena, write_json, write_svg
     from ..bots.pool import Interrupted
     from .commands import console, fail, os_error, progress_bar

@@ -161,8 +161,7 @@ def simulate(
 ) -> None:
     """Self-play with computer players on every core; prints results and games per second.
 
-    With a seed the results do not depend on --workers or --ray (game i is dealt with seed+i
-    and its players draw from their own seeded generator)."""
+    With a seed the results do not depend on --workers or --ray (game i is dealt with seed+i and its players draw from their own seeded generator). Ctrl-C stops at once and reports the games finished."""  # noqa: E501 - one line: help keeps line breaks
     from ..bots.batch import rate_text, run_batch
     from ..bots.pool import Interrupted
     from .interrupts import guarded, stop

@@ -17,8 +17,8 @@ PROFILES = ("rules profile (default: the game's first): jass standard|2500|softw
             "doppelkopf turnier|turnier5|blatt; tarock oesterreich-finale|tiroler-cup; perlaggen innsbruck|live")
 
 #: every kind :func:`stammtisch.bots.make` builds
-BOTS = ("random, rule, search[:easy|medium|hard|strong|SECONDS|Ni|Nw] (N iterations or N worlds), "
-        "ismcts[:same], search+rule")
+BOTS = ("random, rule, search, search:LEVEL (easy, medium, hard, strong), search:SECONDS (e.g. 0.2), "
+        "search:Ni (N iterations), search:Nw (N worlds), ismcts[:same], search+rule")
 
 OPTION = "a rules option name=value, repeatable (e.g. -o target=2500; the names: docs/rules/<game>.md)"
 
