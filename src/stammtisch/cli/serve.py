@@ -6,7 +6,7 @@ import errno
 import socket
 from collections.abc import Callable
 from pathlib import Path
-from typing import Optional
+from typing import Any, Optional
 
 import typer
 
@@ -79,11 +79,8 @@ def serve(
 
     try:
         with guarded():
-            uvicorn.Server(uvicorn_config(app, host, port, log_level, trusted_proxies)).run(sockets=[sock])
+            StoppingServer(uvicorn_config(app, host, port, log_level, trusted_proxies)).run(sockets=[sock])
     except KeyboardInterrupt as e:  # uvicorn shut down and raised the signal again: the children, one line
-        import logging
-
-        logging.disable(logging.CRITICAL)  # a search worker ended mid-job is no news now
         stop(e, "the server is down")
     end_children()
 
@@ -100,6 +97,32 @@ def missing_extras() -> list[str]:
         out.append("note: the scorekeeper's PDF exports need reportlab: run `bash scripts/setup pdf` in the "
                    "checkout (scripts/start does)")
     return out
+
+
+def _stopping_server_class() -> type:
+    import uvicorn
+
+    class Stopping(uvicorn.Server):
+        """uvicorn's server that, at the first Ctrl-C or SIGTERM, ends the child processes (the
+        search workers) at once instead of after the shutdown: nothing thinks on while the
+        sockets close, and a worker ended mid-job is no news now (warnings are off)."""
+
+        def handle_exit(self, sig: int, frame: Any) -> None:
+            if not self.should_exit:
+                import logging
+                import multiprocessing
+
+                logging.disable(logging.WARNING)
+                for child in multiprocessing.active_children():
+                    child.terminate()
+            super().handle_exit(sig, frame)
+
+    return Stopping
+
+
+def StoppingServer(config: Any) -> Any:  # noqa: N802 - a class made on first use (uvicorn imported late)
+    """A :class:`uvicorn.Server` that ends the child processes at the first signal."""
+    return _stopping_server_class()(config)
 
 
 def uvicorn_config(app: object, host: str, port: int, log_level: str = "warning", trusted_proxies: str = ""):
