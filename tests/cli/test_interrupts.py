@@ -55,7 +55,8 @@ def start(args: list[str], cwd: Path, **kw) -> subprocess.Popen:
                             start_new_session=True, **kw)
 
 
-def stop_and_check(p: subprocess.Popen, sig: int, kids: list[int], group: bool) -> tuple[str, str]:
+def stop_and_check(p: subprocess.Popen, sig: int, kids: list[int], group: bool,
+                   said: str = "stopped (") -> tuple[str, str]:
     """Send ``sig``; every child ends within 2 s, the command exits 128+sig with one line."""
     t0 = time.monotonic()
     if group:
@@ -76,7 +77,7 @@ def stop_and_check(p: subprocess.Popen, sig: int, kids: list[int], group: bool) 
     out = out or ""
     assert "Traceback" not in err and "Traceback" not in out, err
     lines = [ln for ln in err.splitlines() if ln.strip()]
-    assert len(lines) == 1 and lines[0].startswith("stopped ("), err
+    assert len(lines) == 1 and lines[0].startswith(said), err
     return out, err
 
 
@@ -123,7 +124,7 @@ def test_play_writes_the_record_so_far_on_ctrl_c(tmp_path):
                              stdin=subprocess.PIPE, stdout=screen, stderr=subprocess.PIPE, text=True,
                              start_new_session=True)
         wait_for(lambda: "1:" in (tmp_path / "screen.txt").read_text(), 60, "the first question")
-        _, err = stop_and_check(p, signal.SIGINT, [], group=True)
+        _, err = stop_and_check(p, signal.SIGINT, [], group=True, said="Spiel verlassen (Ctrl-C)")  # a German screen
     rec = json.loads((tmp_path / "r.json").read_text())
     assert rec["game"] == "jass"
     assert "r.json" in err

@@ -57,7 +57,7 @@ def play(
     """Play a game in the terminal against computer players.
 
     Type a card as the hand shows it, an action word, or an option's number; ? shows the legend."""
-    from .interrupts import guarded, stop
+    from .interrupts import guarded, how, stop
     from .terminal import run_terminal_game
 
     try:
@@ -73,8 +73,12 @@ def play(
     except OSError as e:  # a file or folder that cannot be written or read
         fail(os_error(e))
     except KeyboardInterrupt as e:
+        from .render import module_for
+        from .settlement import words
+
+        w = words(getattr(module_for(game), "LANG", "en"))  # the screen's language
         console.print()  # the prompt's line is left open
-        stop(e, f"game left, the record so far is in {record}" if record else "game left")
+        stop(e, line=w["stopped_record"].format(how=how(e), path=record) if record else w["stopped"].format(how=how(e)))
 
 
 def replay(

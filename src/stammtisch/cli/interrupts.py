@@ -21,7 +21,7 @@ import typer
 
 from ..bots.pool import sigterm_raises, signal_of
 
-__all__ = ["guarded", "stop", "exit_code", "end_children"]
+__all__ = ["guarded", "stop", "exit_code", "end_children", "how"]
 
 
 @contextmanager
@@ -50,9 +50,15 @@ def end_children(timeout: float = 1.0) -> None:
             p.join(0.5)
 
 
-def stop(exc: BaseException, what: str = "") -> NoReturn:
-    """End the children, print one line (``stopped (Ctrl-C): what``) and exit 130/143."""
+def how(exc: BaseException) -> str:
+    """``Ctrl-C`` or ``SIGTERM``: what stopped the command."""
+    return "SIGTERM" if signal_of(exc) == signal.SIGTERM else "Ctrl-C"
+
+
+def stop(exc: BaseException, what: str = "", *, line: str | None = None) -> NoReturn:
+    """End the children, print one line (``stopped (Ctrl-C): what``, or ``line`` as it is) and
+    exit 130/143."""
     end_children()
-    how = "SIGTERM" if signal_of(exc) == signal.SIGTERM else "Ctrl-C"
-    print(f"stopped ({how})" + (f": {what}" if what else ""), file=sys.stderr, flush=True)
+    print(line if line is not None else f"stopped ({how(exc)})" + (f": {what}" if what else ""), file=sys.stderr,
+          flush=True)
     raise typer.Exit(exit_code(exc))

@@ -26,7 +26,8 @@ WORDS: dict[str, dict[str, str]] = {
            "pflicht_missing": "Pflichtsolo not played", "confirm": "type y to confirm, anything else to go back",
            "wait": "wait", "suffix": "(Enter: none)",
            "help": "? shows the table, the notation (legend) and the options again; q quits",
-           "legend": "notation", "you": "You"},
+           "legend": "notation", "you": "You",
+           "stopped": "game left ({how})", "stopped_record": "game left ({how}); the record so far: {path}"},
     "de": {"options": "deine Möglichkeiten", "prompt": "dein Zug", "refused": "abgelehnt",
            "left": "Spiel verlassen.", "settled": "Spiel {n} abgerechnet", "last_trick": "letzter Stich",
            "led": "ausgespielt von", "won": "gewonnen von", "points": "Punkte", "over": "Partie beendet",
@@ -37,7 +38,9 @@ WORDS: dict[str, dict[str, str]] = {
            "pflicht_missing": "Pflichtsolo nicht gespielt", "confirm": "j zum Bestätigen, sonst zurück",
            "wait": "weiter", "suffix": "(Enter: keine)",
            "help": "? zeigt Tisch, Notation (Legende) und Möglichkeiten wieder; q beendet",
-           "legend": "Notation", "you": "Du"},
+           "legend": "Notation", "you": "Du",
+           "stopped": "Spiel verlassen ({how})", "stopped_record": "Spiel verlassen ({how}); die Aufzeichnung "
+                                                                  "bis hier: {path}"},
 }
 
 
