@@ -27,8 +27,10 @@ def arena(
     seed: int = typer.Option(0, metavar="N", help="seed of the deals (the same seed gives the same deals)"),
     profile: Optional[str] = typer.Option(None, metavar="NAME", help=PROFILES),
     option: Optional[list[str]] = typer.Option(None, "--option", "-o", metavar="NAME=VALUE", help=OPTION),
-    ray: bool = typer.Option(False, "--ray", help="run the deals as Ray tasks (extra 'ray'; RAY_ADDRESS joins a cluster)"),
-    mode: str = typer.Option("pairs", metavar="pairs|seats", help="pairs: A on the even seats then the odd; seats: A alone on each seat "
+    ray: bool = typer.Option(False, "--ray",
+                             help="run the deals as Ray tasks (extra ray; RAY_ADDRESS joins a cluster)"),
+    mode: str = typer.Option("pairs", metavar="pairs|seats",
+                             help="pairs: A on the even seats then the odd; seats: A alone on each seat "
                              "against an all-B baseline (games where every seat scores for itself)"),
     workers: int = typer.Option(0, "--workers", "-w", min=0, metavar="N", help=WORKERS),
     out: Path = typer.Option(Path(OUTPUT) / "arena", metavar="FOLDER",
@@ -58,7 +60,8 @@ def arena(
         stopped, res = e, e.partial
     except KeyboardInterrupt as e:  # before the first deal started
         stop(e, "no deal finished")
-    stem = f"arena_{game}_{a}_vs_{b}{'_seats' if mode == 'seats' else ''}_{deals}_s{seed}".replace(":", "-").replace("/", "-")
+    stem = f"arena_{game}_{a}_vs_{b}{'_seats' if mode == 'seats' else ''}_{deals}_s{seed}"
+    stem = stem.replace(":", "-").replace("/", "-")
     s = res["summary"]
     if stopped is not None:
         if not s["pairs"]:

@@ -47,11 +47,13 @@ def play(
     game: str = typer.Argument("jass", help=GAMES),
     profile: Optional[str] = typer.Option(None, metavar="NAME", help=PROFILES),
     option: Optional[list[str]] = typer.Option(None, "--option", "-o", metavar="NAME=VALUE", help=OPTION),
-    seat: int = typer.Option(1, metavar="N", help="your seat, 1..n in order of play (seat 1 is named first on the sheet)"),
+    seat: int = typer.Option(1, metavar="N",
+                             help="your seat, 1..n in order of play (seat 1 is named first on the sheet)"),
     bots: str = typer.Option("rule", metavar="KIND", help="the computer players: " + BOTS),
     seed: Optional[int] = typer.Option(None, metavar="N", help="seed for reproducible deals"),
     deals: Optional[int] = typer.Option(None, metavar="N", help="stop after this many deals"),
-    record: Optional[Path] = typer.Option(None, metavar="FILE", help="write the record to FILE when the game ends or is left"),
+    record: Optional[Path] = typer.Option(None, metavar="FILE",
+                                          help="write the record to FILE when the game ends or is left"),
     name: Optional[str] = typer.Option(None, help="your name (default: You, on German screens Du)"),
 ) -> None:
     """Play a game in the terminal against computer players.
@@ -165,7 +167,8 @@ def simulate(
 ) -> None:
     """Self-play with computer players on every core; prints results and games per second.
 
-    With a seed the results do not depend on --workers or --ray (game i is dealt with seed+i and its players draw from their own seeded generator). Ctrl-C stops at once and reports the games finished."""  # noqa: E501 - one line: help keeps line breaks
+    With a seed the results do not depend on --workers or --ray (game i is dealt with seed+i and \
+its players draw from their own seeded generator). Ctrl-C stops at once and reports the games finished."""
     from ..bots.batch import rate_text, run_batch
     from ..bots.pool import Interrupted
     from .interrupts import guarded, stop

@@ -19,7 +19,8 @@ def register(app: typer.Typer) -> None:
 
 
 def serve(
-    host: str = typer.Option("127.0.0.1", metavar="ADDRESS", help="address to listen on (0.0.0.0 for the whole network)"),
+    host: str = typer.Option("127.0.0.1", metavar="ADDRESS",
+                             help="address to listen on (0.0.0.0 for the whole network)"),
     port: int = typer.Option(8000, metavar="N", help="port to listen on"),
     data: Path = typer.Option(Path("data"), metavar="FOLDER", help=DATA),
     database_url: Optional[str] = typer.Option(None, "--database-url", envvar="STAMMTISCH_DATABASE_URL", metavar="URL",
@@ -30,7 +31,8 @@ def serve(
                                 help="seconds before a computer player stands in for an absent person"),
     log_level: str = typer.Option("warning", metavar="LEVEL", help="uvicorn log level: critical, error, warning, "
                                                                    "info, debug or trace"),
-    search_processes: int = typer.Option(1, metavar="N", help="worker processes for search computer players (0: a thread)"),
+    search_processes: int = typer.Option(1, metavar="N",
+                                         help="worker processes for search computer players (0: a thread)"),
     search_levels: str = typer.Option("easy,medium,hard", metavar="LEVELS",
                                       help="search strengths a table may ask for, comma-separated: easy, medium, "
                                            "hard, strong"),

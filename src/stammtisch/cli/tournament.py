@@ -180,8 +180,10 @@ def _owner(s, organiser: Optional[str]) -> Optional[int]:
 def create(name: str = typer.Argument(..., help="the tournament's name"), game: str = GAME,
            profile: Optional[str] = PROFILE,
            rounds: int = typer.Option(3, "--rounds", metavar="N", help="rounds planned"),
-           games4: Optional[int] = typer.Option(None, "--games4", metavar="N", help="games per round at a table of four"),
-           games5: Optional[int] = typer.Option(None, "--games5", metavar="N", help="games per round at a table of five"),
+           games4: Optional[int] = typer.Option(None, "--games4", metavar="N",
+                                                help="games per round at a table of four"),
+           games5: Optional[int] = typer.Option(None, "--games5", metavar="N",
+                                                help="games per round at a table of five"),
            season: Optional[str] = typer.Option(None, "--season", metavar="NAME",
                                                 help="the season it counts for (tournament season NAME)"),
            organiser: Optional[str] = typer.Option(None, "--organiser", metavar="NAME",
@@ -377,8 +379,9 @@ def checks(tid: int = TID, all_: bool = typer.Option(False, "--all", help="also 
 
 
 @app.command()
-def rank(tid: int = TID, round: Optional[int] = typer.Option(None, "--round", metavar="N",
-                                                              help="one round's ranking, from 1 (default: overall)")) -> None:
+def rank(tid: int = TID,
+         round: Optional[int] = typer.Option(None, "--round", metavar="N",
+                                             help="one round's ranking, from 1 (default: overall)")) -> None:
     """The ranking (overall, or of one round)."""
     def go():
         r = _store().rankings(tid, round)
@@ -399,8 +402,9 @@ def publish(tid: int = TID, unpublish: bool = typer.Option(False, "--unpublish",
 
 
 @app.command()
-def export(tid: int = TID, kind: str = typer.Argument(..., metavar="KIND", help="ranking.csv, sheets.csv, results.pdf, sheets.pdf or "
-                                                                           "cards.pdf (PDF: extra pdf)"),
+def export(tid: int = TID,
+           kind: str = typer.Argument(..., metavar="KIND", help="ranking.csv, sheets.csv, results.pdf, sheets.pdf "
+                                                                 "or cards.pdf (PDF: extra pdf)"),
            out: Optional[Path] = typer.Option(None, "-o", "--out",
                                               help="file to write (default: standard output)")) -> None:
     """Export results, score sheets or table cards."""
