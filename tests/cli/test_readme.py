@@ -230,7 +230,8 @@ def _run_server(cmd: Command, text: str, cwd: Path) -> None:
             except OSError:
                 if p.poll() is not None or time.monotonic() > deadline:
                     out, err = p.communicate(timeout=10)
-                    raise AssertionError(f"{cmd.id}: the server did not answer (exit {p.returncode})\n{out}\n{err}")
+                    raise AssertionError(f"{cmd.id}: the server did not answer (exit {p.returncode})\n{out}\n{err}") \
+                        from None
                 time.sleep(0.25)
         kids = _descendants(p.pid)
         os.killpg(p.pid, signal.SIGINT)  # Ctrl-C at a terminal reaches the whole group

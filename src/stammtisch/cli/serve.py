@@ -46,8 +46,6 @@ def serve(
                                              "believed (comma-separated); none by default"),
 ) -> None:
     """Run the table server; open the printed address in a browser."""
-    import uvicorn
-
     from ..scorekeeper.api import make_router
     from ..server import ServerConfig, create_app
     from ..storage import database_url as resolve_url

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import multiprocessing
 import os
 import random
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
