@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import errno
+import signal
 import socket
 from collections.abc import Callable
 from pathlib import Path
@@ -77,11 +78,16 @@ def serve(
         print(line, flush=True)
     from .interrupts import end_children, guarded, stop
 
+    server = StoppingServer(uvicorn_config(app, host, port, log_level, trusted_proxies))
     try:
         with guarded():
-            StoppingServer(uvicorn_config(app, host, port, log_level, trusted_proxies)).run(sockets=[sock])
+            server.run(sockets=[sock])
     except KeyboardInterrupt as e:  # uvicorn shut down and raised the signal again: the children, one line
         stop(e, "the server is down")
+    if server.stopped_by is not None:  # a signal whose raising again did nothing (SIGINT ignored, as under nohup)
+        from ..bots.pool import Terminated
+
+        stop(Terminated() if server.stopped_by == signal.SIGTERM else KeyboardInterrupt(), "the server is down")
     end_children()
 
 
@@ -107,7 +113,11 @@ def _stopping_server_class() -> type:
         search workers) at once instead of after the shutdown: nothing thinks on while the
         sockets close, and a worker ended mid-job is no news now (warnings are off)."""
 
+        stopped_by: int | None = None
+
         def handle_exit(self, sig: int, frame: Any) -> None:
+            if self.stopped_by is None:
+                self.stopped_by = sig
             if not self.should_exit:
                 import logging
                 import multiprocessing
