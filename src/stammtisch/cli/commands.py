@@ -102,7 +102,7 @@ def replay(
         if as_json:
             print(json.dumps(e.to_json(), ensure_ascii=False))
             raise typer.Exit(1) from None
-        fail(str(e))
+        fail(record_error_text(e, lang) if isinstance(e, records.RecordError) else str(e))
         return
     scores = records.deal_scores(match)
     if as_json:
@@ -153,6 +153,39 @@ def replay(
     if match.over:
         for part in match_result(match.result(), names, w):
             console.print(part, highlight=False)
+
+
+def record_error_text(e: records.RecordError, lang: str | None = None) -> str:
+    """A refused record in the reader's language, counted from 1: which action, deal and seat,
+    the engine's reason and the rule it names.
+
+    >>> from stammtisch.core.messages import Msg
+    >>> e = records.RecordError(Msg("it is {seat}'s turn", seat=1), index=4, deal=0, seat=2, action="EU",
+    ...                         rule="Papagei-Jass §30")
+    >>> record_error_text(e, "en")
+    "action 5, deal 1, Seat 3, 'EU': it is Seat 2's turn (Papagei-Jass §30)"
+    """
+    from ..core.errors import seats_from_one
+    from ..i18n import render, seat_name
+    from .settlement import current_language, words
+
+    lang = lang or current_language()
+    w = words(lang)
+    where = []
+    if e.index is not None:
+        where.append(w["action_n"].format(n=e.index + 1))
+    if e.deal is not None:
+        where.append(w["deal_n"].format(n=e.deal + 1))
+    if isinstance(e.seat, int):
+        where.append(seat_name(e.seat, lang))
+    if e.action is not None:
+        where.append(f"'{e.action}'")
+    # the engines' "seat N" (0-based) inside a message counted from 1 too; a seat argument is a name already
+    reason = seats_from_one(render(e.reason, lang) if hasattr(e.reason, "id") else str(e.reason))
+    text = (", ".join(where) + ": " if where else "") + reason
+    if e.rule and e.rule not in text:
+        text += f" ({e.rule})"
+    return text
 
 
 def _name(names: list[str], seat: object) -> str:

@@ -102,6 +102,7 @@ class RecordError(StammtischError):
     def __init__(self, message: str, index: int | None = None, deal: int | None = None,
                  seat: int | None = None, action: str | None = None, rule: str = ""):
         self.index, self.deal, self.seat, self.action, self.rule = index, deal, seat, action, rule
+        self.reason = message  # the engine's own message (a Msg a surface renders in its language)
         where = []
         if index is not None:
             where.append(f"action {index + 1}")
@@ -123,13 +124,13 @@ class RecordError(StammtischError):
 
 def seats_from_one(text: str) -> str:
     """The engines' ``seat N`` / ``seats N-M`` (0-based, as in the code and records) counted
-    from 1 as people count them.
+    from 1 as people count them (``Seat N``, a seat's 1-based name, stays).
 
     >>> seats_from_one("it is seat 0's turn; four players (seats 0-3)")
     "it is seat 1's turn; four players (seats 1-4)"
     """
     import re
 
-    text = re.sub(r"\b([Ss]eats) (\d+)-(\d+)\b", lambda m: f"{m.group(1)} {int(m.group(2)) + 1}-{int(m.group(3)) + 1}",
-                  text)
-    return re.sub(r"\b([Ss]eat) (\d+)\b", lambda m: f"{m.group(1)} {int(m.group(2)) + 1}", text)
+    text = re.sub(r"\bseats (\d+)-(\d+)\b", lambda m: f"seats {int(m.group(1)) + 1}-{int(m.group(2)) + 1}", text)
+    # lower case only: "Seat 3" (and "Platz 3") is the 1-based name a surface gives a seat
+    return re.sub(r"\bseat (\d+)\b", lambda m: f"seat {int(m.group(1)) + 1}", text)
