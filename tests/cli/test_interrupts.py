@@ -41,6 +41,19 @@ def running(pid: int) -> bool:
     return state != "Z"
 
 
+def cpu_seconds(pids: list[int]) -> float:
+    """CPU time the processes used so far (a worker that used some has finished some work,
+    however loaded the machine is)."""
+    total = 0
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += int(fields[11]) + int(fields[12])  # utime, stime (fields 14 and 15 of stat)
+    return total / os.sysconf("SC_CLK_TCK")
+
+
 def wait_for(cond, timeout: float, what: str) -> None:
     end = time.monotonic() + timeout
     while not cond():
@@ -88,7 +101,7 @@ def test_arena_stops_its_workers_and_writes_the_partial_result(tmp_path, sig, gr
                "--out", "res"], tmp_path)
     wait_for(lambda: len(children(p.pid)) >= 2, 60, "two workers")
     kids = children(p.pid)
-    time.sleep(2.5)  # some deals finish
+    wait_for(lambda: cpu_seconds(kids) >= 0.5, 60, "the workers to play some deals")
     _, err = stop_and_check(p, sig, kids, group)
     written = sorted((tmp_path / "res").glob("*_partial.json"))
     assert len(written) == 1, err
@@ -101,7 +114,7 @@ def test_simulate_stops_and_reports_the_games_finished(tmp_path):
     p = start(["simulate", "jass", "-n", "1000000", "--bots", "random", "--workers", "2", "--json"], tmp_path)
     wait_for(lambda: len(children(p.pid)) >= 2, 60, "two workers")
     kids = children(p.pid)
-    time.sleep(2.5)  # some chunks finish
+    wait_for(lambda: cpu_seconds(kids) >= 1.0, 60, "the workers to play some chunks")
     out, err = stop_and_check(p, signal.SIGINT, kids, group=True)
     res = json.loads(out)
     assert res["interrupted"] is True and 0 < res["games"] < 1000000
