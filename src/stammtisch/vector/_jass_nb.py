@@ -241,19 +241,21 @@ def step_all(S: np.ndarray, R: np.ndarray, actions: np.ndarray, seats: np.ndarra
              mode_trump: np.ndarray, mode_stoeck: np.ndarray, tutti_of: np.ndarray, strength: np.ndarray,
              points: np.ndarray, suit_mask: np.ndarray, buur_bit: np.ndarray, last_bonus: np.int64,
              match_bonus: np.int64, nm: np.int64) -> np.int64:
-    """Apply ``actions[g]`` (an action id of the seat to move) in every row; returns -1, or the
-    first row whose action is not in its legal mask (then no row has changed)."""
+    """Apply ``actions[g]`` (an action id of the seat to move) in every row still playing; returns
+    -1, or the first row whose action is not in its legal mask (then no row has changed)."""
     B = S.shape[0]
     tr = np.zeros(4, np.int64)
     for g in range(B):
         a = actions[g]
-        if a < 0 or a >= mask.shape[1] or not mask[g, a]:
+        if S[g, F_PHASE] != PH_OVER and (a < 0 or a >= mask.shape[1] or not mask[g, a]):
             return g
     for g in range(B):
         a = actions[g]
         done[g] = False
         for s in range(rewards.shape[1]):
             rewards[g, s] = 0.0
+        if S[g, F_PHASE] == PH_OVER:  # without auto-reset a finished row waits (its action is ignored)
+            continue
         kind = act_kind[a]
         S[g, F_STEPS] += 1
         if kind == K_PUSH:  # §25, §24.1

@@ -117,7 +117,8 @@ class VectorEnv:
 
     def step(self, actions: Any) -> Batch:
         """Apply one action id per row (the seat to move's). An id outside a row's mask is refused
-        with :class:`~stammtisch.core.errors.IllegalAction` naming the row, and no row changes."""
+        with :class:`~stammtisch.core.errors.IllegalAction` naming the row, and no row changes.
+        Without auto-reset a finished row (``seat == -1``) waits for :meth:`reset`; its entry is ignored."""
         if not self._seeded:
             raise IllegalAction("call reset(seed) before step(actions)")
         a = np.asarray(actions)
