@@ -41,6 +41,7 @@ def run_differential(profile: str, games: int, batch: int, seed: int) -> dict[st
             got = set(np.flatnonzero(b.mask[g]).tolist())
             assert got == {i for i in legal if env.supported[i]}, (g, sorted(got), sorted(legal))
             assert all(names[i].split(":")[0] in NEVER for i in legal - got)
+            assert env.legal_ids[g, :env.num_legal[g]].tolist() == sorted(got)
             assert np.array_equal(b.obs[g], env.observation_from_view(st.view(seat))), g
         acts = env.sample_actions().copy()
         seats = b.seat.copy()

@@ -14,8 +14,21 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..bots.kernels._nb import nth_bit, njit, popcount, rand_below, shuffle
-from ..bots.kernels.jass import legal_nb, trick_result
+from ..bots.kernels import _nb as _k
+from ..bots.kernels import jass as _kj
+from ..bots.kernels._nb import COMPILED, njit, popcount, shuffle
+
+
+def _inline(f):  # type: ignore[no-untyped-def]
+    """The kernel's own function compiled again to be inlined here (one source, no copy): an
+    out-of-line call passing arrays costs more than the rule itself in a step of one row."""
+    return njit(cache=True, inline="always", error_model="numpy")(f.py_func) if COMPILED else f
+
+
+legal_nb = _inline(_kj.legal_nb)
+trick_result = _inline(_kj.trick_result)
+bit_index = _inline(_k.bit_index)
+rand_below = _inline(_k.rand_below)
 
 # -- fields of a state row ---------------------------------------------------------------
 F_HAND = 0        # 4 bit sets, the cards each seat holds
@@ -46,15 +59,15 @@ K_CARD, K_MODE, K_PUSH, K_STOECK, K_NONE = 0, 1, 2, 3, 4
 # -- observation layout (relative seats: 0 = the observer, 1 = the next seat in order of play) ---
 O_HAND = 0
 O_PLAYED = 36      # 4 x 36: every card each relative seat has played in this deal
-O_TRICK = 180      # 4 x 36: the current trick's cards by relative seat
-O_MODE = 324       # one-hot over the mode list (NM entries)
+O_TRICK = 180      # 36: the cards of the current trick (who played each: ``played``)
+O_MODE = 216       # one-hot over the mode list (NM entries)
 
 
 def obs_layout(nm: int) -> dict[str, tuple[int, int]]:
     """Field name -> (offset, length) of the Jass observation with ``nm`` modes."""
     out: dict[str, tuple[int, int]] = {}
     at = 0
-    for name, n in (("hand", 36), ("played", 144), ("trick", 144), ("mode", nm), ("declarer", 4),
+    for name, n in (("hand", 36), ("played", 144), ("trick", 36), ("mode", nm), ("declarer", 4),
                     ("pushed", 3), ("phase", 2), ("dealer", 4), ("leader", 4), ("stoeck_shown", 4),
                     ("own_stoeck", 1), ("card_points", 2), ("tricks_won", 2), ("trick_number", 1)):
         out[name] = (at, n)
@@ -62,7 +75,7 @@ def obs_layout(nm: int) -> dict[str, tuple[int, int]]:
     return out
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def seed_rows(R: np.ndarray, seed: np.int64) -> None:
     """Row ``g``'s stream: SplitMix64 from a mix of ``seed`` and ``g`` (independent per game)."""
     tmp = np.empty(1, np.uint64)
@@ -72,7 +85,7 @@ def seed_rows(R: np.ndarray, seed: np.int64) -> None:
         R[g] = tmp[0]
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def new_deal(S: np.ndarray, R: np.ndarray, g: np.int64, mode_stoeck: np.ndarray) -> None:
     """Deal row ``g`` afresh from its stream: a shuffled deck, nine cards each, a random dealer."""
     st = np.empty(1, np.uint64)
@@ -112,12 +125,12 @@ def new_deal(S: np.ndarray, R: np.ndarray, g: np.int64, mode_stoeck: np.ndarray)
     S[g, F_LASTW] = -1
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", error_model="numpy")
 def to_move(S: np.ndarray, g: np.int64) -> np.int64:
     return S[g, F_CHOOSER] if S[g, F_PHASE] == PH_TRUMP else S[g, F_TURN]
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", error_model="numpy")
 def stoeck_open(S: np.ndarray, g: np.int64, seat: np.int64, mode_stoeck: np.ndarray) -> bool:
     """§29.3: the holder of König and Ober of trump may show them while it holds one of them."""
     if S[g, F_STSEAT] != seat or S[g, F_STDECL] or S[g, F_MODE] < 0:
@@ -125,7 +138,7 @@ def stoeck_open(S: np.ndarray, g: np.int64, seat: np.int64, mode_stoeck: np.ndar
     return (S[g, F_HAND + seat] & mode_stoeck[S[g, F_MODE]]) != 0
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", error_model="numpy")
 def legal_cards(S: np.ndarray, g: np.int64, tr: np.ndarray, mode_tricks: np.ndarray, mode_misere: np.ndarray,
                 strength: np.ndarray, suit_mask: np.ndarray, buur_bit: np.ndarray) -> np.int64:
     """The legal cards of row ``g``'s seat to play (``tr``: scratch for the trick; a row slice
@@ -138,12 +151,13 @@ def legal_cards(S: np.ndarray, g: np.int64, tr: np.ndarray, mode_tricks: np.ndar
     return legal_nb(S[g, F_HAND + seat], tr, S[g, F_NTRICK], tm, mode_misere[m] == 0, strength, suit_mask, buur_bit)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", error_model="numpy")
 def write_out(S: np.ndarray, g: np.int64, tr: np.ndarray, seats: np.ndarray, mask: np.ndarray, obs: np.ndarray,
-              trump_mask: np.ndarray, card_id: np.ndarray, stoeck_id: np.int64, mode_tricks: np.ndarray,
+              lid: np.ndarray, nl: np.ndarray, trump_ids: np.ndarray, trump_mask: np.ndarray, card_id: np.ndarray, stoeck_id: np.int64, mode_tricks: np.ndarray,
               mode_misere: np.ndarray, mode_stoeck: np.ndarray, strength: np.ndarray, suit_mask: np.ndarray,
               buur_bit: np.ndarray, nm: np.int64) -> None:
-    """Row ``g``'s seat to move, its legal-action mask and its observation."""
+    """Row ``g``'s seat to move, its legal-action mask (also as the list ``lid[g, :nl[g]]``) and
+    its observation."""
     me = to_move(S, g)
     seats[g] = me
     A = mask.shape[1]
@@ -151,23 +165,34 @@ def write_out(S: np.ndarray, g: np.int64, tr: np.ndarray, seats: np.ndarray, mas
         p = S[g, F_PUSHED]
         for a in range(A):
             mask[g, a] = trump_mask[p, a]
+        n = 0
+        while n < trump_ids.shape[1] and trump_ids[p, n] >= 0:
+            lid[g, n] = trump_ids[p, n]
+            n += 1
+        nl[g] = n
     else:
-        for a in range(A):
-            mask[g, a] = False
+        for i in range(nl[g]):  # the row holds exactly the ids listed last (the env's arrays are its own)
+            mask[g, lid[g, i]] = False
         legal = legal_cards(S, g, tr, mode_tricks, mode_misere, strength, suit_mask, buur_bit)
+        n = 0
         while legal:
             low = legal & -legal
-            c = nth_bit(low, 0)
-            mask[g, card_id[c]] = True
+            i = card_id[bit_index(low)]
+            mask[g, i] = True
+            lid[g, n] = i
+            n += 1
             legal ^= low
         if stoeck_id >= 0 and stoeck_open(S, g, me, mode_stoeck):
             mask[g, stoeck_id] = True
+            lid[g, n] = stoeck_id
+            n += 1
+        nl[g] = n
     if obs.shape[0] == 0:
         return
     write_obs(S, g, me, obs, g, nm)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", error_model="numpy")
 def write_obs(S: np.ndarray, g: np.int64, me: np.int64, obs: np.ndarray, k: np.int64, nm: np.int64) -> None:
     """Seat ``me``'s observation of row ``g`` into ``obs[k]`` (only what that seat may know;
     layout :func:`obs_layout`)."""
@@ -176,20 +201,18 @@ def write_obs(S: np.ndarray, g: np.int64, me: np.int64, obs: np.ndarray, k: np.i
     h = S[g, F_HAND + me]
     while h:
         low = h & -h
-        obs[k, O_HAND + nth_bit(low, 0)] = 1
+        obs[k, O_HAND + bit_index(low)] = 1
         h ^= low
-    ntr = S[g, F_NTRICK]
     leader = S[g, F_LEADER]
     for s in range(4):
-        r = (s - me) & 3
+        base = O_PLAYED + 36 * ((s - me) & 3)
         p = S[g, F_DEALT + s] & ~S[g, F_HAND + s]
         while p:
             low = p & -p
-            obs[k, O_PLAYED + 36 * r + nth_bit(low, 0)] = 1
+            obs[k, base + bit_index(low)] = 1
             p ^= low
-    for i in range(ntr):
-        s = (leader + i) & 3
-        obs[k, O_TRICK + 36 * ((s - me) & 3) + S[g, F_TRICK + i]] = 1
+    for i in range(S[g, F_NTRICK]):
+        obs[k, O_TRICK + S[g, F_TRICK + i]] = 1
     at = O_MODE
     if S[g, F_MODE] >= 0:
         obs[k, at + S[g, F_MODE]] = 1
@@ -219,7 +242,7 @@ def write_obs(S: np.ndarray, g: np.int64, me: np.int64, obs: np.ndarray, k: np.i
     obs[k, at + 4] = min(S[g, F_TRICKNO], 8)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", error_model="numpy")
 def settle(S: np.ndarray, g: np.int64, mode_mult: np.ndarray, mode_misere: np.ndarray,
            match_bonus: np.int64, pts: np.ndarray) -> None:
     """Points per team as :func:`stammtisch.games.jass.scoring.score_deal` writes them: card
@@ -233,9 +256,9 @@ def settle(S: np.ndarray, g: np.int64, mode_mult: np.ndarray, mode_misere: np.nd
         pts[g, t] = raw * mult
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def step_all(S: np.ndarray, R: np.ndarray, actions: np.ndarray, seats: np.ndarray, mask: np.ndarray,
-             obs: np.ndarray, rewards: np.ndarray, done: np.ndarray, pts: np.ndarray, autoreset: bool,
+             obs: np.ndarray, lid: np.ndarray, nl: np.ndarray, trump_ids: np.ndarray, rewards: np.ndarray, done: np.ndarray, pts: np.ndarray, autoreset: bool,
              act_kind: np.ndarray, act_arg: np.ndarray, trump_mask: np.ndarray, card_id: np.ndarray,
              stoeck_id: np.int64, mode_tricks: np.ndarray, mode_mult: np.ndarray, mode_misere: np.ndarray,
              mode_trump: np.ndarray, mode_stoeck: np.ndarray, tutti_of: np.ndarray, strength: np.ndarray,
@@ -316,49 +339,41 @@ def step_all(S: np.ndarray, R: np.ndarray, actions: np.ndarray, seats: np.ndarra
             seats[g] = -1
             for i in range(mask.shape[1]):
                 mask[g, i] = False
+            nl[g] = 0
             for i in range(obs.shape[1]):
                 obs[g, i] = 0
         else:
-            write_out(S, g, tr, seats, mask, obs, trump_mask, card_id, stoeck_id, mode_tricks, mode_misere,
+            write_out(S, g, tr, seats, mask, obs, lid, nl, trump_ids, trump_mask, card_id, stoeck_id, mode_tricks, mode_misere,
                       mode_stoeck, strength, suit_mask, buur_bit, nm)
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def reset_all(S: np.ndarray, R: np.ndarray, seats: np.ndarray, mask: np.ndarray, obs: np.ndarray,
-              trump_mask: np.ndarray, card_id: np.ndarray, stoeck_id: np.int64, mode_tricks: np.ndarray,
+              lid: np.ndarray, nl: np.ndarray, trump_ids: np.ndarray, trump_mask: np.ndarray, card_id: np.ndarray, stoeck_id: np.int64, mode_tricks: np.ndarray,
               mode_misere: np.ndarray, mode_stoeck: np.ndarray, strength: np.ndarray, suit_mask: np.ndarray,
               buur_bit: np.ndarray, nm: np.int64) -> None:
     tr = np.zeros(4, np.int64)
     for g in range(S.shape[0]):
         new_deal(S, R, g, mode_stoeck)
-        write_out(S, g, tr, seats, mask, obs, trump_mask, card_id, stoeck_id, mode_tricks, mode_misere, mode_stoeck,
+        write_out(S, g, tr, seats, mask, obs, lid, nl, trump_ids, trump_mask, card_id, stoeck_id, mode_tricks, mode_misere, mode_stoeck,
                   strength, suit_mask, buur_bit, nm)
 
 
-@njit(cache=True)
-def random_actions(mask: np.ndarray, R: np.ndarray, out: np.ndarray) -> None:
-    """A uniformly random legal action per row (``-1`` for a row with none), drawn from ``R``
-    (one stream per row; the environment keeps these apart from the dealing streams)."""
-    A = mask.shape[1]
+@njit(cache=True, error_model="numpy")
+def random_actions(lid: np.ndarray, nl: np.ndarray, R: np.ndarray, out: np.ndarray) -> None:
+    """A uniformly random legal action per row (``-1`` for a row with none) from the legal lists
+    ``lid[g, :nl[g]]``, drawn from ``R`` (one stream per row; the environment keeps these apart
+    from the dealing streams)."""
     st = np.empty(1, np.uint64)
-    for g in range(mask.shape[0]):
-        n = 0
-        for a in range(A):
-            if mask[g, a]:
-                n += 1
+    for g in range(lid.shape[0]):
+        n = nl[g]
         if n == 0:
             out[g] = -1
             continue
         st[0] = R[g]
-        k = rand_below(st, n)
+        out[g] = lid[g, rand_below(st, n)]
         R[g] = st[0]
-        for a in range(A):
-            if mask[g, a]:
-                if k == 0:
-                    out[g] = a
-                    break
-                k -= 1
 
 
 _ = popcount

@@ -12,7 +12,8 @@ one compiled call. After :meth:`VectorEnv.reset` and after every :meth:`VectorEn
 ``points`` ``int64 (B, columns)``   the settlement (``DealResult.points``) of a deal that ended
 ========== ======================== ===========================================================
 
-The reward is :func:`stammtisch.bots.common.reward`'s: the seat's column's points minus the
+``env.legal_ids[g, :env.num_legal[g]]`` lists the same legal ids as ``mask[g]`` (in the order of
+``mask``). The reward is :func:`stammtisch.bots.common.reward`'s: the seat's column's points minus the
 mean of the other columns. With ``autoreset`` (the default) a finished row is dealt afresh in
 the same step: ``seat``, ``mask`` and ``obs`` are then the new deal's (Gymnasium's "same-step"
 auto-reset), ``reward``, ``done`` and ``points`` the finished deal's. The arrays belong to the
@@ -52,6 +53,8 @@ class VectorEnv:
     num_seats: int = 4
     obs_size: int = 0
     layout: dict[str, tuple[int, int]]
+    #: the most actions a row can have legal at once (the width of ``legal_ids``)
+    max_legal: int = 0
     #: ``bool (A,)``: the action ids a batched deal can ever offer (the rest are documented fallbacks)
     supported: np.ndarray
     S: np.ndarray
@@ -81,6 +84,8 @@ class VectorEnv:
         self.done = np.zeros(B, np.bool_)
         self.points_out = np.zeros((B, self.columns), np.int64)
         self._act = np.zeros(B, np.int64)
+        self.legal_ids = np.full((B, self.max_legal), -1, np.int64)
+        self.num_legal = np.zeros(B, np.int64)
 
     # -- subclass hooks -------------------------------------------------------------------
     def _reset_rows(self) -> None:  # pragma: no cover - abstract
@@ -139,7 +144,7 @@ class VectorEnv:
         """A uniformly random legal action per row (a random player), from streams of its own."""
         from ._streams import random_actions
 
-        random_actions(self.mask, self.R_act, self._act)
+        random_actions(self.legal_ids, self.num_legal, self.R_act, self._act)
         return self._act
 
     def observe(self, seats: Any) -> np.ndarray:

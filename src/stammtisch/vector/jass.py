@@ -89,6 +89,11 @@ class JassVectorEnv(VectorEnv):
                 break
             d.choose(None)
         self.trump_mask = tm
+        self.max_legal = max(int(tm.sum(1).max()), 10)  # nine cards and the Stöck
+        self.trump_ids = np.full((3, self.max_legal), -1, np.int64)
+        for p in range(3):
+            ids = np.flatnonzero(tm[p])
+            self.trump_ids[p, :len(ids)] = ids
         self.supported = np.asarray(kind != nb.K_NONE)
         self.strength = np.asarray(jm.STRENGTH, np.int64)
         self.points = np.asarray(jm.POINTS[o.undenufe_eleven], np.int64)
@@ -102,12 +107,14 @@ class JassVectorEnv(VectorEnv):
 
     # -- the compiled calls -------------------------------------------------------------
     def _reset_rows(self) -> None:
-        nb.reset_all(self.S, self.R, self.seat, self.mask, self.obs, self.trump_mask, self.card_id, self.stoeck_id,
+        nb.reset_all(self.S, self.R, self.seat, self.mask, self.obs, self.legal_ids, self.num_legal, self.trump_ids,
+                     self.trump_mask, self.card_id, self.stoeck_id,
                      self.mode_tricks, self.mode_misere, self.mode_stoeck, self.strength, self.suit_mask,
                      self.buur_bit, self.nm)
 
     def _step_rows(self, actions: np.ndarray) -> int:
-        return int(nb.step_all(self.S, self.R, actions, self.seat, self.mask, self.obs, self.reward, self.done,
+        return int(nb.step_all(self.S, self.R, actions, self.seat, self.mask, self.obs, self.legal_ids, self.num_legal,
+                               self.trump_ids, self.reward, self.done,
                                self.points_out, self.autoreset, self.act_kind, self.act_arg, self.trump_mask,
                                self.card_id, self.stoeck_id, self.mode_tricks, self.mode_mult, self.mode_misere,
                                self.mode_trump, self.mode_stoeck, self.tutti_of, self.strength, self.points,
@@ -156,7 +163,7 @@ def jass_obs_from_view(view: dict[str, Any], layout: dict[str, tuple[int, int]],
             put("played", 36 * ((ld + i - me) & 3) + JASS.parse(c))
     for s, c in view["trick"]:
         put("played", 36 * ((s - me) & 3) + JASS.parse(c))
-        put("trick", 36 * ((s - me) & 3) + JASS.parse(c))
+        put("trick", JASS.parse(c))
     if view["trump"] is not None:
         put("mode", MODE_NAMES.index(view["trump"]))
     if view["declarer"] is not None:
