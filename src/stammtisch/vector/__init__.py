@@ -17,16 +17,27 @@ from typing import Any
 
 from .base import Batch, VectorEnv
 
-__all__ = ["make", "VectorEnv", "Batch", "GAMES"]
+__all__ = ["make", "VectorEnv", "Batch", "GAMES", "COMPILED_GAMES"]
 
 #: games with a batched environment
-GAMES = ("jass",)
+GAMES = ("jass", "doppelkopf", "tarock", "perlaggen")
+#: games whose batched step is compiled (the others fall back to one engine deal per row)
+COMPILED_GAMES = ("jass",)
 
 
-def make(game: str, num_envs: int = 1, profile: str | None = None, options: dict[str, Any] | None = None) -> VectorEnv:
-    """The batched environment of ``game`` with ``num_envs`` deals."""
-    if game == "jass":
+def make(game: str, num_envs: int = 1, profile: str | None = None, options: dict[str, Any] | None = None,
+         engine: bool = False) -> VectorEnv:
+    """The batched environment of ``game`` with ``num_envs`` deals: compiled for the games of
+    :data:`COMPILED_GAMES` (unless ``engine``), else (or with ``engine=True``) the fallback
+    :class:`~stammtisch.vector.engine.EngineVectorEnv`, one engine deal per row behind the same
+    API (every word of the game, the engine's speed). ``env.compiled`` says which."""
+    if game not in GAMES:
+        raise ValueError(f"no batched environment for {game!r} (there is one for: {', '.join(GAMES)})")
+    if game == "jass" and not engine:
         from .jass import JassVectorEnv
 
         return JassVectorEnv(num_envs, profile, options)
-    raise ValueError(f"no batched environment for {game!r} (there is one for: {', '.join(GAMES)})")
+    from ..core import registry
+    from .engine import EngineVectorEnv
+
+    return EngineVectorEnv(registry.get(game), num_envs, profile, options)

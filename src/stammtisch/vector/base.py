@@ -50,6 +50,8 @@ class VectorEnv:
     ``_step_rows`` / ``_observe_rows``."""
 
     game_name: str = ""
+    #: whether the step is compiled (False: the engine fallback, one deal state per row)
+    compiled: bool = True
     num_seats: int = 4
     obs_size: int = 0
     layout: dict[str, tuple[int, int]]

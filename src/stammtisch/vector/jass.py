@@ -145,8 +145,10 @@ class JassVectorEnv(VectorEnv):
 
 def jass_obs_from_view(view: dict[str, Any], layout: dict[str, tuple[int, int]], size: int) -> np.ndarray:
     """See :meth:`JassVectorEnv.observation_from_view`."""
+    from ..bots.common import deal_view
     from ..core.cards import JASS
 
+    view = dict(deal_view(view))  # a match's view frames the deal's under "deal"
     o = np.zeros(size, np.uint8)
     me = view["seat"]
 

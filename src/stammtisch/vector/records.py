@@ -23,10 +23,11 @@ from .base import Batch, VectorEnv
 __all__ = ["Recorder", "engine_match"]
 
 
-def engine_match(env: VectorEnv, dealer: int, hands: list[int], actions: list[tuple[int, int]]) -> Match:
+def engine_match(env: VectorEnv, dealer: int, hands: Any, actions: list[tuple[int, int]]) -> Match:
     """A one-deal engine match of ``env``'s game and options with the given deal (hand bit
-    sets) and ``(seat, action id)`` actions applied through the validated notation path."""
-    deal = Deal(tuple(tuple(bit_list(h)) for h in hands))
+    sets, or the engine's ``Deal``) and ``(seat, action id)`` actions applied through the
+    validated notation path."""
+    deal = hands if isinstance(hands, Deal) else Deal(tuple(tuple(bit_list(h)) for h in hands))
     m = Match(env.game, env.profile, env.overrides, max_deals=1, recorded=[(dealer, deal)])
     for seat, aid in actions:
         m.apply(seat, env.space.actions[aid])
