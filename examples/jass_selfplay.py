@@ -154,7 +154,8 @@ def mean_ci(xs: np.ndarray) -> dict[str, Any]:
 
 class PolicyBot:
     """The trained policy as an engine bot: the observation from the seat's view only, the mask
-    from its legal actions (the batched game's actions; Weis, Rest and Bedanken are never said)."""
+    from its legal actions (the batched game's actions: single Weis items, Rest and Bedanken are
+    never said)."""
 
     name = "linear-policy"
 

@@ -51,10 +51,24 @@ F_STDECL = 27     # 1 when the Stöck was shown
 F_STPTS = 28      # Stöck points per team
 F_STEPS = 30      # decisions so far in this deal
 F_LASTW = 31      # winner of the last trick (-1)
-NF = 32
+F_WDECL = 32      # 4: 1 when the seat declared its Weis (§29)
+F_WTOP = 36       # 4: the points of its best Weis (what the table hears)
+F_WTOT = 40       # 4: all its Weis points
+F_WKEY = 44       # 4: its best Weis's rank key (§29, §29.2)
+F_WORD = 48       # 4: its place in the order of declarations
+F_WN = 52         # seats that declared so far
+F_WTEAM = 53      # the team whose Weis counts (-1)
+F_WPTS = 54       # 2: Weis points written per team
+NF = 56
+
+# the Weis table ``wt``: [weis on, id of "weis", runs (512 x 2 x (low, length), -1 none), four points (9),
+# sequence points by length (10)]
+W_RUNS = 2
+W_FOUR = 2 + 2048
+W_SEQ = W_FOUR + 9
 
 PH_TRUMP, PH_PLAY, PH_OVER = 0, 1, 2
-K_CARD, K_MODE, K_PUSH, K_STOECK, K_NONE = 0, 1, 2, 3, 4
+K_CARD, K_MODE, K_PUSH, K_STOECK, K_NONE, K_WEIS = 0, 1, 2, 3, 4, 5
 
 # -- observation layout (relative seats: 0 = the observer, 1 = the next seat in order of play) ---
 O_HAND = 0
@@ -69,7 +83,8 @@ def obs_layout(nm: int) -> dict[str, tuple[int, int]]:
     at = 0
     for name, n in (("hand", 36), ("played", 144), ("trick", 36), ("mode", nm), ("declarer", 4),
                     ("pushed", 3), ("phase", 2), ("dealer", 4), ("leader", 4), ("stoeck_shown", 4),
-                    ("own_stoeck", 1), ("card_points", 2), ("tricks_won", 2), ("trick_number", 1)):
+                    ("own_stoeck", 1), ("card_points", 2), ("tricks_won", 2), ("trick_number", 1),
+                    ("weis_announced", 4), ("weis_team", 2), ("weis_points", 2)):
         out[name] = (at, n)
         at += n
     return out
@@ -123,6 +138,9 @@ def new_deal(S: np.ndarray, R: np.ndarray, g: np.int64, mode_stoeck: np.ndarray)
     S[g, F_STPTS + 1] = 0
     S[g, F_STEPS] = 0
     S[g, F_LASTW] = -1
+    for i in range(F_WDECL, NF):
+        S[g, i] = 0
+    S[g, F_WTEAM] = -1
 
 
 @njit(cache=True, inline="always", error_model="numpy")
@@ -152,10 +170,61 @@ def legal_cards(S: np.ndarray, g: np.int64, tr: np.ndarray, mode_tricks: np.ndar
 
 
 @njit(cache=True, inline="always", error_model="numpy")
+def weis_of(hand: np.int64, trump: np.int64, down: bool, wt: np.ndarray) -> tuple[np.int64, np.int64, np.int64, np.int64]:
+    """A hand's Weis (§29: each maximal run of 3+ cards of a suit, each four of a kind): their number,
+    the best points, all points, and the best rank key (points, cards, highest card, trump; §29.2)
+    as one number (the engine's ``weis.all_weis`` and ``best_key``)."""
+    n, best, tot, key = np.int64(0), np.int64(0), np.int64(0), np.int64(-1)
+    for s in range(4):
+        p = (hand >> (9 * s)) & 511
+        for r in range(2):
+            lo = wt[W_RUNS + p * 4 + r * 2]
+            if lo < 0:
+                break
+            ln = wt[W_RUNS + p * 4 + r * 2 + 1]
+            pts = wt[W_SEQ + ln]
+            top = 8 - lo if down else lo + ln - 1
+            k = pts * 100000 + ln * 1000 + top * 10 + (1 if s == trump else 0)
+            n += 1
+            tot += pts
+            best = max(best, pts)
+            key = max(key, k)
+    for r in range(9):
+        four = (np.int64(1) << r) | (np.int64(1) << (9 + r)) | (np.int64(1) << (18 + r)) | (np.int64(1) << (27 + r))
+        if (hand & four) == four:
+            pts = wt[W_FOUR + r]
+            top = 8 - r if down else r
+            n += 1
+            tot += pts
+            best = max(best, pts)
+            key = max(key, pts * 100000 + 4000 + top * 10)
+    return n, best, tot, key
+
+
+@njit(cache=True, inline="always", error_model="numpy")
+def weis_open(S: np.ndarray, g: np.int64, seat: np.int64, mode_misere: np.ndarray, wt: np.ndarray) -> bool:
+    """Whether ``weis`` is listed for ``seat`` (the engine's ``_weis_options`` non-empty): Weis played,
+    the first trick, the seat has not played nor declared, not Misere, it holds a Weis, and that Weis
+    could still count (§29: not pointless against the opponents' announced points)."""
+    if wt[0] == 0 or S[g, F_TRICKNO] != 0 or S[g, F_WDECL + seat] or mode_misere[S[g, F_MODE]]:
+        return False
+    if S[g, F_DEALT + seat] != S[g, F_HAND + seat]:
+        return False
+    n, best, tot, key = weis_of(S[g, F_HAND + seat], -1, False, wt)
+    if n == 0:
+        return False
+    partner = (seat + 2) & 3
+    if S[g, F_DEALT + partner] == S[g, F_HAND + partner] and S[g, F_WDECL + partner] == 0:
+        return True  # the partner may still declare more
+    opp = max(S[g, F_WTOP + ((seat + 1) & 3)], S[g, F_WTOP + ((seat + 3) & 3)])
+    return not opp > max(best, S[g, F_WTOP + partner])
+
+
+@njit(cache=True, inline="always", error_model="numpy")
 def write_out(S: np.ndarray, g: np.int64, tr: np.ndarray, seats: np.ndarray, mask: np.ndarray, obs: np.ndarray,
               lid: np.ndarray, nl: np.ndarray, trump_ids: np.ndarray, trump_mask: np.ndarray, card_id: np.ndarray, stoeck_id: np.int64, mode_tricks: np.ndarray,
               mode_misere: np.ndarray, mode_stoeck: np.ndarray, strength: np.ndarray, suit_mask: np.ndarray,
-              buur_bit: np.ndarray, nm: np.int64) -> None:
+              buur_bit: np.ndarray, nm: np.int64, wt: np.ndarray) -> None:
     """Row ``g``'s seat to move, its legal-action mask (also as the list ``lid[g, :nl[g]]``) and
     its observation."""
     me = to_move(S, g)
@@ -182,6 +251,10 @@ def write_out(S: np.ndarray, g: np.int64, tr: np.ndarray, seats: np.ndarray, mas
             lid[g, n] = i
             n += 1
             legal ^= low
+        if weis_open(S, g, me, mode_misere, wt):
+            mask[g, wt[1]] = True
+            lid[g, n] = wt[1]
+            n += 1
         if stoeck_id >= 0 and stoeck_open(S, g, me, mode_stoeck):
             mask[g, stoeck_id] = True
             lid[g, n] = stoeck_id
@@ -240,6 +313,15 @@ def write_obs(S: np.ndarray, g: np.int64, me: np.int64, obs: np.ndarray, k: np.i
     obs[k, at + 2] = S[g, F_TW + t]
     obs[k, at + 3] = S[g, F_TW + 1 - t]
     obs[k, at + 4] = min(S[g, F_TRICKNO], 8)
+    at += 5
+    for s in range(4):
+        obs[k, at + ((s - me) & 3)] = S[g, F_WTOP + s] // 10
+    at += 4
+    if S[g, F_WTEAM] >= 0:
+        obs[k, at + (S[g, F_WTEAM] ^ t)] = 1
+    at += 2
+    obs[k, at] = S[g, F_WPTS + t] // 10
+    obs[k, at + 1] = S[g, F_WPTS + 1 - t] // 10
 
 
 @njit(cache=True, inline="always", error_model="numpy")
@@ -252,7 +334,7 @@ def settle(S: np.ndarray, g: np.int64, mode_mult: np.ndarray, mode_misere: np.nd
     mult = mode_mult[m]
     for t in range(2):
         src = 1 - t if mode_misere[m] else t
-        raw = S[g, F_CP + src] + (match_bonus if S[g, F_TW + src] == 9 else 0) + S[g, F_STPTS + t]
+        raw = S[g, F_CP + src] + (match_bonus if S[g, F_TW + src] == 9 else 0) + S[g, F_STPTS + t] + S[g, F_WPTS + t]
         pts[g, t] = raw * mult
 
 
@@ -263,7 +345,7 @@ def step_all(S: np.ndarray, R: np.ndarray, actions: np.ndarray, seats: np.ndarra
              stoeck_id: np.int64, mode_tricks: np.ndarray, mode_mult: np.ndarray, mode_misere: np.ndarray,
              mode_trump: np.ndarray, mode_stoeck: np.ndarray, tutti_of: np.ndarray, strength: np.ndarray,
              points: np.ndarray, suit_mask: np.ndarray, buur_bit: np.ndarray, last_bonus: np.int64,
-             match_bonus: np.int64, nm: np.int64) -> np.int64:
+             match_bonus: np.int64, nm: np.int64, wt: np.ndarray) -> np.int64:
     """Apply ``actions[g]`` (an action id of the seat to move) in every row still playing; returns
     -1, or the first row whose action is not in its legal mask (then no row has changed)."""
     B = S.shape[0]
@@ -294,6 +376,16 @@ def step_all(S: np.ndarray, R: np.ndarray, actions: np.ndarray, seats: np.ndarra
                 for s in range(4):
                     if (S[g, F_HAND + s] & mode_stoeck[m]) == mode_stoeck[m]:
                         S[g, F_STSEAT] = s
+        elif kind == K_WEIS:  # §29: every Weis of the hand, declared with the first card
+            seat = S[g, F_TURN]
+            m = S[g, F_MODE]
+            n, best, tot, key = weis_of(S[g, F_HAND + seat], mode_trump[m], mode_tricks[m, 0] == 5, wt)
+            S[g, F_WDECL + seat] = 1
+            S[g, F_WTOP + seat] = best
+            S[g, F_WTOT + seat] = tot
+            S[g, F_WKEY + seat] = key
+            S[g, F_WORD + seat] = S[g, F_WN]
+            S[g, F_WN] += 1
         elif kind == K_STOECK:  # §29.3
             seat = S[g, F_TURN]
             S[g, F_STDECL] = 1
@@ -326,6 +418,20 @@ def step_all(S: np.ndarray, R: np.ndarray, actions: np.ndarray, seats: np.ndarra
                 for i in range(4):
                     S[g, F_TRICK + i] = -1
                 S[g, F_TRICKNO] = tn + 1
+                if tn == 0 and S[g, F_WN] > 0:  # §29, §29.2: the best single Weis wins, ties the first declared
+                    bk, bs = np.int64(-1), np.int64(-1)
+                    for s in range(4):
+                        if S[g, F_WDECL + s]:
+                            k2 = S[g, F_WKEY + s] * 8 + (7 - S[g, F_WORD + s])
+                            if k2 > bk:
+                                bk, bs = k2, s
+                    team = bs & 1
+                    S[g, F_WTEAM] = team
+                    tot = np.int64(0)
+                    for s in range(4):
+                        if S[g, F_WDECL + s] and (s & 1) == team:
+                            tot += S[g, F_WTOT + s]
+                    S[g, F_WPTS + team] = tot
                 if tn == 8:
                     S[g, F_PHASE] = PH_OVER
                     settle(S, g, mode_mult, mode_misere, match_bonus, pts)
@@ -344,7 +450,7 @@ def step_all(S: np.ndarray, R: np.ndarray, actions: np.ndarray, seats: np.ndarra
                 obs[g, i] = 0
         else:
             write_out(S, g, tr, seats, mask, obs, lid, nl, trump_ids, trump_mask, card_id, stoeck_id, mode_tricks, mode_misere,
-                      mode_stoeck, strength, suit_mask, buur_bit, nm)
+                      mode_stoeck, strength, suit_mask, buur_bit, nm, wt)
     return -1
 
 
@@ -352,12 +458,12 @@ def step_all(S: np.ndarray, R: np.ndarray, actions: np.ndarray, seats: np.ndarra
 def reset_all(S: np.ndarray, R: np.ndarray, seats: np.ndarray, mask: np.ndarray, obs: np.ndarray,
               lid: np.ndarray, nl: np.ndarray, trump_ids: np.ndarray, trump_mask: np.ndarray, card_id: np.ndarray, stoeck_id: np.int64, mode_tricks: np.ndarray,
               mode_misere: np.ndarray, mode_stoeck: np.ndarray, strength: np.ndarray, suit_mask: np.ndarray,
-              buur_bit: np.ndarray, nm: np.int64) -> None:
+              buur_bit: np.ndarray, nm: np.int64, wt: np.ndarray) -> None:
     tr = np.zeros(4, np.int64)
     for g in range(S.shape[0]):
         new_deal(S, R, g, mode_stoeck)
         write_out(S, g, tr, seats, mask, obs, lid, nl, trump_ids, trump_mask, card_id, stoeck_id, mode_tricks, mode_misere, mode_stoeck,
-                  strength, suit_mask, buur_bit, nm)
+                  strength, suit_mask, buur_bit, nm, wt)
 
 
 @njit(cache=True, error_model="numpy")

@@ -5,14 +5,17 @@ What a batched Jass deal contains (docs/bots.md, "Batched environments"):
 * the trump choice with every mode the table's options allow (§23, §24: Obli, Quer 5-4, Drei mal
   Drei, Misere, Tutti), Schieben (§25) and Zurückschieben (§24.1);
 * every card, legal as in the engine (§15, §22, §26, §27);
+* the Weis (§29) as ``weis``: all the seat's Weis, declared before its first card where the engine
+  lists it (it holds a Weis that could still count); resolved after the first trick (the best single
+  Weis wins, ties by the trump suit and then the first declared, §29.2) and written for its team;
 * the Stöck (§29.3), offered to its holder at each of its turns while it holds König or Ober of trump;
 * the settlement of ``score_deal``: card points with the last trick's 5 (§11), Match (§13) and
-  Kontermatch (§10), Stöck, the §23 multiplier (Tutti by its first suit, §24.6), Misere (§24.5).
+  Kontermatch (§10), Weis, Stöck, the §23 multiplier (Tutti by its first suit, §24.6), Misere (§24.5).
 
 What it never offers (their ids stay out of the mask; the engine replay of a batched deal is the
-engine deal in which no seat says them): ``weis`` and ``weis:<items>`` (§29), ``rest`` (§17) and
-``bedanken`` (§2). A deal is one episode from a standing of 0 : 0 (a Partie's target plays no part).
-Use the engine (``Game.new_match`` and the integer API) for deals with Weis, Rest or Bedanken.
+engine deal in which no seat says them): ``weis:<items>`` (declaring only some of one's Weis, §29),
+``rest`` (§17) and ``bedanken`` (§2). A deal is one episode from a standing of 0 : 0 (a Partie's
+target plays no part). Use the engine (``Game.new_match`` and the integer API) for those.
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ from ..games.jass import GAME
 from ..games.jass import modes as jm
 from ..games.jass import play as jp
 from ..games.jass import scoring as js
+from ..games.jass import weis as jw
 from ..games.jass.state import JassDeal
 from . import _jass_nb as nb
 from .base import VectorEnv
@@ -73,12 +77,29 @@ class JassVectorEnv(VectorEnv):
                 kind[i] = nb.K_PUSH
             elif a == "stöck":
                 kind[i] = nb.K_STOECK
+            elif a == "weis":
+                kind[i] = nb.K_WEIS
             elif a in self.game.deck.notation:
                 c = self.game.deck.notation.index(a)
                 kind[i], arg[i] = nb.K_CARD, c
                 card_id[c] = i
         self.act_kind, self.act_arg, self.card_id = kind, arg, card_id
         self.stoeck_id = int(space.index["stöck"])
+        # the Weis tables (§29): the engine's own runs per suit pattern and points
+        wt = np.full(nb.W_SEQ + 10, 0, np.int64)
+        wt[0] = 1 if o.weis else 0
+        wt[1] = space.index.get("weis", -1)
+        for p in range(512):
+            items = jw.all_weis(p)  # suit 0's pattern p: its sequences (a four needs four suits)
+            runs = [(it.low, it.length) for it in items if it.kind == "seq"]
+            for r in range(2):
+                lo, ln = runs[r] if r < len(runs) else (-1, 0)
+                wt[nb.W_RUNS + p * 4 + r * 2] = lo
+                wt[nb.W_RUNS + p * 4 + r * 2 + 1] = ln
+        wt[nb.W_FOUR:nb.W_FOUR + 9] = jw.FOUR_POINTS
+        for ln, pts in jw.SEQUENCE_POINTS.items():
+            wt[nb.W_SEQ + ln] = pts
+        self.wt = wt
         # the chooser's words per number of pushes, from the engine itself (§23, §24, §24.1, §25)
         tm = np.zeros((3, A), np.bool_)
         d = JassDeal.from_masks(o, [0, 0, 0, 0], 3)
@@ -89,7 +110,7 @@ class JassVectorEnv(VectorEnv):
                 break
             d.choose(None)
         self.trump_mask = tm
-        self.max_legal = max(int(tm.sum(1).max()), 10)  # nine cards and the Stöck
+        self.max_legal = max(int(tm.sum(1).max()), 11)  # nine cards, the Weis and the Stöck
         self.trump_ids = np.full((3, self.max_legal), -1, np.int64)
         for p in range(3):
             ids = np.flatnonzero(tm[p])
@@ -110,7 +131,7 @@ class JassVectorEnv(VectorEnv):
         nb.reset_all(self.S, self.R, self.seat, self.mask, self.obs, self.legal_ids, self.num_legal, self.trump_ids,
                      self.trump_mask, self.card_id, self.stoeck_id,
                      self.mode_tricks, self.mode_misere, self.mode_stoeck, self.strength, self.suit_mask,
-                     self.buur_bit, self.nm)
+                     self.buur_bit, self.nm, self.wt)
 
     def _step_rows(self, actions: np.ndarray) -> int:
         return int(nb.step_all(self.S, self.R, actions, self.seat, self.mask, self.obs, self.legal_ids, self.num_legal,
@@ -118,7 +139,7 @@ class JassVectorEnv(VectorEnv):
                                self.points_out, self.autoreset, self.act_kind, self.act_arg, self.trump_mask,
                                self.card_id, self.stoeck_id, self.mode_tricks, self.mode_mult, self.mode_misere,
                                self.mode_trump, self.mode_stoeck, self.tutti_of, self.strength, self.points,
-                               self.suit_mask, self.buur_bit, js.LAST_TRICK_BONUS, js.MATCH_BONUS, self.nm))
+                               self.suit_mask, self.buur_bit, js.LAST_TRICK_BONUS, js.MATCH_BONUS, self.nm, self.wt))
 
     def _observe_rows(self, seats: np.ndarray, out: np.ndarray) -> None:
         for g in range(self.num_envs):
@@ -184,4 +205,10 @@ def jass_obs_from_view(view: dict[str, Any], layout: dict[str, tuple[int, int]],
     put("tricks_won", 0, view["tricks_won"][t])
     put("tricks_won", 1, view["tricks_won"][1 - t])
     put("trick_number", 0, view["trick_number"] - 1)
+    for w in view["weis"]:
+        put("weis_announced", (w["seat"] - me) & 3, w["points"] // 10)
+    if view["weis_team"] is not None:
+        put("weis_team", view["weis_team"] ^ t)
+    put("weis_points", 0, view["weis_points"][t] // 10)
+    put("weis_points", 1, view["weis_points"][1 - t] // 10)
     return o
