@@ -207,9 +207,10 @@ def svg(curve: list[dict[str, Any]], path: Path) -> None:
     band = [f"{X(x):.1f},{Y(c['vs_random']['ci95'][1]):.1f}" for x, c in zip(xs, curve)]
     band += [f"{X(x):.1f},{Y(c['vs_random']['ci95'][0]):.1f}" for x, c in reversed(list(zip(xs, curve)))]
     line = " ".join(f"{X(x):.1f},{Y(c['vs_random']['mean']):.1f}" for x, c in zip(xs, curve))
+    step = next(st for st in (10, 20, 25, 50, 100, 200, 500, 1000) if (hi - lo) / st <= 8)
     ticks = "".join(f'<text x="{l - 6}" y="{Y(v) + 4:.1f}" text-anchor="end">{v:.0f}</text>'
                     f'<line x1="{l}" x2="{w - r}" y1="{Y(v):.1f}" y2="{Y(v):.1f}" stroke="#ddd"/>'
-                    for v in np.linspace(lo, hi, 6))
+                    for v in np.arange(math.ceil(lo / step) * step, hi, step))
     xt = "".join(f'<text x="{X(v):.1f}" y="{h - bt + 16}" text-anchor="middle">{v:.0f}</text>'
                  for v in np.linspace(0, xs[-1], 6))
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -236,7 +237,11 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--svg", default=str(ROOT / "docs" / "img" / "jass_selfplay.svg"))
     ap.add_argument("--out", default=str(ROOT / "examples" / "results" / "jass_selfplay.json"))
+    ap.add_argument("--plot-only", action="store_true", help="redraw the SVG from the results file, no training")
     args = ap.parse_args()
+    if args.plot_only:
+        svg(json.loads(Path(args.out).read_text(encoding="utf-8"))["curve"], Path(args.svg))
+        return
     rng = np.random.default_rng(args.seed)
     env = make("jass", args.batch)
     env.autoreset = False  # one deal per row and iteration; a finished row waits
