@@ -71,22 +71,30 @@ PH_TRUMP, PH_PLAY, PH_OVER = 0, 1, 2
 K_CARD, K_MODE, K_PUSH, K_STOECK, K_NONE, K_WEIS = 0, 1, 2, 3, 4, 5
 
 # -- observation layout (relative seats: 0 = the observer, 1 = the next seat in order of play) ---
+# Card blocks are 40 bytes (36 cards and 4 bytes always 0) at multiples of 8, written as 64-bit words
+# from :data:`BYTES_OF` (five words a block instead of a bit loop); the row is a multiple of 8 bytes.
 O_HAND = 0
-O_PLAYED = 36      # 4 x 36: every card each relative seat has played in this deal
-O_TRICK = 180      # 36: the cards of the current trick (who played each: ``played``)
-O_MODE = 216       # one-hot over the mode list (NM entries)
+O_PLAYED = 40      # 4 x 40: every card each relative seat has played in this deal
+O_TRICK = 200      # 40: the cards of the current trick (who played each: ``played``)
+O_MODE = 240       # one-hot over the mode list (NM entries)
+CARD_BLOCK = 40
+#: per byte value, the 64-bit word whose eight bytes are its eight bits (little-endian)
+BYTES_OF = np.zeros(256, np.uint64)
+for _v in range(256):
+    BYTES_OF[_v] = sum(((_v >> _i) & 1) << (8 * _i) for _i in range(8))
 
 
 def obs_layout(nm: int) -> dict[str, tuple[int, int]]:
     """Field name -> (offset, length) of the Jass observation with ``nm`` modes."""
     out: dict[str, tuple[int, int]] = {}
     at = 0
-    for name, n in (("hand", 36), ("played", 144), ("trick", 36), ("mode", nm), ("declarer", 4),
+    for name, n in (("hand", 40), ("played", 160), ("trick", 40), ("mode", nm), ("declarer", 4),
                     ("pushed", 3), ("phase", 2), ("dealer", 4), ("leader", 4), ("stoeck_shown", 4),
                     ("own_stoeck", 1), ("card_points", 2), ("tricks_won", 2), ("trick_number", 1),
                     ("weis_announced", 4), ("weis_team", 2), ("weis_points", 2)):
         out[name] = (at, n)
         at += n
+    out["_pad"] = (at, -at % 8)
     return out
 
 
@@ -222,6 +230,7 @@ def weis_open(S: np.ndarray, g: np.int64, seat: np.int64, mode_misere: np.ndarra
 
 @njit(cache=True, inline="always", error_model="numpy")
 def write_out(S: np.ndarray, g: np.int64, tr: np.ndarray, seats: np.ndarray, mask: np.ndarray, obs: np.ndarray,
+              w: np.ndarray,
               lid: np.ndarray, nl: np.ndarray, trump_ids: np.ndarray, trump_mask: np.ndarray, card_id: np.ndarray, stoeck_id: np.int64, mode_tricks: np.ndarray,
               mode_misere: np.ndarray, mode_stoeck: np.ndarray, strength: np.ndarray, suit_mask: np.ndarray,
               buur_bit: np.ndarray, nm: np.int64, wt: np.ndarray) -> None:
@@ -262,30 +271,31 @@ def write_out(S: np.ndarray, g: np.int64, tr: np.ndarray, seats: np.ndarray, mas
         nl[g] = n
     if obs.shape[0] == 0:
         return
-    write_obs(S, g, me, obs, g, nm)
+    write_obs(S, g, me, obs, w, g, nm)
 
 
 @njit(cache=True, inline="always", error_model="numpy")
-def write_obs(S: np.ndarray, g: np.int64, me: np.int64, obs: np.ndarray, k: np.int64, nm: np.int64) -> None:
+def write_obs(S: np.ndarray, g: np.int64, me: np.int64, obs: np.ndarray, w: np.ndarray, k: np.int64,
+              nm: np.int64) -> None:
     """Seat ``me``'s observation of row ``g`` into ``obs[k]`` (only what that seat may know;
     layout :func:`obs_layout`)."""
-    for i in range(obs.shape[1]):
-        obs[k, i] = 0
+    # ``w``: ``obs`` as 64-bit words, (B, O / 8) (rows of a multiple of 8 bytes, obs_layout's padding)
     h = S[g, F_HAND + me]
-    while h:
-        low = h & -h
-        obs[k, O_HAND + bit_index(low)] = 1
-        h ^= low
+    for i in range(5):
+        w[k, i] = BYTES_OF[(h >> (8 * i)) & 255]
     leader = S[g, F_LEADER]
     for s in range(4):
-        base = O_PLAYED + 36 * ((s - me) & 3)
         p = S[g, F_DEALT + s] & ~S[g, F_HAND + s]
-        while p:
-            low = p & -p
-            obs[k, base + bit_index(low)] = 1
-            p ^= low
+        at = 5 + 5 * ((s - me) & 3)
+        for i in range(5):
+            w[k, at + i] = BYTES_OF[(p >> (8 * i)) & 255]
+    tc = np.int64(0)
     for i in range(S[g, F_NTRICK]):
-        obs[k, O_TRICK + S[g, F_TRICK + i]] = 1
+        tc |= np.int64(1) << S[g, F_TRICK + i]
+    for i in range(5):
+        w[k, 25 + i] = BYTES_OF[(tc >> (8 * i)) & 255]
+    for i in range(30, w.shape[1]):
+        w[k, i] = 0
     at = O_MODE
     if S[g, F_MODE] >= 0:
         obs[k, at + S[g, F_MODE]] = 1
@@ -350,6 +360,7 @@ def step_all(S: np.ndarray, R: np.ndarray, actions: np.ndarray, seats: np.ndarra
     -1, or the first row whose action is not in its legal mask (then no row has changed)."""
     B = S.shape[0]
     tr = np.zeros(4, np.int64)
+    ow = obs.view(np.uint64)
     for g in range(B):
         a = actions[g]
         if S[g, F_PHASE] != PH_OVER and (a < 0 or a >= mask.shape[1] or not mask[g, a]):
@@ -449,7 +460,7 @@ def step_all(S: np.ndarray, R: np.ndarray, actions: np.ndarray, seats: np.ndarra
             for i in range(obs.shape[1]):
                 obs[g, i] = 0
         else:
-            write_out(S, g, tr, seats, mask, obs, lid, nl, trump_ids, trump_mask, card_id, stoeck_id, mode_tricks, mode_misere,
+            write_out(S, g, tr, seats, mask, obs, ow, lid, nl, trump_ids, trump_mask, card_id, stoeck_id, mode_tricks, mode_misere,
                       mode_stoeck, strength, suit_mask, buur_bit, nm, wt)
     return -1
 
@@ -460,9 +471,10 @@ def reset_all(S: np.ndarray, R: np.ndarray, seats: np.ndarray, mask: np.ndarray,
               mode_misere: np.ndarray, mode_stoeck: np.ndarray, strength: np.ndarray, suit_mask: np.ndarray,
               buur_bit: np.ndarray, nm: np.int64, wt: np.ndarray) -> None:
     tr = np.zeros(4, np.int64)
+    ow = obs.view(np.uint64)
     for g in range(S.shape[0]):
         new_deal(S, R, g, mode_stoeck)
-        write_out(S, g, tr, seats, mask, obs, lid, nl, trump_ids, trump_mask, card_id, stoeck_id, mode_tricks, mode_misere, mode_stoeck,
+        write_out(S, g, tr, seats, mask, obs, ow, lid, nl, trump_ids, trump_mask, card_id, stoeck_id, mode_tricks, mode_misere, mode_stoeck,
                   strength, suit_mask, buur_bit, nm, wt)
 
 

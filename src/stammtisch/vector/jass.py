@@ -144,7 +144,7 @@ class JassVectorEnv(VectorEnv):
     def _observe_rows(self, seats: np.ndarray, out: np.ndarray) -> None:
         for g in range(self.num_envs):
             if seats[g] >= 0:
-                nb.write_obs(self.S, g, int(seats[g]), out, g, self.nm)
+                nb.write_obs(self.S, g, int(seats[g]), out, out.view(np.uint64), g, self.nm)
 
     # -- deals as the engine knows them ----------------------------------------------------
     def current_deal(self, g: int) -> tuple[int, list[int]]:
@@ -183,9 +183,9 @@ def jass_obs_from_view(view: dict[str, Any], layout: dict[str, tuple[int, int]],
         put("hand", JASS.parse(c))
     for ld, cards, _w, _p in view["played"]:
         for i, c in enumerate(cards):
-            put("played", 36 * ((ld + i - me) & 3) + JASS.parse(c))
+            put("played", 40 * ((ld + i - me) & 3) + JASS.parse(c))
     for s, c in view["trick"]:
-        put("played", 36 * ((s - me) & 3) + JASS.parse(c))
+        put("played", 40 * ((s - me) & 3) + JASS.parse(c))
         put("trick", JASS.parse(c))
     if view["trump"] is not None:
         put("mode", MODE_NAMES.index(view["trump"]))
