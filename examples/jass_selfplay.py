@@ -198,18 +198,18 @@ def duel_vs_rule(pol: LinearPolicy, pairs: int, seed: int) -> dict[str, Any]:
 
 def svg(curve: list[dict[str, Any]], path: Path) -> None:
     """The learning curve: mean margin against the random player per deal, with the 95% CI band."""
-    w, h, l, r, t, bt = 640, 360, 60, 20, 30, 40
+    w, h, left, r, t, bt = 640, 360, 60, 20, 30, 40
     xs = [c["seconds"] for c in curve]
     lo = min(min(c["vs_random"]["ci95"][0] for c in curve), 0.0)
     hi = max(c["vs_random"]["ci95"][1] for c in curve) * 1.05 + 1
-    X = lambda v: l + (w - l - r) * v / max(xs[-1], 1e-9)  # noqa: E731
+    X = lambda v: left + (w - left - r) * v / max(xs[-1], 1e-9)  # noqa: E731
     Y = lambda v: t + (h - t - bt) * (hi - v) / (hi - lo)  # noqa: E731
     band = [f"{X(x):.1f},{Y(c['vs_random']['ci95'][1]):.1f}" for x, c in zip(xs, curve)]
     band += [f"{X(x):.1f},{Y(c['vs_random']['ci95'][0]):.1f}" for x, c in reversed(list(zip(xs, curve)))]
     line = " ".join(f"{X(x):.1f},{Y(c['vs_random']['mean']):.1f}" for x, c in zip(xs, curve))
     step = next(st for st in (10, 20, 25, 50, 100, 200, 500, 1000) if (hi - lo) / st <= 8)
-    ticks = "".join(f'<text x="{l - 6}" y="{Y(v) + 4:.1f}" text-anchor="end">{v:.0f}</text>'
-                    f'<line x1="{l}" x2="{w - r}" y1="{Y(v):.1f}" y2="{Y(v):.1f}" stroke="#ddd"/>'
+    ticks = "".join(f'<text x="{left - 6}" y="{Y(v) + 4:.1f}" text-anchor="end">{v:.0f}</text>'
+                    f'<line x1="{left}" x2="{w - r}" y1="{Y(v):.1f}" y2="{Y(v):.1f}" stroke="#ddd"/>'
                     for v in np.arange(math.ceil(lo / step) * step, hi, step))
     xt = "".join(f'<text x="{X(v):.1f}" y="{h - bt + 16}" text-anchor="middle">{v:.0f}</text>'
                  for v in np.linspace(0, xs[-1], 6))
@@ -217,12 +217,12 @@ def svg(curve: list[dict[str, Any]], path: Path) -> None:
     path.write_text(
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" font-family="sans-serif" font-size="11">'
         f'<rect width="{w}" height="{h}" fill="white"/>{ticks}{xt}'
-        f'<line x1="{l}" x2="{w - r}" y1="{Y(0):.1f}" y2="{Y(0):.1f}" stroke="#888"/>'
+        f'<line x1="{left}" x2="{w - r}" y1="{Y(0):.1f}" y2="{Y(0):.1f}" stroke="#888"/>'
         f'<polygon points="{" ".join(band)}" fill="#9ecae1" opacity="0.6"/>'
         f'<polyline points="{line}" fill="none" stroke="#08519c" stroke-width="2"/>'
-        f'<text x="{l}" y="18">Schieber Jass: linear policy (self-play) vs random player, points per deal '
+        f'<text x="{left}" y="18">Schieber Jass: linear policy (self-play) vs random player, points per deal '
         f'(duplicate pairs, 95% CI)</text>'
-        f'<text x="{(w + l) / 2}" y="{h - 8}" text-anchor="middle">training seconds (CPU)</text></svg>\n',
+        f'<text x="{(w + left) / 2}" y="{h - 8}" text-anchor="middle">training seconds (CPU)</text></svg>\n',
         encoding="utf-8")
 
 

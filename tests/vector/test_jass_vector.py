@@ -78,9 +78,9 @@ def test_batched_deals_replay_through_the_engine(profile: str) -> None:
 def test_obs_is_the_view_of_the_seat_to_move_and_hides_other_hands() -> None:
     """The observation of any seat is built from that seat's view alone; other hands never appear."""
     env = make("jass", 4)
-    b = env.reset(5)
+    env.reset(5)
     for _ in range(20):
-        b = env.step(env.sample_actions())
+        env.step(env.sample_actions())
     for seat in range(4):
         obs = env.observe(np.full(4, seat))
         for g in range(4):
@@ -138,9 +138,9 @@ def test_bad_input_is_refused_and_changes_nothing() -> None:
 def test_records_of_batched_deals_replay() -> None:
     env = make("jass", 4, "varianten")
     rec = Recorder(env, keep=6)
-    b = rec.reset(21)
+    rec.reset(21)
     while len(rec.records) < 6:
-        b = rec.step(env.sample_actions())
+        rec.step(env.sample_actions())
     for r in rec.records:
         m = replay(r)
         assert m.over and r["deals"][0]["result"]["points"] == list(m.logs[0].result.points)
