@@ -15,7 +15,7 @@ compiled call (:func:`values_nb`): playouts with a heuristic policy (:func:`poli
 player's card play in compiled form, epsilon-random) or uniformly random cards, settled in
 compiled code as :func:`stammtisch.games.jass.scoring.score_deal` settles (card points, Match §13,
 Weis §29, Stöck §29.3, multipliers §23, Misere §24.5, Tutti §24.6). Tested by replaying the
-kernel's playouts through the engine (``tests/bots/test_kernel_values_jass.py``).
+kernel's playouts through the engine (``tests/bots/test_jass_kernel_values.py``).
 
 Without Numba the same functions run as plain Python (slowly): :data:`COMPILED` says which.
 

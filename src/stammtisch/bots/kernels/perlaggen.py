@@ -27,7 +27,7 @@ For the determinized search (:mod:`stammtisch.bots.pimc`) the kernel also settle
 layout ``S_*`` built by :meth:`PerlaggenKernel.spec`), plays a heuristic policy
 (:data:`POLICY_HEURISTIC`) and values candidates: :meth:`PerlaggenKernel.card_values` (one compiled
 call per sampled world, :func:`values_nb`) and :meth:`PerlaggenKernel.word_values` (bids, raises,
-answers, the figures after the Spiel). ``tests/bots/test_perlaggen_values.py`` checks the settlement
+answers, the figures after the Spiel). ``tests/bots/test_perlaggen_kernel_values.py`` checks the settlement
 against the engine on thousands of played-out deals.
 
 >>> k = PerlaggenKernel()                                   # doctest: +SKIP

@@ -26,7 +26,7 @@ For the PIMC search (:mod:`stammtisch.bots.pimc`) the kernel also has a playout 
 :func:`policy_nb`: the rule player's card play (``TarockRuleBot._play``) compiled, from what that
 player's view shows, with a share ``epsilon`` of random moves; and :meth:`TarockKernel.card_values`
 / :meth:`TarockKernel.word_values`, which play policy playouts and settle them in compiled code
-(:mod:`.tarock_settle`). ``tests/bots/test_tarock_values.py`` checks the policy against the rule
+(:mod:`.tarock_settle`). ``tests/bots/test_tarock_kernel_values.py`` checks the policy against the rule
 player and the settlement against the engine.
 
 >>> k = TarockKernel()                                      # doctest: +SKIP

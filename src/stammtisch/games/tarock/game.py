@@ -116,6 +116,6 @@ class TarockGame(Game):
         return out + ["weitergeben"]  # appended last: earlier action ids stay stable
 
     def sample_state(self, options: TarockOptions, view: Mapping[str, Any], rng: Any) -> TarockDeal:
-        from .sample import sample_state
+        from .sampling import sample_state
 
         return sample_state(options, view, rng)
