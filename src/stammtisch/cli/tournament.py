@@ -238,7 +238,7 @@ def withdraw(tid: int, number: int) -> None:
 
 
 @app.command()
-def draw(tid: int, method: str = typer.Option("random", "--method", help="random | schedule"),
+def draw(tid: int, method: str = typer.Option("random", "--method", help="random | balanced | schedule"),
          seed: Optional[str] = typer.Option(None, "--seed"),
          prefer: str = typer.Option("four", "--prefer", help="four | five: fewer or more tables of five")) -> None:
     """Draw the next round's tables."""

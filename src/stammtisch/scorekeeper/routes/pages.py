@@ -23,6 +23,12 @@ def organiser_page() -> FileResponse:
     return FileResponse(STATIC / "organiser.html")
 
 
+@router.get("/tisch/{table_id}", include_in_schema=False)
+def keeper_page(table_id: Annotated[int, Path(ge=1, le=2**31 - 1)]) -> FileResponse:
+    """A table's list (the address on its table card; the entry code is typed, never in the address)."""
+    return FileResponse(STATIC / "keeper.html")
+
+
 @router.get("/results", include_in_schema=False)
 def public_page() -> FileResponse:
     return FileResponse(STATIC / "results.html")
