@@ -11,8 +11,8 @@ export function activeOf(size, dealer) {
   return size === 5 ? order.slice(0, 4) : order;
 }
 
-function choices(testid, options, selected, onPick, { multi = false, label } = {}) {
-  return el("div", { class: "choices", role: "group", "aria-label": label || testid },
+function choices(testid, options, selected, onPick, { multi = false, label, cls = "" } = {}) {
+  return el("div", { class: `choices ${cls}`, role: "group", "aria-label": label || testid },
     options.map(([value, text]) => {
       const on = multi ? selected.includes(value) : selected === value;
       return el("button", { type: "button", "aria-pressed": on ? "true" : "false", "data-testid": `${testid}-${value}`,
@@ -283,7 +283,7 @@ export function buildEntry(root, opts) {
       i.addEventListener("input", () => { st.reason = i.value; });
       return i;
     })())] : game === "tarock" ? tarock() : game === "doppelkopf" ? doppelkopf() : game === "jass" ? jass() : game === "perlaggen" ? perlaggen() : [];
-    root.replaceChildren(choices("kind", kinds, st.kind, (v) => { st.kind = v; changed(); }), ...body);
+    root.replaceChildren(choices("kind", kinds, st.kind, (v) => { st.kind = v; changed(); }, { cls: "kinds" }), ...body);
   }
 
   render();

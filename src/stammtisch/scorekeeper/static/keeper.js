@@ -21,12 +21,14 @@ async function guard(fn) {
   try { await fn(); } catch (e) { status(e.message, "error"); }
 }
 
-const nameOf = (p) => (state.tab.seats[p - 1] || {}).name || String(p);
+const nameFull = (p) => (state.tab.seats[p - 1] || {}).name || String(p);
+const nameOf = nameFull;
 const short = (s) => { const w = s.split(" ")[0]; return w.length > 7 ? w.slice(0, 6) + "…" : w; };
 
 // a row's game in the players' words: the contract as they call it and who played it
-function labelOf(r) {
+function labelOf(r, brief = false) {
   const f = r.facts || {};
+  const nameOf = brief ? (p) => short(nameFull(p)) : nameFull;
   if (f.kind !== "game" && f.kind !== undefined) return r.label;
   const tab = state.tab;
   if (tab.game === "tarock" && f.contract) {
@@ -92,7 +94,8 @@ function renderSheet() {
       class: `rowbtn${r.struck ? " struck" : ""}${state.open === r.number ? " mine" : ""}`, "data-testid": `row-${r.number}`,
       tabindex: "0", onclick: () => openRow(r.number), onkeydown: (e) => { if (e.key === "Enter") openRow(r.number); } },
       el("td", {}, r.number),
-      el("td", { class: "label" }, labelOf(r) + (r.pflichtsolo_by ? ` · ${t("pflichtsolo")}` : "") + (r.revision > 1 ? ` · ${t("version", { n: r.revision })}` : "")),
+      el("td", { class: "label" }, labelOf(r, true) + (r.pflichtsolo_by ? ` · ${t("pflichtsolo")}` : ""),
+        r.revision > 1 ? el("span", { class: "muted small", title: t("version", { n: r.revision }) }, ` ✎${r.revision}`) : null),
       r.points.map((p, i) => el("td", { class: named && tab.size === 5 && r.dealer === i + 1 && p === 0 ? "sitting" : "" }, r.struck ? "0" : p))))),
     el("tfoot", {},
       el("tr", { "data-testid": "totals" }, el("td", {}), el("th", { class: "label", scope: "row" }, t("total")), tab.totals.map((x) => el("td", {}, x))),
@@ -109,11 +112,11 @@ function renderSheet() {
       return el("span", { class: `badge ${n ? "done" : "owed"}`, "data-testid": `pflicht-${s.position}` },
         `${s.name}: ${n ? t("pflichtDone", { n }) : t("pflichtOwed")}`);
     }))] : []));
-  const cs = tab.checks.filter((c) => c.level !== "info");
+  // the number of games is in the list's title; the rest of the check below the list
+  const cs = tab.checks.filter((c) => c.level !== "info" && c.code !== "games");
   $("checks").replaceChildren(...(cs.length ? [el("h3", {}, t("checks")), el("ul", { class: "small" }, cs.map((c) =>
     el("li", { class: c.level }, checkText(c, nameOf))))] : []));
-  if (!state.boss && last) $("checks").append(el("p", { class: "small muted" }, t("onlyLast")));
-  if (state.boss) $("checks").append(el("p", { class: "small muted" }, t("organiserHere")));
+
 }
 
 function mayChange(n) {
@@ -137,7 +140,7 @@ function renderDetail() {
   $("detail").replaceChildren(el("div", { class: "preview", "data-testid": `detail-${n}` },
     el("div", {}, el("strong", {}, `${t("gameN", { n })}: ${labelOf(r)}`)),
     el("div", { class: "pts" }, pointsInWords(r.struck ? r.points.map(() => 0) : r.points, tab.columns)),
-    r.money ? el("div", { class: "small" }, `${t("money")}: ${pointsInWords(r.money, tab.columns)}`) : null,
+    r.money ? el("div", { class: "small" }, `${t("money")}: ${pointsInWords(r.struck ? r.money.map(() => 0) : r.money, tab.columns)}`) : null,
     el("ul", {}, r.lines.map((l) => el("li", {}, `${l.label} ${signed(l.value)}${l.note ? ` (${l.note})` : ""}`))),
     el("h3", {}, t("history")),
     el("ol", { class: "hist", "data-testid": `history-${n}` }, hist.map((h) => el("li", {},
@@ -147,7 +150,8 @@ function renderDetail() {
       el("button", { type: "button", "data-testid": `correct-${n}`, onclick: () => startCorrect(r) }, t("correct")),
       reason,
       el("button", { type: "button", class: "danger", "data-testid": `strike-${n}`, onclick: () => guard(() => strike(r, reason.value)) }, t("strike")))
-      : null));
+      : null,
+    el("p", { class: "small muted" }, state.boss ? t("organiserHere") : t("onlyLast"))));
 }
 
 function contextOf(number) {
@@ -235,8 +239,10 @@ $("entry-form").addEventListener("submit", (e) => { e.preventDefault(); guard(as
   state.tab = out.table;
   e.target.reason.value = "";
   renderAll();
-  // the list's newest rows and the next entry: the entry panel's top in view
-  $("entry").scrollIntoView({ block: "nearest" });
+  // the list's newest rows and the next entry in view: the list at the top of the screen, the entry below
+  state.open = null;
+  renderSheet();
+  $("sheet").scrollIntoView({ block: "start" });
 }); });
 
 $("cancel-btn").addEventListener("click", () => { state.correcting = null; renderEntry(); });

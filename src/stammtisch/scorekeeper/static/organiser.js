@@ -88,6 +88,7 @@ function renderTournament() {
   const tt = state.t;
   if (!tt) return;
   $("tournament").hidden = false;
+  $("create-details").open = false;  // the open tournament first; a new one behind its summary
   $("t-title").textContent = `${tt.name} · ${g(tt.game)}${tt.profile ? ` (${tt.profile})` : ""} · #${tt.id}`;
   $("players").textContent = tt.players.map((p) => `${p.number}. ${p.name}${p.club ? " (" + p.club + ")" : ""}`).join(", ") || t("nobody");
   $("rounds").replaceChildren(...tt.rounds.map((r) => el("div", { "data-testid": `round-${r.number}` },
