@@ -14,7 +14,7 @@ from stammtisch.core.errors import IllegalAction
 
 from .draw import list_keeper
 from .store import Store
-from .words import WORDS, word
+from .words import WORDS, check_text, word
 
 __all__ = ["ranking_csv", "sheets_csv", "results_pdf", "sheets_pdf", "cards_pdf", "keeper_url", "DEAL_RULE"]
 
@@ -178,9 +178,9 @@ def _sheet_story(rl: Mapping[str, Any], sheet: Mapping[str, Any], lang: str = "d
         mdata.append(["", word("total", lang)] + [str(m) for m in sheet["money_totals"]])
         story.append(_grid(rl, mdata))
     errors = [c for c in sheet["checks"] if c["level"] != "info"]
+    seats = {s["position"]: s["name"] for s in sheet["seats"]}
     for c in errors:
-        story.append(_p(rl, f"{word('check.' + c['level'], lang)}: {c['message']}"
-                            + (f" ({c['rule']})" if c["rule"] else "")))
+        story.append(_p(rl, f"{word('check.' + c['level'], lang)}: {check_text(c, lang, seats)}"))
     return story
 
 

@@ -9,7 +9,7 @@ the default. Records stay language-free (the JSON API speaks identifiers).
 
 from __future__ import annotations
 
-__all__ = ["WORDS", "LANGS", "word"]
+__all__ = ["WORDS", "LANGS", "word", "check_text"]
 
 LANGS = ("de", "en")
 
@@ -59,7 +59,38 @@ WORDS: dict[str, dict[str, str]] = {
                      "en": "At a table of five the dealer sits out ({rule})."},
     "card_code": {"de": "Eingabe-Code: {code}", "en": "entry code: {code}"},
     "card_address": {"de": "Liste führen: {url}", "en": "keep the list: {url}"},
+    # the sheet check's findings (tablesheet.Check codes with their numbers)
+    "chk.settlement": {"de": "Spiel {game} weicht von seiner Abrechnung ab",
+                       "en": "game {game} differs from its settlement"},
+    "chk.struck": {"de": "Spiel {game} gestrichen (0 für alle)", "en": "game {game} struck (0 for all)"},
+    "chk.row-sum": {"de": "Spiel {game} geht nicht auf (Summe {sum})", "en": "game {game} does not balance (sum {sum})"},
+    "chk.sitting": {"de": "Spiel {game}: {name} setzt aus und hat Punkte",
+                    "en": "game {game}: {name} sits out and has points"},
+    "chk.parity": {"de": "Spiel {game}: Einträge gemischter Parität (jeder Eintrag ist ±Wert oder ±3×Wert)",
+                   "en": "game {game}: entries of mixed parity (every entry is ±value or ±3×value)"},
+    "chk.games": {"de": "{n} von {planned} Spielen geschrieben", "en": "{n} of {planned} games written"},
+    "chk.games-over": {"de": "{n} Spiele geschrieben, die Runde hat {planned}",
+                       "en": "{n} games written, the round has {planned}"},
+    "chk.pflicht_missing": {"de": "{name} hat in dieser Runde kein Pflichtsolo gespielt",
+                            "en": "{name} has not played a Pflichtsolo this round"},
+    "chk.pflicht_due": {"de": "{name} schuldet das Pflichtsolo und hat nur noch {left} Spiel(e) ({owed} Pflichtsoli "
+                              "offen): jetzt spielen",
+                        "en": "{name} still owes the Pflichtsolo and has only {left} game(s) left ({owed} owed at "
+                              "this table): play it now"},
 }
+
+
+def check_text(check: dict, lang: str = "de", names: dict[int, str] | None = None) -> str:
+    """A finding of the sheet check (its JSON) in ``lang``, with the player's name for a position."""
+    params = dict(check.get("params") or {})
+    if "position" in params:
+        params["name"] = (names or {}).get(params["position"], f"{word('pos', lang)} {params['position']}")
+    code = check.get("code", "")
+    key = f"chk.{code}"
+    if code == "pflichtsolo":
+        key = "chk.pflicht_due" if "left" in params else "chk.pflicht_missing"
+    text = word(key, lang, **params) if key in WORDS else str(check.get("message", ""))
+    return text + (f" ({check['rule']})" if check.get("rule") else "")
 
 
 def word(key: str, lang: str = "de", **params: object) -> str:
