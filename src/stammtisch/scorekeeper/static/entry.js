@@ -12,7 +12,7 @@ export function activeOf(size, dealer) {
 }
 
 function choices(testid, options, selected, onPick, { multi = false, label, cls = "" } = {}) {
-  return el("div", { class: `choices ${cls}`, role: "group", "aria-label": label || testid },
+  return el("div", { class: `choices ${cls}`, role: label ? "group" : undefined, "aria-label": label },
     options.map(([value, text]) => {
       const on = multi ? selected.includes(value) : selected === value;
       return el("button", { type: "button", "aria-pressed": on ? "true" : "false", "data-testid": `${testid}-${value}`,
@@ -21,7 +21,7 @@ function choices(testid, options, selected, onPick, { multi = false, label, cls 
 }
 
 function field(label, ...children) {
-  return el("div", { class: "field" }, el("span", { class: "label" }, label), ...children);
+  return el("div", { class: "field", role: "group", "aria-label": label }, el("span", { class: "label" }, label), ...children);
 }
 
 function num(testid, value, onInput, attrs = {}) {
@@ -248,7 +248,7 @@ export function buildEntry(root, opts) {
     const f = st.f;
     const sides = [["1+3", "1+3"], ["2+4", "2+4"]];
     const upd = () => set("figures", f.figures);
-    const out = (f.figures || []).map((x, i) => field(g(`figure_${x.figure}`) !== `figure ${x.figure}` ? t(`figure_${x.figure}`) : x.figure,
+    const out = (f.figures || []).map((x, i) => field(t(`figure_${x.figure}`),
       choices(`fig-${i}-status`, (spec.statuses || []).map((s) => [s, t(`status_${s}`)]), x.status, (v) => { x.status = v; if (v === "unbid") { delete x.value; delete x.bidder; } upd(); }),
       x.status !== "unbid" ? el("div", { class: "row" }, el("span", {}, t("value")),
         num(`fig-${i}-value`, x.value ?? "", (v) => { const n = parseInt(v, 10); if (Number.isNaN(n)) delete x.value; else x.value = n; opts.onChange && opts.onChange(); }, { size: 3 })) : null,
@@ -283,7 +283,7 @@ export function buildEntry(root, opts) {
       i.addEventListener("input", () => { st.reason = i.value; });
       return i;
     })())] : game === "tarock" ? tarock() : game === "doppelkopf" ? doppelkopf() : game === "jass" ? jass() : game === "perlaggen" ? perlaggen() : [];
-    root.replaceChildren(choices("kind", kinds, st.kind, (v) => { st.kind = v; changed(); }, { cls: "kinds" }), ...body);
+    root.replaceChildren(choices("kind", kinds, st.kind, (v) => { st.kind = v; changed(); }, { cls: "kinds", label: t("gameN", { n: "" }).trim() }), ...body);
   }
 
   render();

@@ -72,7 +72,10 @@ function renderAll() {
   $("unlock-btn").textContent = t("unlock");
   if (!state.tab) return;
   const tab = state.tab;
-  $("unlock").hidden = true;
+  // a published list can be read by anybody; writing needs the card's code (or the organiser)
+  const canWrite = !!sessionStorage.getItem(keeperKey) || state.boss;
+  $("unlock").hidden = canWrite;
+  $("entry").hidden = !canWrite;
   $("keeper").hidden = false;
   $("title").textContent = `${tab.tournament_name} · ${t("round", { n: tab.round })} · ${t("table", { n: tab.number })}`;
   document.title = `${t("table", { n: tab.number })} — ${tab.tournament_name}`;
@@ -85,7 +88,7 @@ function renderSheet() {
   const named = tab.columns.length === tab.seats.length;
   const cols = named ? tab.seats.map((s) => short(s.name)) : tab.columns;
   const money = tab.money_totals;
-  $("list-title").textContent = `${t("games", { n: tab.normal_games, p: tab.planned || "–" })}`;
+  $("list-title").textContent = tab.planned ? t("games", { n: tab.normal_games, p: tab.planned }) : t("gamesOpen", { n: tab.normal_games });
   const last = tab.rows.length;
   $("sheet").replaceChildren(el("table", { class: "sheet" },
     el("thead", {}, el("tr", {}, el("th", {}, "#"), el("th", { class: "label" }, t("game")),

@@ -24,7 +24,7 @@ const DE = {
   unpublishedMsg: "nicht mehr öffentlich", allGood: "Alles in Ordnung.", rank: "Platz", no: "Nr.", total: "Summe",
   decidedBy: "entschieden durch", tb_total: "Summe", tb_best_round: "beste Runde", tb_placings: "Tischplatzierungen",
   tb_lot: "Los", tb_tied: "gleichauf", money: "Geld", moneyNote: "Kontra zählt nur im Geld (Österreich-Finale 2))",
-  seating: "Sitzordnung", pos: "Pos.", openList: "Liste", games: "{n} von {p} Spielen",
+  seating: "Sitzordnung", pos: "Pos.", openList: "Liste", games: "{n} von {p} Spielen", gamesOpen: "{n} Spiele",
   // keeper page
   enterCode: "Code von der Tischkarte", unlock: "Liste öffnen", wrongCode: "falscher Code",
   gameN: "Spiel {n}", dealer: "Geber", dealerIs: "Spiel {n}: {name} gibt", sitsOut: "{name} setzt aus",
@@ -85,7 +85,7 @@ const EN = {
   allGood: "All in order.", rank: "Place", no: "No.", total: "Total", decidedBy: "decided by", tb_total: "total",
   tb_best_round: "best round", tb_placings: "table placings", tb_lot: "lot", tb_tied: "tied", money: "Money",
   moneyNote: "Kontra counts in money only (Österreich-Finale 2))", seating: "Seating", pos: "Pos.",
-  openList: "List", games: "{n} of {p} games",
+  openList: "List", games: "{n} of {p} games", gamesOpen: "{n} games",
   enterCode: "Code from the table card", unlock: "Open the list", wrongCode: "wrong code", gameN: "Game {n}",
   dealer: "Dealer", dealerIs: "Game {n}: {name} deals", sitsOut: "{name} sits out", write: "Write",
   written: "Game {n} written", correct: "correct", corrected: "Game {n} corrected", strike: "strike",
