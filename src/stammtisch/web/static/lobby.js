@@ -125,7 +125,7 @@ async function draw() {
   catalogue = await games();
   const header = h("header", {}, h("span", { class: "home" }, "stammtisch"), h("h1", {}, "Jass · Doppelkopf · Tarock · Perlaggen"),
     h("a", { href: "/scorekeeper/", "data-testid": "nav-scorekeeper" }, pick({ de: "Turniere & Listen", en: "Tournaments & lists" })),
-    h("button", { class: "lang", id: "lang", onclick: () => { setLang(t("langCode")); draw(); } }, t("lang")));
+    h("button", { class: "lang", id: "lang", onclick: () => setLang(t("langCode")).then(draw) }, t("lang")));
   if (!catalogue.length) {
     root.replaceChildren(header, h("p", {}, t("noEngine")));
     return;
