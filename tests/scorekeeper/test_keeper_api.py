@@ -140,3 +140,21 @@ def test_jass_partners_with_the_same_score_share_a_place(client):
     assert r.status_code == 201, r.text
     ranks = {ln["name"]: ln["rank"] for ln in client.get(f"{API}/tournaments/{tid}/rankings", headers=H).json()["ranking"]}
     assert ranks == {"Anna": 1, "Cilli": 1, "Bert": 3, "Dani": 3}
+
+
+def test_the_pages_words_are_the_catalogues():
+    """words.js names every word by an English message id; the same ids are listed in the source
+    (pagewords.PAGE_WORDS) and have a German and an English text in the catalogue."""
+    import json as _json
+    from pathlib import Path
+
+    from stammtisch.i18n import catalog
+    from stammtisch.scorekeeper.pagewords import PAGE_WORDS
+    src = (Path(__file__).resolve().parents[2] / "src/stammtisch/scorekeeper/static/words.js").read_text()
+    body = src[src.index("const IDS = {"):src.index("\n};", src.index("const IDS = {"))]
+    ids = {k.strip('"'): _json.loads(f'"{v}"') for k, v in re.findall(r'(?:^|[\s,{])("?[\w-]+"?)\s*:\s*"((?:[^"\\]|\\.)*)"',
+                                                                     body, re.S)}
+    assert ids == {k: m.id for k, m in PAGE_WORDS.items()}
+    for lang in ("de", "en"):
+        assert not [i for i in ids.values() if i not in catalog(lang)], lang
+    assert catalog("de")[PAGE_WORDS["organiser"].id] == "Turnierleitung"

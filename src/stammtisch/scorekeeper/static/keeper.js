@@ -4,7 +4,7 @@
 import { api, el } from "./api.js";
 import { activeOf, buildEntry } from "./entry.js";
 import { nav } from "./nav.js";
-import { checkText, g, t } from "./words.js";
+import { checkText, g, loadCatalog, msg, t } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = +(/\/tisch\/(\d+)/.exec(location.pathname) || [])[1];
@@ -45,6 +45,12 @@ function labelOf(r, brief = false) {
 }
 
 function signed(v) { return v > 0 ? `+${v}` : String(v); }
+
+// a settlement line in the page's language (engine messages through the catalogue; seats are positions - 1)
+function lineText(l) {
+  const seat = (v) => nameOf(v + 1);
+  return `${msg(l.label, seat)} ${signed(l.value)}${l.note ? ` (${msg(l.note, seat)})` : ""}`;
+}
 
 function pointsInWords(points, cols) {
   const tab = state.tab;
@@ -144,7 +150,7 @@ function renderDetail() {
     el("div", {}, el("strong", {}, `${t("gameN", { n })}: ${labelOf(r)}`)),
     el("div", { class: "pts" }, pointsInWords(r.struck ? r.points.map(() => 0) : r.points, tab.columns)),
     r.money ? el("div", { class: "small" }, `${t("money")}: ${pointsInWords(r.struck ? r.money.map(() => 0) : r.money, tab.columns)}`) : null,
-    el("ul", {}, r.lines.map((l) => el("li", {}, `${l.label} ${signed(l.value)}${l.note ? ` (${l.note})` : ""}`))),
+    el("ul", {}, r.lines.map((l) => el("li", {}, lineText(l)))),
     el("h3", {}, t("history")),
     el("ol", { class: "hist", "data-testid": `history-${n}` }, hist.map((h) => el("li", {},
       `${acts[h.action] || h.action} ${t("by", { who: h.author || "?" })}, ${String(h.at).replace("T", " ").slice(0, 16)}`
@@ -204,7 +210,7 @@ async function preview() {
   $("preview").replaceChildren(el("div", {}, el("strong", {}, labelOf({ facts, label: s.label }))),
     el("div", { class: "pts", "data-testid": "preview-points" }, pointsInWords(s.points, state.tab.columns)),
     s.money ? el("div", { class: "small" }, `${t("money")}: ${pointsInWords(s.money, state.tab.columns)}`) : null,
-    el("ul", {}, s.lines.map((l) => el("li", {}, `${l.label} ${signed(l.value)}${l.note ? ` (${l.note})` : ""}`))));
+    el("ul", {}, s.lines.map((l) => el("li", {}, lineText(l)))));
 }
 
 function startCorrect(r) {
@@ -260,6 +266,7 @@ $("unlock-form").addEventListener("submit", (e) => { e.preventDefault(); guard(a
 }); });
 
 async function main() {
+  await loadCatalog();
   renderAll();
   if (!tableId) { status("?", "error"); return; }
   try {

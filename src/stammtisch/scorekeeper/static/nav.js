@@ -8,6 +8,6 @@ export function nav(root, rerender) {
     el("a", { href: "/", "data-testid": "nav-lobby" }, t("lobby")),
     el("a", { href: "/scorekeeper/", "data-testid": "nav-organiser" }, t("organiser")),
     el("a", { href: "/scorekeeper/results", "data-testid": "nav-results" }, t("results")),
-    el("button", { type: "button", "data-testid": "nav-lang", onclick: () => { setLang(lang() === "en" ? "de" : "en"); rerender(); } },
+    el("button", { type: "button", "data-testid": "nav-lang", onclick: () => setLang(lang() === "en" ? "de" : "en").then(rerender) },
       t("langSwitch")));
 }

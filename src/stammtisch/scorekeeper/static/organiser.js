@@ -4,7 +4,7 @@
 // and goes out in the Authorization header only.
 import { api, download, el, rankingTable } from "./api.js";
 import { nav } from "./nav.js";
-import { checkText, g, lang, t } from "./words.js";
+import { checkText, g, lang, loadCatalog, t } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
 const state = { t: null, key: sessionStorage.getItem("sk-session"), organiser: null, games: [], me: null, once: null };
@@ -226,5 +226,5 @@ $("publish-btn").addEventListener("click", () => guard(async () => {
   status(state.t.published ? t("published") : t("unpublishedMsg"));
 }));
 
-words();
-loadGames().then(showLogin).then(words).catch((e) => status(e.message, "error"));
+loadCatalog().then(() => { words(); return loadGames(); }).then(showLogin).then(words)
+  .catch((e) => status(e.message, "error"));

@@ -1,7 +1,7 @@
 // Public read-only results: published tournaments only.
 import { api, el, rankingTable } from "./api.js";
 import { nav } from "./nav.js";
-import { g, t } from "./words.js";
+import { g, loadCatalog, t } from "./words.js";
 
 const list = document.getElementById("list");
 const result = document.getElementById("result");
@@ -22,6 +22,7 @@ async function show(id) {
 }
 
 async function main() {
+  await loadCatalog();
   nav(document.getElementById("nav"), () => { main(); });
   document.getElementById("page-title").textContent = t("results");
   const ts = await api("/tournaments");

@@ -1,69 +1,13 @@
-// Every word of the scorekeeper's pages in German (default) and English, in one place, so that it
-// moves into the project's translation catalogue as a whole. Game terms stay in their own language.
-// The language is the one the lobby and the table remember (localStorage "stammtisch:lang").
-const DE = {
-  lobby: "Lobby", organiser: "Turnierleitung", results: "Ergebnisse", keeper: "Liste führen",
-  langSwitch: "English", login: "Anmelden", logout: "Abmelden", name: "Name", password: "Passwort",
-  loggedInAs: "Angemeldet als {name}", loggedOut: "abgemeldet",
-  tableId: "Tisch-ID", code: "Eingabe-Code", openTable: "Tisch öffnen", opened: "Tisch {n} geöffnet",
-  newTournament: "Neues Turnier", game: "Spiel", profile: "Regeln", rounds: "Runden", games4: "Spiele am 4er-Tisch",
-  games5: "Spiele am 5er-Tisch", season: "Saison", single: "nur ein Tisch (Stammtisch)",
-  namesInOrder: "Spieler in Spielreihenfolge", create: "Anlegen", created: "Turnier {id} angelegt",
-  registration: "Anmeldung", onePerLine: "Ein Name pro Zeile (Name; Verein)", register: "Anmelden",
-  registered: "{n} Spieler angemeldet", nobody: "noch niemand", draw: "Auslosung", method: "Verfahren",
-  mRandom: "Zufall", mBalanced: "Zufall, Fünfertische ausgeglichen", mSchedule: "Plan ohne Wiederholungen",
-  seed: "Seed", random: "zufällig", tables: "Tische", preferFour: "möglichst 4er", preferFive: "möglichst 5er",
-  drawNext: "Nächste Runde auslosen", drawn: "Runde {n} ausgelost", round: "Runde {n}", table: "Tisch {n}",
-  repeats: "{n} Wiederholungen", seatsFive: "Fünfertisch", cards: "Tischkarten und Eingabe-Codes",
-  codesOnce: "Codes werden nur beim Ausgeben gezeigt; neue Codes machen die gedruckten Karten ungültig.",
-  printCards: "Tischkarten drucken (neue Codes)", showCodes: "Neue Codes anzeigen",
-  confirmCodes: "Neue Codes für Runde {n}? Die gedruckten Tischkarten und offenen Listen dieser Runde werden ungültig.",
-  codesFor: "neue Eingabe-Codes für Runde {n}", cardsMade: "Tischkarten der Runde {n} mit neuen Codes erstellt",
-  noRound: "noch keine Runde ausgelost", scoring: "Wertung", ranking: "Rangliste", checkSheets: "Tischzettel prüfen",
-  publish: "Veröffentlichen", unpublish: "Veröffentlichung zurücknehmen", published: "veröffentlicht",
-  unpublishedMsg: "nicht mehr öffentlich", allGood: "Alles in Ordnung.", rank: "Platz", no: "Nr.", total: "Summe",
-  decidedBy: "entschieden durch", tb_total: "Summe", tb_best_round: "beste Runde", tb_placings: "Tischplatzierungen",
-  tb_lot: "Los", tb_tied: "gleichauf", money: "Geld", moneyNote: "Kontra zählt nur im Geld (Österreich-Finale 2))",
-  seating: "Sitzordnung", pos: "Pos.", openList: "Liste", games: "{n} von {p} Spielen", gamesOpen: "{n} Spiele",
-  // keeper page
-  enterCode: "Code von der Tischkarte", unlock: "Liste öffnen", wrongCode: "falscher Code",
-  gameN: "Spiel {n}", dealer: "Geber", dealerIs: "Spiel {n}: {name} gibt", sitsOut: "{name} setzt aus",
-  write: "Eintragen", written: "Spiel {n} eingetragen", correct: "korrigieren", corrected: "Spiel {n} korrigiert",
-  strike: "streichen", struck: "Spiel {n} gestrichen", reason: "Grund", reasonNeeded: "Grund (Pflicht)",
-  cancel: "abbrechen", correcting: "Spiel {n} korrigieren", history: "Verlauf", by: "von {who}",
-  actWrite: "eingetragen", actCorrect: "korrigiert", actLate: "nachträglich korrigiert", actStrike: "gestrichen",
-  preview: "Vorschau", asPoints: "Zeile vom Tischzettel", asGame: "Spiel", pointsOf: "Punkte {name}",
-  annulled: "annulliert", annul: "Spiel annulliert", pflichtsolo: "Pflichtsolo", pflichtOwed: "offen",
-  pflichtDone: "Spiel {n}", pflichtTitle: "Pflichtsolo je Spieler", checks: "Prüfung",
-  onlyLast: "Nur das letzte Spiel kann hier korrigiert werden; frühere die Turnierleitung.",
-  organiserHere: "Turnierleitung: jede Zeile mit Grund korrigieren oder streichen",
-  complete: "Runde vollständig", version: "Fassung {n}", nothingYet: "noch kein Spiel",
-  // Tarock
-  declarer: "Spieler", partner: "Partner (König)", alone: "allein", points: "Punkte (35/2)",
-  pointsHint: "Punkte/Blatt der Spielerpartei", won: "gewonnen", lost: "verloren", tricks: "Stiche",
-  kontra0: "kein Kontra", kontra1: "Kontra", kontra2: "Re", kontra3: "Sub", premiums: "Prämien",
-  side_declarer: "Spieler", side_opponents: "Gegner", announced: "angesagt", silent: "still", made: "gemacht",
-  failed: "verloren", add: "+", remove: "entfernen", renonce: "Renonce", who: "wer", what: "was",
-  trischakenPoints: "Punkte/Blatt je Spieler (35/2)", kontraBy: "Kontra von {name}",
-  // Doppelkopf
-  rePlayers: "Re-Partei", soloist: "Solist", reAugen: "Augen Re", reAnn: "Ansage Re", kontraAnn: "Ansage Kontra",
-  specials: "Sonderpunkte", forRe: "für Re", forKontra: "für Kontra", none: "keine",
-  // Jass
-  mode: "Spielart", announcedBy: "angesagt von", cardPoints: "Kartenpunkte {team}", weis: "Weis {team}",
-  stoeck: "Stöck", moreModes: "weitere Spielarten", match: "Match",
-  // Perlaggen
-  figure_gleich: "Gleich", figure_hanger: "Hanger", figure_spiel: "Spiel", status_unbid: "nicht geboten",
-  status_conceded: "geboten, geschenkt", status_held: "gehalten", value: "Wert", winner: "gewonnen von",
-  bidder: "geboten von", penalties: "Strafen", nobodyWon: "niemand",
-  chk_settlement: "Spiel {game} weicht von seiner Abrechnung ab", chk_struck: "Spiel {game} gestrichen (0 für alle)",
-  "chk_row-sum": "Spiel {game} geht nicht auf (Summe {sum})", chk_sitting: "Spiel {game}: {name} setzt aus und hat Punkte",
-  chk_parity: "Spiel {game}: Einträge gemischter Parität (jeder Eintrag ist ±Wert oder ±3×Wert)",
-  chk_games: "{n} von {planned} Spielen geschrieben", "chk_games-over": "{n} Spiele geschrieben, die Runde hat {planned}",
-  chk_pflicht_missing: "{name} hat in dieser Runde kein Pflichtsolo gespielt",
-  chk_pflicht_due: "{name} schuldet das Pflichtsolo und hat nur noch {left} Spiel(e) ({owed} Pflichtsoli offen): jetzt spielen",
-};
+// The words of the scorekeeper's pages: each key names an English message id of the project's
+// translation catalogue (stammtisch/i18n/locale/<lang>.po, German the default), rendered through the
+// web's i18n.js (the same language setting and catalogues as the lobby and the table). Game terms
+// (contracts, premiums, Renonce kinds) stay in their own language.
+import { gettext, lang, loadCatalog, msg, setLang } from "./i18n.js";
 
-const EN = {
+export { lang, loadCatalog, msg, setLang };
+
+// key -> English message id
+const IDS = {
   lobby: "Lobby", organiser: "Organiser", results: "Results", keeper: "Keep the list", langSwitch: "Deutsch",
   login: "Log in", logout: "Log out", name: "Name", password: "Password", loggedInAs: "Logged in as {name}",
   loggedOut: "logged out", tableId: "Table id", code: "Entry code", openTable: "Open table", opened: "Table {n} opened",
@@ -140,19 +84,8 @@ const GAME = {
   tarock: "Königrufen Tarock", doppelkopf: "Doppelkopf", jass: "Schieber Jass", perlaggen: "Perlaggen",
 };
 
-export function lang() {
-  const l = localStorage.getItem("stammtisch:lang");
-  return l === "en" ? "en" : "de";
-}
-
-export function setLang(l) {
-  localStorage.setItem("stammtisch:lang", l);
-  document.documentElement.lang = l;
-}
-
 export function t(key, vars = {}) {
-  const table = lang() === "en" ? EN : DE;
-  const text = table[key] ?? DE[key] ?? key;
+  const text = gettext(IDS[key] ?? key);
   return text.replace(/\{(\w+)\}/g, (_, k) => (k in vars ? String(vars[k]) : `{${k}}`));
 }
 
@@ -178,6 +111,6 @@ export function checkText(c, nameOf) {
   if (p.position && nameOf) p.name = nameOf(p.position);
   let key = `chk_${c.code}`;
   if (c.code === "pflichtsolo") key = "left" in p ? "chk_pflicht_due" : "chk_pflicht_missing";
-  const text = key in DE ? t(key, p) : c.message;
+  const text = key in IDS ? t(key, p) : c.message;
   return c.rule ? `${text} (${c.rule})` : text;
 }
