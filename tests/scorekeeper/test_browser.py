@@ -226,6 +226,18 @@ def test_keeper_on_a_phone_enters_tarock_by_taps_and_the_organiser_strikes_with_
     assert "Tisch 1" in history and ORGANISER in history and "Rechenfehler" in history
     no_overflow(org)
     shot(org, "organiser-phone-table", full=False)
+    # and corrects an earlier row afterwards (Tiroler Cup, Abrechnung: writing errors), the same form prefilled
+    tap(org, "row-2")
+    tap(org, "correct-2")
+    assert org.input_value("[data-testid=tri-3]") == "35/2"
+    org.fill("[data-testid=trt-4]", "4")
+    org.fill("[data-testid=trt-5]", "2")
+    org.fill("[data-testid=reason]", "Stiche vertauscht")
+    tap(org, "e-write")
+    wait_text(org, "status", "Spiel 2 korrigiert")
+    r2 = httpx.get(f"{server}/scorekeeper/api/tables/{tab}/entries/2/history", headers=H).json()
+    assert [(x["action"], x["author"]) for x in r2] == [("write", "Tisch 1"), ("late-correct", ORGANISER)]
+    assert r2[-1]["facts"]["tricks"] == [2, 0, 4, 4, 2] and r2[-1]["reason"] == "Stiche vertauscht"
     org.set_viewport_size({"width": 1280, "height": 900})
     shot(org, "organiser-desktop-table")
     page.set_viewport_size({"width": 1280, "height": 900})

@@ -47,6 +47,8 @@ export function buildEntry(root, opts) {
     if (game === "doppelkopf") return { kind: "game", contract: "normal", re: [] };
     if (game === "jass") return { kind: "game" };
     if (game === "perlaggen") return { kind: "game", figures: (spec.figures || []).map((fig) => ({ figure: fig, status: "unbid", winner: null })) };
+    // Tarock: the Rufer, the everyday game, is preselected (a plain game: declarer, partner, won, write)
+    if (game === "tarock" && (spec.contracts || []).some((c) => c.name === "rufer")) return { kind: "game", contract: "rufer" };
     return { kind: "game" };
   }
 
