@@ -55,6 +55,8 @@ def test_a_keeper_changes_only_the_last_row_and_every_revision_names_its_author(
     # an earlier row: refused for the keeper, whatever he sends
     r = client.post(f"{API}/tables/{tab}/entries/1/strike", headers=K, json={"version": v, "reason": "x"})
     assert r.status_code == 403 and "organiser" in r.json()["message"]
+    from stammtisch.i18n import render
+    assert render(r.json()["msg"], "de").startswith("der Listenführer darf nur das letzte Spiel (2)")  # the page's words
     r = client.put(f"{API}/tables/{tab}/entries/1", headers=K,
                    json={"version": v, "facts": {"kind": "row", "points": [1, 1, -1, -1]}, "reason": "x"})
     assert r.status_code == 403

@@ -20,6 +20,7 @@ from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
 from stammtisch.core.errors import IllegalAction, OptionError
+from stammtisch.core.messages import Msg
 from stammtisch.core.protocol import Line
 
 from . import draw as drawing
@@ -33,6 +34,9 @@ from .ranking import TIEBREAKS, TableResult, rank_players, season_standings
 from .tablesheet import SheetRow, TableSheet
 
 __all__ = ["Store", "Principal", "migrate_db", "MIGRATIONS", "VERSION_TABLE"]
+
+_CONFLICT = Msg("table {table} was changed by somebody else (you saw version {seen}, it is now {now}); reload "
+                "the list and enter again").id
 
 
 def _check_options(game: str, profile: str | None, options: Mapping[str, Any] | None) -> None:
@@ -90,8 +94,7 @@ class Store(Accounts):
     def _seen(tab: SkTable, seen: int | None) -> None:
         """Fail fast on a stale version, before settling anything (the CAS in :meth:`_bump` decides)."""
         if seen is not None and not isinstance(seen, bool) and isinstance(seen, int) and seen != tab.version:
-            raise Conflict(f"table {tab.number} was changed by somebody else (you saw version {seen}, it is now "
-                           f"{tab.version}); reload the list and enter again", current=tab.version)
+            raise Conflict(Msg(_CONFLICT, table=tab.number, seen=seen, now=tab.version), current=tab.version)
 
     def _bump(self, s: Session, tab: SkTable, seen: int | None) -> int:
         """Compare-and-set the table's version: the optimistic lock of every write. Returns the version seen."""
@@ -105,8 +108,7 @@ class Store(Accounts):
             s.rollback()
             current = s.get(SkTable, tab.id)
             cur = current.version if current else None
-            raise Conflict(f"table {tab.number} was changed by somebody else (you saw version {seen}, it is now "
-                           f"{cur}); reload the list and enter again", current=cur)
+            raise Conflict(Msg(_CONFLICT, table=tab.number, seen=seen, now=cur), current=cur)
         s.expire(tab, ["version"])
         return seen
 
@@ -373,8 +375,8 @@ class Store(Accounts):
         """A list keeper corrects or strikes the last row only; earlier rows are the organiser's, with a
         reason (docs/scorekeeper.md, "A table's list"; Tiroler Cup, Abrechnung)."""
         if keeper and number != len(sheet.rows):
-            raise Forbidden(f"a list keeper may {what} only the last game ({len(sheet.rows)}); game {number} is "
-                            f"the organiser's, with a reason")
+            raise Forbidden(Msg("a list keeper may correct or strike only the last game ({last}); game {n} is "
+                                "the organiser's, with a reason", last=len(sheet.rows), n=number))
 
     def correct(self, table_id: int, number: int, version: int | None, facts: Mapping[str, Any], *,
                 reason: str = "", author: str = "", late: bool = False, keeper: bool = False) -> dict[str, Any]:

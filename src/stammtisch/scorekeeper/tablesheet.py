@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from stammtisch.core.errors import IllegalAction
+from stammtisch.core.messages import Msg
 from stammtisch.core.sheet import ScoreSheet
 
 from .entries import Adapter, GameContext, Settlement, context
@@ -171,7 +172,7 @@ class TableSheet:
         :raises IllegalAction: bad facts, or the round is complete
         """
         if self.planned and self.normal_games() >= self.planned:
-            raise IllegalAction(f"the round at this table is complete ({self.planned} games)",
+            raise IllegalAction(Msg("the round at this table is complete ({n} games)", n=self.planned),
                                 rule="Doppelkopf-Turnier 1." if self.adapter.pflichtsolo else "")
         ctx = self.next_context()
         settlement = self.adapter.settle(facts, ctx)
@@ -200,13 +201,14 @@ class TableSheet:
         is_last = number == len(self.rows)
         if not is_last:
             if not late:
-                raise IllegalAction(f"game {number} can no longer be corrected: the next game has been written",
+                raise IllegalAction(Msg("game {n} can no longer be corrected: the next game has been written",
+                                        n=number),
                                     rule=self.adapter.correction_rule or self.adapter.late_rule)
             if not self.adapter.late_corrections:
                 raise IllegalAction(f"{self.adapter.title}: a row may not be corrected after the next game is "
                                     f"written", rule=self.adapter.late_rule)
             if not reason.strip():
-                raise IllegalAction("a late correction needs a reason (writing or arithmetic error)",
+                raise IllegalAction(Msg("a late correction needs a reason (writing or arithmetic error)"),
                                     rule=self.adapter.late_rule)
         ctx = self.context_of(number)
         settlement = self.adapter.settle(facts, ctx)
@@ -228,12 +230,12 @@ class TableSheet:
         """
         row = self._row(number)
         if not reason.strip():
-            raise IllegalAction("striking a row needs a reason", rule="Österreich-Finale 1)")
+            raise IllegalAction(Msg("striking a row needs a reason"), rule="Österreich-Finale 1)")
         if number != len(self.rows) and not self.adapter.late_corrections:
             raise IllegalAction(f"{self.adapter.title}: game {number} can no longer be changed",
                                 rule=self.adapter.late_rule)
         if row.settlement.struck:
-            raise IllegalAction(f"game {number} is already struck")
+            raise IllegalAction(Msg("game {n} is already struck", n=number))
         s = row.settlement
         # a struck game hands on what it was given (Perlaggen: the standing before it)
         struck = Settlement(s.points, s.lines, s.money, s.label, True, reason, s.solo_by,

@@ -1,9 +1,18 @@
 // Small client for the scorekeeper API (plain ES module, no build step).
+import { msg } from "./i18n.js";
+
 export const BASE = "/scorekeeper/api";
+
+// an error's words in the page's language: its message {id, args} through the catalogue, else its text
+function said(body) {
+  if (!body) return "";
+  const text = body.msg && typeof body.msg === "object" ? msg(body.msg) : body.message;
+  return text ? text + (body.rule ? ` (${body.rule})` : "") : "";
+}
 
 export class ApiError extends Error {
   constructor(status, body) {
-    super(body && body.message ? body.message + (body.rule ? ` (${body.rule})` : "") : `HTTP ${status}`);
+    super(said(body) || `HTTP ${status}`);
     this.status = status;
     this.body = body;
   }
