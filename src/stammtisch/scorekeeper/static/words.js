@@ -91,7 +91,8 @@ export function t(key, vars = {}) {
 
 // a game term (contract, premium, Renonce kind, announcement) as the players say it
 export function g(key) {
-  return GAME[key] ?? String(key).replace(/_/g, " ");
+  // the catalogue's word where the engines use the term too (e.g. "Normalspiel" is "normal game" in English)
+  return gettext(GAME[key] ?? String(key).replace(/_/g, " "));
 }
 
 // "35 Punkte und 2 Blatt" notation: thirds <-> "35/2"
