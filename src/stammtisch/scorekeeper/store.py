@@ -190,11 +190,22 @@ class Store(Accounts):
     def _player_json(p: SkPlayer) -> dict[str, Any]:
         return {"id": p.id, "number": p.number, "name": p.name, "club": p.club, "active": p.active}
 
+    def _errors(self, tab: SkTable, sheet: TableSheet) -> int:
+        """The number of errors the check finds on a table's list, kept per (table, version): the check
+        settles every row of game facts again, and a big cup's public reads list every table."""
+        key = (tab.id, tab.version)
+        cache = self._verdicts
+        if key not in cache:
+            if len(cache) > 20_000:
+                cache.clear()
+            cache[key] = sum(1 for c in sheet.checks() if c.level == "error")
+        return cache[key]
+
     def _round_json(self, r: SkRound, t: SkTournament) -> dict[str, Any]:
         tables = []
         for tab in r.tables:
             sheet = self._sheet(t, tab)
-            errors = sum(1 for c in sheet.checks() if c.level == "error")
+            errors = self._errors(tab, sheet)
             tables.append({"id": tab.id, "number": tab.number, "size": tab.size, "planned": tab.games_planned,
                            "written": len(tab.entries), "normal_games": sheet.normal_games(), "errors": errors,
                            "version": tab.version,
