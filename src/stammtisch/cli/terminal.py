@@ -171,7 +171,11 @@ class Screen:
             answer = self._prompt(f"{action}: {lo}…{hi} (Enter: {middle})")
             if answer == "":
                 return f"{action}:{middle}"  # a cut in the middle, as a hand lifts without counting
-            if not answer or not answer.isdigit():
+            if answer is None:
+                return None
+            answer = answer.removeprefix(action + ":")  # "abheben:15" typed in full is the same
+            if not answer.isdigit() or not lo <= int(answer) <= hi:
+                self.refuse(f"{action}: {lo}…{hi}, not {answer!r}")
                 return None
             return f"{action}:{answer}"
         grouped = self._grouped(legal)
