@@ -367,5 +367,27 @@ def test_single_live_table_jass_by_meaning(server, page):
     tap(page, "e-write")
     written(page, 2)
     assert "1490" in page.text_content("[data-testid=totals]")
+    # the referee annulled a deal (Papagei-Jass §7: the deal, never the Partie), claimed by Bert's side
+    tap(page, "kind-annulled")
+    tap(page, "annul-rule-§7")
+    tap(page, "annul-by-2")
+    page.fill("[data-testid=annul-reason]", "falsche Karte zu spät bemerkt")
+    tap(page, "e-write")
+    written(page, 3)
+    # a deal settled after a penalty ruling (§15: Cilli did not follow suit)
+    for t in ("mode-S", "decl-2"):
+        tap(page, t)
+    page.fill("[data-testid=cp-0]", "40")
+    page.fill("[data-testid=tr-0]", "2")
+    tap(page, "ruling-§15")
+    tap(page, "offender-3")
+    tap(page, "e-write")
+    written(page, 4)
+    import httpx
+    tok = page.evaluate("sessionStorage.getItem('sk-session')")
+    tab = int(page.url.rsplit("/", 1)[1])
+    rows = httpx.get(f"{server}/scorekeeper/api/tables/{tab}", headers={"Authorization": f"Bearer {tok}"}).json()["rows"]
+    assert rows[2]["facts"] == {"kind": "annulled", "reason": "falsche Karte zu spät bemerkt", "rule": "§7", "by": 2}
+    assert rows[2]["struck"] and rows[3]["facts"]["ruling"] == "§15" and rows[3]["facts"]["offender"] == 3
     shot(page, "jass-desktop")
     assert errors == []

@@ -51,8 +51,11 @@ def _jass(opts: Any) -> dict[str, Any]:
             return bool(opts.tutti)
         return True
 
+    from .entries import jass as live  # the referee's rulings at a live table (Papagei-Jass)
     return {"modes": [{"name": k, "title": m.title, "multiplier": m.multiplier} for k, m in MODES.items() if on(k)],
-            "weis": bool(getattr(opts, "weis", True))}
+            "weis": bool(getattr(opts, "weis", True)),
+            "rulings": [{"rule": k, "title": v} for k, v in getattr(live, "RULINGS", {}).items()],
+            "annulments": [{"rule": k, "title": v} for k, v in getattr(live, "ANNULMENTS", {}).items()]}
 
 
 def _perlaggen(opts: Any) -> dict[str, Any]:

@@ -38,7 +38,8 @@ export function buildEntry(root, opts) {
   const kindOf = (f) => (f && f.kind) || "game";
   const pre = opts.prefill || null;
   const st = { kind: kindOf(pre), f: pre && kindOf(pre) === "game" ? structuredClone(pre) : defaults(),
-    points: pre && pre.kind === "row" ? [...pre.points] : [], reason: pre && pre.kind === "annulled" ? pre.reason || "" : "" };
+    points: pre && pre.kind === "row" ? [...pre.points] : [], reason: pre && pre.kind === "annulled" ? pre.reason || "" : "",
+    rule: pre && pre.kind === "annulled" ? pre.rule : undefined, by: pre && pre.kind === "annulled" ? pre.by : undefined };
   const active = activeOf(size, opts.dealer);
   const hasGame = spec && Object.keys(spec).length > 0;
   if (!hasGame) st.kind = st.kind === "game" ? "row" : st.kind;
@@ -242,6 +243,13 @@ export function buildEntry(root, opts) {
       field(t("stoeck"), choices("stoeck", [["0", t("none")], ["1", "1+3"], ["2", "2+4"]], sk[0] ? "1" : sk[1] ? "2" : "0",
         (v) => set("stoeck", v === "1" ? [20, 0] : v === "2" ? [0, 20] : undefined))),
     ];
+    if ((spec.rulings || []).length) {
+      // a deal settled after the referee's penalty ruling: the paragraph and who committed it
+      out.push(field(t("ruling"), choices("ruling", [["none", t("none")], ...spec.rulings.map((r) => [r.rule, `${r.rule} ${r.title}`])],
+        f.ruling ?? "none", (v) => { if (v === "none") delete f.offender; set("ruling", v === "none" ? undefined : v); }),
+        f.ruling ? el("div", { class: "row" }, el("span", {}, t("who")), choices("offender", who(Array.from({ length: size }, (_, i) => i + 1)),
+          f.offender, (v) => set("offender", v))) : null));
+    }
     return out;
   }
 
@@ -278,13 +286,24 @@ export function buildEntry(root, opts) {
     }));
   }
 
+  function annulled() {
+    // an annulled game: 0 for all; Jass names the paragraph and the side that claimed it (Papagei-Jass §7)
+    const out = [];
+    if ((spec.annulments || []).length) {
+      out.push(field(t("annulRule"), choices("annul-rule", spec.annulments.map((r) => [r.rule, `${r.rule} ${r.title}`]), st.rule,
+        (v) => { st.rule = v; changed(); })));
+      out.push(field(t("annulBy"), choices("annul-by", who(Array.from({ length: size }, (_, i) => i + 1)), st.by,
+        (v) => { st.by = v; changed(); })));
+    }
+    const i = el("input", { "data-testid": "annul-reason", value: st.reason });
+    i.addEventListener("input", () => { st.reason = i.value; });
+    out.push(el("label", {}, el("span", {}, t("reason")), i));
+    return out;
+  }
+
   function render() {
     const kinds = [...(hasGame ? [["game", t("asGame")]] : []), ["row", t("asPoints")], ["annulled", t("annulled")]];
-    const body = st.kind === "row" ? [pointsRow()] : st.kind === "annulled" ? [el("label", {}, el("span", {}, t("reason")), (() => {
-      const i = el("input", { "data-testid": "annul-reason", value: st.reason });
-      i.addEventListener("input", () => { st.reason = i.value; });
-      return i;
-    })())] : game === "tarock" ? tarock() : game === "doppelkopf" ? doppelkopf() : game === "jass" ? jass() : game === "perlaggen" ? perlaggen() : [];
+    const body = st.kind === "row" ? [pointsRow()] : st.kind === "annulled" ? annulled() : game === "tarock" ? tarock() : game === "doppelkopf" ? doppelkopf() : game === "jass" ? jass() : game === "perlaggen" ? perlaggen() : [];
     root.replaceChildren(choices("kind", kinds, st.kind, (v) => { st.kind = v; changed(); }, { cls: "kinds", label: t("gameN", { n: "" }).trim() }), ...body);
   }
 
@@ -304,7 +323,12 @@ export function buildEntry(root, opts) {
           return v === "" ? 0 : parseInt(v, 10);
         }) };
       }
-      if (st.kind === "annulled") return { kind: "annulled", reason: st.reason };
+      if (st.kind === "annulled") {
+        const out = { kind: "annulled", reason: st.reason };
+        if (st.rule) out.rule = st.rule;
+        if (st.by) out.by = st.by;
+        return out;
+      }
       const out = {};
       for (const [k, v] of Object.entries(st.f)) if (!k.startsWith("_")) out[k] = v;
       out.kind = "game";

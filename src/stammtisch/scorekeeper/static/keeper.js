@@ -39,7 +39,7 @@ function labelOf(r, brief = false) {
   if (tab.game === "doppelkopf" && f.contract) return `${g(f.contract)} · ${(f.re || []).map(nameOf).join(" + ")}`;
   if (tab.game === "jass" && f.mode) {
     const m = ((state.form.spec || {}).modes || []).find((x) => x.name === f.mode);
-    return `${m ? m.title : f.mode}${f.declarer ? ` · ${nameOf(f.declarer)}` : ""}`;
+    return `${m ? m.title : f.mode}${f.declarer ? ` · ${nameOf(f.declarer)}` : ""}${f.ruling ? ` · ${f.ruling}${f.offender ? ` ${nameOf(f.offender)}` : ""}` : ""}`;
   }
   return r.label;
 }

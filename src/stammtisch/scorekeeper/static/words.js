@@ -50,7 +50,7 @@ const IDS = {
   rePlayers: "Re party", soloist: "Soloist", reAugen: "Re's Augen", reAnn: "Re announced", kontraAnn: "Kontra announced",
   specials: "Extra points", forRe: "for Re", forKontra: "for Kontra", none: "none",
   mode: "Mode", announcedBy: "announced by", cardPoints: "Card points {team}", weis: "Weis {team}", stoeck: "Stöck",
-  moreModes: "more modes", match: "Match",
+  moreModes: "more modes", match: "Match", ruling: "Penalty ruling", annulRule: "Annulled under", annulBy: "claimed by",
   figure_gleich: "Gleich", figure_hanger: "Hanger", figure_spiel: "Spiel", status_unbid: "not bid",
   status_conceded: "bid, conceded", status_held: "held", value: "Value", winner: "won by", bidder: "bid by",
   penalties: "Penalties", nobodyWon: "nobody",
