@@ -23,8 +23,7 @@ from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 from sqlalchemy import Engine
 
-from ..bots.kernels import KERNEL_GAMES
-from ..core import registry
+from ..bots.kernels import kernel_games
 from ..core.errors import StammtischError
 from ..httpsec import SecurityHeaders
 from ..storage import database_url as resolve_url
@@ -69,7 +68,7 @@ def create_app(*, database_url: str | None = None, data_dir: str | Path | None =
             log.info("recovered %d unfinished table(s)", n)
         await tables.expire()
         if cfg.warm_search and any(is_search(k) for k in allowed_kinds(levels)):
-            tables.runner.warm([g for g in registry.available() if g in KERNEL_GAMES])
+            tables.runner.warm(kernel_games())
         sweeper = asyncio.get_running_loop().create_task(tables.sweep(min(60.0, cfg.open_table_seconds / 4)))
         collector = None
         if cfg.gc_tuning:

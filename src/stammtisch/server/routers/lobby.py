@@ -3,6 +3,7 @@ with computer players, start, close."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -21,6 +22,8 @@ from .common import (SeatNo, TableId, client_key, config_of, limits_of, owner_to
 __all__ = ["router", "games_catalogue", "default_bot"]
 
 router = APIRouter()
+#: the web client's per-game renderers
+_RENDERERS = Path(__file__).resolve().parents[2] / "web" / "static" / "games"
 
 
 def games_catalogue(levels: tuple[str, ...] = ("easy", "medium", "hard")) -> list[dict[str, Any]]:
@@ -53,6 +56,8 @@ def games_catalogue(levels: tuple[str, ...] = ("easy", "medium", "hard")) -> lis
             "name": name, "title": g.title, "default_profile": g.default_profile, "profiles": profiles,
             "profile_titles": {p: g.profile_title(p) for p in profiles},
             "seats": g.num_seats(opts), "columns": list(g.columns(opts)), "bots": kinds,
+            # the web client loads web/static/games/<name>.js for a game that has one (else a plain table)
+            "renderer": (_RENDERERS / f"{name}.js").is_file(),
             "deck": {"name": deck.name, "suits": list(deck.suits), "suit_names": list(deck.suit_names),
                      "notation": sorted(set(deck.notation), key=deck.notation.index)},
         })
