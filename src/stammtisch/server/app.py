@@ -29,13 +29,13 @@ from fastapi import APIRouter, FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi import Path as PathParam
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
-from fastapi.staticfiles import StaticFiles
+from starlette.middleware.gzip import GZipMiddleware
 from sqlalchemy import Engine
 
 from .. import bots as botkit
 from ..core import records, registry
 from ..core.errors import IllegalAction, OptionError, StammtischError
-from ..core.options import options_to_json
+from ..core.options import options_schema, options_to_json
 from ..core.protocol import Deal, Match
 from ..storage import database_url as resolve_url
 from ..storage import make_engine
@@ -47,6 +47,8 @@ from .guard import BadJSON, BodyLimit, Buckets, loads_strict
 from .schemas import CreateTable, Credentials, FillBots, Logout, M, OwnerOnly, TakeSeat, ValidationError, describe
 from .store import Store, new_token
 from .tables import Conn, ServerConfig, Table, TableError, Tables
+from .routers import players
+from .staticfiles import CachedStatic
 
 __all__ = ["create_app", "ServerConfig"]
 
@@ -150,6 +152,7 @@ def games_catalogue(levels: tuple[str, ...] = ("easy", "medium", "hard")) -> lis
             "name": name, "title": g.title, "default_profile": g.default_profile, "profiles": profiles,
             "profile_titles": {p: g.profile_title(p) for p in profiles},
             "seats": g.num_seats(opts), "columns": list(g.columns(opts)), "bots": kinds,
+            "schema": options_schema(opts),
             "deck": {"name": deck.name, "suits": list(deck.suits), "suit_names": list(deck.suit_names),
                      "notation": sorted(set(deck.notation), key=deck.notation.index)},
         })
@@ -243,6 +246,7 @@ def create_app(*, database_url: str | None = None, data_dir: str | Path | None =
     # whole-app middleware (the scorekeeper's router included): outermost the headers, then the body limit
     app.add_middleware(BodyLimit, limit=cfg.max_body)
     app.add_middleware(SecurityHeaders)
+    app.add_middleware(GZipMiddleware, minimum_size=1024, compresslevel=6)
 
     @app.exception_handler(StammtischError)
     async def _stammtisch_error(request: Request, exc: StammtischError):
@@ -293,7 +297,7 @@ def create_app(*, database_url: str | None = None, data_dir: str | Path | None =
         return FileResponse(STATIC / "replay.html")
 
     if STATIC.is_dir():
-        app.mount("/static", StaticFiles(directory=STATIC), name="static")
+        app.mount("/static", CachedStatic(directory=STATIC), name="static")
 
     # -- lobby API ---------------------------------------------------------------------
     @app.get("/api/games")
@@ -321,6 +325,8 @@ def create_app(*, database_url: str | None = None, data_dir: str | Path | None =
             settings["move_seconds"] = body.move_seconds
         if body.ohne_reden:
             settings["ohne_reden"] = True
+        if body.bot_seconds is not None:
+            settings["bot_seconds"] = body.bot_seconds
         if body.seed is not None:
             settings["seed"] = body.seed
         try:
@@ -474,6 +480,7 @@ def create_app(*, database_url: str | None = None, data_dir: str | Path | None =
             if left > 0:
                 sockets_by_client[key] = left
 
+    app.include_router(players.router)
     for r in routers:
         app.include_router(r)
     return app
