@@ -1,12 +1,18 @@
 """The card table in a real browser (Debian's Chromium through Playwright), as a player uses it.
 
 A person opens a table in the lobby (game, profile, options), fills the other seats with computer
-players and plays one whole deal through the page only: clicks, number keys, taps on a phone.
-At every turn the test checks what a player must see against the seat's own view (names at the
-seats, each trick card in front of the seat that played it, the legal cards raised, the contract
-badge); at the end the settlement lines against the engine's result of the replayed record; the
-console must stay free of errors and of Content-Security-Policy violations (the policy the server
-sends is applied to every page here). Screenshots go to ``test-artifacts/``.
+players and plays one whole deal through the page only: clicks, number keys, taps on a phone
+(360×640), in German and in English. At every turn the test checks what a player must see against
+the seat's own view (names at the seats, each trick card in front of the seat that played it, or
+the finished trick while it rests, the legal cards marked, the contract badge), that the focus
+stays on the hand after a move by key, and on the phone that every legal card's face is fully
+visible and tappable (44 px and more, nothing over it) and that no seat plates or badges overlap.
+A finished trick rests at least a second; the screen reader's live region names each card played
+and whose turn it is; high-stakes words ask once more. At the end the settlement lines against
+the engine's result of the replayed record. axe-core (vendored, ``tests/web/axe.py``) finds no
+serious violation on the lobby, each game's table and the replay; the console stays free of
+errors and of Content-Security-Policy violations (the policy the server sends is applied to
+every page here). Screenshots go to ``test-artifacts/``.
 """
 
 from __future__ import annotations
@@ -20,6 +26,7 @@ import pytest
 from stammtisch.core import records, registry
 from tests.chromium import FLAGS as CHROMIUM_FLAGS, MARKS, launch, live_server
 from tests.server.live import ROOT
+from tests.web.axe import violations
 
 # pages are served through a route (to add the CSP header); keep their sockets to 127.0.0.1 allowed
 FLAGS = CHROMIUM_FLAGS + ["--disable-features=LocalNetworkAccessChecks,BlockInsecurePrivateNetworkRequests"]
@@ -27,6 +34,26 @@ CSP = "default-src 'self'; script-src 'self'; style-src 'self'"
 ARTIFACTS = ROOT / "test-artifacts"
 DESKTOP = {"width": 1200, "height": 900}
 PHONE = {"width": 390, "height": 844}
+SMALL_PHONE = {"width": 360, "height": 640}
+
+#: the trick rest, the focus and the live region, watched from the page's start: when a finished
+#: trick appeared at rest and when it went (performance.now()), and what the live region said
+WATCH = """
+window.__rests = []; window.__said = [];
+document.addEventListener("DOMContentLoaded", () => {
+  let current = null;
+  const look = () => {
+    const z = document.querySelector("#trick.resting");
+    const key = z ? Array.from(z.querySelectorAll(".card.resting")).map((c) => c.dataset.seat + c.dataset.card).join() : null;
+    const now = performance.now();
+    if (current && current.key !== key) { current.end = now; window.__rests.push(current); current = null; }
+    if (key && !current) current = { key, start: now, end: null };
+    const live = document.getElementById("announcer");
+    if (live && live.textContent && window.__said[window.__said.length - 1] !== live.textContent) window.__said.push(live.textContent);
+  };
+  new MutationObserver(look).observe(document.body, { childList: true, subtree: true, characterData: true, attributes: true });
+});
+"""
 
 pytestmark = MARKS
 
@@ -49,8 +76,11 @@ def browser():
     yield from launch(FLAGS)
 
 
-def open_page(browser, viewport: dict, phone: bool = False):
+def open_page(browser, viewport: dict, phone: bool = False, lang: str | None = None):
     ctx = browser.new_context(viewport=viewport, is_mobile=phone, has_touch=phone)
+    if lang:
+        ctx.add_init_script(f"localStorage.setItem('stammtisch:lang', '{lang}')")
+    ctx.add_init_script(WATCH)
     page = ctx.new_page()
     problems: list[str] = []
     page.on("console", lambda m: problems.append(f"console {m.type}: {m.text}") if m.type == "error" else None)
@@ -98,7 +128,9 @@ SNAPSHOT = """() => {
     state: window.stammtisch.state,
     names: q("#felt .seat-plate .name").map((e) => e.textContent),
     peek: q("#show-last[aria-pressed=true]").length > 0,
+    resting: q("#trick.resting").length > 0,
     trick: q("#trick .card.in-trick:not(.collect)").map((e) => [Number(e.dataset.seat), e.dataset.card]),
+    plates: q("#felt .seat-plate").map((e) => e.getAttribute("aria-label")),
     raised: q("#hand .card.legal").map((e) => e.dataset.card),
     contract: contract ? contract.textContent : null,
     badges: q("#felt .seat-plate").map((e) => e.querySelector(".badges").textContent),
@@ -113,8 +145,13 @@ def check_table(page, game: str) -> dict[str, Any]:
     view = snap["state"]["view"]
     deal = view["deal"]
     assert snap["names"] == view["seats"], (snap["names"], view["seats"])
-    if not snap["peek"]:
+    if snap["resting"]:  # the finished trick rests; the next one's cards come after it
+        assert snap["trick"] == [[s, c.split("=")[0]] for s, c in deal.get("last_trick", [])], (snap["trick"], deal)
+    elif not snap["peek"]:
         assert snap["trick"] == [[s, c.split("=")[0]] for s, c in deal.get("trick", [])], (snap["trick"], deal.get("trick"))
+    # the seat plates say whose turn it is (to a screen reader too)
+    for s in view["to_act"]:
+        assert any(w in snap["plates"][s] for w in ("am Zug", "to play")), snap["plates"][s]
     assert set(snap["raised"]) == legal_cards(view), (snap["raised"], view["legal"])
     contract = snap["contract"] or ""
     if game == "doppelkopf" and deal.get("contract"):
@@ -128,19 +165,24 @@ def check_table(page, game: str) -> dict[str, Any]:
     return snap
 
 
-def create_table(page, server, game: str, profile: str, options: dict, move_seconds: int = 0) -> None:
+def create_table(page, server, game: str, profile: str, options: dict, move_seconds: int = 0, pace: str = "") -> None:
     page.goto(server.url + "/")
     page.wait_for_selector("#create-table")
     page.select_option("#game", game)
     page.select_option("#profile", profile)
     if options:
         page.click("#create summary")
-        for k, v in options.items():
-            page.fill(f"#options input[name={k}]", str(v))
+        for k, v in options.items():  # a select for a choice (by its words), a number field otherwise
+            if page.locator(f"#options select[name={k}]").count():
+                page.select_option(f"#options select[name={k}]", label=str(v))
+            else:
+                page.fill(f"#options input[name={k}]", str(v))
     page.fill("#name", "Anna")
     page.select_option("#max-deals", "1")
     if move_seconds:
         page.fill("#move-seconds", str(move_seconds))
+    if pace:
+        page.select_option("#bot-pace", pace)
     page.click("#create-table")
     page.wait_for_selector("#fill-bots")
     page.click("#fill-bots")
@@ -149,11 +191,81 @@ def create_table(page, server, game: str, profile: str, options: dict, move_seco
     page.wait_for_selector("#felt")
 
 
-def play_deal(page, game: str, phone: bool = False, refuse_once: bool = False, limit: int = 3000) -> dict:
+PHONE_CHECK = """() => {
+  const out = { small: [], covered: [], overlaps: [], clipped: [], wide: document.documentElement.scrollWidth > innerWidth };
+  const hand = document.getElementById("hand");
+  if (hand) hand.scrollIntoView({ block: "nearest" });
+  for (const el of document.querySelectorAll("#hand .card.legal")) {
+    const r = el.getBoundingClientRect();
+    if (r.width < 44 || r.height < 44) out.small.push(`${el.dataset.card} ${r.width}x${r.height}`);
+    // the whole face shows: points across the card, corners included, all hit this card
+    for (const [fx, fy] of [[.15, .12], [.85, .12], [.5, .5], [.15, .88], [.85, .88]]) {
+      const x = r.left + fx * r.width, y = r.top + fy * r.height;
+      const hit = x >= 0 && y >= 0 && x < innerWidth && y < innerHeight ? document.elementFromPoint(x, y) : null;
+      if (!hit || !el.contains(hit)) { out.covered.push(`${el.dataset.card} at ${fx},${fy}: ${hit ? hit.tagName + "." + hit.getAttribute("class") : "off screen"}`); break; }
+    }
+  }
+  const plates = Array.from(document.querySelectorAll("#felt .seat-plate"));
+  const rects = plates.map((p) => p.getBoundingClientRect());
+  const meet = (a, b) => a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1;
+  for (let i = 0; i < rects.length; i++) for (let j = i + 1; j < rects.length; j++) {
+    if (meet(rects[i], rects[j])) out.overlaps.push(`${plates[i].dataset.seat}/${plates[j].dataset.seat}`);
+  }
+  plates.forEach((p, i) => {
+    const r = rects[i];
+    for (const b of p.querySelectorAll(".badges .badge")) {
+      const q = b.getBoundingClientRect();
+      if (q.left < r.left - 1 || q.right > r.right + 1 || q.top < r.top - 1 || q.bottom > r.bottom + 1) out.clipped.push(`${p.dataset.seat}: ${b.textContent}`);
+    }
+    for (const x of document.querySelectorAll("#felt .card.in-trick")) {
+      if (meet(r, x.getBoundingClientRect())) out.overlaps.push(`${p.dataset.seat}/trick ${x.dataset.card}`);
+    }
+  });
+  return out;
+}"""
+
+
+def check_phone(page) -> None:
+    """Every legal card is tapped on its whole face; seat plates and badges never overlap."""
+    got = page.evaluate(PHONE_CHECK)
+    assert not got["small"], got
+    assert not got["covered"], got
+    assert not got["overlaps"], got
+    assert not got["clipped"], got
+    assert not got["wide"], "the page scrolls sideways"
+
+
+def confirm_word(page, button, phone: bool, checked: dict) -> None:
+    """A high-stakes word asks once more: the dialog names it; 'cancel' sends nothing."""
+    if not page.locator("#confirm").count():
+        return
+    assert button.get_attribute("data-action")
+    title = page.locator("#confirm-title").inner_text()
+    assert page.locator("#confirm-why").inner_text(), title
+    assert page.evaluate("document.activeElement && document.activeElement.id") == "confirm-yes"
+    if not checked.get("cancelled"):
+        version = page.locator("#status").get_attribute("data-version")
+        page.click("#confirm-no")
+        assert not page.locator("#confirm").count()
+        assert page.locator("#status").get_attribute("data-version") == version
+        checked["cancelled"] = title
+        button = page.locator(f'#actions button.action[data-action="{button.get_attribute("data-action")}"]')
+        button.tap() if phone else button.click()
+        page.wait_for_selector("#confirm")
+    page.click("#confirm-yes")
+    checked["confirmed"] = checked.get("confirmed", 0) + 1
+
+
+def play_deal(page, game: str, phone: bool = False, refuse_once: bool = False, limit: int = 3000,
+              prefer: tuple[str, ...] = (), watch_rests: int = 0) -> dict:
     """Play whenever it is our turn: a legal card (by number key or click/tap), else an action
-    word; check the table at every turn. Returns counts of what was done."""
-    done = {"keys": 0, "clicks": 0, "words": 0, "refusals": 0, "checks": 0}
+    word (one of ``prefer`` when offered: high-stakes words, to see them confirmed); check the
+    table at every turn. The first ``watch_rests`` finished tricks are watched to their end
+    before playing on (a move ends a rest early: the player has seen the trick). Returns counts
+    of what was done."""
+    done = {"keys": 0, "clicks": 0, "words": 0, "refusals": 0, "checks": 0, "focus": 0, "confirm": {}}
     last = None
+    focus_due = False
     for _ in range(limit):
         status = page.locator("#status")
         if status.get_attribute("data-over") == "true":
@@ -162,14 +274,27 @@ def play_deal(page, game: str, phone: bool = False, refuse_once: bool = False, l
         if status.get_attribute("data-your-turn") != "true" or version == last:
             page.wait_for_timeout(30)
             continue
+        if watch_rests and page.locator("#trick.resting").count() and len(rests(page)) < watch_rests:
+            page.wait_for_selector("#trick.resting", state="detached", timeout=10_000)
+            page.wait_for_timeout(30)
+            continue
         check_table(page, game)
         done["checks"] += 1
+        if focus_due:  # after a move by key the focus stayed on the hand (or the words above it)
+            where = page.evaluate("() => { const a = document.activeElement; return a && a.closest('#hand, #actions') ? 'hand' : (a ? a.tagName + '#' + a.id : null); }")
+            assert where == "hand", where
+            done["focus"] += 1
+            focus_due = False
+        if phone:
+            check_phone(page)
         if page.locator("#chooser").count():
             page.locator("#chooser .choice").first.click()
         else:
             cards = page.locator("#hand .card.legal")
             others = page.locator("#hand .card:not(.legal)")
-            if refuse_once and cards.count() and others.count() and not done["refusals"]:
+            words = [page.locator(f'#actions button.action[data-action="{w}"]') for w in prefer]
+            wanted = next((w for w in words if w.count()), None) if not done["confirm"].get("confirmed") else None
+            if refuse_once and cards.count() and others.count() and not done["refusals"] and wanted is None:
                 # a card the rules do not allow: refused, and the refusal is shown at the card with its rule
                 others.first.click(position={"x": 14, "y": 55})
                 page.wait_for_selector("#hand .refusal")
@@ -177,19 +302,20 @@ def play_deal(page, game: str, phone: bool = False, refuse_once: bool = False, l
                 page.screenshot(path=str(ARTIFACTS / f"refusal-{game}.png"))
                 done["refusals"] += 1
                 continue
-            if cards.count():
+            if cards.count() and wanted is None:
                 card = cards.first
                 if phone:
-                    card.tap(position={"x": 14, "y": 55})
+                    card.tap(position={"x": 14, "y": 30})
                     done["clicks"] += 1
                 elif done["keys"] <= done["clicks"] and card.get_attribute("data-key"):
                     page.keyboard.press(card.get_attribute("data-key"))
                     done["keys"] += 1
+                    focus_due = True
                 else:
                     card.click(position={"x": 14, "y": 55})
                     done["clicks"] += 1
             else:
-                button = page.locator("#actions button.action").first
+                button = wanted or page.locator("#actions button.action").first
                 if not button.count() and (status.get_attribute("data-your-turn") != "true"
                                            or status.get_attribute("data-version") != version):
                     continue  # someone acted out of turn meanwhile (Jass Bedanken ends the match at once)
@@ -201,12 +327,18 @@ def play_deal(page, game: str, phone: bool = False, refuse_once: bool = False, l
                 assert button.get_attribute("title") or game not in ("jass", "doppelkopf", "tarock"), \
                     f"no tooltip on {button.get_attribute('data-action')}"
                 button.tap() if phone else button.click()
+                confirm_word(page, button, phone, done["confirm"])
                 done["words"] += 1
             if page.locator("#chooser").count():
                 page.locator("#chooser .choice").first.click()
         last = version
         page.wait_for_timeout(30)
     raise AssertionError("the deal did not end in the browser")
+
+
+def rests(page) -> list[float]:
+    """How long each finished trick rested on the table (ms)."""
+    return page.evaluate("window.__rests.filter((r) => r.end !== null).map((r) => r.end - r.start)")
 
 
 def check_settlement(page, server) -> None:
@@ -233,7 +365,7 @@ def check_settlement(page, server) -> None:
 def test_every_game_and_profile_one_whole_deal_on_the_desktop(server, browser, setup):
     game, profile, options = setup
     ARTIFACTS.mkdir(exist_ok=True)
-    ctx, page, problems = open_page(browser, DESKTOP)
+    ctx, page, problems = open_page(browser, DESKTOP, lang="de")
     create_table(page, server, game, profile, options, move_seconds=120 if game == "jass" else 0)
     page.screenshot(path=str(ARTIFACTS / f"table-{_id(setup)}.png"))
     if game == "jass":  # the move timer counts down visibly while the table waits for us
@@ -248,9 +380,20 @@ def test_every_game_and_profile_one_whole_deal_on_the_desktop(server, browser, s
     # with five, the dealer sits out this deal: Doppelkopf (DDV 1) names him, Tarock lists who plays
     sits_out = deal.get("sitting") == 0 or 0 not in deal.get("players", [0])
     if sits_out:
-        assert "setzt aus" in snap["badges"][0]
-    done = play_deal(page, game, refuse_once=game in ("jass", "doppelkopf"))
+        assert "setzt aus" in snap["badges"][0] or "setzt aus" in snap["plates"][0]
+    assert not violations(page), violations(page)
+    done = play_deal(page, game, refuse_once=game in ("jass", "doppelkopf"), watch_rests=0 if sits_out else 2,
+                     prefer=("re", "kontra", "keine90", "keine60") if game == "doppelkopf" else ())
     assert done["checks"] > 0 or sits_out
+    if not sits_out:
+        # a finished trick rests visibly: at least a second (1.5 s by default) before it goes
+        watched = rests(page)[:2]
+        assert len(watched) == 2 and all(1000 <= ms <= 3000 for ms in watched), watched
+        # the live region named the cards played and whose turn it is
+        said = " ".join(page.evaluate("window.__said"))
+        assert " spielt " in said and "Du bist am Zug." in said, said[-300:]
+    if done["keys"]:
+        assert done["focus"] > 0
     page.wait_for_selector("#game-over")
     page.screenshot(path=str(ARTIFACTS / f"over-{_id(setup)}.png"), full_page=True)
     check_settlement(page, server)
@@ -267,6 +410,7 @@ def test_every_game_and_profile_one_whole_deal_on_the_desktop(server, browser, s
         assert page.locator("#trick.peek").count() == 0
     assert page.locator("#winner").inner_text()
     assert page.locator("#game-over table.sheet tbody tr").count() == 1
+    assert not violations(page), violations(page)
     # the replay: the same table, every hand open
     page.click("#replay-link")
     page.wait_for_selector("#next")
@@ -275,15 +419,56 @@ def test_every_game_and_profile_one_whole_deal_on_the_desktop(server, browser, s
     assert page.locator("#step-action").inner_text() != "Ausgangslage"
     assert page.locator("#felt .open-hand").count() >= 3
     page.screenshot(path=str(ARTIFACTS / f"replay-{_id(setup)}.png"))
+    assert not violations(page), violations(page)
     page.keyboard.press("End")
     assert not problems, problems
     ctx.close()
 
 
-@pytest.mark.parametrize("game", list(DEFAULT))
-def test_one_deal_of_each_game_on_a_phone(server, browser, game):
-    """390×844: the trick and the hand fit one screen without scrolling; cards are tapped."""
+def phone_params():  # pragma: no cover - collection
+    out = []
+    for s in SETUPS:
+        default = s[1] == DEFAULT[s[0]] and not s[2]
+        for lang in ("de", "en") if default else ("en",):
+            out.append(pytest.param(s, lang, id=f"{_id(s)}-{lang}", marks=() if default else pytest.mark.slow))
+    return out
+
+
+@pytest.mark.parametrize("phone_setup,lang", phone_params())
+def test_one_deal_of_every_game_on_a_small_phone(server, browser, phone_setup, lang):
+    """360×640, tapped: every legal card's whole face is tappable, no seat plates or badges overlap,
+    the score sheet and the events open from the bar above the table without scrolling past it."""
+    setup = phone_setup
+    game, profile, options = setup
     ARTIFACTS.mkdir(exist_ok=True)
+    ctx, page, problems = open_page(browser, SMALL_PHONE, phone=True, lang=lang)
+    create_table(page, server, game, profile, options)
+    page.wait_for_selector("#hand .card, #actions button")
+    page.evaluate("window.scrollTo(0, 0)")
+    page.screenshot(path=str(ARTIFACTS / f"phone-{_id(setup)}-{lang}.png"))
+    # the score sheet is one tap away, above the table
+    quick = page.locator('.quick-btn[data-panel="sheet"]')
+    assert quick.bounding_box()["y"] < 160
+    quick.tap()
+    page.wait_for_selector("#panel-sheet.shown")
+    box = page.locator("#panel-sheet").bounding_box()
+    assert box["y"] >= 0 and box["y"] + 40 <= SMALL_PHONE["height"], box
+    page.screenshot(path=str(ARTIFACTS / f"phone-sheet-{_id(setup)}-{lang}.png"))
+    page.locator("#panel-sheet .close-panel").tap()
+    assert not page.locator(".side-col.open").count()
+    done = play_deal(page, game, phone=True)
+    assert done["checks"] > 0 or (game in ("doppelkopf", "tarock") and setup[2])
+    page.wait_for_selector("#game-over")
+    check_settlement(page, server)
+    page.screenshot(path=str(ARTIFACTS / f"phone-over-{_id(setup)}-{lang}.png"), full_page=True)
+    assert not violations(page), violations(page)
+    assert not problems, problems
+    ctx.close()
+
+
+@pytest.mark.parametrize("game", list(DEFAULT))
+def test_the_phone_table_and_hand_fit_one_screen(server, browser, game):
+    """390×844: the table, the words and the hand fit one screen without scrolling."""
     ctx, page, problems = open_page(browser, PHONE, phone=True)
     create_table(page, server, game, DEFAULT[game], {})
     page.wait_for_selector("#hand .card, #actions button")
@@ -295,10 +480,55 @@ def test_one_deal_of_each_game_on_a_phone(server, browser, game):
     assert felt["y"] >= 0 and hand["y"] + hand["height"] <= PHONE["height"], (felt, hand)
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     page.screenshot(path=str(ARTIFACTS / f"phone-{game}.png"))
-    play_deal(page, game, phone=True)
-    page.wait_for_selector("#game-over")
-    check_settlement(page, server)
-    page.screenshot(path=str(ARTIFACTS / f"phone-over-{game}.png"), full_page=True)
+    assert not problems, problems
+    ctx.close()
+
+
+def test_high_stakes_words_ask_once_more_and_the_owner_sets_the_pace(server, browser):
+    """Re/Kontra (DDV 5) are asked once more: the dialog says why, cancelling sends nothing, the
+    focus is on the answer; the owner chose slow computer players (2.5 s a move)."""
+    ctx, page, problems = open_page(browser, DESKTOP, lang="de")
+    create_table(page, server, "doppelkopf", "turnier", {}, pace="2.5")
+    assert page.evaluate("window.stammtisch.state.table.settings.bot_seconds") == 2.5
+    word = None
+    for _ in range(400):
+        page.wait_for_timeout(50)
+        if page.locator("#status").get_attribute("data-your-turn") != "true":
+            continue
+        for w in ("re", "kontra"):
+            if page.locator(f'#actions button.action[data-action="{w}"]').count():
+                word = w
+                break
+        if word:
+            break
+        if page.locator("#actions button.action").count():
+            page.locator("#actions button.action").first.click()  # gesund
+        elif page.locator("#hand .card.legal").count():
+            page.locator("#hand .card.legal").first.click()
+    assert word, "Re or Kontra was never offered"
+    button = page.locator(f'#actions button.action[data-action="{word}"]')
+    version = page.locator("#status").get_attribute("data-version")
+    button.click()
+    page.wait_for_selector("#confirm")
+    assert page.locator("#confirm-title").inner_text() == f"{word.capitalize()} wirklich ansagen?"
+    assert "DDV 5" in page.locator("#confirm-why").inner_text()
+    assert page.evaluate("document.activeElement.id") == "confirm-yes"
+    assert not violations(page), violations(page)
+    page.screenshot(path=str(ARTIFACTS / "confirm-doppelkopf.png"))
+    page.keyboard.press("Escape")
+    assert not page.locator("#confirm").count()
+    page.wait_for_timeout(300)
+    assert page.evaluate("window.stammtisch.state.view.legal").count(word) == 1  # nothing was said
+    button.click()
+    page.click("#confirm-yes")
+    for _ in range(100):
+        if page.locator("#status").get_attribute("data-version") != version:
+            break
+        page.wait_for_timeout(30)
+    announced = page.evaluate("window.stammtisch.state.view.deal.announced")
+    assert any(a[:2] == [0, word] for a in announced), announced
+    # the hand has the focus again after the word
+    assert page.evaluate("!!document.activeElement.closest('#hand, #actions')")
     assert not problems, problems
     ctx.close()
 
@@ -325,7 +555,7 @@ def test_cards_have_text_labels_for_screen_readers(server, browser):
     ctx, page, problems = open_page(browser, DESKTOP)
     create_table(page, server, "tarock", "tiroler-cup", {})
     page.wait_for_selector("#hand .card")
-    labels = page.eval_on_selector_all("#hand .card", "els => els.map(e => e.getAttribute('aria-label'))")
+    labels = page.eval_on_selector_all("#hand .card", "els => els.map(e => e.querySelector('.card-name').textContent)")
     assert labels and all(re.match(r"(Kreuz|Pik|Herz|Karo) |Tarock [IVXL]+|Sküs", x) for x in labels), labels
     assert page.locator("#felt .seat-plate[aria-label]").count() == 4
     assert not problems, problems

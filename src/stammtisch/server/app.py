@@ -337,13 +337,20 @@ def create_app(*, database_url: str | None = None, data_dir: str | Path | None =
             raise TableError("bad_message", f"game '{body.game}' is not available: {type(e).__name__}") from None
         bot = body.bot or _default_bot(body.game)
         name = _name(body.name) if body.name else None
+        account_id = None
+        if body.session:
+            store = tables_of(request).store
+            acc = await tables_of(request).db(store.account_of_session, body.session, cfg.session_seconds)
+            if acc is None:
+                raise TableError("forbidden", "unknown or expired session; log in again")
+            account_id, name = acc.id, acc.name
         token = new_token()
         t = await tables_of(request).create(body.game, body.profile, dict(body.options or {}), body.max_deals, bot,
                                             settings, owner_token=token)
         # the creator's token makes them the owner; with a name it is also their seat's token
         out: dict[str, Any] = {"table": t.info(), "invite": f"/t/{t.public_id}", "token": token}
         if name:
-            seat, _ = await t.take_seat(None, name, token=token)
+            seat, _ = await t.take_seat(None, name, account_id, token=token)
             out.update(seat=seat, table=t.info())
         return out
 

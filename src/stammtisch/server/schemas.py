@@ -30,6 +30,8 @@ class CreateTable(_Body):
     ohne_reden: StrictBool | None = None
     seed: Annotated[int, Field(strict=True, ge=0, le=2**63 - 1)] | None = None
     name: Annotated[StrictStr, Field(max_length=200)] | None = None
+    #: a login session: the creator's seat is the account's (listed among the player's games)
+    session: Token | None = None
 
     @field_validator("move_seconds", "bot_seconds", mode="before")
     @classmethod

@@ -64,8 +64,8 @@ function draw() {
       h("p", { class: "turn mine", id: "step-action", "aria-live": "polite" }, describe(s, seats)),
       felt, mine),
     h("aside", { class: "side-col" },
-      last && data.result ? h("section", { class: "panel", id: "replay-result" }, h("h3", {}, t("settlement")), settlement(v, game, data.result, deckInfo)) : null,
-      h("section", { class: "panel" }, h("h3", {}, t("events")), eventsList((s.public.deal || {}).events, seats, 60)))));
+      last && data.result ? h("section", { class: "panel", id: "replay-result" }, h("h2", {}, t("settlement")), settlement(v, game, data.result, deckInfo)) : null,
+      h("section", { class: "panel" }, h("h2", {}, t("events")), eventsList((s.public.deal || {}).events, seats, 60)))));
 }
 
 function drawCard(c, i, n) {

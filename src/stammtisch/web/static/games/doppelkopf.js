@@ -28,6 +28,8 @@ const RANK_ORDER = ["A", "10", "K", "D", "B", "9"];
 
 export default {
   direction: "cw",
+  /** The solos by their names (the lobby's option form). */
+  itemLabel: (option, item) => (option === "solos" ? SOLO[item] || null : null),
   vorhand: (v) => (v.deal.active || [])[0],
   /** The engine sends the hand in the game's order (trumps first, then suits). */
   sort(hand, v) {
@@ -43,6 +45,13 @@ export default {
     if (a === "solo") return { text: "Solo", tip: "" };
     const w = WORDS[a];
     return w ? { text: w[0], tip: tip(w[1], w[2]) } : { text: a.replace(/_/g, " "), tip: "" };
+  },
+  /** Announcements, Absagen and a Lustsolo cannot be taken back: asked once more (docs/web.md). */
+  confirm(a) {
+    if (a === "re" || a === "kontra") return tip("Die Ansage erhöht den Wert des Spiels und kann nicht zurückgenommen werden (DDV 5, 6).", "The announcement raises the value of the game and cannot be taken back (DDV 5, 6).");
+    if (/^keine\d+$|^schwarz$/.test(a)) return tip("Die Absage zählt einen Sonderpunkt, muss erreicht werden und kann nicht zurückgenommen werden (DDV 5, 6).", "The Absage counts an extra point, must be reached and cannot be taken back (DDV 5, 6).");
+    if (a.startsWith("solo:")) return tip("Ein Solo spielst du allein gegen drei, die Punkte zählen dreifach (DDV 3, 7).", "You play a solo alone against three, the points count three times (DDV 3, 7).");
+    return null;
   },
   group: (a) => a,
   columnName: (c, i, v) => v.seats[i] ?? c,
