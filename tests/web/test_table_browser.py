@@ -218,6 +218,7 @@ PHONE_CHECK = """() => {
       if (q.left < r.left - 1 || q.right > r.right + 1 || q.top < r.top - 1 || q.bottom > r.bottom + 1) out.clipped.push(`${p.dataset.seat}: ${b.textContent}`);
     }
     for (const x of document.querySelectorAll("#felt .card.in-trick")) {
+      if (x.getAnimations().some((a) => a.playState === "running")) continue;  // a card on its way in or out
       if (meet(r, x.getBoundingClientRect())) out.overlaps.push(`${p.dataset.seat}/trick ${x.dataset.card}`);
     }
   });
@@ -228,6 +229,8 @@ PHONE_CHECK = """() => {
 def check_phone(page) -> None:
     """Every legal card is tapped on its whole face; seat plates and badges never overlap."""
     got = page.evaluate(PHONE_CHECK)
+    if any(got[k] for k in ("small", "covered", "overlaps", "clipped", "wide")):
+        page.screenshot(path=str(ARTIFACTS / "phone-problem.png"))
     assert not got["small"], got
     assert not got["covered"], got
     assert not got["overlaps"], got

@@ -163,7 +163,7 @@ export function drawTable(o) {
   const place = (list, extra) => list.forEach(([s, c], i) => {
     if (!isCard(deck, String(c).split("=")[0])) return;
     const ang = seatAngle(s, me, n, dir);
-    const [x, y] = polar(ang, 14, 19);
+    const [x, y] = o.compact ? polar(ang, 15, 17) : polar(ang, 14, 19);
     const el = cardAt(deck, String(c).split("=")[0], s, `in-trick ${extra}`);
     el.style.left = `${x}%`;
     el.style.top = `${y}%`;

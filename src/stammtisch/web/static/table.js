@@ -334,7 +334,7 @@ function gameView() {
   const v = state.view;
   const small = compact();
   const table = drawTable({
-    deck: deckInfo, v, game, info, peek, anim, badgeRoom: small ? 12 : 26, openBadges,
+    deck: deckInfo, v, game, info, peek, anim, badgeRoom: small ? 12 : 26, openBadges, compact: small,
     onPeek: () => { peek = !peek; render(); },
     onBadges: (s) => { openBadges = openBadges === s ? null : s; render(); },
   });

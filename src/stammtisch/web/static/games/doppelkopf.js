@@ -73,7 +73,12 @@ export default {
     if (d.contract) out.push(el("span", "badge contract", d.contract_label || d.contract,
       tip("Spielart; Trumpf: " + (d.trump || "normal"), "game; trump: " + (d.trump || "normal"))));
     const ann = d.announcements || {};
-    for (const p of ["re", "kontra"]) if (ann[p]) out.push(el("span", `badge party ${p}`, `${p === "re" ? "Re" : "Kontra"}: ${ann[p]}`));
+    for (const p of ["re", "kontra"]) {
+      if (!ann[p]) continue;
+      // the party's highest word: "Re" alone, or "Re: keine 90" once it said an Absage
+      const word = p === "re" ? "Re" : "Kontra";
+      out.push(el("span", `badge party ${p}`, ann[p] === p ? word : `${word}: ${this.actionText(ann[p]).text}`, tip("angesagt (DDV 5)", "announced (DDV 5)")));
+    }
     if (d.klaerungsstich) out.push(el("span", "badge", `Klärungsstich ${d.klaerungsstich}`));
     return out;
   },
