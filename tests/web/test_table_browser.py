@@ -536,12 +536,76 @@ def test_high_stakes_words_ask_once_more_and_the_owner_sets_the_pace(server, bro
     ctx.close()
 
 
+def test_lobby_options_are_a_form_and_a_signed_in_player_sees_their_games(server, browser):
+    """The Tarock tariff is a row per game with its value (never a JSON field); the table is opened
+    with what was set; a signed-in player finds the game among their games with its replay and
+    record; the open tables list free seats to join; axe-core finds nothing serious."""
+    ctx, page, problems = open_page(browser, DESKTOP, lang="de")
+    page.goto(server.url + "/")
+    page.wait_for_selector("#create-table")
+    assert not violations(page), violations(page)
+    # an account, then the lobby knows the player
+    page.click(".account summary")
+    page.fill("#acc-name", "Berta")
+    page.fill("#acc-password", "geheim1234")
+    page.click("#register")
+    page.wait_for_selector("#logout")
+    page.select_option("#game", "tarock")
+    page.click("#create summary")
+    page.wait_for_selector('fieldset[data-option="tariff"]')
+    assert not page.locator('#options input[type=text]').count()  # no JSON, no free text
+    tariff = page.locator('fieldset[data-option="tariff"]')
+    assert tariff.locator("legend").inner_text()
+    assert tariff.locator('input[type=checkbox][data-item="rufer"]').is_disabled()  # Österreich-Finale 3)
+    tariff.locator('input[type=checkbox][data-item="farbensolo"]').uncheck()
+    tariff.locator('input.opt-value[data-item="rufer"]').fill("2")
+    page.select_option("#options select[name=valat_mode]", index=1)
+    assert not violations(page), violations(page)
+    page.screenshot(path=str(ARTIFACTS / "lobby-tarock-options.png"), full_page=True)
+    page.select_option("#max-deals", "1")
+    page.click("#create-table")
+    page.wait_for_selector("#fill-bots")
+    options = page.evaluate("window.stammtisch.state.table.options")
+    assert "rufer:2" in options["tariff"] and not any(x.startswith("farbensolo:") for x in options["tariff"])
+    assert options["valat_mode"] == "premium"
+    page.click("#fill-bots")
+    page.wait_for_selector("li.seat.bot")
+    page.click("#start")
+    page.wait_for_selector("#felt")
+    play_deal(page, "tarock")
+    page.wait_for_selector("#game-over")
+    number = page.evaluate("window.stammtisch.state.table.number")
+    # an open table with free seats, listed to join
+    other = browser.new_context(viewport=DESKTOP)
+    other_page = other.new_page()
+    other_page.goto(server.url + "/")
+    other_page.fill("#name", "Carl")
+    other_page.click("#create-table")
+    other_page.wait_for_selector("#fill-bots")
+    other.close()
+    page.goto(server.url + "/")
+    page.wait_for_selector("#my-games")
+    row = page.locator(f'#my-games tr[data-number="{number}"]')
+    assert "Tarock" in row.inner_text()
+    assert row.locator("a.replay").get_attribute("href") == f"/replay/{number}"
+    assert row.locator("a.record").get_attribute("href") == f"/api/records/{number}"
+    assert re.search(r"\d", row.locator("td").first.inner_text())  # the date
+    join = page.locator("#open-tables .table-row", has_text="Carl")
+    assert "3 frei" in join.inner_text() and join.locator("a.button").inner_text() == "mitspielen"
+    assert not violations(page), violations(page)
+    page.screenshot(path=str(ARTIFACTS / "lobby-my-games.png"), full_page=True)
+    row.locator("a.replay").click()
+    page.wait_for_selector("#next")
+    assert not problems, problems
+    ctx.close()
+
+
 def test_english_switch_keeps_the_game_terms_german(server, browser):
     ctx, page, problems = open_page(browser, DESKTOP)
     create_table(page, server, "doppelkopf", "turnier", {})
     assert page.locator("#lang").inner_text() == "English"
     page.click("#lang")
-    page.wait_for_selector("text=Score sheet")
+    page.wait_for_selector("#panel-sheet h2:has-text('Score sheet')")
     assert page.locator("#lang").inner_text() == "Deutsch"
     assert page.evaluate("document.documentElement.lang") == "en"
     words = page.eval_on_selector_all("#actions button.action .word", "els => els.map(e => e.textContent)")

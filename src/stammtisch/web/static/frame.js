@@ -360,5 +360,5 @@ export function settlement(v, game, result, deck) {
 
 /** The list of events of the deal with names in place of seat numbers. */
 export function eventsList(events, seats, limit = 14) {
-  return h("ol", { class: "events", id: "events" }, (events || []).slice(-limit).map((e) => h("li", {}, withNames(e, seats))));
+  return h("ol", { class: "events", id: "events", tabindex: "0", "aria-label": t("events") }, (events || []).slice(-limit).map((e) => h("li", {}, withNames(e, seats))));
 }

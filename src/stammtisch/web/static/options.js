@@ -42,9 +42,9 @@ let uid = 0;
 export function optionField(game, name, spec, value) {
   const { label, help } = optionWords(game, name, spec);
   const id = `opt-${name}-${++uid}`;
-  const helpId = help || (spec.rule && String(spec.rule).split(/:\s/)[0]) ? `${id}-help` : null;
+  const helpId = help || (spec.rule && !/NOTES/.test(spec.rule)) ? `${id}-help` : null;
   // the rule is cited by its paragraph only (the words after it are the engine's note, not the page's)
-  const rule = spec.rule ? String(spec.rule).split(/:\s/)[0] : "";
+  const rule = spec.rule && !/NOTES/.test(spec.rule) ? String(spec.rule).split(/:\s/)[0] : "";
   const helpEl = help || rule ? h("small", { class: "opt-help", id: helpId }, help, help && rule ? " " : "", rule ? `(${rule})` : "") : null;
   const kind = spec.kind || (typeof value === "boolean" ? "bool" : typeof value === "number" ? "int" : "text");
 

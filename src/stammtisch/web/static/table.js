@@ -304,7 +304,7 @@ function chatPanel() {
     input.value = "";
   };
   return h("section", { class: `panel chat${panel === "chat" ? " shown" : ""}`, id: "panel-chat" },
-    h("ol", { class: "chatlog" }, chatLog.slice(-30).map((m) => h("li", { class: `ch-${m.channel}` },
+    h("ol", { class: "chatlog", tabindex: "0", "aria-label": t("chat") }, chatLog.slice(-30).map((m) => h("li", { class: `ch-${m.channel}` },
       h("b", {}, m.name), m.channel !== "table" ? h("em", {}, ` [${m.channel}]`) : "", `: ${m.text}`))),
     role === "player" ? h("form", { onsubmit: submit }, names.length > 1 ? select : null, input, h("button", {}, t("send"))) :
       h("p", { class: "muted" }, t("kiebitzNoTalk")));
