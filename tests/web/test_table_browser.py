@@ -226,6 +226,35 @@ PHONE_CHECK = """() => {
 }"""
 
 
+#: English words that must not be on a German page (the engine's words included), and German
+#: words of the engine and the page that must not be on an English one; game terms (Talon, Re,
+#: Kontra, Solodreier, Weis, Stöck, Gleich, Spiel …) are German in both and not listed
+FOREIGN = {
+    "de": [r"\blost\b", r"\bwon\b", r"\bpoints?\b", r"\bannounced?\b", r"\bcalls\b", r"\bplays\b", r"\btalon\b",
+           r"\bdeclarer\b", r"\bopponents?\b", r"\bwinner\b", r"[Ss]core sheet", r"\bSeat \d", r"\b[Dd]eal \d",
+           r"\btricks?\b", r"\bthe\b", r"\b[Yy]our\b", r"\btakes\b", r"\bleads\b", r"\bpassed\b"],
+    "en": [r"\bverloren\b", r"\bgewonnen\b", r"\bPunkte\b", r"\bangesagt\b", r"\bruft\b", r"\bspielt\b",
+           r"\bSpieler\b", r"\bGegner\b", r"\bSieger\b", r"\bSchreibblock\b", r"\bVerlauf\b", r"\bGeber\b",
+           r"\bam Zug\b", r"\babgerechnet\b", r"\bStiche?\b", r"\bnimmt\b", r"\bmeisten\b"],
+}
+
+PAGE_WORDS = """() => [document.body.innerText,
+  ...Array.from(document.querySelectorAll("[title]")).map((e) => e.getAttribute("title")),
+  ...Array.from(document.querySelectorAll("[aria-label]")).map((e) => e.getAttribute("aria-label"))].join("\\n")"""
+
+
+def check_language(page, lang: str) -> None:
+    """No word of the other language on the page (text, tooltips, screen-reader labels); names of
+    people and of computer players are left out."""
+    text = page.evaluate(PAGE_WORDS)
+    for name in page.evaluate("(window.stammtisch && window.stammtisch.state && window.stammtisch.state.view || {}).seats || []"):
+        text = text.replace(name, "")
+    found = sorted({m.group(0) for pat in FOREIGN[lang] for m in re.finditer(pat, text)})
+    if found:
+        page.screenshot(path=str(ARTIFACTS / f"language-{lang}.png"), full_page=True)
+    assert not found, (found, [line for line in text.splitlines() if any(re.search(p, line) for p in FOREIGN[lang])][:8])
+
+
 def check_phone(page) -> None:
     """Every legal card is tapped on its whole face; seat plates and badges never overlap."""
     got = page.evaluate(PHONE_CHECK)
@@ -365,12 +394,25 @@ def check_settlement(page, server) -> None:
     assert [int(c) for c in cells] == list(result.points)
 
 
+#: each game is played once on the desktop and once on the phone, once in German and once in
+#: English (the default profiles; the others on the desktop in German, on the phone in English)
+DESKTOP_LANG = {"jass": "de", "tarock": "de", "doppelkopf": "en", "perlaggen": "en"}
+WORDS = {"de": {"sits out": "setzt aus", "plays": " spielt ", "your turn": "Du bist am Zug."},
+         "en": {"sits out": "sits out", "plays": " plays ", "your turn": "Your turn."}}
+
+
+def desktop_lang(setup) -> str:
+    return DESKTOP_LANG[setup[0]] if setup[1] == DEFAULT[setup[0]] and not setup[2] else "de"
+
+
 def test_every_game_and_profile_one_whole_deal_on_the_desktop(server, browser, setup):
     game, profile, options = setup
     ARTIFACTS.mkdir(exist_ok=True)
-    ctx, page, problems = open_page(browser, DESKTOP, lang="de")
+    lang = desktop_lang(setup)
+    words = WORDS[lang]
+    ctx, page, problems = open_page(browser, DESKTOP, lang=lang)
     create_table(page, server, game, profile, options, move_seconds=120 if game == "jass" else 0)
-    page.screenshot(path=str(ARTIFACTS / f"table-{_id(setup)}.png"))
+    page.screenshot(path=str(ARTIFACTS / f"table-{_id(setup)}-{lang}.png"))
     if game == "jass":  # the move timer counts down visibly while the table waits for us
         page.wait_for_selector("#status[data-your-turn=true]")
         first = page.locator("#timer").inner_text()
@@ -383,8 +425,9 @@ def test_every_game_and_profile_one_whole_deal_on_the_desktop(server, browser, s
     # with five, the dealer sits out this deal: Doppelkopf (DDV 1) names him, Tarock lists who plays
     sits_out = deal.get("sitting") == 0 or 0 not in deal.get("players", [0])
     if sits_out:
-        assert "setzt aus" in snap["badges"][0] or "setzt aus" in snap["plates"][0]
+        assert words["sits out"] in snap["badges"][0] or words["sits out"] in snap["plates"][0]
     assert not violations(page), violations(page)
+    check_language(page, lang)
     done = play_deal(page, game, refuse_once=game in ("jass", "doppelkopf"), watch_rests=0 if sits_out else 2,
                      prefer=("re", "kontra", "keine90", "keine60") if game == "doppelkopf" else ())
     assert done["checks"] > 0 or sits_out
@@ -394,7 +437,7 @@ def test_every_game_and_profile_one_whole_deal_on_the_desktop(server, browser, s
         assert len(watched) == 2 and all(1000 <= ms <= 3000 for ms in watched), watched
         # the live region named the cards played and whose turn it is
         said = " ".join(page.evaluate("window.__said"))
-        assert " spielt " in said and "Du bist am Zug." in said, said[-300:]
+        assert words["plays"] in said and words["your turn"] in said, said[-300:]
     if done["keys"]:
         assert done["focus"] > 0
     page.wait_for_selector("#game-over")
@@ -414,12 +457,13 @@ def test_every_game_and_profile_one_whole_deal_on_the_desktop(server, browser, s
     assert page.locator("#winner").inner_text()
     assert page.locator("#game-over table.sheet tbody tr").count() == 1
     assert not violations(page), violations(page)
+    check_language(page, lang)
     # the replay: the same table, every hand open
     page.click("#replay-link")
     page.wait_for_selector("#next")
     for _ in range(6):
         page.click("#next")
-    assert page.locator("#step-action").inner_text() != "Ausgangslage"
+    assert page.locator("#step-action").inner_text() not in ("Ausgangslage", "Starting position")
     assert page.locator("#felt .open-hand").count() >= 3
     page.screenshot(path=str(ARTIFACTS / f"replay-{_id(setup)}.png"))
     assert not violations(page), violations(page)
@@ -432,7 +476,7 @@ def phone_params():  # pragma: no cover - collection
     out = []
     for s in SETUPS:
         default = s[1] == DEFAULT[s[0]] and not s[2]
-        for lang in ("de", "en") if default else ("en",):
+        for lang in ({"de": "en", "en": "de"}[DESKTOP_LANG[s[0]]],) if default else ("en",):
             out.append(pytest.param(s, lang, id=f"{_id(s)}-{lang}", marks=() if default else pytest.mark.slow))
     return out
 
@@ -465,6 +509,7 @@ def test_one_deal_of_every_game_on_a_small_phone(server, browser, phone_setup, l
     check_settlement(page, server)
     page.screenshot(path=str(ARTIFACTS / f"phone-over-{_id(setup)}-{lang}.png"), full_page=True)
     assert not violations(page), violations(page)
+    check_language(page, lang)
     assert not problems, problems
     ctx.close()
 
