@@ -56,6 +56,7 @@ function act(action) {
   pending = true;
   choosing = null;
   confirming = null;
+  confirmDialog();
   refocus = refocus ?? { where: "hand", index: 0 };
   send({ type: "act", version: state.version, action, id: ++msgId });
   setTimeout(() => { pending = false; }, 1500);
@@ -71,16 +72,27 @@ function say(action) {
   render();
 }
 
+// the question lives outside the redrawn page, so that it stays put while others play on
+const modal = document.createElement("div");
+modal.id = "modal";
+document.body.append(modal);
+let shownQuestion = null;
+
+/** Show (or take away) the question about ``confirming``; only redrawn when the question changes. */
 function confirmDialog() {
-  if (!confirming) return null;
-  const no = () => { confirming = null; render(); };
-  return h("div", { class: "confirm-backdrop", onclick: (e) => { if (e.target === e.currentTarget) no(); } },
+  if (shownQuestion === confirming) return;
+  shownQuestion = confirming;
+  if (!confirming) { modal.replaceChildren(); return; }
+  const { action, word, why } = confirming;
+  const no = () => { confirming = null; refocus = { where: "action", action }; render(); };
+  modal.replaceChildren(h("div", { class: "confirm-backdrop", onclick: (e) => { if (e.target === e.currentTarget) no(); } },
     h("div", { class: "confirm panel", id: "confirm", role: "alertdialog", "aria-modal": "true", "aria-labelledby": "confirm-title", "aria-describedby": "confirm-why" },
-      h("h2", { id: "confirm-title" }, t("confirmTitle", { word: confirming.word })),
-      h("p", { id: "confirm-why" }, confirming.why),
+      h("h2", { id: "confirm-title" }, t("confirmTitle", { word })),
+      h("p", { id: "confirm-why" }, why),
       h("div", { class: "buttons" },
         h("button", { type: "button", id: "confirm-no", onclick: no }, t("cancel")),
-        h("button", { type: "button", id: "confirm-yes", class: "primary", onclick: () => act(confirming.action) }, t("confirmYes", { word: confirming.word })))));
+        h("button", { type: "button", id: "confirm-yes", class: "primary", onclick: () => { if (confirming && confirming.action === action) act(action); } }, t("confirmYes", { word }))))));
+  document.getElementById("confirm-yes").focus();
 }
 
 function connect() {
@@ -334,7 +346,7 @@ function gameView() {
   const v = state.view;
   const small = compact();
   const table = drawTable({
-    deck: deckInfo, v, game, info, peek, anim, badgeRoom: small ? 12 : 26, openBadges, compact: small,
+    deck: deckInfo, v, game, info, peek, anim, badgeRoom: small ? 12 : 24, openBadges, compact: small,
     onPeek: () => { peek = !peek; render(); },
     onBadges: (s) => { openBadges = openBadges === s ? null : s; render(); },
   });
@@ -356,7 +368,7 @@ function gameView() {
     sidePanel("events", t("events"), eventsList((v.deal || {}).events, v.seats)),
     chatPanel(),
     settingsPanel());
-  return [quickNav(), h("div", { class: "game-layout" }, main, side), confirmDialog()];
+  return [quickNav(), h("div", { class: "game-layout" }, main, side)];
 }
 
 /** After a redraw, put the focus back where the player was: on the hand after a move. */
@@ -405,8 +417,8 @@ function render() {
     else if (a.id) refocus = { where: "id", id: a.id };
   }
   root.replaceChildren(head, ...body.filter((x) => x));
-  if (confirming) document.getElementById("confirm-yes").focus();
-  else if (refocus) restoreFocus();
+  confirmDialog();
+  if (!confirming && refocus) restoreFocus();
   window.stammtisch = { state, version: state ? state.version : null, rest: prefs.rest };
 }
 
