@@ -34,6 +34,8 @@ from typing import Any, Protocol, runtime_checkable
 
 from .cards import Deck
 from .errors import IllegalAction, NotYourTurn
+from .messages import from_json as msg_from_json
+from .messages import msg_json
 from .options import options_to_json, resolve_options
 from .rng import make_rng
 
@@ -50,19 +52,22 @@ __all__ = [
 class Line:
     """One line of a settlement, e.g. ``Line("keine 90", 1)`` or ``Line("Weis", 50, "seat 2")``."""
 
-    label: str
+    label: str  #: a :class:`~stammtisch.core.messages.Msg` (or a plain game word)
     value: int
-    note: str = ""
+    note: str = ""  #: a :class:`~stammtisch.core.messages.Msg`, a plain word or empty
 
     def to_json(self) -> dict[str, Any]:
-        d: dict[str, Any] = {"label": self.label, "value": self.value}
+        """Language-free: a message label/note as ``{"id", "args"}`` (never a rendering)."""
+        d: dict[str, Any] = {"label": msg_json(self.label), "value": self.value}
         if self.note:
-            d["note"] = self.note
+            d["note"] = msg_json(self.note)
         return d
 
     @classmethod
     def from_json(cls, d: Mapping[str, Any]) -> "Line":
-        return cls(str(d["label"]), d["value"], str(d.get("note", "")))
+        label, note = msg_from_json(d["label"]), msg_from_json(d.get("note", ""))
+        return cls(label if isinstance(label, str) else str(label), d["value"],
+                   note if isinstance(note, str) else str(note))
 
     def __str__(self) -> str:
         return f"{self.label} {self.value}" + (f" ({self.note})" if self.note else "")

@@ -22,6 +22,7 @@ from typing import Any
 from ..core import records, registry
 from ..core.errors import IllegalAction, StammtischError
 from ..core.protocol import Bot, Game, Match
+from ..i18n import computer_name
 from .actionlog import LoggedTable
 from .botpool import KindRefused, check_request_kind
 from .driver import BotDriver
@@ -191,7 +192,7 @@ class Table(LoggedTable, Presence, BotDriver):
                 if not isinstance(i, int) or not 0 <= i < self.n or self.seats[i].kind != "empty":
                     raise TableError("bad_seat", f"seat {i!r} is not an empty seat")
             for i in targets:
-                name = f"Computer ({self.bot_kind}) {i + 1}"
+                name = computer_name(i + 1, self.bot_kind)  # "Computer 2 · stark" (the page translates the word)
                 await self.tables.db(self.tables.store.set_seat, self.number, i, "bot", name, None, None)
                 self.seats[i] = SeatInfo("bot", name)
             self.broadcast()
