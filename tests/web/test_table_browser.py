@@ -545,7 +545,7 @@ def test_the_phone_table_and_hand_fit_one_screen(server, browser, game):
 
 
 def test_high_stakes_words_ask_once_more_and_the_owner_sets_the_pace(server, browser):
-    """Re/Kontra (DDV 5) are asked once more: the dialog says why, cancelling sends nothing, the
+    """Re/Kontra and the Absagen (DDV 5) are asked once more: the dialog says why, cancelling sends nothing, the
     focus is on the answer; the owner chose slow computer players (2.5 s a move)."""
     ctx, page, problems = open_page(browser, DESKTOP, lang="de")
     create_table(page, server, "doppelkopf", "turnier", {}, pace="2.5")
@@ -555,7 +555,7 @@ def test_high_stakes_words_ask_once_more_and_the_owner_sets_the_pace(server, bro
         page.wait_for_timeout(50)
         if page.locator("#status").get_attribute("data-your-turn") != "true":
             continue
-        for w in ("re", "kontra"):
+        for w in ("re", "kontra", "keine90", "keine60", "keine30", "schwarz"):
             if page.locator(f'#actions button.action[data-action="{w}"]').count():
                 word = w
                 break
@@ -565,12 +565,13 @@ def test_high_stakes_words_ask_once_more_and_the_owner_sets_the_pace(server, bro
             page.locator("#actions button.action").first.click()  # gesund
         elif page.locator("#hand .card.legal").count():
             page.locator("#hand .card.legal").first.click()
-    assert word, "Re or Kontra was never offered"
+    assert word, "no announcement or Absage was ever offered"
     button = page.locator(f'#actions button.action[data-action="{word}"]')
     version = page.locator("#status").get_attribute("data-version")
     button.click()
     page.wait_for_selector("#confirm")
-    assert page.locator("#confirm-title").inner_text() == f"{word.capitalize()} wirklich ansagen?"
+    spoken = button.locator(".word").inner_text()
+    assert page.locator("#confirm-title").inner_text() == f"{spoken} wirklich ansagen?"
     assert "DDV 5" in page.locator("#confirm-why").inner_text()
     assert page.evaluate("document.activeElement.id") == "confirm-yes"
     assert not violations(page), violations(page)

@@ -6,7 +6,14 @@
 // (``label``/``help``), else from the game module (``optionLabel``/``itemLabel``), else the name.
 
 import { h } from "./api.js";
-import { pick, t } from "./i18n.js";
+import { msg, pick, t } from "./i18n.js";
+
+/** A word from the schema or a game module: a message id or ``{id, args}`` (the catalogue's), or ``{de, en}``. */
+function word(x) {
+  if (x === null || x === undefined || x === "") return "";
+  if (typeof x === "object" && typeof x.id !== "string") return pick(x);
+  return msg(x);
+}
 
 function humane(name) {
   const s = String(name).replace(/[_-]+/g, " ");
@@ -16,21 +23,21 @@ function humane(name) {
 /** The words for option ``name`` (label, help) in the page's language. */
 export function optionWords(game, name, spec) {
   const fromGame = game && game.optionLabel ? game.optionLabel(name) : null;
-  const label = pick(spec.label) || (fromGame ? pick(fromGame.label ?? fromGame) : "") || humane(name);
-  const help = pick(spec.help) || (fromGame && fromGame.help ? pick(fromGame.help) : "");
+  const label = word(spec.label) || (fromGame ? word(fromGame.label ?? fromGame) : "") || humane(name);
+  const help = word(spec.help) || (fromGame && fromGame.help ? word(fromGame.help) : "");
   return { label, help };
 }
 
 function itemWords(game, name, spec, item) {
-  if (spec.item_labels && spec.item_labels[item]) return pick(spec.item_labels[item]);
+  if (spec.item_labels && spec.item_labels[item]) return word(spec.item_labels[item]);
   const fromGame = game && game.itemLabel ? game.itemLabel(name, item) : null;
-  return fromGame ? pick(fromGame) : humane(item);
+  return fromGame ? word(fromGame) : humane(item);
 }
 
 function choiceWords(game, name, spec, value) {
-  if (spec.choice_labels && spec.choice_labels[String(value)]) return pick(spec.choice_labels[String(value)]);
+  if (spec.choice_labels && spec.choice_labels[String(value)]) return word(spec.choice_labels[String(value)]);
   const fromGame = game && game.itemLabel ? game.itemLabel(name, value) : null;
-  return fromGame ? pick(fromGame) : String(value);
+  return fromGame ? word(fromGame) : String(value);
 }
 
 let uid = 0;
