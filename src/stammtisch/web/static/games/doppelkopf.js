@@ -59,10 +59,16 @@ export default {
     const d = v.deal, out = [];
     if (d.sitting === s) out.push({ text: { de: "setzt aus", en: "sits out" }, tip: { de: "der Geber am Fünfertisch sitzt (DDV 1)", en: "the dealer at a table of five sits out (DDV 1)" } });
     const party = (d.parties || [])[s];
-    if (party) out.push({ text: party === "re" ? "Re" : "Kontra", tip: { de: "Partei, soweit bekannt", en: "party, as far as known" }, cls: `party ${party}` });
+    const said = (d.announced || []).filter(([who]) => who === s).map(([, w]) => w);
+    // the party, marked when this seat announced it itself (one badge, not "Re Re")
+    if (party) {
+      out.push(said.includes(party)
+        ? { text: party === "re" ? "Re" : "Kontra", tip: { de: "angesagt (DDV 5)", en: "announced (DDV 5)" }, cls: `party ${party} said` }
+        : { text: party === "re" ? "Re" : "Kontra", tip: { de: "Partei, soweit bekannt", en: "party, as far as known" }, cls: `party ${party}` });
+    }
     if (d.soloist === s && d.contract) out.push({ text: gettext(d.contract_label || d.contract), tip: d.pflichtsolo ? { de: "Pflichtsolo (DDV 2)", en: "Pflichtsolo (DDV 2)" } : { de: "Lustsolo", en: "Lustsolo" }, cls: "contract" });
     if (d.hochzeiter === s) out.push({ text: "Hochzeit", tip: WORDS.hochzeit.slice(1)[lang() === "en" ? 1 : 0], cls: "contract" });
-    for (const [who, word] of d.announced || []) if (who === s) out.push({ text: this.actionText(word).text, tip: this.actionText(word).tip, cls: "announce" });
+    for (const word of said) if (word !== party) out.push({ text: this.actionText(word).text, tip: this.actionText(word).tip, cls: "announce" });
     if (d.phase !== "play" && d.phase !== "over") for (const [who, ans] of d.answers || []) if (who === s) out.push({ text: this.actionText(ans).text, tip: this.actionText(ans).tip });
     const tricks = tricksBadge(d, s);
     if (tricks) out.push(tricks);
@@ -77,7 +83,7 @@ export default {
       if (!ann[p]) continue;
       // the party's highest word: "Re" alone, or "Re: keine 90" once it said an Absage
       const word = p === "re" ? "Re" : "Kontra";
-      out.push(el("span", `badge party ${p}`, ann[p] === p ? word : `${word}: ${this.actionText(ann[p]).text}`, tip("angesagt (DDV 5)", "announced (DDV 5)")));
+      out.push(el("span", `badge party ${p}`, String(ann[p]).toLowerCase() === p ? word : `${word}: ${ann[p]}`, tip("angesagt (DDV 5)", "announced (DDV 5)")));
     }
     if (d.klaerungsstich) out.push(el("span", "badge", `Klärungsstich ${d.klaerungsstich}`));
     return out;
