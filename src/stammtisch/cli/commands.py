@@ -76,7 +76,7 @@ def replay(
     except StammtischError as e:
         if as_json:
             print(json.dumps(e.to_json(), ensure_ascii=False))
-            raise typer.Exit(1)
+            raise typer.Exit(1) from None
         fail(str(e))
         return
     scores = records.deal_scores(match)

@@ -35,7 +35,7 @@ from ...core.protocol import ActionIdTables, ActionSpace, DealContext, DealResul
 from .modes import (KING, MODES, OBER, POINTS, STRENGTH, SUIT_MASK, SUIT_OF, SUITS, TM_TUTTI, Mode, base_choices,
                     drei_mal_drei_choices)
 from .options import JassOptions
-from .play import CHUNKS, cards_of, legal_mask
+from .play import CHUNKS, cards_of
 from .scoring import LAST_TRICK_BONUS, MATCH_BONUS, TEAM_WORDS, TrickStep, bedanken, first_out, score_deal
 from .weis import WeisItem, all_weis, best_key, check_declaration, parse_weis
 
