@@ -522,6 +522,17 @@ def test_one_deal_of_every_game_on_a_small_phone(server, browser, phone_setup, l
     page.screenshot(path=str(ARTIFACTS / f"phone-over-{_id(setup)}-{lang}.png"), full_page=True)
     assert not violations(page), violations(page)
     check_language(page, lang)
+    more = page.locator("#felt .badge.more")
+    if more.count():  # collapsed badges open as a list with their rules, and close again
+        hidden = int(more.first.inner_text().lstrip("+"))
+        shown = more.first.locator("xpath=..").locator(".badge:not(.more)").count()
+        more.first.tap()
+        page.wait_for_selector("#badge-detail")
+        assert page.locator("#badge-detail li").count() == shown + hidden
+        assert page.locator("#felt .badge.more[aria-expanded=true]").count() == 1
+        page.screenshot(path=str(ARTIFACTS / f"phone-badges-{_id(setup)}-{lang}.png"))
+        page.locator("#felt .badge.more").first.tap()
+        assert not page.locator("#badge-detail").count()
     assert not problems, problems
     ctx.close()
 
