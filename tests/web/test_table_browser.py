@@ -446,7 +446,9 @@ def test_every_game_and_profile_one_whole_deal_on_the_desktop(server, browser, s
     if not sits_out:
         # a finished trick rests visibly: at least a second (1.5 s by default) before it goes
         watched = rests(page)[:2]
-        assert len(watched) == 2 and all(1000 <= ms <= 3000 for ms in watched), watched
+        assert all(1000 <= ms <= 3000 for ms in watched), watched
+        if profile == DEFAULT[game]:  # (a Perlaggen deal of other rules may end before a trick)
+            assert len(watched) == 2, watched
         # the live region named the cards played and whose turn it is
         said = " ".join(page.evaluate("window.__said"))
         assert words["plays"] in said and words["your turn"] in said, said[-300:]
@@ -502,21 +504,22 @@ def test_one_deal_of_every_game_on_a_small_phone(server, browser, phone_setup, l
     ARTIFACTS.mkdir(exist_ok=True)
     ctx, page, problems = open_page(browser, SMALL_PHONE, phone=True, lang=lang)
     create_table(page, server, game, profile, options)
-    page.wait_for_selector("#hand .card, #actions button")
+    page.wait_for_selector("#felt")  # (with five, the dealer sits out: no hand)
     page.evaluate("window.scrollTo(0, 0)")
     page.screenshot(path=str(ARTIFACTS / f"phone-{_id(setup)}-{lang}.png"))
     # the score sheet is one tap away, above the table
     quick = page.locator('.quick-btn[data-panel="sheet"]')
-    assert quick.bounding_box()["y"] < 160
+    assert page.evaluate("document.querySelector('.quick-btn[data-panel=sheet]').getBoundingClientRect().top") < 160
     quick.tap()
     page.wait_for_selector("#panel-sheet.shown")
-    box = page.locator("#panel-sheet").bounding_box()
+    box = page.evaluate("(() => { const r = document.getElementById('panel-sheet').getBoundingClientRect(); return { y: r.top }; })()")
     assert box["y"] >= 0 and box["y"] + 40 <= SMALL_PHONE["height"], box
     page.screenshot(path=str(ARTIFACTS / f"phone-sheet-{_id(setup)}-{lang}.png"))
     page.locator("#panel-sheet .close-panel").tap()
     assert not page.locator(".side-col.open").count()
     done = play_deal(page, game, phone=True)
-    assert done["checks"] > 0 or (game in ("doppelkopf", "tarock") and setup[2])
+    # (at a table of five the dealer, who may be us, sits the deal out)
+    assert done["checks"] > 0 or len(page.evaluate("window.stammtisch.state.view.seats")) == 5
     page.wait_for_selector("#game-over")
     check_settlement(page, server)
     page.screenshot(path=str(ARTIFACTS / f"phone-over-{_id(setup)}-{lang}.png"), full_page=True)

@@ -80,7 +80,8 @@ function cardAt(deck, card, seat, cls) {
  * @param o.hands all hands (replay) or null
  * @param o.peek show the last trick instead of the running one
  * @param o.anim {arrivals: Map(card -> t), rest: {cards, winner, t, ms}|null}: cards arriving, the finished trick resting
- * @param o.badgeRoom characters of badges a plate shows before the rest collapse into one ("+3") with a detail view
+ * @param o.badgeRoom characters of badges a plate shows before the rest collapse into one ("+3") with a
+ *   detail view: a number, or {side, top} for the plates at the sides and at the top and bottom
  * @param o.openBadges the seat whose badge details are open, o.onBadges(seat) toggles them
  * @param o.onPeek toggles the peek
  */
@@ -95,13 +96,15 @@ export function drawTable(o) {
   const toAct = new Set(v.to_act || []);
   const now = performance.now();
 
-  const budget = o.badgeRoom || 26;  // characters of badges a plate shows before they collapse
   for (let s = 0; s < n; s++) {
     const ang = seatAngle(s, me, n, dir);
     const [x, y] = polar(ang, 37, 41);
     const seatInfo = o.info && o.info.seats ? o.info.seats[s] : null;
     const where = Math.abs(Math.cos((ang * Math.PI) / 180)) > 0.5 ? (Math.cos((ang * Math.PI) / 180) < 0 ? "left" : "right")
       : (Math.sin((ang * Math.PI) / 180) > 0 ? "bottom" : "top");
+    // characters of badges a plate shows before they collapse (plates at the sides are narrower)
+    const room = o.badgeRoom || 24;
+    const budget = typeof room === "object" ? room[where === "left" || where === "right" ? "side" : "top"] : room;
     const badges = [];
     if (s === v.dealer) badges.push({ text: "G", tip: t("dealer"), cls: "dealer", mark: true });
     if (s === vorhand) badges.push({ text: "V", tip: t("vorhand"), cls: "vorhand", mark: true });
@@ -333,10 +336,10 @@ export function columnNames(v, game) {
 }
 
 /** The running Schreibblock: one row per deal, totals below, names in the heading. */
-export function scoreSheet(v, game, results, totals) {
+export function scoreSheet(v, game, results, totals, id = "sheet") {
   const names = columnNames(v, game);
   // a wide sheet scrolls sideways in its own box, which the keyboard can reach
-  return h("div", { class: "scroll-x sheet-box", tabindex: "0", role: "region", "aria-label": t("sheet") }, h("table", { class: "sheet", id: "sheet" },
+  return h("div", { class: "scroll-x sheet-box", tabindex: "0", role: "region", "aria-label": t("sheet") }, h("table", { class: "sheet", id },
     h("thead", {}, h("tr", {}, h("th", {}, "#"), names.map((c) => h("th", { scope: "col" }, c)))),
     h("tbody", {}, (results || []).map((r, i) => h("tr", {
       title: (r.lines || []).map((l) => `${withNames(l.label, v.seats)} ${l.value}${l.note ? " (" + withNames(l.note, v.seats) + ")" : ""}`).join("\n"),

@@ -349,7 +349,7 @@ function gameView() {
   const v = state.view;
   const small = compact();
   const table = drawTable({
-    deck: deckInfo, v, game, info, peek, anim, badgeRoom: small ? 12 : 24, openBadges, compact: small,
+    deck: deckInfo, v, game, info, peek, anim, badgeRoom: small ? { side: 12, top: 18 } : 24, openBadges, compact: small,
     onPeek: () => { peek = !peek; render(); },
     onBadges: (s) => { openBadges = openBadges === s ? null : s; render(); },
   });
@@ -363,11 +363,12 @@ function gameView() {
     drawActions({ deck: deckInfo, v, game, onAct: say, refusal }),
     drawHand({ deck: deckInfo, v, game, onPlay, refusal, compact: small, width: Math.min(root.clientWidth, 1100) - 12 }),
     v.seat !== null && v.seat !== undefined && ((v.deal || {}).hand || []).length ? h("p", { class: "keys-hint" }, t("keys")) : null);
-  const sidePanel = (id, title, body) => h("section", { class: `panel${panel === id ? " shown" : ""}`, id: `panel-${id}`, dataset: { panel: id } },
+  // (at the end the sheet is in the end panel too: beside the table it is left out, the quick bar still opens it)
+  const sidePanel = (id, title, body, twice = false) => h("section", { class: `panel${panel === id ? " shown" : ""}${twice ? " twice" : ""}`, id: `panel-${id}`, dataset: { panel: id } },
     h("div", { class: "panel-head" }, h("h2", {}, title),
       h("button", { type: "button", class: "close-panel", "aria-label": t("close"), onclick: () => { panel = null; render(); } }, "×")), body);
   const side = h("aside", { class: `side-col${panel ? " open" : ""}`, "aria-label": t("more") },
-    v.over ? null : sidePanel("sheet", t("sheet"), scoreSheet(v, game, v.results, v.totals)),
+    sidePanel("sheet", t("sheet"), scoreSheet(v, game, v.results, v.totals, v.over ? "sheet-side" : "sheet"), v.over),
     sidePanel("events", t("events"), eventsList((v.deal || {}).events, v.seats)),
     chatPanel(),
     settingsPanel());
