@@ -4,7 +4,7 @@
 import { account, api, games, h, toast, tokens } from "./api.js";
 import { cardElement } from "./cards.js";
 import { loadGame } from "./games/index.js";
-import { lang, setLang, t } from "./i18n.js";
+import { lang, pick, setLang, t } from "./i18n.js";
 import { optionsForm } from "./options.js";
 
 const root = document.getElementById("app");
@@ -170,6 +170,7 @@ async function listPanels() {
 async function draw() {
   catalogue = await games();
   const header = h("header", {}, h("a", { class: "home", href: "/" }, "stammtisch"), h("h1", {}, "Jass · Doppelkopf · Tarock · Perlaggen"),
+    h("a", { href: "/scorekeeper/", "data-testid": "nav-scorekeeper" }, pick({ de: "Turniere & Listen", en: "Tournaments & lists" })),
     h("button", { class: "lang", id: "lang", type: "button", lang: t("langCode"), onclick: () => setLang(t("langCode")).then(draw) }, t("lang")));
   if (!catalogue.length) {
     root.replaceChildren(header, h("p", {}, t("noEngine")));
