@@ -1,6 +1,6 @@
 """Tarock: the rule bot measured against random players (seeded, reproducible).
 
-Run: ``.venv/bin/python benchmarks/tarock_bots.py [--deals N] [--base REV]``. Writes
+Run: ``.venv/bin/python benchmarks/strength/tarock_bots.py [--deals N] [--base REV]``. Writes
 ``benchmarks/results/tarock_bots.json``. Points are tournament points (Kontra-free ledger) per
 player and deal, mean with a 95 % confidence interval (normal approximation). Figures:
 
@@ -31,7 +31,10 @@ from collections import defaultdict
 from collections.abc import Sequence
 from typing import Any
 
-from _common import ROOT, mean_ci, pair_duel, unpack_src, write_result
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the repository root: ``benchmarks`` is a package
+from benchmarks._common import add_results_arg, ROOT, mean_ci, pair_duel, unpack_src, write_result
 
 PROFILES = ("oesterreich-finale", "tiroler-cup")
 
@@ -105,6 +108,7 @@ def main() -> None:
     ap.add_argument("--deals", type=int, default=300)
     ap.add_argument("--base", help="git revision whose rule bot is measured as the baseline")
     ap.add_argument("--json-only", action="store_true", help=argparse.SUPPRESS)
+    add_results_arg(ap)
     args = ap.parse_args()
     if args.json_only:  # the subprocess for --base
         print(json.dumps(measure(args.deals)))
@@ -116,8 +120,8 @@ def main() -> None:
         with tempfile.TemporaryDirectory() as tmp:
             src = unpack_src(args.base, tmp)
             code = (f"import sys; sys.path.insert(0, {str(src)!r}); sys.argv = ['x', '--deals', "
-                    f"'{args.deals}', '--json-only']; sys.path.insert(1, {str(ROOT / 'benchmarks')!r}); "
-                    "import tarock_bots; tarock_bots.main()")
+                    f"'{args.deals}', '--json-only']; sys.path.insert(1, {str(ROOT)!r}); "
+                    "from benchmarks.strength import tarock_bots; tarock_bots.main()")
             res = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
             out["base"] = {"revision": args.base, **json.loads(res.stdout)}
             base_src = (src / "stammtisch" / "games" / "tarock" / "bot.py").read_text("utf-8")

@@ -6,7 +6,7 @@ POSTs with a wrong session, three with a valid organiser session and no Content-
 after each batch, and the answers. Before the fix the same three wrong-key posts took a server
 from 116 MB to 1.6 GB (issue 11).
 
-    PYTHONPATH=src python benchmarks/scorekeeper_hostile.py
+    .venv/bin/python benchmarks/load/scorekeeper_hostile.py [--before REV]
 """
 
 from __future__ import annotations
@@ -19,8 +19,8 @@ import tempfile
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).parent))
-from _common import write_result  # noqa: E402
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the repository root: ``benchmarks`` is a package
+from benchmarks._common import write_result
 
 MB = 1024 * 1024
 CHUNK = b"[" + b"1," * 32767 + b"1"
@@ -119,7 +119,7 @@ def measure(src: Path | None) -> dict:
 
 def main(before_rev: str = "4955496") -> None:
     """The revision before the fix and this checkout, side by side in one run."""
-    from _common import unpack_src
+    from benchmarks._common import unpack_src
     with tempfile.TemporaryDirectory() as d:
         old = measure(unpack_src(before_rev, d))
     new = measure(None)
@@ -131,4 +131,11 @@ def main(before_rev: str = "4955496") -> None:
 
 
 if __name__ == "__main__":
-    main(*sys.argv[1:])
+    import argparse
+
+    from benchmarks._common import add_results_arg
+
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--before", default="4955496", help="git revision measured as the baseline")
+    add_results_arg(ap)
+    main(ap.parse_args().before)

@@ -2,10 +2,10 @@
 Jass also our bots against jass-kit's own agent (test-only dependency, GPL-3.0) and against
 pyschieber's rule-based challenge player (test-only dependency, MIT; in its game: plain modes,
 no Weis; the search's budget is the environment variable ``PYSCHIEBER_SEARCH``).
-For long runs on a busy machine, ``benchmarks/arena_run.py`` runs one pairing and writes its
+For long runs on a busy machine, ``benchmarks/strength/arena_run.py`` runs one pairing and writes its
 result every few pairs.
 
-Run: ``.venv/bin/python benchmarks/bots_arena.py [--deals 40] [--search search:0.2] [--games jass]``.
+Run: ``.venv/bin/python benchmarks/strength/bots_arena.py [--deals 40] [--search search:0.2] [--games jass]``.
 Writes ``benchmarks/results/arena_<game>_<a>_vs_<b>.json`` (and ``.svg``) per pairing and
 prints one line each.
 """
@@ -16,8 +16,9 @@ import argparse
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))  # the repository root: ``benchmarks`` is a package
+from benchmarks._common import add_results_arg, results_path
 
 JASSKIT = "py:tests.bots.jasskit_adapter:random_agent"
 KIT_SEARCH = "py:tests.bots.jasskit_adapter:search_kit_modes"
@@ -65,9 +66,10 @@ def main() -> None:
     ap.add_argument("--ray", action="store_true")
     ap.add_argument("--only", default=None, help="run only pairings whose name contains one of these (comma-separated)")
     ap.add_argument("--value-scale", default=None, choices=["max", "std"], help="search value scaling")
+    add_results_arg(ap)
     args = ap.parse_args()
     bot_options = {"value_scale": args.value_scale} if args.value_scale else {}
-    out_dir = ROOT / "benchmarks" / "results"
+    out_dir = results_path()
     for game in args.games or available_games():
         g = registry.get(game)
         if type(g).sample_state is Game.sample_state:

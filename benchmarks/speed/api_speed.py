@@ -33,7 +33,7 @@ best round, in CPU seconds. Ratios against ``before_protocol_bots`` are written 
 cost nothing beyond the bare calls: the reference's time per deal over ``setup`` plus
 ``python_floor``.
 
-Run: ``.venv/bin/python benchmarks/api_speed.py [--seconds 2] [--rounds 3]``; writes
+Run: ``.venv/bin/python benchmarks/speed/api_speed.py [--seconds 2] [--rounds 3]``; writes
 ``benchmarks/results/api_speed.json``.
 """
 
@@ -51,7 +51,10 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from _common import ROOT, unpack_src, write_result
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the repository root: ``benchmarks`` is a package
+from benchmarks._common import add_results_arg, ROOT, unpack_src, write_result
 
 from stammtisch.bots.random import RandomBot
 from stammtisch.core import registry
@@ -274,7 +277,7 @@ BASE_LOOPS = ("protocol_bots", "match_ids", "deal_ids")
 _BASE_CODE = """
 import json, sys
 sys.path.insert(0, {src!r}); sys.path.insert(1, {bench!r})
-import api_speed
+from benchmarks.speed import api_speed
 loops = {{k: v for k, v in api_speed.loops_for({name!r}, with_pyspiel=False).items() if k in {keys!r}}}
 print(json.dumps(api_speed.measure_round(loops, {seconds!r}, {{}})))
 """
@@ -282,7 +285,7 @@ print(json.dumps(api_speed.measure_round(loops, {seconds!r}, {{}})))
 
 def base_round(src: str, name: str, seconds: float) -> dict[str, float]:
     """One round of :data:`BASE_LOOPS` on the base revision's ``src``, in a subprocess."""
-    code = _BASE_CODE.format(src=src, bench=str(ROOT / "benchmarks"), name=name, keys=BASE_LOOPS, seconds=seconds)
+    code = _BASE_CODE.format(src=src, bench=str(ROOT), name=name, keys=BASE_LOOPS, seconds=seconds)
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     return json.loads(out.stdout.strip().splitlines()[-1])
 
@@ -294,6 +297,7 @@ def main() -> None:
     ap.add_argument("--games", nargs="*", default=["jass", "doppelkopf", "tarock", "perlaggen"])
     ap.add_argument("--base", default=BASE, help="git revision measured as 'before' (its protocol and its "
                     "default id path through the notation); '' to skip")
+    add_results_arg(ap)
     args = ap.parse_args()
     res: dict = {"machine": {"cpu_count": os.cpu_count(), "platform": platform.platform(),
                              "load_average_at_start": [round(x, 2) for x in os.getloadavg()]},

@@ -6,7 +6,7 @@ tables of ``--game`` with every seat taken by a WebSocket client (a random playe
 actions per second and the latency from sending an action to receiving its acknowledgement
 (which the server sends only after the action is in the log).
 
-    python benchmarks/server_load.py --tables 500 --seconds 60
+    python benchmarks/load/server_load.py --tables 500 --seconds 60
 
 Results go to ``benchmarks/results/server_load.json``. The target (issue 6): 500 tables on a
 2-core machine with p99 below 50 ms.
@@ -33,7 +33,8 @@ from pathlib import Path
 import httpx
 import websockets
 
-RESULTS = Path(__file__).resolve().parent / "results" / "server_load.json"
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the repository root: ``benchmarks`` is a package
+from benchmarks._common import add_results_arg, results_path
 
 
 def free_port() -> int:
@@ -185,7 +186,8 @@ def main() -> None:
     ap.add_argument("--think-max", type=float, default=1.5, help="a player's longest thinking time (s)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--url", default=None, help="use a running server instead of starting one")
-    ap.add_argument("--out", type=Path, default=RESULTS)
+    ap.add_argument("--out", type=Path, default=None, help="results file (default server_load.json in --results)")
+    add_results_arg(ap)
     args = ap.parse_args()
     args.game = args.game or pick_game()
     sweep = [int(x) for x in str(args.tables).split(",")]
@@ -195,6 +197,7 @@ def main() -> None:
         runs.append(one_run(args))
     result = runs[-1] if len(runs) == 1 else {"benchmark": "server_load", "runs": runs}
     print(json.dumps(result, indent=1))
+    args.out = args.out or results_path("server_load.json")
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(result, indent=1) + "\n")
 

@@ -2,7 +2,7 @@
 
 Run on demand (never in the timed unit tests)::
 
-    .venv/bin/python benchmarks/perlaggen_speed.py [--deals 2000] [--partien 200]
+    .venv/bin/python benchmarks/speed/perlaggen_speed.py [--deals 2000] [--partien 200]
 
 Writes ``benchmarks/results/perlaggen_speed.json``. Figures (wall clock, and per second of this
 process's CPU time, which is steadier on a shared machine):
@@ -24,7 +24,10 @@ import argparse
 import random
 from pathlib import Path
 
-from _common import timed, write_result
+import sys
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the repository root: ``benchmarks`` is a package
+from benchmarks._common import add_results_arg, timed, write_result
 
 from stammtisch.bots.random import RandomBot
 from stammtisch.core.driver import play_out
@@ -89,7 +92,8 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--deals", type=int, default=2000)
     ap.add_argument("--partien", type=int, default=200)
-    ap.add_argument("--out", default=str(Path(__file__).parent / "results" / "perlaggen_speed.json"))
+    ap.add_argument("--out", default=None, help="results file (default perlaggen_speed.json in --results)")
+    add_results_arg(ap)
     a = ap.parse_args()
     res: dict[str, object] = {"benchmark": "perlaggen_speed", "unit": "per second"}
     cpu: dict[str, float] = {}

@@ -16,7 +16,7 @@
   positions the compiled PIMC search (``SearchBot(engine="pimc")``, :mod:`stammtisch.bots.pimc`)
   for every game whose kernel has ``card_values``: playouts per decision (its iterations).
 
-Run: ``.venv/bin/python benchmarks/bots_speed.py [--seconds 3] [--only search] [--games jass]``;
+Run: ``.venv/bin/python benchmarks/speed/bots_speed.py [--seconds 3] [--only search] [--games jass]``;
 writes ``benchmarks/results/bots_speed.json`` (or ``--out``).
 """
 
@@ -31,8 +31,9 @@ import sys
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))  # the repository root: ``benchmarks`` is a package
+from benchmarks._common import add_results_arg, results_path
 
 
 def rate(fn, seconds: float, batch: int = 1) -> tuple[float, int]:
@@ -291,10 +292,11 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seconds", type=float, default=3.0, help="measuring time per figure")
     ap.add_argument("--decisions", type=int, default=5, help="search decisions measured per game")
-    ap.add_argument("--out", type=Path, default=ROOT / "benchmarks" / "results" / "bots_speed.json")
+    ap.add_argument("--out", type=Path, default=None, help="results file (default bots_speed.json in --results)")
     ap.add_argument("--only", choices=["all", "search"], default="all",
                     help="search: only the search figures (ISMCTS and PIMC side by side)")
     ap.add_argument("--games", default=None, help="comma-separated games of the search figures (default all)")
+    add_results_arg(ap)
     args = ap.parse_args()
     games = args.games.split(",") if args.games else None
     res: dict = {"machine": {"python": platform.python_version(), "cpu_count": os.cpu_count(),
@@ -327,6 +329,7 @@ def main() -> None:
     res["load_average_at_end"] = [round(x, 2) for x in os.getloadavg()]
     if res.get("jass_kernel_vs_openspiel_hearts"):
         res["kernel_vs_openspiel_hearts"] = res["jass_kernel_vs_openspiel_hearts"]  # the earlier key
+    args.out = args.out or results_path("bots_speed.json")
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(res, indent=1) + "\n")
     print(json.dumps(res, indent=1))

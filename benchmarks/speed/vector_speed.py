@@ -16,7 +16,7 @@ The loops run in alternating rounds (the machine is shared: load hits all alike)
 best round, in CPU seconds. ``ratio`` is ``vector / protocol``, ``ratio_vs_ids`` ``vector / deal_ids``.
 The load average is written before and after.
 
-Run: ``.venv/bin/python benchmarks/vector_speed.py [--json] [--quick] [--batch 10000]``; writes
+Run: ``.venv/bin/python benchmarks/speed/vector_speed.py [--json] [--quick] [--batch 10000]``; writes
 ``benchmarks/results/vector_speed.json`` (``--quick``: ``vector_speed_quick.json``, under 3 minutes).
 """
 
@@ -32,7 +32,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-from _common import RESULTS
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the repository root: ``benchmarks`` is a package
+from benchmarks._common import add_results_arg, results_path
 
 from stammtisch.bots.random import RandomBot
 from stammtisch.core import registry
@@ -106,6 +107,7 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=None)
     ap.add_argument("--games", nargs="*", default=list(GAMES))
     ap.add_argument("--out", default=None, help="results file (default benchmarks/results/vector_speed[_quick].json)")
+    add_results_arg(ap)
     args = ap.parse_args()
     seconds = args.seconds or (1.0 if args.quick else 3.0)
     rounds = args.rounds or (1 if args.quick else 3)
@@ -142,8 +144,9 @@ def main() -> None:
     out["summary"] = summary
     path = args.out
     if path is None:
-        path = RESULTS / ("vector_speed_quick.json" if args.quick else "vector_speed.json")
+        path = results_path("vector_speed_quick.json" if args.quick else "vector_speed.json")
     out["python"], out["machine"] = platform.python_version(), platform.machine()
+    Path(path).parent.mkdir(parents=True, exist_ok=True)
     Path(path).write_text(json.dumps(out, indent=1) + "\n", encoding="utf-8")
     print(json.dumps(summary) if args.json else json.dumps(out, indent=1))
 

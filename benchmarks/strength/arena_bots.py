@@ -1,4 +1,4 @@
-"""Bot factories for arena A/B runs (``--a py:benchmarks.arena_bots:search_nobelief``).
+"""Bot factories for arena A/B runs (``--a py:benchmarks.strength.arena_bots:search_nobelief``).
 
 The budget is the environment variable ``ARENA_SEARCH`` (a bot kind, default ``search``), so
 both sides of an A/B run use the same one.

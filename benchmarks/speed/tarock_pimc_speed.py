@@ -10,7 +10,7 @@ Tiroler Cup positions, which their samplers could not deal (9 of 40 rows recorde
 tree search). A row where either search recorded no playout is now kept in the file with
 ``"valid": false`` and left out of the summaries, which say how many rows they cover.
 
-Run: ``.venv/bin/python benchmarks/tarock_pimc_speed.py [--decisions 40] [--budget 0.8]``.
+Run: ``.venv/bin/python benchmarks/speed/tarock_pimc_speed.py [--decisions 40] [--budget 0.8]``.
 Writes ``benchmarks/results/tarock_pimc_speed.json``.
 """
 
@@ -23,7 +23,11 @@ import statistics
 import time
 from typing import Any
 
-from _common import write_result
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the repository root: ``benchmarks`` is a package
+from benchmarks._common import add_results_arg, write_result
 
 from stammtisch.bots.search import SearchBot
 from stammtisch.core.protocol import Turn
@@ -57,6 +61,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--decisions", type=int, default=40)
     ap.add_argument("--budget", type=float, default=0.8)
+    add_results_arg(ap)
     args = ap.parse_args()
     bots = {}
     for profile, players in TABLES:  # each table's own options: its samplers deal its seats

@@ -1,7 +1,7 @@
 """One arena pairing, written to ``benchmarks/results/`` after every few pairs, so that a long
 run on a busy machine leaves a valid (smaller) result when it is stopped.
 
-Run: ``python benchmarks/arena_run.py jass search:300i rule --pairs 200 --name arena_jass_x``
+Run: ``python benchmarks/strength/arena_run.py jass search:300i rule --pairs 200 --name arena_jass_x``
 (``--profile``, ``--option key=value`` (JSON value), ``--mode seats``, ``--every 10``).
 The JSON has the same form as ``stammtisch arena``'s, with ``"complete": false`` until every
 requested pair is in.
@@ -15,8 +15,9 @@ import sys
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))  # the repository root: ``benchmarks`` is a package
+from benchmarks._common import add_results_arg, results_path
 
 
 def main() -> None:
@@ -33,12 +34,13 @@ def main() -> None:
     ap.add_argument("--mode", default="pairs", choices=["pairs", "seats"])
     ap.add_argument("--name", required=True, help="file name without extension")
     ap.add_argument("--every", type=int, default=10, help="write the result every this many pairs")
+    add_results_arg(ap)
     args = ap.parse_args()
     overrides = {}
     for kv in args.option:
         k, _, v = kv.partition("=")
         overrides[k] = json.loads(v)
-    out = ROOT / "benchmarks" / "results"
+    out = results_path()
     t0 = time.perf_counter()
     pairs = []
 

@@ -1,6 +1,6 @@
 """Perlaggen: how the rule player raises (§13, §14) — the careful player against the earlier one.
 
-Run: ``.venv/bin/python benchmarks/perlaggen_bot_bidding.py [--partien N]``. Writes
+Run: ``.venv/bin/python benchmarks/strength/perlaggen_bot_bidding.py [--partien N]``. Writes
 ``benchmarks/results/perlaggen_bot_bidding.json``. Both players are the same ``RuleBot`` class:
 ``careful=True`` (now the default) and ``careful=False`` (the raising before this change, kept as an
 option for this comparison). On the same seeds:
@@ -23,7 +23,11 @@ import random
 import time
 from typing import Any
 
-from _common import write_result
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the repository root: ``benchmarks`` is a package
+from benchmarks._common import add_results_arg, write_result
 
 from stammtisch.core.driver import play_out
 from stammtisch.games.perlaggen import GAME
@@ -75,6 +79,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--partien", type=int, default=300)
     ap.add_argument("--profile", default="innsbruck")
+    add_results_arg(ap)
     a = ap.parse_args()
     t0 = time.time()
     out: dict[str, Any] = {

@@ -1,5 +1,5 @@
 """Search-player variants for the Tarock arena runs (docs/bots.md, Tarock): used as bot kinds
-``py:benchmarks.tarock_pimc_bots:<name>`` by ``benchmarks/arena_run.py`` (fixed budgets: a number
+``py:benchmarks.strength.tarock_pimc_bots:<name>`` by ``benchmarks/strength/arena_run.py`` (fixed budgets: a number
 of sampled worlds per decision, so results do not depend on machine load)."""
 
 from __future__ import annotations

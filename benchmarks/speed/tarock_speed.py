@@ -1,6 +1,6 @@
 """Tarock speed: random deals per second in one process.
 
-Run: ``.venv/bin/python benchmarks/tarock_speed.py [--deals N]``. Writes
+Run: ``.venv/bin/python benchmarks/speed/tarock_speed.py [--deals N]``. Writes
 ``benchmarks/results/tarock_speed.json``. Figures:
 
 * ``engine``: a deal state played to the end with random legal actions (bidding, talon, discard,
@@ -21,7 +21,11 @@ import random
 import time
 from collections.abc import Callable
 
-from _common import timed, write_result
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the repository root: ``benchmarks`` is a package
+from benchmarks._common import add_results_arg, timed, write_result
 
 from stammtisch.bots.random import RandomBot
 from stammtisch.core.driver import play_out, step
@@ -83,6 +87,7 @@ def sampling(n: int) -> float:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--deals", type=int, default=1000)
+    add_results_arg(ap)
     args = ap.parse_args()
     n = args.deals
     out = {

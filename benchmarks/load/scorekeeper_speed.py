@@ -1,6 +1,6 @@
 """Scorekeeper: how fast rows are settled, written and ranked (seeded, reproducible).
 
-Run: ``.venv/bin/python benchmarks/scorekeeper_speed.py [--rows N]``. Writes
+Run: ``.venv/bin/python benchmarks/load/scorekeeper_speed.py [--rows N]``. Writes
 ``benchmarks/results/scorekeeper_speed.json``. Figures:
 
 * ``settle_per_s``: adapter settlements per second per game whose engine is installed
@@ -19,7 +19,11 @@ import random
 import tempfile
 import time
 
-from _common import write_result
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the repository root: ``benchmarks`` is a package
+from benchmarks._common import add_results_arg, write_result
 
 from stammtisch.scorekeeper import entries
 from stammtisch.scorekeeper.draw import draw_schedule, pairs_of, table_sizes
@@ -44,6 +48,7 @@ def settle_rate(n: int) -> dict[str, float]:
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--rows", type=int, default=200)
+    add_results_arg(ap)
     args = ap.parse_args()
     res: dict = {"python": platform.python_version(), "rows": args.rows}
     res["settle_per_s"] = settle_rate(2000)

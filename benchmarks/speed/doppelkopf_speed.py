@@ -1,6 +1,6 @@
 """Doppelkopf speed: random deals per second in one process.
 
-Run: ``.venv/bin/python benchmarks/doppelkopf_speed.py [--deals N]``. Writes
+Run: ``.venv/bin/python benchmarks/speed/doppelkopf_speed.py [--deals N]``. Writes
 ``benchmarks/results/doppelkopf_speed.json``. Three figures:
 
 * ``engine``: a single deal state played to the end with random legal actions (Spielabfrage,
@@ -18,7 +18,11 @@ from __future__ import annotations
 import argparse
 import random
 
-from _common import timed, write_result
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the repository root: ``benchmarks`` is a package
+from benchmarks._common import add_results_arg, timed, write_result
 
 from stammtisch.bots.random import RandomBot
 from stammtisch.core.driver import play_out
@@ -55,6 +59,7 @@ def driver(n: int) -> None:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--deals", type=int, default=2000)
+    add_results_arg(ap)
     args = ap.parse_args()
     n = args.deals
     out: dict[str, object] = {"benchmark": "doppelkopf_speed", "unit": "deals/s", "deals": n}

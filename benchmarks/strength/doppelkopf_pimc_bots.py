@@ -1,10 +1,10 @@
-"""Doppelkopf PIMC search variants for arena runs (``py:benchmarks.doppelkopf_pimc_bots:<name>``).
+"""Doppelkopf PIMC search variants for arena runs (``py:benchmarks.strength.doppelkopf_pimc_bots:<name>``).
 
 Every variant is the default :class:`~stammtisch.bots.search.SearchBot` on the compiled PIMC
 search with a fixed budget of 40 sampled worlds per decision (8 playouts per candidate and world,
 the kernel's ``pimc_playouts``), so that results do not depend on machine load; they differ in
 who decides the words (``contract``), the rule guard and the kernel's playout policy.
-Run e.g. ``python benchmarks/arena_run.py doppelkopf py:benchmarks.doppelkopf_pimc_bots:contract_rule
+Run e.g. ``python benchmarks/strength/arena_run.py doppelkopf py:benchmarks.strength.doppelkopf_pimc_bots:contract_rule
 rule --pairs 200 --name arena_doppelkopf_pimc-40w-contract_rule_vs_rule``.
 """
 

@@ -14,7 +14,7 @@ The three are alternated ``--repeat`` times; the result holds every run and the 
 
 The target (issue 11): with N search tables running, the plain tables' p99 stays within 2x of idle.
 
-    python benchmarks/server_search_load.py --plain 50 --search 4 --seconds 30
+    python benchmarks/load/server_search_load.py --plain 50 --search 4 --seconds 30
 
 Results: ``benchmarks/results/server_search_load.json``.
 """
@@ -38,10 +38,9 @@ from pathlib import Path
 
 import httpx
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from server_load import Stats, free_port, open_table, seat_client  # noqa: E402
-
-RESULTS = Path(__file__).resolve().parent / "results" / "server_search_load.json"
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the repository root: ``benchmarks`` is a package
+from benchmarks._common import add_results_arg, results_path
+from benchmarks.load.server_load import Stats, free_port, open_table, seat_client
 
 
 async def open_search_table(client: httpx.AsyncClient, game: str, kind: str) -> str:
@@ -158,7 +157,8 @@ def main() -> None:
     ap.add_argument("--warmup", type=float, default=5)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--repeat", type=int, default=2, help="alternated rounds of the three configurations")
-    ap.add_argument("--out", type=Path, default=RESULTS)
+    ap.add_argument("--out", type=Path, default=None, help="results file (default server_search_load.json in --results)")
+    add_results_arg(ap)
     args = ap.parse_args()
     # alternated, ``--repeat`` times, so that the machine's load (shared) falls on every configuration alike
     runs: dict[str, list[dict]] = {"idle": [], "search": [], "search_in_thread": []}
@@ -177,6 +177,7 @@ def main() -> None:
         "when": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
     }
     print(json.dumps(result, indent=1))
+    args.out = args.out or results_path("server_search_load.json")
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(result, indent=1) + "\n")
 

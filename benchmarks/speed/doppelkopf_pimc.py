@@ -2,7 +2,7 @@
 compiled PIMC search (``stammtisch.bots.pimc`` with the Doppelkopf kernel's ``card_values``),
 measured side by side in one run on the same decisions (issue #14.4: >= 10x).
 
-Run: ``.venv/bin/python benchmarks/doppelkopf_pimc.py [--positions 12] [--budget 0.8]``. Writes
+Run: ``.venv/bin/python benchmarks/speed/doppelkopf_pimc.py [--positions 12] [--budget 0.8]``. Writes
 ``benchmarks/results/doppelkopf_pimc.json``.
 
 The decisions are card decisions of rule-bot games (seeded). For each one both searches get the
@@ -18,7 +18,11 @@ import argparse
 import random
 import time
 
-from _common import write_result
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the repository root: ``benchmarks`` is a package
+from benchmarks._common import add_results_arg, write_result
 
 from stammtisch.bots.search import SearchBot
 from stammtisch.core.protocol import Turn
@@ -67,6 +71,7 @@ def main() -> None:
     ap.add_argument("--positions", type=int, default=12)
     ap.add_argument("--budget", type=float, default=0.8)
     ap.add_argument("--seed", type=int, default=7)
+    add_results_arg(ap)
     args = ap.parse_args()
     kw = dict(time_limit=args.budget, contract="rule", guard=None)
     bots = {"ismcts": SearchBot(GAME, engine="ismcts", **kw), "pimc": SearchBot(GAME, engine="pimc", **kw)}

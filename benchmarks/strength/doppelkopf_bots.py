@@ -1,6 +1,6 @@
 """Doppelkopf: the rule bot measured against random players (seeded, reproducible).
 
-Run: ``.venv/bin/python benchmarks/doppelkopf_bots.py [--deals N] [--rounds R]``. Writes
+Run: ``.venv/bin/python benchmarks/strength/doppelkopf_bots.py [--deals N] [--rounds R]``. Writes
 ``benchmarks/results/doppelkopf_bots.json``. Figures (points are score-sheet points per player and
 deal, mean with a 95 % confidence interval, normal approximation):
 
@@ -24,7 +24,11 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from _common import mean_ci, pair_duel, write_result
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the repository root: ``benchmarks`` is a package
+from benchmarks._common import add_results_arg, mean_ci, pair_duel, write_result
 
 from stammtisch.bots.random import RandomBot
 from stammtisch.core.driver import play_out
@@ -89,6 +93,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--deals", type=int, default=300)
     ap.add_argument("--rounds", type=int, default=10)
+    add_results_arg(ap)
     args = ap.parse_args()
     t = time.perf_counter()
     out = {

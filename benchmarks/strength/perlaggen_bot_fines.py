@@ -1,6 +1,6 @@
 """Perlaggen: fines the rule player incurs by its own choices in self-play (issue #13, item 9).
 
-Run: ``.venv/bin/python benchmarks/perlaggen_bot_fines.py [--deals N] [--before REV]``. Writes
+Run: ``.venv/bin/python benchmarks/strength/perlaggen_bot_fines.py [--deals N] [--before REV]``. Writes
 ``benchmarks/results/perlaggen_bot_fines.json``. Four rule players play whole Partien (seeded) until
 ``N`` deals are played, in both profiles (``innsbruck`` refuses offences, ``live`` lets them happen
 and fines them); counted per deal: the §10 penalty (a Gleich/Hanger bid or held without having it,
@@ -19,7 +19,10 @@ import sys
 import tempfile
 from typing import Any
 
-from _common import ROOT, unpack_src, write_result
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the repository root: ``benchmarks`` is a package
+from benchmarks._common import add_results_arg, ROOT, unpack_src, write_result
 
 _WORKER = r"""
 import json, random, sys
@@ -59,6 +62,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--deals", type=int, default=1000)
     ap.add_argument("--before", default=None, help="git revision whose rule player to compare")
+    add_results_arg(ap)
     a = ap.parse_args()
     out: dict[str, Any] = {"deals_per_profile": a.deals, "after": {}, "before": {}}
     with tempfile.TemporaryDirectory() as tmp:

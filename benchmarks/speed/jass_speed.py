@@ -1,6 +1,6 @@
 """Random-play Schieber deals per second: stammtisch's engine side by side with jass-kit.
 
-Run: ``.venv/bin/python benchmarks/jass_speed.py [--deals N] [--seconds S]``. Single process.
+Run: ``.venv/bin/python benchmarks/speed/jass_speed.py [--deals N] [--seconds S]``. Single process.
 Writes ``benchmarks/results/jass_speed.json``. jass-kit (GPL-3.0, test extra) is only
 imported here and in the differential test, never by the package.
 
@@ -25,7 +25,8 @@ import sys
 import time
 from pathlib import Path
 
-from _common import write_result
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the repository root: ``benchmarks`` is a package
+from benchmarks._common import add_results_arg, write_result
 
 from stammtisch.bots.random import RandomBot
 from stammtisch.core.bits import mask_of
@@ -133,7 +134,8 @@ def main(argv: list[str] | None = None) -> dict:
     ap.add_argument("--deals", type=int, default=2000, help="minimum deals per loop")
     ap.add_argument("--seconds", type=float, default=3.0, help="minimum seconds per loop")
     ap.add_argument("--rounds", type=int, default=3, help="alternating rounds per loop (best one counts)")
-    ap.add_argument("--out", default=str(Path(__file__).parent / "results" / "jass_speed.json"))
+    ap.add_argument("--out", default=None, help="results file (default jass_speed.json in --results)")
+    add_results_arg(ap)
     args = ap.parse_args(argv)
     results: dict = {
         "python": sys.version.split()[0],

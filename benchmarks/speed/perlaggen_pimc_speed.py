@@ -3,7 +3,7 @@ measured side by side in one run (issue #14: >= 10x).
 
 Run on demand::
 
-    .venv/bin/python benchmarks/perlaggen_pimc_speed.py [--decisions 30] [--seconds 0.8]
+    .venv/bin/python benchmarks/speed/perlaggen_pimc_speed.py [--decisions 30] [--seconds 0.8]
 
 For each of ``--decisions`` positions in the card play (random actions into a deal, the seat to play
 holding at least two cards), the same decision is searched, in turn, by ``SearchBot(engine="ismcts")``
@@ -21,7 +21,11 @@ import argparse
 import random
 import time
 
-from _common import write_result
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the repository root: ``benchmarks`` is a package
+from benchmarks._common import add_results_arg, write_result
 
 from stammtisch.bots.search import SearchBot
 from stammtisch.core.protocol import Turn
@@ -53,6 +57,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--decisions", type=int, default=30)
     ap.add_argument("--seconds", type=float, default=0.8)
+    add_results_arg(ap)
     args = ap.parse_args()
     opts = GAME.options()
     bots = {"ismcts": SearchBot(GAME, opts, time_limit=args.seconds, engine="ismcts"),

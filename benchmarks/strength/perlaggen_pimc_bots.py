@@ -1,5 +1,5 @@
 """Perlaggen search players for arena runs that differ only in the compiled kernel's value policy
-or in who says the words (``stammtisch arena perlaggen --a py:benchmarks.perlaggen_pimc_bots:heuristic20``).
+or in who says the words (``stammtisch arena perlaggen --a py:benchmarks.strength.perlaggen_pimc_bots:heuristic20``).
 
 Each factory returns a :class:`~stammtisch.bots.search.SearchBot` with a fixed budget of sampled
 worlds (so results do not depend on machine load) and its own
@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the repository root: ``benchmarks`` is a package
 
 WORLDS = 20
 

@@ -1,9 +1,9 @@
-"""Jass PIMC search variants for arena runs (``py:benchmarks.jass_pimc:<factory>`` bot kinds):
+"""Jass PIMC search variants for arena runs (``py:benchmarks.strength.jass_pimc:<factory>`` bot kinds):
 the playout policy of the compiled search values compared in one process, each bot with its own
 copy of the kernel. The budget is fixed in worlds per decision, the environment variable
 ``JASS_PIMC_WORLDS`` (default 50), so results do not depend on machine load.
 
-Run: ``python benchmarks/arena_run.py jass py:benchmarks.jass_pimc:heuristic py:benchmarks.jass_pimc:random_policy
+Run: ``python benchmarks/strength/arena_run.py jass py:benchmarks.strength.jass_pimc:heuristic py:benchmarks.strength.jass_pimc:random_policy
 --pairs 100 --name arena_jass_pimc-heuristic_vs_pimc-random``.
 """
 

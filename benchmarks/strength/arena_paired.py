@@ -1,7 +1,7 @@
 """The paired difference of two arena runs against the same B on the same seed: per duplicate pair,
 run 1's margin minus run 2's (the same deals, so the luck of the cards cancels once more).
 
-Run: ``python benchmarks/arena_paired.py arena_x_vs_rule arena_y_vs_rule`` (names in
+Run: ``python benchmarks/strength/arena_paired.py arena_x_vs_rule arena_y_vs_rule`` (names in
 ``benchmarks/results/``, without ``.json``); prints the mean difference with its 95% CI over the
 pairs both runs played, and each run's own margin on those pairs.
 """
@@ -12,7 +12,7 @@ import json
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "src"))
 
 

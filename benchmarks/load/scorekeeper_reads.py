@@ -5,7 +5,7 @@ before the scorekeeper's request bound, from ``git archive <rev> src``) and this
 published Doppelkopf cup of 400 players and 5 drawn rounds; then the lobby's ``GET /api/tables`` is
 timed idle and while 40 clients read ``/scorekeeper/api/tournaments/1/form`` in a loop.
 
-    python benchmarks/scorekeeper_reads.py --old /tmp/old/src --seconds 12
+    python benchmarks/load/scorekeeper_reads.py --old /tmp/old/src --seconds 12
 
 Results: ``benchmarks/results/scorekeeper_reads.json``.
 """
@@ -25,8 +25,8 @@ from pathlib import Path
 
 import httpx
 
-HERE = Path(__file__).resolve().parent
-RESULTS = HERE / "results" / "scorekeeper_reads.json"
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the repository root: ``benchmarks`` is a package
+from benchmarks._common import ROOT, add_results_arg, results_path
 
 
 def start(src: Path, port: int, data: str) -> subprocess.Popen:
@@ -100,9 +100,10 @@ def main() -> None:
     ap.add_argument("--old", type=Path, required=True, help="source tree (src/) of the revision to compare with")
     ap.add_argument("--seconds", type=float, default=12.0)
     ap.add_argument("--clients", type=int, default=40)
+    add_results_arg(ap)
     args = ap.parse_args()
     runs = {}
-    for label, src, port in (("old", args.old, 8791), ("new", HERE.parent / "src", 8792)):
+    for label, src, port in (("old", args.old, 8791), ("new", ROOT / "src", 8792)):
         with tempfile.TemporaryDirectory() as data:
             proc = start(src, port, data)
             try:
@@ -114,7 +115,8 @@ def main() -> None:
         print(label, runs[label], flush=True)
     result = {"benchmark": "scorekeeper_reads", "clients": args.clients, "seconds": args.seconds,
               "cpus": os.cpu_count(), "runs": runs}
-    RESULTS.write_text(json.dumps(result, indent=2) + "\n")
+    results_path().mkdir(parents=True, exist_ok=True)
+    results_path("scorekeeper_reads.json").write_text(json.dumps(result, indent=2) + "\n")
 
 
 if __name__ == "__main__":
