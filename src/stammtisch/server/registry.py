@@ -35,7 +35,8 @@ class Tables:
         self.by_id: dict[str, Table] = {}
         #: the action log's writer (and the database thread every store call runs on)
         self.actions = ActionLog(store)
-        self.runner = BotRunner(self.config.search_processes, self.config.search_queue)
+        self.runner = BotRunner(self.config.search_processes, self.config.search_queue,
+                                per_client=self.config.search_per_client)
         #: finished (or otherwise ended) tables still in memory, oldest first
         self._ended: dict[int, None] = {}
 
@@ -137,8 +138,10 @@ class Tables:
         return await self.get_number(number) if number is not None else None
 
     async def create(self, game: str, profile: str | None, options: dict[str, Any], max_deals: int | None,
-                     bot_kind: str, settings: dict[str, Any], owner_token: str | None = None) -> Table:
-        """A new open table. ``owner_token`` (its hash is kept) may start it, fill and empty seats, close it."""
+                     bot_kind: str, settings: dict[str, Any], owner_token: str | None = None,
+                     client: str | None = None) -> Table:
+        """A new open table. ``owner_token`` (its hash is kept) may start it, fill and empty seats, close it.
+        ``client`` (the address that opened it) shares the search workers fairly with the others."""
         g = registry.get(game)
         profile = profile or g.default_profile
         opts = validate_options(g, profile, options)  # raises OptionError naming the problem
@@ -164,6 +167,8 @@ class Tables:
                                                             settings=settings, num_seats=g.num_seats(opts)))
         t = await self.get_number(row.number)
         assert t is not None
+        if client is not None:
+            t.client = ("client", client)
         return t
 
     async def close(self) -> None:

@@ -78,12 +78,16 @@ class ServerConfig:
     max_api_body: int = 16384
     #: search strengths a request may name (``search:<level>``; see :mod:`.botpool`)
     search_levels: tuple[str, ...] = ("easy", "medium", "hard")
-    #: worker processes for search players (0: think in a thread of the server process)
-    search_processes: int = 1
+    #: worker processes for search players (0: think in a thread of the server process; ``None``:
+    #: one per core, see :func:`.botpool.default_processes`)
+    search_processes: int | None = None
+    #: most search decisions of one client (the address that opened the table) in the workers at
+    #: once (``None``: all workers but one); the others wait their turn, round robin per client
+    search_per_client: int | None = None
     #: compile the search kernels in the worker process at start (a fresh install's first search
     #: decision would otherwise wait 5–25 s for the compiler; see :func:`.botpool._warm`)
     warm_search: bool = True
-    #: most search decisions waiting for a worker; further tables wait their turn (FIFO)
+    #: (no longer used: waiting search decisions are queued per client, see ``search_per_client``)
     search_queue: int = 64
     #: a connection that has not said hello after this many seconds is closed
     hello_seconds: float = 10.0

@@ -99,7 +99,8 @@ async def api_create(request: Request):
     name = person_name(body.name) if body.name else None
     token = new_token()
     t = await tables_of(request).create(body.game, body.profile, dict(body.options or {}), body.max_deals, bot,
-                                        settings, owner_token=token)
+                                        settings, owner_token=token,
+                                        client=client_key(request))
     # the creator's token makes them the owner; with a name it is also their seat's token
     out: dict[str, Any] = {"table": t.info(), "invite": f"/t/{t.public_id}", "token": token}
     if name:
