@@ -25,7 +25,8 @@ def serve(
     bot_delay: float = typer.Option(0.6, help="seconds a computer player waits before moving"),
     grace: float = typer.Option(45.0, help="seconds before a computer player stands in for an absent person"),
     log_level: str = typer.Option("warning", help="uvicorn log level"),
-    search_processes: int = typer.Option(1, help="worker processes for search computer players (0: a thread)"),
+    search_processes: Optional[int] = typer.Option(None, help="worker processes for search computer players "
+                                                              "(default: one per core; 0: a thread)"),
     search_levels: str = typer.Option("easy,medium,hard", help="search strengths a table may ask for"),
     create_burst: int = typer.Option(10, help="tables one client address may open at once"),
     create_per_minute: float = typer.Option(6.0, help="tables one client address may open per minute after that"),
@@ -61,23 +62,32 @@ def serve(
     where = url if not url.startswith("sqlite") else url.split("///", 1)[-1]
     print(f"stammtisch is serving at http://{shown}:{port}/  (database: {where})", flush=True)
     print(f"scorekeeper and tournaments: http://{shown}:{port}/scorekeeper/", flush=True)
-    uvicorn.Server(uvicorn_config(app, host, port, log_level, trusted_proxies)).run(sockets=[sock])
+    uvicorn.Server(uvicorn_config(app, host, port, log_level, trusted_proxies, config)).run(sockets=[sock])
 
 
-def uvicorn_config(app: object, host: str, port: int, log_level: str = "warning", trusted_proxies: str = ""):
+def uvicorn_config(app: object, host: str, port: int, log_level: str = "warning", trusted_proxies: str = "",
+                   config: object = None):
     """The uvicorn configuration of ``serve``.
 
     X-Forwarded-For is believed only from ``trusted_proxies``: uvicorn's default trusts it from
     127.0.0.1, so any local client (or a proxy that passes the header through) could name itself
     another address at every request and walk past every per-client limit (table creation,
     logins, entry codes). See ``docs/server.md``, "Attacker's pass (merged)".
+
+    Idle and slow connections are closed (``ServerConfig.header_seconds``, ``keep_alive_seconds``;
+    :mod:`stammtisch.server.timeouts`) and one process serves at most ``max_connections`` at once.
     """
     import uvicorn
 
+    from ..server import ServerConfig
+    from ..server.timeouts import slow_client_protocol
+
+    cfg = config if isinstance(config, ServerConfig) else ServerConfig()
     proxies = ",".join(x.strip() for x in trusted_proxies.split(",") if x.strip())
     return uvicorn.Config(app, host=host, port=port, log_level=log_level, ws_max_size=65536, ws_ping_interval=20,
                           ws_per_message_deflate=False, ws_ping_timeout=20, proxy_headers=bool(proxies),
-                          forwarded_allow_ips=proxies or None)
+                          forwarded_allow_ips=proxies or None, http=slow_client_protocol(cfg.header_seconds),
+                          timeout_keep_alive=cfg.keep_alive_seconds, limit_concurrency=cfg.max_connections)
 
 
 def listen(host: str, port: int, fail: Callable[[str], None]) -> socket.socket:

@@ -38,9 +38,10 @@ from fastapi import APIRouter, Depends, FastAPI, Path, Query, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.routing import APIRoute
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError
 
 from stammtisch.core.errors import IllegalAction, OptionError, StammtischError
+from stammtisch.core.names import clean_name
 from stammtisch.httpsec import SecurityHeaders
 
 from . import entries, export
@@ -209,7 +210,9 @@ def body_of(model: type[BaseModel]) -> Callable:
 
 
 Text200 = Annotated[str, Field(max_length=200)]
-Name = Annotated[str, Field(min_length=1, max_length=200)]
+#: a name (player, tournament): the lobby's rule (:func:`stammtisch.core.names.clean_name`): NFKC, no
+#: control or invisible characters (NUL, bidi overrides), white space collapsed
+Name = Annotated[str, Field(min_length=1, max_length=200), AfterValidator(lambda v: clean_name(v, 200))]
 Version = Annotated[int, Field(ge=0, le=MAX_ID)]
 Pos = Annotated[int, Field(ge=1, le=1_000_000)]
 Facts = Annotated[dict[str, Any], Field(max_length=64)]
@@ -374,9 +377,13 @@ def make_router(store: Store | str | None = None, *, login_rate: int = 20, unloc
 
     @r.get("/static/{name}", include_in_schema=False)
     def static(name: Annotated[str, Path(max_length=100)]) -> FileResponse:
-        path = (STATIC / name).resolve()
-        if path.parent != STATIC.resolve() or not path.is_file():
-            raise NotFound(f"no file {name}")
+        try:  # a NUL or another byte the file system refuses is a missing file, not a 500
+            path = (STATIC / name).resolve()
+            found = path.parent == STATIC.resolve() and path.is_file()
+        except (ValueError, OSError):
+            found = False
+        if not found:
+            raise NotFound(f"no file {name[:100]!r}")
         media = "text/javascript" if name.endswith(".js") else None
         return FileResponse(path, media_type=media)
 
@@ -410,7 +417,7 @@ def make_router(store: Store | str | None = None, *, login_rate: int = 20, unloc
     def unlock(request: Request, table_id: Id, body: UnlockIn = Depends(body_of(UnlockIn))) -> dict[str, Any]:
         if not unlocks.allow(client(request)):
             raise Locked("too many entry codes from this address; wait a minute")
-        return st(request).unlock_table(table_id, body.code)
+        return st(request).unlock_table(table_id, body.code, client(request))
 
     # -------------------------------------------------------------- tournaments
     @r.post("/api/tournaments", status_code=201)

@@ -31,7 +31,7 @@ from ..storage import database_url as resolve_url
 from ..storage import make_engine
 from . import gctune
 from .botpool import allowed_kinds, is_search
-from .guard import BodyLimit
+from .guard import BodyLimit, PathGuard
 from .registry import Tables
 from .routers import accounts, lobby, pages, records, socket
 from .routers.common import Limits, error_response
@@ -90,8 +90,10 @@ def create_app(*, database_url: str | None = None, data_dir: str | Path | None =
     app = FastAPI(title="stammtisch", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.config = cfg
     app.state.limits = Limits.of(cfg)
-    # whole-app middleware (the scorekeeper's router included): outermost the headers, then the body limit
+    # whole-app middleware (the scorekeeper's router included): outermost the headers, then the path check,
+    # then the body limit
     app.add_middleware(BodyLimit, limit=cfg.max_body)
+    app.add_middleware(PathGuard)
     app.add_middleware(SecurityHeaders)
 
     @app.exception_handler(StammtischError)

@@ -255,13 +255,19 @@ class BotRunner:
     the thread pool instead (tests, single-process embedding); ``None``: one per core.
     """
 
-    def __init__(self, processes: int | None = 1, queue: int = 64, threads: int = 2, per_client: int | None = None):
+    def __init__(self, processes: int | None = 1, queue: int = 64, threads: int = 2, per_client: int | None = None,
+                 fair: bool = True):
         self.threads = ThreadPoolExecutor(threads, thread_name_prefix="stammtisch-bots")
         self.processes = default_processes() if processes is None or processes < 0 else processes
         self._pool: ProcessPoolExecutor | None = None
         #: most decisions of one client in the workers at once: all but one worker (one is kept for
         #: everybody else), at least one
         self.per_client = per_client if per_client is not None else max(1, self.processes - 1)
+        #: ``False``: first come, first served over all clients (how the server worked before; the
+        #: fairness benchmark's baseline)
+        self.fair = fair
+        if not fair:
+            self.per_client = self.processes
         self.queue = max(1, queue)
         self._fair = FairQueue(self.per_client)
         self._busy = 0
@@ -307,7 +313,7 @@ class BotRunner:
         loop = asyncio.get_running_loop()
         if self.processes <= 0:
             return await loop.run_in_executor(self.threads, _think, game, kind, method, seat, legal, view, seed)
-        client = client if client is not None else object()
+        client = (client if client is not None else object()) if self.fair else "everybody"
         go: asyncio.Future[None] = loop.create_future()
         self._fair.put(client, go)
         self.waiting += 1

@@ -36,7 +36,7 @@ class Tables:
         #: the action log's writer (and the database thread every store call runs on)
         self.actions = ActionLog(store)
         self.runner = BotRunner(self.config.search_processes, self.config.search_queue,
-                                per_client=self.config.search_per_client)
+                                per_client=self.config.search_per_client, fair=self.config.search_fair)
         #: finished (or otherwise ended) tables still in memory, oldest first
         self._ended: dict[int, None] = {}
 

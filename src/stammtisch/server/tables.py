@@ -84,6 +84,8 @@ class ServerConfig:
     #: most search decisions of one client (the address that opened the table) in the workers at
     #: once (``None``: all workers but one); the others wait their turn, round robin per client
     search_per_client: int | None = None
+    #: ``False``: search decisions first come, first served (the fairness benchmark's baseline)
+    search_fair: bool = True
     #: compile the search kernels in the worker process at start (a fresh install's first search
     #: decision would otherwise wait 5–25 s for the compiler; see :func:`.botpool._warm`)
     warm_search: bool = True
@@ -91,6 +93,13 @@ class ServerConfig:
     search_queue: int = 64
     #: a connection that has not said hello after this many seconds is closed
     hello_seconds: float = 10.0
+    #: an HTTP connection whose request headers are not complete this many seconds after it opened
+    #: (or after its last answer) is closed (:mod:`.timeouts`; silent and slowloris sockets)
+    header_seconds: float = 10.0
+    #: an idle keep-alive HTTP connection is closed after this many seconds (uvicorn)
+    keep_alive_seconds: int = 5
+    #: most connections and requests one process serves at once; beyond, 503 (uvicorn)
+    max_connections: int = 4096
     #: most open connections per seat token (several tabs of one person)
     max_conns_per_seat: int = 4
     #: most open table sockets per client address, all tables together (a Kiebitz flood of every
