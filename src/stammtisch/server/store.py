@@ -145,6 +145,26 @@ class Store:
         with self.session() as s:
             return s.scalar(select(TableRow.number).where(TableRow.public_id == public_id))
 
+    def number_and_status(self, public_id: str) -> tuple[int, str] | None:
+        """A table's number and status by its public id (``None``: no such table)."""
+        with self.session() as s:
+            row = s.execute(select(TableRow.number, TableRow.status).where(TableRow.public_id == public_id)).first()
+            return (row[0], row[1]) if row is not None else None
+
+    def live_tables(self, limit: int = 100) -> list[LoadedTable]:
+        """The newest open and playing tables with their seats (the lobby's list, the same from
+        every process of a cluster)."""
+        with self.session() as s:
+            rows = list(s.scalars(select(TableRow).where(TableRow.status.in_(("open", "playing")))
+                                  .order_by(TableRow.number.desc()).limit(limit)))
+            numbers = [r.number for r in rows]
+            seats = list(s.scalars(select(SeatRow).where(SeatRow.table_number.in_(numbers))
+                                   .order_by(SeatRow.table_number, SeatRow.seat))) if numbers else []
+        by: dict[int, list[SeatRow]] = {}
+        for seat in seats:
+            by.setdefault(seat.table_number, []).append(seat)
+        return [LoadedTable(r, by.get(r.number, []), [], []) for r in rows]
+
     def unfinished(self) -> list[int]:
         with self.session() as s:
             return list(s.scalars(select(TableRow.number).where(TableRow.status.in_(("open", "playing")))

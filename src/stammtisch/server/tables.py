@@ -117,6 +117,10 @@ class ServerConfig:
     #: login and registration attempts per client address and per name: burst and per minute
     login_burst: int = 10
     login_per_minute: float = 10.0
+    #: several processes on one PostgreSQL share the tables (:mod:`.cluster`): leases, relay, takeover
+    cluster: bool = False
+    #: with ``cluster``: seconds between takeover rounds (a dead process's tables move within ~2 ticks)
+    cluster_tick: float = 1.0
     #: a login session expires after this many seconds
     session_seconds: float = 30 * 24 * 3600.0
 
