@@ -181,9 +181,9 @@ def test_sigkill_of_the_owner_mid_deal_hands_the_table_over_with_every_acknowled
     seats[0].current()  # answered again once B has taken the table over
     takeover = time.monotonic() - t0
     assert takeover < 10, f"takeover took {takeover:.1f} s"
-    assert all(s.welcomes >= 2 for s in seats), "each socket was handed to the new owner (a second welcome)"
     play(seats, None, rng, acked)
     assert seats[0].current()["view"]["over"]
+    assert all(s.welcomes >= 2 for s in seats), "each socket was handed to the new owner (a second welcome)"
     rec = httpx.get(b.url + f"/api/records/{number}").json()
     assert [x for d in rec["deals"] for x in d["actions"]] == acked, "every acknowledged action, in order"
     assert records.replay(rec).is_over()

@@ -34,6 +34,9 @@ def serve(
     max_sockets_per_client: int = typer.Option(64, help="open table sockets one client address may hold"),
     trusted_proxies: str = typer.Option("", help="addresses of reverse proxies whose X-Forwarded-For is "
                                                  "believed (comma-separated); none by default"),
+    workers: int = typer.Option(1, help="server processes on this port sharing the tables (needs PostgreSQL)"),
+    cluster: bool = typer.Option(False, help="share the tables with the servers of other machines on the same "
+                                             "PostgreSQL (implied by --workers above 1)"),
 ) -> None:
     """Run the table server; open the printed address in a browser."""
     import uvicorn
@@ -54,9 +57,29 @@ def serve(
     if unknown:
         print(f"error: unknown search level(s) {', '.join(unknown)} (known: {', '.join(LEVELS)})")
         raise typer.Exit(1)
+    shared = cluster or workers > 1
+    if shared and not url.startswith("postgresql"):
+        fail("several server processes share their tables through PostgreSQL: give --database-url "
+             "postgresql+psycopg://...")
+    if workers > 1 and search_processes is None:  # the cores are shared by the workers' search pools
+        from ..server.botpool import default_processes
+
+        search_processes = max(1, default_processes() // workers)
     config = ServerConfig(bot_delay=bot_delay, grace=grace, gc_tuning=True, search_processes=search_processes,
                           search_levels=levels, create_burst=create_burst, create_per_minute=create_per_minute,
-                          max_body=max_body, max_sockets_per_client=max_sockets_per_client)
+                          max_body=max_body, max_sockets_per_client=max_sockets_per_client, cluster=shared)
+    if workers > 1:
+        from ..server.workers import run_workers
+
+        print(f"stammtisch is serving at http://{host}:{port}/ with {workers} processes", flush=True)
+        ucfg = uvicorn_config(None, host, port, log_level, trusted_proxies, config)
+        run_workers(config, url, sock, workers, log_level=log_level, ws_max_size=ucfg.ws_max_size,
+                    ws_ping_interval=ucfg.ws_ping_interval, ws_ping_timeout=ucfg.ws_ping_timeout,
+                    ws_per_message_deflate=False, proxy_headers=ucfg.proxy_headers,
+                    forwarded_allow_ips=ucfg.forwarded_allow_ips,
+                    http="stammtisch.server.timeouts:HeaderTimeoutProtocol",
+                    timeout_keep_alive=ucfg.timeout_keep_alive, limit_concurrency=ucfg.limit_concurrency)
+        return
     app = create_app(database_url=url, config=config, routers=[make_router(url)])
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
     where = url if not url.startswith("sqlite") else url.split("///", 1)[-1]
