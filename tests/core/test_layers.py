@@ -56,11 +56,22 @@ def test_a_game_imports_only_core_and_itself(game):
         assert not bad, f"{f.relative_to(ROOT)} imports {bad}"
 
 
-@pytest.mark.parametrize("package", ["core", "games", "bots", "rl", "storage"])
+@pytest.mark.parametrize("package", ["core", "games", "bots", "rl", "storage", "i18n"])
 def test_no_inner_layer_imports_a_surface(package):
     for f in _files(package):
         bad = {m for m in _imports(f) if m.split(".")[0] in SURFACES}
         assert not bad, f"{f.relative_to(ROOT)} imports the surface(s) {bad}"
+
+
+def test_the_translation_layer_sits_on_core_only():
+    """``i18n`` renders the engines' messages (``core.messages``) for every surface: it imports
+    only core, and no engine imports it (engines build messages, surfaces render them)."""
+    for f in _files("i18n"):
+        bad = {m for m in _imports(f) if not (m.startswith("core") or m.startswith("i18n"))}
+        assert not bad, f"{f.relative_to(ROOT)} imports {bad}"
+    for package in ("core", "games", "bots", "rl"):
+        for f in _files(package):
+            assert not {m for m in _imports(f) if m.startswith("i18n")}, f"{f.relative_to(ROOT)} imports i18n"
 
 
 def test_the_shared_http_helpers_import_nothing_of_stammtisch():

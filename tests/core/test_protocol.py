@@ -10,7 +10,6 @@ from stammtisch.bots.random import RandomBot
 from stammtisch.core import records, registry
 from stammtisch.core.driver import play_out
 from stammtisch.core.errors import IllegalAction, OptionError, RecordError
-from stammtisch.core.protocol import Match
 from stammtisch.core.rng import make_rng, shuffled
 from stammtisch.core.sheet import ScoreSheet
 

@@ -37,7 +37,7 @@ def test_simulate_and_replay_commands(tmp_path):
     assert r.exit_code == 0, r.output
     files = sorted(tmp_path.glob("*.json"))
     assert len(files) == 3
-    r = runner.invoke(app, ["replay", str(files[0])])
+    r = runner.invoke(app, ["replay", str(files[0]), "--lang", "en"])
     assert r.exit_code == 0 and "every action legal" in r.output
 
 

@@ -19,11 +19,10 @@ from collections import Counter
 from hypothesis import given
 from hypothesis import strategies as st
 
-from stammtisch.games.doppelkopf import GAME
 from stammtisch.games.doppelkopf.scoring import settle
 from stammtisch.games.doppelkopf.state import ANNOUNCE_WORDS
 
-from .helpers import all_gesund, hands_with, make_state, play_lowest, run
+from .helpers import all_gesund, hands_with, make_state, play_lowest
 from .test_properties import random_deal
 
 RK = ("re", "kontra", "re", "kontra")

@@ -35,7 +35,7 @@ def test_record_then_replay(tmp_path):
     assert r.exit_code == 0, r.output
     out = json.loads(r.stdout)
     assert out["valid"] and out["result"]["winner"] in (0, 1)
-    r = runner.invoke(app, ["replay", str(files[0])])
+    r = runner.invoke(app, ["replay", str(files[0]), "--lang", "en"])
     assert r.exit_code == 0 and "won by" in r.stdout
 
 
@@ -104,6 +104,6 @@ def test_terminal_whole_partie_shows_settlements_last_trick_and_winner():
     assert "Spielliste" in tail and "Summe" in tail  # the score sheet, not a Python list
     assert "totals: [" not in r.output
     # bots are named 1-based like the team columns (Team 1/3 = seats 1 and 3); no raw "seat N"
-    assert "rule bot 4" in r.output and "rule bot 0" not in r.output
+    assert "Computer 4 · solide" in r.output and "Computer 0" not in r.output
     settled = [ln for ln in r.output.splitlines() if ln.startswith("  ") and "Bedanken" in ln]
     assert settled and all("seat " not in ln for ln in settled)

@@ -13,7 +13,7 @@ from stammtisch.core.protocol import Deal, DealContext
 from stammtisch.games.perlaggen import GAME, PerlaggenDeal
 from stammtisch.games.perlaggen.rules import best_gleich, best_hanger, figure_cards
 
-from .helpers import DEAL_A, cards, make, refused, run, snapshot
+from .helpers import cards, make, refused, run, snapshot
 
 #: DEAL_A: side A takes three tricks; seat 0 plays the Weli getauft as the Laub-9 in the third
 A_TRICKS_W9 = ("0:HA", "1:E8", "2:H7", "3:S7", "0:SA", "1:E9", "2:H8", "3:S8", "0:W=L9", "1:E10", "2:LK", "3:S9")

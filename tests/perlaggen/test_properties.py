@@ -61,7 +61,7 @@ def _public_cards(ds) -> set[str]:
             out.add(D.format(c))
             if t is not None:
                 out.add(D.format(t))
-    for s, p in ds.trick:
+    for _, p in ds.trick:
         out.add(D.format(p.card))
     if ds.trump_card >= 0:
         out.add(D.format(ds.trump_card))

@@ -11,7 +11,7 @@ from stammtisch.core.errors import IllegalAction, NotYourTurn
 from stammtisch.games.tarock.cards import TOTAL_THIRDS
 from stammtisch.games.tarock.state import TarockDeal
 
-from .helpers import MixBot, make_state, play, play_random
+from .helpers import make_state, play, play_random
 
 # dealer 3: Vorhand is seat 0. Seat 0 holds three kings (HK KK PK) and the Trull; XK is with seat 2.
 HANDS = [

@@ -18,6 +18,8 @@ import httpx
 import pytest
 
 from stammtisch.core import records, registry
+from stammtisch.core.messages import Msg
+from stammtisch.i18n import render
 from tests.chromium import FLAGS as CHROMIUM_FLAGS, MARKS, launch, live_server
 from tests.server.live import ROOT
 
@@ -67,8 +69,11 @@ def open_page(browser, viewport: dict, phone: bool = False):
     return ctx, page, problems
 
 
-def with_names(text: str, seats: list[str]) -> str:
-    """What the page does to the engines' words (frame.js withNames)."""
+def with_names(text: str, seats: list[str], lang: str = "de") -> str:
+    """What the page does to the engines' words (frame.js withNames): a message in the page's
+    language with seats by name; plain text with the engines' seat words replaced."""
+    if isinstance(text, Msg):
+        return render(text, lang, seats)
     text = re.sub(r"\bseats (\d+) and (\d+)", lambda m: f"{seats[int(m[1])]} & {seats[int(m[2])]}", text)
     text = re.sub(r"\b[Ss]eat (\d+)", lambda m: seats[int(m[1])], text)
     text = re.sub(r"\bPosition (\d+)", lambda m: seats[int(m[1]) - 1], text)
@@ -118,7 +123,7 @@ def check_table(page, game: str) -> dict[str, Any]:
     assert set(snap["raised"]) == legal_cards(view), (snap["raised"], view["legal"])
     contract = snap["contract"] or ""
     if game == "doppelkopf" and deal.get("contract"):
-        assert deal["contract_label"] in contract
+        assert render(deal["contract_label"], snap.get("lang") or "de") in contract
     if game == "tarock" and deal.get("contract"):
         assert contract.lower().replace(" ", "_") == deal["contract"]
     if game == "jass" and deal.get("trump"):

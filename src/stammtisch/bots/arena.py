@@ -33,10 +33,9 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from ..core import registry
 from ..core.driver import play_out
 from ..core.protocol import Match
-from .common import ray_each, seat_column
+from .common import default_workers, get_game, ray_each, seat_column
 
 __all__ = ["get_game", "play_pair", "run_arena", "summarize", "mean_ci", "write_json", "write_svg", "t_quantile"]
 
@@ -78,16 +77,6 @@ def mean_ci(xs: Sequence[float]) -> dict[str, float]:
 
 def _side_points(game: Any, options: Any, points: Sequence[int], seats: Sequence[int]) -> float:
     return sum(points[seat_column(game, options, s)] for s in seats) / len(seats)
-
-
-def get_game(name: str) -> Any:
-    """A registered game by name, or ``package.module`` exporting ``GAME`` (test and
-    research games that are not in the registry)."""
-    if "." in name:
-        import importlib
-
-        return importlib.import_module(name).GAME
-    return registry.get(name)
 
 
 def play_pair(game_name: str, a: str, b: str, index: int, seed: int, profile: str | None = None,
@@ -187,8 +176,6 @@ def run_arena(game_name: str, a: str, b: str, deals: int, seed: int = 0, profile
             for i in range(deals)]
     pairs: list[dict[str, Any]] = []
     if workers <= 0:
-        from .batch import default_workers
-
         workers = default_workers()
     if ray:
         pairs = _run_ray(args, ray_address, progress)

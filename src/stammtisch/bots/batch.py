@@ -17,13 +17,14 @@ callback hears of every finished chunk.
 
 from __future__ import annotations
 
-import os
 import random
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+from .common import default_workers, get_game
 
 __all__ = ["BatchSpec", "play_chunk", "run_batch", "rate_text", "default_workers"]
 
@@ -46,8 +47,6 @@ def play_chunk(spec: BatchSpec, start: int, stop: int) -> list[tuple[int, list[i
     from ..core import records
     from ..core.driver import play_out
     from . import make
-    from .arena import get_game
-
     game = get_game(spec.game)
     options = game.options(spec.profile, dict(spec.overrides))
     bot = make(spec.bots, game, options)
@@ -61,14 +60,6 @@ def play_chunk(spec: BatchSpec, start: int, stop: int) -> list[tuple[int, list[i
         if spec.record:
             records.dump(m, Path(spec.record) / f"{spec.game}-{i:06d}.json")
     return out
-
-
-def default_workers() -> int:
-    """One worker per core this process may use."""
-    try:
-        return max(1, len(os.sched_getaffinity(0)))
-    except AttributeError:  # pragma: no cover - not on Linux
-        return max(1, os.cpu_count() or 1)
 
 
 def _chunks(games: int, workers: int) -> list[tuple[int, int]]:
@@ -89,8 +80,6 @@ def run_batch(game: str, games: int, *, seed: int | None = None, bots: str = "ra
     :returns: ``games``, ``deals``, ``totals`` per column, ``seconds`` (wall clock),
         ``games_per_second``, ``workers``
     """
-    from .arena import get_game
-
     g = get_game(game)  # fail early (unknown game, bad options, unknown bot) in this process
     options = g.options(profile, dict(overrides or {}))
     from . import make

@@ -45,13 +45,16 @@ def play(
     seed: Optional[int] = typer.Option(None, help="seed for reproducible deals"),
     deals: Optional[int] = typer.Option(None, help="stop after this many deals"),
     record: Optional[Path] = typer.Option(None, help="write the record here when the game ends"),
-    name: Optional[str] = typer.Option(None, help="your name (default: You, on German screens Du)"),
+    name: Optional[str] = typer.Option(None, help="your name (default: Du, on English screens You)"),
+    lang: str = typer.Option("de", "--lang", help="language of the screen: de or en"),
 ) -> None:
     """Play a game in the terminal against computer players.
 
     Type a card as the hand shows it, an action word, or an option's number; ? shows the legend."""
+    from .settlement import set_language
     from .terminal import run_terminal_game
 
+    set_language(lang)
     try:
         g = registry.get(game)
         opts = parse_options(option)
@@ -64,6 +67,7 @@ def play(
 def replay(
     file: Path = typer.Argument(..., help="a record written by stammtisch"),
     as_json: bool = typer.Option(False, "--json", help="machine-readable output"),
+    lang: str = typer.Option("de", "--lang", help="language of the text: de or en"),
 ) -> None:
     """Re-validate every action of a record and print the per-trick and final score."""
     try:
@@ -72,7 +76,7 @@ def replay(
     except StammtischError as e:
         if as_json:
             print(json.dumps(e.to_json(), ensure_ascii=False))
-            raise typer.Exit(1)
+            raise typer.Exit(1) from None
         fail(str(e))
         return
     scores = records.deal_scores(match)
@@ -83,38 +87,38 @@ def replay(
         print(json.dumps(out, ensure_ascii=False))
         return
     from .render import module_for
-    from .settlement import match_result, score_sheet, settlement_lines, words
+    from .settlement import display_name, match_result, score_sheet, set_language, settlement_lines, words
 
     mod = module_for(match.game.name)
     notation = getattr(mod, "NOTATION", None)
     show = notation.action if notation else str
     text = notation.text if notation else str
     extra = getattr(mod, "settlement", None)
-    w = words("en")
-    names = list(match.seat_names)
+    w = words(set_language(lang))
+    names = [display_name(n) for n in match.seat_names]
     cols = list(match.game.columns(match.options))
     labels = names if len(cols) == len(names) else cols
     console.print(Text(f"{match.game.title}", style="bold").append(
-        f" record: {len(match.logs)} deal(s), every action legal.", style=""), highlight=False)
+        " " + w["record_ok"].format(n=len(match.logs)), style=""), highlight=False)
     rows = []
     for s in scores:
         res = s["result"]
         if res is None:
-            console.print(Text(f"deal {s['number'] + 1}: unfinished"), highlight=False)
+            console.print(Text(f"{w['deal_n'].format(n=s['number'] + 1)}: {w['unfinished']}"), highlight=False)
             continue
         rows.append((s["number"] + 1, res["points"]))
         tricks = (res.get("summary") or {}).get("tricks")
         if tricks:
-            t = Table(title=escape(f"deal {s['number'] + 1} (dealer {names[s['dealer']]})"))
-            for h in ("trick", "led by", "cards", "won by", "points"):
-                t.add_column(h)
+            t = Table(title=escape(w["deal_dealer"].format(n=s["number"] + 1, dealer=names[s["dealer"]])))
+            for h in ("trick", "led", "cards", "won", "points"):
+                t.add_column(w[h])
             for i, tr in enumerate(tricks, 1):
                 t.add_row(str(i), escape(_name(names, tr.get("leader"))),
                           escape(" ".join(show(str(c)) for c in tr.get("cards", []))),
                           escape(_name(names, tr.get("winner"))), escape(str(tr.get("points", ""))))
             console.print(t)
         points = "  ".join(f"{c} {p:+d}" for c, p in zip(labels, res["points"]))
-        console.print(Text(f"deal {s['number'] + 1}: {points}"),
+        console.print(Text(f"{w['deal_n'].format(n=s['number'] + 1)}: {points}"),
                       highlight=False)
         for ln in settlement_lines(res, names, text):
             console.print(Text("  " + ln), highlight=False)

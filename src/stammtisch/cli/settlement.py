@@ -15,38 +15,70 @@ from rich.console import RenderableType
 from rich.table import Table
 from rich.text import Text
 
-#: the terminal's own words in the language of the game's screen
-WORDS: dict[str, dict[str, str]] = {
-    "en": {"options": "your options", "prompt": "your action", "refused": "refused", "left": "game left.",
-           "settled": "deal {n} settled", "last_trick": "last trick", "led": "led by", "won": "won by",
-           "points": "points", "over": "game over", "winner": "winner", "record": "record written to {path}",
-           "no_option": "there is no option {answer} (choose 1..{n}, type an action, ? shows the table, "
-                        "the notation and the options again, q quits)",
-           "deal": "deal", "total": "total", "sheet": "score sheet", "ranking": "ranking",
-           "pflicht_missing": "Pflichtsolo not played", "confirm": "type y to confirm, anything else to go back",
-           "wait": "wait", "suffix": "(Enter: none)",
-           "help": "? shows the table, the notation (legend) and the options again; q quits",
-           "legend": "notation", "you": "You"},
-    "de": {"options": "deine Möglichkeiten", "prompt": "dein Zug", "refused": "abgelehnt",
-           "left": "Spiel verlassen.", "settled": "Spiel {n} abgerechnet", "last_trick": "letzter Stich",
-           "led": "ausgespielt von", "won": "gewonnen von", "points": "Punkte", "over": "Partie beendet",
-           "winner": "Sieger", "record": "Aufzeichnung geschrieben: {path}",
-           "no_option": "es gibt keine Möglichkeit {answer} (1..{n} wählen, eine Aktion tippen, ? zeigt Tisch, "
-                        "Notation und Möglichkeiten wieder, q beendet)",
-           "deal": "Spiel", "total": "Summe", "sheet": "Spielliste", "ranking": "Rangliste",
-           "pflicht_missing": "Pflichtsolo nicht gespielt", "confirm": "j zum Bestätigen, sonst zurück",
-           "wait": "weiter", "suffix": "(Enter: keine)",
-           "help": "? zeigt Tisch, Notation (Legende) und Möglichkeiten wieder; q beendet",
-           "legend": "Notation", "you": "Du"},
+from ..core.messages import Msg
+from ..i18n import DEFAULT_LANG, gettext, language, render
+
+#: the terminal's own words (catalogue ids; :func:`words` renders them in one language)
+WORDS: dict[str, Msg] = {
+    "options": Msg("your options"), "prompt": Msg("your action"), "refused": Msg("refused"),
+    "left": Msg("game left."), "settled": Msg("deal {n} settled"), "last_trick": Msg("last trick"),
+    "led": Msg("led by"), "won": Msg("won by"), "points": Msg("points"), "over": Msg("game over"),
+    "winner": Msg("winner"), "record": Msg("record written to {path}"),
+    "no_option": Msg("there is no option {answer} (choose 1..{n}, type an action, ? shows the table, "
+                     "the notation and the options again, q quits)"),
+    "deal": Msg("deal"), "total": Msg("total"), "sheet": Msg("score sheet"), "ranking": Msg("ranking"),
+    "pflicht_missing": Msg("Pflichtsolo not played"), "confirm": Msg("type y to confirm, anything else to go back"),
+    "wait": Msg("wait"), "suffix": Msg("(Enter: none)"),
+    "help": Msg("? shows the table, the notation (legend) and the options again; q quits"),
+    "legend": Msg("notation"), "you": Msg("You"), "yes": Msg("yes"), "no": Msg("no"),
+    "trick": Msg("trick"), "cards": Msg("cards"), "dealer": Msg("dealer"), "unfinished": Msg("unfinished"),
+    "deal_n": Msg("deal {n}"), "deal_dealer": Msg("deal {n} (dealer {dealer})"),
+    "record_ok": Msg("record: {n} deal(s), every action legal."),
 }
 
+#: the language of this terminal session (``--lang``; German by default)
+_LANG = [DEFAULT_LANG]
 
-def words(lang: str) -> dict[str, str]:
-    return WORDS.get(lang, WORDS["en"])
+
+def set_language(lang: str | None) -> str:
+    """Set the terminal's language (``de``/``en``; anything else falls back to German)."""
+    _LANG[0] = language(lang)
+    return _LANG[0]
 
 
-def seat_names(text: str, names: Sequence[str]) -> str:
-    """Replace the engines' ``seat N`` (0-based) and ``Position N`` (1-based) by the seat's name."""
+def current_language() -> str:
+    return _LANG[0]
+
+
+def words(lang: str | None = None) -> dict[str, str]:
+    """The terminal's words in ``lang`` (default: the session's language)."""
+    lang = language(lang or _LANG[0])
+    out = {k: gettext(v.id, lang) for k, v in WORDS.items()}
+    out["lang"] = lang
+    return out
+
+
+def display_name(name: str, lang: str | None = None) -> str:
+    """A stored seat name as this screen shows it: the core's default ``Seat 2`` and a computer
+    player's strength (``Computer 2 · stark``) in the screen's language; people's names unchanged."""
+    lang = lang or _LANG[0]
+    m = re.fullmatch(r"Seat (\d+)", name)
+    if m:
+        return gettext("Seat {n}", lang).format(n=m.group(1))
+    m = re.fullmatch(r"Computer (\d+) · (.+)", name)
+    if m:
+        return f"Computer {m.group(1)} · {gettext(m.group(2), lang)}"
+    return name
+
+
+def seat_names(text: Any, names: Sequence[str], lang: str | None = None) -> str:
+    """An engine message in the session's language with seats by name; plain text: the engines'
+    ``seat N`` (0-based) and ``Position N`` (1-based) replaced by the seat's name."""
+    if isinstance(text, Msg) or (isinstance(text, dict) and isinstance(text.get("id"), str)):
+        text = render(text, lang or _LANG[0], names)
+        if "You" in names:
+            text = re.sub(r"\bYou (does|has|is|\w+?ss(?=es\b)|\w+?(?=s\b))(es|s)?\b", _you, text)
+        return text
     def zero(m: re.Match[str]) -> str:
         i = int(m.group(1))
         return names[i] if 0 <= i < len(names) else m.group(0)
@@ -81,8 +113,8 @@ def settlement_lines(result: dict[str, Any], names: Sequence[str], show: Callabl
     """The lines of one deal's settlement (``label value (note)``), seats named, cards shown."""
     out = []
     for ln in result.get("lines", []):
-        note = ln.get("note") or ""
-        out.append(show(seat_names(f"{ln['label']} {ln['value']:+d}" + (f" ({note})" if note else ""), names)))
+        label, note = seat_names(ln["label"], names), seat_names(ln.get("note") or "", names)
+        out.append(show(f"{label} {ln['value']:+d}" + (f" ({note})" if note else "")))
     return out
 
 
@@ -120,8 +152,8 @@ def match_result(result: dict[str, Any], names: Sequence[str], w: dict[str, str]
     if result.get("pflicht_missing"):
         out.append(Text(f"{w['pflicht_missing']}: " + ", ".join(names[s] for s in result["pflicht_missing"])))
     skip = {"totals", "winner", "winner_name", "winners", "ranking", "pflicht_missing", "pflicht_done", "money"}
-    label = RESULT_KEYS.get(w["deal"], {})
-    yes_no = ("ja", "nein") if w is WORDS["de"] else ("yes", "no")
+    lang = w.get("lang", _LANG[0])
+    yes_no = (w["yes"], w["no"])
     for key, value in result.items():
         if key in skip or isinstance(value, (list, dict)):
             continue
@@ -129,13 +161,13 @@ def match_result(result: dict[str, Any], names: Sequence[str], w: dict[str, str]
             value = names[value]
         elif isinstance(value, bool):
             value = yes_no[0] if value else yes_no[1]
-        out.append(Text(f"  {label.get(key, key.replace('_', ' '))}: {value}"))
+        label = gettext(RESULT_KEYS[key].id, lang) if key in RESULT_KEYS else key.replace("_", " ")
+        out.append(Text(f"  {label}: {value}"))
     return out
 
 
-#: the match summary's keys as the screen says them (by the language's word for "deal")
-RESULT_KEYS = {
-    "Spiel": {"target": "Ziel", "schneider": "Schneider", "stake": "Einsatz", "deals": "Spiele", "games": "Spiele",
-              "next_partie_dealer": "Geber der nächsten Partie"},
-    "deal": {"next_partie_dealer": "dealer of the next Partie", "games": "deals", "schneider": "Schneider"},
+#: the match summary's keys as the screen says them
+RESULT_KEYS: dict[str, Msg] = {
+    "target": Msg("target"), "schneider": Msg("Schneider"), "stake": Msg("stake"), "deals": Msg("deals"),
+    "games": Msg("deals"), "next_partie_dealer": Msg("dealer of the next Partie"),
 }

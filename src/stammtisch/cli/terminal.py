@@ -36,6 +36,7 @@ from ..core.errors import IllegalAction, StammtischError
 from ..core.protocol import Game
 from .notation import TerminalNotation
 from .render import for_game, module_for
+from ..i18n import computer_name
 from .settlement import match_result, score_sheet, seat_names, settlement_lines, words
 
 
@@ -51,7 +52,7 @@ class Screen:
         self.module: ModuleType | None = module_for(game.name)
         self.render = for_game(game.name)
         self.notation: TerminalNotation | None = getattr(self.module, "NOTATION", None)
-        self.w = words(getattr(self.module, "LANG", "en"))
+        self.w = words()  # the session's language (--lang)
 
     # -- showing ----------------------------------------------------------------------------
     def show_action(self, action: str) -> str:
@@ -275,7 +276,7 @@ def run_terminal_game(game: Game, profile: str | None, options: dict[str, Any], 
     # 1-based like the core's default seat names ("Seat 1" ..) and team names such as "Team 1/3"
     screen = Screen(game, console)
     name = name or screen.w["you"]  # in the screen's language
-    match.seat_names = [name if i == seat else f"{bot_kind} bot {i + 1}" for i in range(match.n)]
+    match.seat_names = [name if i == seat else computer_name(i + 1, bot_kind, screen.w["lang"]) for i in range(match.n)]
     bot = botkit.make(bot_kind, game)
     bots = [bot] * match.n
     rng = random.Random(seed)
@@ -325,7 +326,7 @@ def run_terminal_game(game: Game, profile: str | None, options: dict[str, Any], 
         try:
             match.apply(seat, action)
         except IllegalAction as e:
-            screen.refuse(seat_names(screen.show_text(e.message), match.seat_names), e.rule)
+            screen.refuse(screen.show_text(seat_names(e.message, match.seat_names)), e.rule)
     if match.is_over():
         finished = [lg for lg in match.logs if lg.result is not None]
         for n in range(shown_results, len(finished)):

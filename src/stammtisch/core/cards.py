@@ -113,7 +113,7 @@ class Deck:
         """
         key = text.strip().upper()
         try:
-            return self._parse_table[key]  # type: ignore[attr-defined]
+            return int(self._parse_table[key])  # type: ignore[attr-defined]
         except KeyError:
             raise BadNotation(f"'{text}' is not a card of the {self.name} deck") from None
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from .messages import msg_json
+
 __all__ = ["StammtischError", "IllegalAction", "NotYourTurn", "BadNotation", "RecordError", "OptionError"]
 
 
@@ -22,7 +24,8 @@ class StammtischError(Exception):
 class IllegalAction(StammtischError):
     """An action the rules do not allow now. The state is left unchanged.
 
-    :param message: what was wrong, in words a player understands
+    :param message: what was wrong, in words a player understands: a
+        :class:`~stammtisch.core.messages.Msg` that surfaces render in the reader's language
     :param rule: the citation, e.g. ``"Papagei-Jass §27"``; empty when no sheet speaks
     :param seat: the seat that tried it (if known)
     :param action: the action as notation (if known)
@@ -54,7 +57,8 @@ class IllegalAction(StammtischError):
     def to_json(self) -> dict[str, Any]:
         return {
             "error": type(self).__name__,
-            "message": self.message,
+            "message": str(self.message),
+            "msg": msg_json(self.message),
             "rule": self.rule,
             "seat": self.seat,
             "action": self.action,
@@ -70,7 +74,16 @@ class BadNotation(StammtischError, ValueError):
 
 
 class OptionError(StammtischError, ValueError):
-    """An unknown rules profile or option, or an option value of the wrong kind."""
+    """An unknown rules profile or option, or an option value of the wrong kind.
+
+    The first argument may be a :class:`~stammtisch.core.messages.Msg` (kept as ``.message``)."""
+
+    @property
+    def message(self) -> Any:
+        return self.args[0] if self.args else ""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"error": type(self).__name__, "message": str(self), "msg": msg_json(self.message)}
 
 
 class RecordError(StammtischError):

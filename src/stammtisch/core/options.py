@@ -34,7 +34,7 @@ from .errors import OptionError
 
 __all__ = ["Spec", "option", "resolve_options", "validate_options", "option_specs", "options_to_json"]
 
-O = TypeVar("O")
+OptionsT = TypeVar("OptionsT")
 
 #: a bound for numbers nobody means (a JSON integer of thousands of digits, 2**63 ...)
 HUGE = 10**9
@@ -192,7 +192,7 @@ def _short(value: Any) -> str:
     return text if len(text) <= 80 else text[:77] + "..."
 
 
-def validate_options(options: O) -> O:
+def validate_options(options: OptionsT) -> OptionsT:
     """Check every option of ``options`` against its :class:`Spec`, then the class's ``validate`` hook.
 
     Returns ``options`` unchanged.
@@ -213,7 +213,7 @@ def validate_options(options: O) -> O:
     return options
 
 
-def resolve_options(profiles: Mapping[str, O], profile: str, overrides: Mapping[str, Any] | None = None) -> O:
+def resolve_options(profiles: Mapping[str, OptionsT], profile: str, overrides: Mapping[str, Any] | None = None) -> OptionsT:
     """The options of ``profile`` with ``overrides`` applied by name, validated.
 
     :raises OptionError: unknown profile, unknown option, a value of the wrong type, or a value

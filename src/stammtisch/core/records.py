@@ -84,7 +84,7 @@ def load(path: str | Path) -> dict[str, Any]:
     except OSError as e:
         raise RecordError(f"cannot read {path}: {e.strerror or e}") from None
     try:
-        data = json.loads(text)
+        data: dict[str, Any] = json.loads(text)
     except json.JSONDecodeError as e:
         raise RecordError(f"{path} is not JSON: {e.msg} at line {e.lineno} column {e.colno}") from None
     return data

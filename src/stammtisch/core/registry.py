@@ -44,7 +44,7 @@ def get(name: str) -> Game:
         module = importlib.import_module(module_name)
     except ImportError as e:
         raise OptionError(f"the {name} engine is not available ({e})") from None
-    game = getattr(module, "GAME", None)
+    game: Game | None = getattr(module, "GAME", None)
     if game is None:
         raise OptionError(f"the {name} engine is not available yet")
     _cache[name] = game

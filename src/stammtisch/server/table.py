@@ -22,6 +22,7 @@ from typing import Any
 from ..core import records, registry
 from ..core.errors import IllegalAction, StammtischError
 from ..core.protocol import Bot, Game, Match
+from ..i18n import computer_name
 from .actionlog import LoggedTable
 from .botpool import KindRefused, check_request_kind
 from .driver import BotDriver
@@ -194,7 +195,7 @@ class Table(LoggedTable, Presence, BotDriver):
                 if not isinstance(i, int) or not 0 <= i < self.n or self.seats[i].kind != "empty":
                     raise TableError("bad_seat", f"seat {i!r} is not an empty seat")
             for i in targets:
-                name = f"Computer ({self.bot_kind}) {i + 1}"
+                name = computer_name(i + 1, self.bot_kind)  # "Computer 2 · stark" (the page translates the word)
                 await self.tables.db(self.tables.store.set_seat, self.number, i, "bot", name, None, None)
                 self.seats[i] = SeatInfo("bot", name)
             self.broadcast()
@@ -298,7 +299,7 @@ class Table(LoggedTable, Presence, BotDriver):
                 offered = action in match.legal_actions(seat)
                 witnesses = self._apply_tracked(seat, action)
             except IllegalAction as e:
-                raise e.located(seat, action) if e.seat is None else e
+                raise (e.located(seat, action) if e.seat is None else e) from None
             except StammtischError as e:  # e.g. BadNotation: not a card or word of this game
                 raise TableError("bad_action", f"'{action}' is not an action of this game: {e}") from None
             except Exception as e:  # an engine failure must not leave a half-changed state behind
@@ -325,7 +326,7 @@ class Table(LoggedTable, Presence, BotDriver):
             except Exception as e:  # the log is the truth: forget the in-memory change
                 log.exception("table %s: could not write the action log", self.number)
                 await self._reload()
-                raise TableError("storage", f"the action could not be stored ({type(e).__name__}); try again")
+                raise TableError("storage", f"the action could not be stored ({type(e).__name__}); try again") from e
             self._logged(seat, action, witnesses)
             self.version += 1
             if finished is not None:

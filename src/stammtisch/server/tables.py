@@ -19,20 +19,33 @@ from typing import Any
 import orjson
 
 from ..core.errors import StammtischError
+from ..core.messages import Msg, jsonable
 
 __all__ = ["ServerConfig", "TableError", "encode", "ENDED"]
 
-_ORJSON_OPTS = orjson.OPT_NON_STR_KEYS
+_ORJSON_OPTS = orjson.OPT_NON_STR_KEYS | orjson.OPT_PASSTHROUGH_SUBCLASS
+
+
+def _subclass(o: Any) -> Any:
+    """orjson's hook for subclasses of builtins: an engine message (a ``str``) as ``{"id", "args"}``
+    (the browser renders it in the reader's language), any other subclass as its base type."""
+    if isinstance(o, Msg):
+        return o.to_json()
+    for base in (str, bool, int, dict, list):
+        if isinstance(o, base):
+            return base(o)
+    raise TypeError(type(o).__name__)
 
 
 def encode(msg: Any) -> str:
     """``msg`` as compact JSON text (UTF-8, not ASCII-escaped), like
     ``json.dumps(msg, ensure_ascii=False, separators=(",", ":"))`` but several times faster
-    (orjson): encoding the state messages was the largest single cost per action."""
+    (orjson): encoding the state messages was the largest single cost per action. Engine
+    messages (:class:`~stammtisch.core.messages.Msg`) go out as ``{"id", "args"}``."""
     try:
-        return orjson.dumps(msg, option=_ORJSON_OPTS).decode("utf-8")
+        return orjson.dumps(msg, default=_subclass, option=_ORJSON_OPTS).decode("utf-8")
     except TypeError:  # something orjson refuses (e.g. an int beyond 64 bits): the standard encoder
-        return json.dumps(msg, ensure_ascii=False, separators=(",", ":"))
+        return json.dumps(jsonable(msg), ensure_ascii=False, separators=(",", ":"))
 
 
 class TableError(StammtischError):

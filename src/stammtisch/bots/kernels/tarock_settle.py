@@ -27,7 +27,7 @@ from typing import Any
 import numpy as np
 
 from ._nb import bit_index, new_rng, njit, rand_below
-from .tarock import O_THIRDS, O_TRICKS, O_WIN_CARD, O_WINNERS, O_WON, P_REC, P_SEAT, policy_playout_nb
+from .tarock_play import O_THIRDS, O_TRICKS, O_WIN_CARD, O_WINNERS, O_WON, P_REC, P_SEAT, policy_playout_nb
 
 __all__ = ["settle_spec", "settle_nb", "reward_nb", "values_nb", "S_SIZE"]
 

@@ -19,6 +19,7 @@ from typing import Any
 
 from stammtisch.core.cards import DOKO
 from stammtisch.core.errors import OptionError
+from stammtisch.core.messages import Msg
 from stammtisch.core.protocol import Bot, Deal, DealContext, DealResult, DealState, Game
 from stammtisch.core.rng import shuffled
 
@@ -43,10 +44,10 @@ class DoppelkopfGame(Game):
 
     def num_seats(self, options: DoppelkopfOptions) -> int:
         if options.players not in (4, 5):
-            raise OptionError("Doppelkopf is played at tables of 4 or 5 (Doppelkopf-Turnier 1.)")
+            raise OptionError(Msg("Doppelkopf is played at tables of 4 or 5 (Doppelkopf-Turnier 1.)"))
         bad = [k for k in options.solos if k not in SOLO_KINDS]
         if bad:
-            raise OptionError(f"unknown solo kinds {bad} (known: {', '.join(SOLO_KINDS)})")
+            raise OptionError(Msg('unknown solo kinds {bad} (known: {solo_kinds})', bad=bad, solo_kinds=', '.join(SOLO_KINDS)))
         return options.players
 
     def columns(self, options: DoppelkopfOptions) -> tuple[str, ...]:

@@ -16,6 +16,7 @@ from typing import Any
 
 from stammtisch.core.cards import DOKO
 from stammtisch.core.errors import IllegalAction, StammtischError
+from stammtisch.core.messages import Msg
 from stammtisch.core.protocol import Deal, DealContext
 from stammtisch.core.sampling import assign_cards
 
@@ -45,7 +46,7 @@ def sample_state(options: Any, view: Mapping[str, Any], rng: Any, tries: int = 4
     """
     me = view.get("seat")
     if me is None or view.get("hand") is None:
-        raise IllegalAction("sampling needs a seat's own view (with its hand)")
+        raise IllegalAction(Msg("sampling needs a seat's own view (with its hand)"))
     n = len(view["hand_sizes"])
     active = list(view["active"])
     contract = view.get("contract")
@@ -68,7 +69,7 @@ def sample_state(options: Any, view: Mapping[str, Any], rng: Any, tries: int = 4
     others = [s for s in active if s != me]
     need = {s: view["hand_sizes"][s] for s in others}
     if sum(need.values()) != len(unknown):
-        raise IllegalAction("the view's hand sizes do not match the cards not yet seen")
+        raise IllegalAction(Msg("the view's hand sizes do not match the cards not yet seen"))
     voids = _voids(view, order)
     parties = view.get("parties") or [None] * n
     q_rules = kind == "normal" and contract != "hochzeit"
@@ -92,12 +93,12 @@ def sample_state(options: Any, view: Mapping[str, Any], rng: Any, tries: int = 4
     for s, k in must_q.items():
         for _ in range(k):
             if not queens or not fits(queens[-1], s):
-                raise IllegalAction("no deal is consistent with the view (the ♣ Queens do not fit)")
+                raise IllegalAction(Msg("no deal is consistent with the view (the ♣ Queens do not fit)"))
             pins[queens.pop()] = s
     for _ in range(tries):
         got = assign_cards(range(len(unknown)), need, fits, rng, pins)
         if got is None:
-            raise IllegalAction("no deal is consistent with the view (the hidden cards do not fit)")
+            raise IllegalAction(Msg("no deal is consistent with the view (the hidden cards do not fit)"))
         hidden = {s: [unknown[i] for i in got[s]] for s in others}
         hands_txt: list[list[str]] = []
         for s in range(n):
@@ -117,4 +118,4 @@ def sample_state(options: Any, view: Mapping[str, Any], rng: Any, tries: int = 4
         if st.public_contract(me) != contract or st.known_parties(me) != list(parties):
             continue
         return st
-    raise IllegalAction(f"no deal consistent with the view found in {tries} tries")
+    raise IllegalAction(Msg('no deal consistent with the view found in {tries} tries', tries=tries))

@@ -37,18 +37,19 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from stammtisch.core.errors import IllegalAction
+from stammtisch.core.messages import Msg
 from stammtisch.core.protocol import Line
 
 __all__ = ["LEVEL_WORDS", "LEVEL_NAMES", "Settlement", "settle", "level_of"]
 
 #: announcement levels: -1 none, 0 Re/Kontra, 1 keine 90, 2 keine 60, 3 keine 30, 4 schwarz
 LEVEL_WORDS = ("re/kontra", "keine90", "keine60", "keine30", "schwarz")
-LEVEL_NAMES = ("Re/Kontra", "keine 90", "keine 60", "keine 30", "schwarz")
-_UNTER = ((90, "unter 90"), (60, "unter 60"), (30, "unter 30"))
+LEVEL_NAMES = (Msg("Re/Kontra"), Msg("keine 90"), Msg("keine 60"), Msg("keine 30"), Msg("schwarz"))
+_UNTER = ((90, Msg("unter 90")), (60, Msg("unter 60")), (30, Msg("unter 30")))
 #: what a party must reach against the opponents' Absage level 1..4 (DDV 7.2)
-_REACHED = {1: (120, "120 gegen keine 90"), 2: (90, "90 gegen keine 60"), 3: (60, "60 gegen keine 30"),
-            4: (30, "30 gegen schwarz")}
-_PARTY = {"re": "Re", "kontra": "Kontra"}
+_REACHED = {1: (120, Msg("120 gegen keine 90")), 2: (90, Msg("90 gegen keine 60")), 3: (60, Msg("60 gegen keine 30")),
+            4: (30, Msg("30 gegen schwarz"))}
+_PARTY = {"re": Msg("Re"), "kontra": Msg("Kontra")}
 
 
 def scored_as_solo(contract: str, alone: bool, alone_as_solo: bool) -> bool:
@@ -123,14 +124,14 @@ def settle(parties: Sequence[str | None], re_augen: int, *, re_tricks: int | Non
     re_seats = [i for i, p in enumerate(parties) if p == "re"]
     ko_seats = [i for i, p in enumerate(parties) if p == "kontra"]
     if not re_seats or not ko_seats or len(re_seats) + len(ko_seats) != 4:
-        raise IllegalAction("a game has four players in two parties", rule="Doppelkopf-Turnier 7.")
+        raise IllegalAction(Msg("a game has four players in two parties"), rule="Doppelkopf-Turnier 7.")
     if any(p not in (None, "re", "kontra") for p in parties):
-        raise IllegalAction("a party is 're', 'kontra' or None for a sitting player", rule="Doppelkopf-Turnier 7.")
+        raise IllegalAction(Msg("a party is 're', 'kontra' or None for a sitting player"), rule="Doppelkopf-Turnier 7.")
     if not 0 <= re_augen <= 240:
-        raise IllegalAction(f"Augen must be 0..240, not {re_augen}", rule="Doppelkopf-Turnier 6.")
+        raise IllegalAction(Msg('Augen must be 0..240, not {re_augen}', re_augen=re_augen), rule="Doppelkopf-Turnier 6.")
     for lv in (re_level, kontra_level):
         if not -1 <= lv <= 4:
-            raise IllegalAction(f"announcement level must be -1..4, not {lv}", rule="Doppelkopf-Turnier 5.")
+            raise IllegalAction(Msg('announcement level must be -1..4, not {lv}', lv=lv), rule="Doppelkopf-Turnier 5.")
     ko_augen = 240 - re_augen
     rt = re_tricks if re_tricks is not None else (0 if re_augen == 0 else 1)
     kt = kontra_tricks if kontra_tricks is not None else (0 if ko_augen == 0 else 1)
@@ -165,7 +166,7 @@ def settle(parties: Sequence[str | None], re_augen: int, *, re_tricks: int | Non
             if augen[o] < limit:
                 out.append(Line(label, 1, _PARTY[p]))
         if tricks[o] == 0:
-            out.append(Line("schwarz", 1, _PARTY[p]))
+            out.append(Line(Msg("schwarz"), 1, _PARTY[p]))
         if count_absagen:
             for lv in range(1, level[o] + 1):
                 need, label = _REACHED[lv]
@@ -176,16 +177,16 @@ def settle(parties: Sequence[str | None], re_augen: int, *, re_tricks: int | Non
     lines: list[Line] = []
     if winner is not None:
         ben = winner
-        lines.append(Line("gewonnen", 1, _PARTY[winner]))
+        lines.append(Line(Msg("gewonnen"), 1, _PARTY[winner]))
         lines.extend(achievements(winner))
         if re_level >= 0:
-            lines.append(Line("Re angesagt", 2))
+            lines.append(Line(Msg("Re angesagt"), 2))
         if kontra_level >= 0:
-            lines.append(Line("Kontra angesagt", 2))
+            lines.append(Line(Msg("Kontra angesagt"), 2))
         if count_absagen:
             for p in ("re", "kontra"):
                 for lv in range(1, level[p] + 1):
-                    lines.append(Line(f"{LEVEL_NAMES[lv]} abgesagt", 1, _PARTY[p]))
+                    lines.append(Line(Msg('{level} abgesagt', level=LEVEL_NAMES[lv]), 1, _PARTY[p]))
     else:
         ben = "re"
         lines.extend(achievements("re"))
@@ -195,10 +196,10 @@ def settle(parties: Sequence[str | None], re_augen: int, *, re_tricks: int | Non
     if not solo and sonderpunkte and winner is not None:
         sp = list(specials)
         if winner == "kontra":
-            sp.append(("kontra", "gegen die Alten"))
+            sp.append(("kontra", Msg("gegen die Alten")))
         for party, label in sp:
             if party not in ("re", "kontra"):
-                raise IllegalAction(f"a Sonderpunkt belongs to 're' or 'kontra', not {party!r}",
+                raise IllegalAction(Msg("a Sonderpunkt belongs to 're' or 'kontra', not {party}", party=repr(party)),
                                     rule="Doppelkopf-Turnier 6.")
             lines.append(Line(label, 1 if party == ben else -1, _PARTY[party]))
 

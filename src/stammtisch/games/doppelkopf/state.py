@@ -34,6 +34,7 @@ from typing import Any
 from stammtisch.core.bits import BIT, BitIds, bit_list, mask_of, popcount
 from stammtisch.core.cards import DOKO
 from stammtisch.core.errors import BadNotation, IllegalAction, NotYourTurn
+from stammtisch.core.messages import Msg
 from stammtisch.core.protocol import ActionIdTables, ActionSpace, DealContext, DealResult, FastIdDeal
 
 from . import announcements as ann
@@ -51,15 +52,18 @@ _XD_MASK = BIT[XD] | BIT[XD + 1]
 _FIRST_COPIES = sum(BIT[c] for c in range(0, 48, 2))  # the first copy of every card kind
 _NOTATION = DOKO.notation
 
-_SOLO_LABEL = {"fleischlos": "Fleischloser", "buben": "Bubensolo", "damen": "Damensolo",
-               "kreuz": "Kreuzsolo", "pik": "Piksolo", "herz": "Herzsolo", "karo": "Karosolo"}
+_PARTY_WORD = (Msg("Kontra"), Msg("Re"))  #: by "is Re"
+_TIER_WORD = {"pflichtsolo": Msg("Pflichtsolo"), "lustsolo": Msg("Lustsolo"), "hochzeit": Msg("Hochzeit"),
+              "vorfuehrung": Msg("Vorführung")}
+_SOLO_LABEL = {"fleischlos": Msg("Fleischloser"), "buben": Msg("Bubensolo"), "damen": Msg("Damensolo"),
+               "kreuz": Msg("Kreuzsolo"), "pik": Msg("Piksolo"), "herz": Msg("Herzsolo"), "karo": Msg("Karosolo")}
 
 
 def contract_label(contract: str) -> str:
     """Human name of a contract code (``normal``, ``hochzeit``, ``stille_hochzeit``, ``solo:<kind>``)."""
     if contract.startswith("solo:"):
         return _SOLO_LABEL[contract[5:]]
-    return {"normal": "Normalspiel", "hochzeit": "Hochzeit", "stille_hochzeit": "stille Hochzeit"}.get(
+    return {"normal": Msg("Normalspiel"), "hochzeit": Msg("Hochzeit"), "stille_hochzeit": Msg("stille Hochzeit")}.get(
         contract, contract)
 
 
@@ -101,11 +105,11 @@ class DoppelkopfDeal(FastIdDeal):
         self._successor = {s: self.active[(i + 1) % 4] for i, s in enumerate(self.active)}
         hands = ctx.deal.hands
         if len(hands) != n:
-            raise IllegalAction(f"a deal for {n} seats needs {n} hands", rule="Doppelkopf-Turnier 7.")
+            raise IllegalAction(Msg('a deal for {n} seats needs {n} hands', n=n), rule="Doppelkopf-Turnier 7.")
         for s in range(n):
             want = 0 if s == self.sitting else 12
             if len(hands[s]) != want:
-                raise IllegalAction(f"seat {s} must hold {want} cards, not {len(hands[s])}",
+                raise IllegalAction(Msg('seat {seat} must hold {want} cards, not {n}', seat=s, want=want, n=len(hands[s])),
                                     rule="Doppelkopf-Turnier 1." if want else "Doppelkopf-Turnier 7.")
         self.hands = [mask_of(h) for h in hands]
         self.initial = list(self.hands)
@@ -327,12 +331,13 @@ class DoppelkopfDeal(FastIdDeal):
 
     def apply(self, seat: int, action: str) -> None:
         if self.phase == "over":
-            raise NotYourTurn("the game is over", seat=seat, action=action)
+            raise NotYourTurn(Msg("the game is over"), seat=seat, action=action)
         if seat not in self.active:
-            raise NotYourTurn("this seat sits out this game" if seat == self.sitting else f"no seat {seat}",
+            raise NotYourTurn(Msg("this seat sits out this game") if seat == self.sitting
+                              else Msg("no seat {seatno}", seatno=seat),
                               rule="Doppelkopf-Turnier 7.", seat=seat, action=action)
         if not isinstance(action, str):
-            raise IllegalAction("an action is text", seat=seat)
+            raise IllegalAction(Msg("an action is text"), seat=seat)
         a = action.strip().lower()
         recorded = a
         if self.phase == "vorbehalt":
@@ -349,12 +354,13 @@ class DoppelkopfDeal(FastIdDeal):
     # -- contract questioning (Doppelkopf-Turnier 2., 4.) --------------------------------
     def _apply_vorbehalt(self, seat: int, a: str, action: str) -> None:
         if seat != self.turn:
-            raise NotYourTurn("the Spielabfrage goes in seat order from the dealer's left",
+            raise NotYourTurn(Msg("the Spielabfrage goes in seat order from the dealer's left"),
                               rule="Doppelkopf-Turnier 2.", seat=seat, action=action)
         if a not in ("gesund", "vorbehalt"):
-            raise self._err("answer the Spielabfrage with 'gesund' or 'vorbehalt'", "2.", seat, action)
+            raise self._err(Msg("answer the Spielabfrage with 'gesund' or 'vorbehalt'"), "2.", seat, action)
         self.answers[seat] = a
-        self.events.append(f"Position {seat + 1}: {a}")
+        self.events.append(Msg("seat {seat}: gesund", seat=seat) if a == "gesund" else
+                           Msg("seat {seat}: Vorbehalt", seat=seat))
         if len(self.answers) < 4:
             self.turn = self._next(seat)
             return
@@ -388,46 +394,50 @@ class DoppelkopfDeal(FastIdDeal):
 
     def _apply_erklaerung(self, seat: int, a: str, action: str) -> None:
         if seat != self.turn:
-            raise NotYourTurn("Vorbehalte are asked tier by tier (Pflichtsolo, Lustsolo, Hochzeit), each in seat "
-                              "order from the dealer's left", rule="Doppelkopf-Turnier 2.", seat=seat, action=action)
+            raise NotYourTurn(Msg("Vorbehalte are asked tier by tier (Pflichtsolo, Lustsolo, Hochzeit), each in seat "
+                              "order from the dealer's left"), rule="Doppelkopf-Turnier 2.", seat=seat, action=action)
         tier = self.tier
         both_q = popcount(self.hands[seat] & _XD_MASK) == 2
         if a == "hochzeit":
             if tier == "vorfuehrung":
-                raise self._err("a vorgeführter player must play his Pflichtsolo (DDV Vorführung)", "2.",
+                raise self._err(Msg("a vorgeführter player must play his Pflichtsolo (DDV Vorführung)"), "2.",
                                 seat, action)
             if not both_q:
-                raise self._err("a Hochzeit needs both ♣ Queens", "4.", seat, action)
+                raise self._err(Msg("a Hochzeit needs both ♣ Queens"), "4.", seat, action)
             if tier != "hochzeit":
-                raise self._err(f"the {tier} is asked first: a Hochzeit is played only when no solo is announced; "
-                                "answer 'nein' now", "2.", seat, action)
+                raise self._err(Msg("the {tier} is asked first: a Hochzeit is played only when no solo is announced; answer 'nein' now",
+                                    tier=_TIER_WORD.get(tier, tier)), "2.", seat, action)
         elif a.startswith("solo:"):
             kind = a[5:]
             if kind not in SOLO_KINDS:
-                raise self._err(f"'{kind}' is no solo (Fleischloser, Buben, Damen, Farbsolo in a suit)", "3.",
+                raise self._err(Msg("'{kind}' is no solo (Fleischloser, Buben, Damen, Farbsolo in a suit)", kind=kind), "3.",
                                 seat, action)
             if kind not in self.opts.solos:
-                raise self._err(f"the rules profile does not allow the {_SOLO_LABEL[kind]}", "3.", seat, action)
+                raise self._err(Msg('the rules profile does not allow the {kind}', kind=_SOLO_LABEL[kind]), "3.", seat, action)
             if tier == "hochzeit":
-                raise self._err("you answered 'nein' to the solo questions: your Vorbehalt is the Hochzeit", "2.",
+                raise self._err(Msg("you answered 'nein' to the solo questions: your Vorbehalt is the Hochzeit"), "2.",
                                 seat, action)
         elif a == "nein":
             if tier == "vorfuehrung":
-                raise self._err("a vorgeführter player must play his Pflichtsolo (DDV Vorführung)", "2.",
+                raise self._err(Msg("a vorgeführter player must play his Pflichtsolo (DDV Vorführung)"), "2.",
                                 seat, action)
             if tier == "hochzeit":
-                raise self._err("your Vorbehalt is the Hochzeit: declare 'hochzeit'", "2.", seat, action)
+                raise self._err(Msg("your Vorbehalt is the Hochzeit: declare 'hochzeit'"), "2.", seat, action)
             if not both_q:
-                raise self._err("without both ♣ Queens your Vorbehalt can only be a solo: name it", "4.", seat,
+                raise self._err(Msg("without both ♣ Queens your Vorbehalt can only be a solo: name it"), "4.", seat,
                                 action)
         else:
-            want = "'hochzeit'" if tier == "hochzeit" else "a solo ('solo:fleischlos', 'solo:buben', " \
-                "'solo:damen', 'solo:kreuz' …)" + ("" if tier == "vorfuehrung" else " or 'nein'")
-            raise self._err(f"answer the {tier} question with {want}", "2.", seat, action)
+            raise self._err(Msg("answer the Hochzeit question with 'hochzeit'") if tier == "hochzeit" else
+                            Msg("answer the Vorführung question with a solo ('solo:fleischlos', 'solo:buben', "
+                                "'solo:damen', 'solo:kreuz' …)") if tier == "vorfuehrung" else
+                            Msg("answer the {tier} question with a solo ('solo:fleischlos', 'solo:buben', "
+                                "'solo:damen', 'solo:kreuz' …) or 'nein'", tier=_TIER_WORD.get(tier, tier)),
+                            "2.", seat, action)
         assert tier is not None
         if a == "nein":
             self.declined.append((seat, tier))
-            self.events.append(f"Position {seat + 1}: kein {'Pflichtsolo' if tier == 'pflichtsolo' else 'Lustsolo'}")
+            self.events.append(Msg("seat {seat}: kein Pflichtsolo", seat=seat) if tier == "pflichtsolo" else
+                               Msg("seat {seat}: kein Lustsolo", seat=seat))
             self.ask.remove(seat)
             if self.ask:
                 self.turn = self.ask[0]
@@ -472,60 +482,59 @@ class DoppelkopfDeal(FastIdDeal):
             # Pflichtsolo: the soloist always leads; Lustsolo: only when sitting left of the dealer (2.)
             if self.pflicht:
                 lead = seat
-            self.events.append(f"Position {seat + 1} plays {'Pflichtsolo' if self.pflicht else 'Lustsolo'}: "
-                               f"{contract_label(decl)}")
+            self.events.append(Msg("seat {seat} plays a Pflichtsolo: {contract}", seat=seat, contract=contract_label(decl))
+                               if self.pflicht else
+                               Msg("seat {seat} plays a Lustsolo: {contract}", seat=seat, contract=contract_label(decl)))
         if decl == "hochzeit":
-            self.events.append(f"Position {seat + 1} plays a Hochzeit")
+            self.events.append(Msg("seat {seat} plays a Hochzeit", seat=seat))
         self.turn = lead
 
     # -- announcements (Doppelkopf-Turnier 5.) ------------------------------------------
     def _apply_announcement(self, seat: int, a: str, action: str) -> None:
         party = self.party[seat]
         if self.contract == "hochzeit" and self.klaerung is None:
-            raise self._err("in a Hochzeit announcements are allowed only after the Klärungsstich", "4.",
+            raise self._err(Msg("in a Hochzeit announcements are allowed only after the Klärungsstich"), "4.",
                             seat, action)
         if party is None:  # pragma: no cover - parties are set once announcements open
-            raise self._err("your party is not decided yet", "4.", seat, action)
+            raise self._err(Msg("your party is not decided yet"), "4.", seat, action)
         if a == "re" and party != "re" or a == "kontra" and party != "kontra":
-            raise self._err(f"'{a}' is announced by the {'Re' if a == 're' else 'Kontra'} party only; "
-                            f"you are {'Re' if party == 're' else 'Kontra'}", "5.", seat, action)
+            raise self._err(Msg("'{word}' is announced by the {party} party only; you are {own}", word=a, party=_PARTY_WORD[a == "re"], own=_PARTY_WORD[party == "re"]), "5.", seat, action)
         level = 0 if a in ("re", "kontra") else ANNOUNCE_WORDS.index(a) - 1
         if level <= self.level[party]:
-            raise self._err(f"your party has already announced {LEVEL_NAMES[self.level[party]]}", "5.", seat, action)
+            raise self._err(Msg("your party has already announced {level}", level=LEVEL_NAMES[self.level[party]]), "5.", seat, action)
         if a not in self._announce_options(seat):
             held = popcount(self.hands[seat])
             shift = self._shift() or 0
             if level > 0 and not self.opts.late_reply_absagen and ann.in_time(level, held, -1, shift) and (
                     not self.erstansage[party] if self.level[party] >= 0 else not ann.is_erstansage(held, shift)):
-                raise self._err(f"'{a}' is refused: your party's {'Re' if party == 're' else 'Kontra'} came only as a "
-                                f"late reply, and an Absage needs a regelkonforme Erstansage (DDV: only if the reply "
-                                f"would have been in time as an Ansage, with 11 cards)", "5.", seat, action)
-            raise self._err(f"'{a}' is out of its window: with {held} cards in hand (each skipped level must still be "
-                            f"in time; Re/Kontra with 11 cards, keine 90 with 10, keine 60 with 9, keine 30 with 8, "
-                            f"schwarz with 7, a reply one card later)", "5.", seat, action)
+                raise self._err(Msg("'{word}' is refused: your party's {party} came only as a late reply, and an Absage needs a regelkonforme "
+                                    "Erstansage (DDV: only if the reply would have been in time as an Ansage, with 11 cards)",
+                                    word=a, party=_PARTY_WORD[party == "re"]), "5.", seat, action)
+            raise self._err(Msg("'{a}' is out of its window: with {held} cards in hand (each skipped level must still be in time; Re/Kontra with 11 cards, keine 90 with 10, keine 60 with 9, keine 30 with 8, schwarz with 7, a reply one card later)", a=a, held=held), "5.", seat, action)
         if self.level[party] < 0:
             self.erstansage[party] = ann.is_erstansage(popcount(self.hands[seat]), self._shift() or 0)
         self.level[party] = level
         self.announced_by.append((seat, a, popcount(self.hands[seat])))
-        self.events.append(f"Position {seat + 1}: {'Re' if party == 're' else 'Kontra'}"
-                           + ("" if level == 0 else f", {LEVEL_NAMES[level]}"))
+        word = "Re" if party == "re" else "Kontra"
+        self.events.append(Msg("seat {seat}: {word}", seat=seat, word=word) if level == 0 else
+                           Msg("seat {seat}: {word}, {level}", seat=seat, word=word, level=LEVEL_NAMES[level]))
 
     # -- cards --------------------------------------------------------------------------
     def _apply_card(self, seat: int, action: str) -> int:
         if seat != self.turn:
-            raise NotYourTurn("it is not your turn to play a card", rule="Doppelkopf-Turnier 2.", seat=seat,
+            raise NotYourTurn(Msg("it is not your turn to play a card"), rule="Doppelkopf-Turnier 2.", seat=seat,
                               action=action)
         try:
             first = DOKO.parse(action)
         except BadNotation:
-            raise self._err("that is neither a card nor an announcement", "5.", seat, action) from None
+            raise self._err(Msg("that is neither a card nor an announcement"), "5.", seat, action) from None
         hand = self.hands[seat]
         card = first if hand & BIT[first] else first + 1 if hand & BIT[first + 1] else -1
         if card < 0:
-            raise self._err(f"{DOKO.notation[first]} is not in your hand", "1.", seat, action)
+            raise self._err(Msg("{card} is not in your hand", card=DOKO.notation[first]), "1.", seat, action)
         legal = self._legal_cards(seat)
         if not legal & BIT[card]:
-            raise self._err("you must follow the led suit (trump counts as one suit)", "1.", seat, action)
+            raise self._err(Msg("you must follow the led suit (trump counts as one suit)"), "1.", seat, action)
         self._play_card(seat, card)
         return card
 
@@ -556,9 +565,9 @@ class DoppelkopfDeal(FastIdDeal):
             if self.klaerung is not None:
                 for s in self.active:
                     self.party[s] = "re" if s in (self.hochzeiter, self.partner) else "kontra"
-                who = (f"Position {winner + 1} is the partner" if self.partner is not None
-                       else "the Hochzeiter plays alone")
-                self.events.append(f"Klärungsstich {k}: {who}")
+                self.events.append(Msg("Klärungsstich {k}: seat {seat} is the partner", k=k, seat=winner)
+                                   if self.partner is not None else
+                                   Msg("Klärungsstich {k}: the Hochzeiter plays alone", k=k))
         if k == 12:
             self.phase = "over"
             self.turn = -1
@@ -596,7 +605,7 @@ class DoppelkopfDeal(FastIdDeal):
         for s in self.active:
             if self.played_q[s]:
                 re_known.add(s)
-        for s, w, _ in self.announced_by:
+        for s, _, _ in self.announced_by:
             (re_known if self.party[s] == "re" else ko_known).add(s)
         located = sum(self.played_q[s] for s in self.active if s != viewer)
         if viewer is not None and viewer in self.active:
@@ -626,7 +635,7 @@ class DoppelkopfDeal(FastIdDeal):
             "active": list(self.active),
             "turn": self.turn if self.phase != "over" else None,
             "contract": pub,
-            "contract_label": contract_label(pub) if pub else None,
+            "contract_label": str(contract_label(pub)) if pub else None,  # a plain game word (catalogue id)
             "trump": pub[5:] if pub and pub.startswith("solo:") else ("normal" if pub else None),
             "soloist": self.soloist,
             "pflichtsolo": self.pflicht,
@@ -681,12 +690,12 @@ class DoppelkopfDeal(FastIdDeal):
             wp = self.party[w]
             assert wp is not None
             if sum(AUGEN[c] for _, c in cards) >= 40:
-                out.append((wp, "Doppelkopf"))
+                out.append((wp, Msg("Doppelkopf")))
             for s, c in cards:
                 if c in (KA, KA + 1) and self.party[s] != wp:
-                    out.append((wp, "Fuchs gefangen"))
+                    out.append((wp, Msg("Fuchs gefangen")))
             if i == 11 and any(s == w and c in (XB, XB + 1) for s, c in cards):
-                out.append((wp, "Karlchen"))
+                out.append((wp, Msg("Karlchen")))
         return out
 
     def is_solo_scored(self) -> bool:
@@ -696,7 +705,7 @@ class DoppelkopfDeal(FastIdDeal):
 
     def result(self) -> DealResult:
         if self.phase != "over":
-            raise IllegalAction("the game is not over yet")
+            raise IllegalAction(Msg("the game is not over yet"))
         # one pass over the tricks: their Augen, the Re party's Augen and tricks, the summary rows
         fmt = DOKO.notation
         party = self.party
@@ -718,7 +727,7 @@ class DoppelkopfDeal(FastIdDeal):
                     absagen_in_solo=self.opts.absagen_in_solo, sonderpunkte=self.opts.sonderpunkte)
         summary = {
             "contract": self.contract,
-            "contract_label": contract_label(self.contract or "normal"),
+            "contract_label": str(contract_label(self.contract or "normal")),
             "soloist": self.soloist,
             "pflichtsolo": self.pflicht,
             "hochzeiter": self.hochzeiter,

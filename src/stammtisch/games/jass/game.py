@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ...core.cards import JASS
+from ...core.messages import Msg
 from ...core.protocol import Bot, Deal, DealContext, DealResult, DealState, Game
 from ...core.rng import shuffled
 from .modes import MODES, RANKS, SUITS
@@ -79,7 +80,7 @@ class JassGame(Game):
         super().validate_deal(options, deal)
         from ...core.errors import IllegalAction
         if any(len(h) != 9 for h in deal.hands):
-            raise IllegalAction("every player gets 9 cards (Papagei-Jass §20)")
+            raise IllegalAction(Msg("every player gets 9 cards (Papagei-Jass §20)"))
 
     def new_deal(self, options: JassOptions, ctx: DealContext) -> DealState:
         return JassDeal(options, ctx)

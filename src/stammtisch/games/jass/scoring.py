@@ -20,20 +20,23 @@ Teams are ``0`` (seats 1 and 3, "Team 1/3") and ``1`` (seats 2 and 4, "Team 2/4"
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
+from ...core.messages import Msg
 from ...core.protocol import Line
 from .modes import MODES
 
 __all__ = ["DealScore", "score_deal", "TrickStep", "first_out", "bedanken", "partie_result", "MATCH_BONUS",
-           "LAST_TRICK_BONUS", "TEAM_NAMES"]
+           "LAST_TRICK_BONUS", "TEAM_NAMES", "TEAM_WORDS"]
 
 #: §13 Matchprämie (also for a Kontermatch, §10)
 MATCH_BONUS = 100
 #: §11 the last trick counts 5 more
 LAST_TRICK_BONUS = 5
 TEAM_NAMES = ("Team 1/3", "Team 2/4")
+#: a team in a message: its two seats (shown by their names)
+TEAM_WORDS = (Msg("{seat_a} & {seat_b}", seat_a=0, seat_b=2), Msg("{seat_a} & {seat_b}", seat_a=1, seat_b=3))
 
 
 @dataclass(frozen=True)
@@ -74,14 +77,14 @@ def score_deal(mode: str, card_points: Sequence[int], tricks: Sequence[int], wei
         cp = card_points[src]
         match = tricks[src] == 9
         if cp:
-            lines.append(Line("Kartenpunkte", cp * mult, f"{TEAM_NAMES[team]}: {cp} x {mult}"))
+            lines.append(Line(Msg("Kartenpunkte"), cp * mult, Msg('{team}: {points} x {mult}', team=TEAM_WORDS[team], points=cp, mult=mult)))
         if match:
-            label = "Match" if src == declarer_team else "Kontermatch"
-            lines.append(Line(label, MATCH_BONUS * mult, f"{TEAM_NAMES[team]}: {MATCH_BONUS} x {mult}"))
+            label = Msg("Match") if src == declarer_team else Msg("Kontermatch")
+            lines.append(Line(label, MATCH_BONUS * mult, Msg('{team}: {points} x {mult}', team=TEAM_WORDS[team], points=MATCH_BONUS, mult=mult)))
         if weis[team]:
-            lines.append(Line("Weis", weis[team] * mult, f"{TEAM_NAMES[team]}: {weis[team]} x {mult}"))
+            lines.append(Line(Msg("Weis"), weis[team] * mult, Msg('{team}: {points} x {mult}', team=TEAM_WORDS[team], points=weis[team], mult=mult)))
         if stoeck[team]:
-            lines.append(Line("Stöck", stoeck[team] * mult, f"{TEAM_NAMES[team]}: {stoeck[team]} x {mult}"))
+            lines.append(Line(Msg("Stöck"), stoeck[team] * mult, Msg('{team}: {points} x {mult}', team=TEAM_WORDS[team], points=stoeck[team], mult=mult)))
         raw[team] = cp + (MATCH_BONUS if match else 0) + weis[team] + stoeck[team]
     return DealScore((raw[0] * mult, raw[1] * mult), tuple(lines), (raw[0], raw[1]), mult)
 

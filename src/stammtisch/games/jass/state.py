@@ -30,12 +30,13 @@ from typing import Any
 from ...core.bits import BitIds, bit_list, mask_of
 from ...core.cards import JASS
 from ...core.errors import BadNotation, IllegalAction, NotYourTurn
+from ...core.messages import Msg
 from ...core.protocol import ActionIdTables, ActionSpace, DealContext, DealResult, FastIdDeal, Line
 from .modes import (KING, MODES, OBER, POINTS, STRENGTH, SUIT_MASK, SUIT_OF, SUITS, TM_TUTTI, Mode, base_choices,
                     drei_mal_drei_choices)
 from .options import JassOptions
-from .play import CHUNKS, cards_of, legal_mask
-from .scoring import LAST_TRICK_BONUS, MATCH_BONUS, TEAM_NAMES, TrickStep, bedanken, first_out, score_deal
+from .play import CHUNKS, cards_of
+from .scoring import LAST_TRICK_BONUS, MATCH_BONUS, TEAM_WORDS, TrickStep, bedanken, first_out, score_deal
 from .weis import WeisItem, all_weis, best_key, check_declaration, parse_weis
 
 __all__ = ["JassDeal", "R"]
@@ -181,10 +182,10 @@ class JassDeal(FastIdDeal):
             self.pushed += 1
             if self.pushed == 1:
                 self.chooser = (self.vorhand + 2) % 4
-                self.events.append(f"seat {self.vorhand} schiebt")
+                self.events.append(Msg('seat {seat} schiebt', seat=self.vorhand))
             else:
                 self.chooser = self.vorhand
-                self.events.append(f"seat {(self.vorhand + 2) % 4} schiebt zurück: Drei mal Drei")
+                self.events.append(Msg('seat {seat} schiebt zurück: Drei mal Drei', seat=(self.vorhand + 2) % 4))
             return
         m = MODES[mode]
         self.mode = m
@@ -192,7 +193,7 @@ class JassDeal(FastIdDeal):
         self.phase = "play"
         self.tm = m.tricks[0]
         self.no_under = not m.misere
-        self.events.append(f"seat {self.chooser}: {m.title}")
+        self.events.append(Msg("seat {seat}: {mode}", seat=self.chooser, mode=m.title))
         if m.trump is not None and not m.misere and not mode.startswith("3x3"):
             k, o = 1 << (m.trump * 9 + KING), 1 << (m.trump * 9 + OBER)
             for s in range(4):
@@ -285,9 +286,9 @@ class JassDeal(FastIdDeal):
         self.weis_team = team
         self.weis_points[team] = sum(it.points for s in self.weis_order if s & 1 == team
                                      for it in self.weis_decl[s])
-        shown = "; ".join(f"seat {s}: " + ", ".join(str(i) for i in self.weis_decl[s])
-                          for s in self.weis_order if s & 1 == team)
-        self.events.append(f"{TEAM_NAMES[team]} schreibt Weis {self.weis_points[team]} ({shown})")
+        shown = [Msg("seat {seat}: {weis}", seat=s, weis=", ".join(str(i) for i in self.weis_decl[s]))
+                 for s in self.weis_order if s & 1 == team]
+        self.events.append(Msg('{team} schreibt Weis {points} ({shown})', team=TEAM_WORDS[team], points=self.weis_points[team], shown=shown))
 
     # ------------------------------------------------------------------------------
     # protocol
@@ -474,11 +475,11 @@ class JassDeal(FastIdDeal):
 
     def apply(self, seat: int, action: str) -> None:
         if self.phase == "over":
-            raise NotYourTurn("the deal is over", seat=seat, action=action)
+            raise NotYourTurn(Msg("the deal is over"), seat=seat, action=action)
         if not isinstance(seat, int) or not 0 <= seat < 4:
-            raise NotYourTurn(f"there is no seat {seat!r} at a Jass table", action=str(action))
+            raise NotYourTurn(Msg("there is no seat {seatno} at a Jass table", seatno=repr(seat)), action=str(action))
         if not isinstance(action, str):
-            raise IllegalAction("an action is text", seat=seat)
+            raise IllegalAction(Msg("an action is text"), seat=seat)
         a = action.strip()
         low = a.lower()
         if low == "bedanken":
@@ -490,7 +491,7 @@ class JassDeal(FastIdDeal):
             # the next seat in order (a card given too early, §28, cannot be laid online)
             rule = R + ("§25" if self.phase == "trump" else
                         "§22" if not self.trick and self.trick_no else "§30")
-            raise NotYourTurn(f"it is {who}'s turn", rule=rule, seat=seat, action=action)
+            raise NotYourTurn(Msg("it is {who}'s turn", who=who), rule=rule, seat=seat, action=action)
         if self.phase == "trump":
             self._apply_trump(seat, a, low)
             return
@@ -499,28 +500,28 @@ class JassDeal(FastIdDeal):
             return
         if low in STOECK_WORDS:
             if not self._stoeck_open(seat):
-                raise IllegalAction("you have no Stöck to show (König and Ober of trump, shown by the end of "
-                                    "playing them)", rule=R + "§29.3", seat=seat, action=action)
+                raise IllegalAction(Msg("you have no Stöck to show (König and Ober of trump, shown by the end of "
+                                    "playing them)"), rule=R + "§29.3", seat=seat, action=action)
             self.stoeck_declared = True
             self.stoeck_points[seat & 1] = 20
             self._stoeck_pending[seat & 1] = 20
-            self.events.append(f"seat {seat}: Stöck")
+            self.events.append(Msg('seat {seat}: Stöck', seat=seat))
             return
         if low == "rest":
             if self.trick:
-                raise IllegalAction("Rest can only be claimed when leading to a trick", rule=R + "§17",
+                raise IllegalAction(Msg("Rest can only be claimed when leading to a trick"), rule=R + "§17",
                                     seat=seat, action=action)
             if not self.mode.multiplier:
-                raise IllegalAction("in Tutti the first card led decides what counts; lead it first",
+                raise IllegalAction(Msg("in Tutti the first card led decides what counts; lead it first"),
                                     rule=R + "§24.6", seat=seat, action=action)
             self._rest(seat)
             return
         try:  # one action is one card: two cards at once (§31) are no notation
             card = JASS.parse(a)
         except BadNotation:
-            raise IllegalAction(f"'{a}' is not a card or action of Schieber Jass", seat=seat, action=action) from None
+            raise IllegalAction(Msg("'{a}' is not a card or action of Schieber Jass", a=a), seat=seat, action=action) from None
         if not self.hands[seat] >> card & 1:
-            raise IllegalAction("you do not hold this card", seat=seat, action=action)
+            raise IllegalAction(Msg("you do not hold this card"), seat=seat, action=action)
         if not self.legal_mask() >> card & 1:
             msg, rule = self._why_illegal(card)
             raise IllegalAction(msg, rule=rule, seat=seat, action=action)
@@ -530,12 +531,12 @@ class JassDeal(FastIdDeal):
         if low == "schieben":
             if not self.can_push():
                 rule = R + ("§24.1" if self.opts.zurueckschieben else "§25")
-                raise IllegalAction("you cannot push: the partner has to name the trump now", rule=rule,
+                raise IllegalAction(Msg("you cannot push: the partner has to name the trump now"), rule=rule,
                                     seat=seat, action=a)
             self.choose(None)
             return
         if not low.startswith("trump:"):
-            raise IllegalAction(f"name the trump ('trump:E', 'trump:obenabe', ...) or push ('schieben'), not '{a}'",
+            raise IllegalAction(Msg("name the trump ('trump:E', 'trump:obenabe', ...) or push ('schieben'), not '{a}'", a=a),
                                 rule=R + "§25", seat=seat, action=a)
         name = a[6:].strip()
         if len(name) == 1:
@@ -549,50 +550,51 @@ class JassDeal(FastIdDeal):
         choices = self.mode_choices()
         if name not in choices:
             rule = R + ("§24.1" if self.pushed == 2 else ("§24" if name in MODES else "§23"))
-            raise IllegalAction(f"'{name}' is not a mode this table plays now (choose from: {', '.join(choices)})",
+            raise IllegalAction(Msg("'{name}' is not a mode this table plays now (choose from: {choices})", name=name, choices=', '.join(choices)),
                                 rule=rule, seat=seat, action=a)
         self.choose(name)
 
-    def _why_illegal(self, card: int) -> tuple[str, str]:
+    def _why_illegal(self, card: int) -> tuple[Msg, str]:
         hand, trick, tm = self.hands[self.turn], self.trick, self.tm
         led = SUIT_OF[trick[0]]
         trump = tm if tm < 4 else (led if tm == TM_TUTTI else None)
         s = SUIT_OF[card]
         if trump is not None and led == trump:
-            return "you must play trump (only the trump Under need not be played)", R + "§26"
+            return Msg("you must play trump (only the trump Under need not be played)"), R + "§26"
         if trump is not None and s == trump:
-            return "you may not under-trump unless you hold only trumps", R + "§27"
+            return Msg("you may not under-trump unless you hold only trumps"), R + "§27"
         may_trump = trump is not None and hand & SUIT_MASK[trump]
-        return f"you must follow suit ({JASS.suit_names[led]})" + (" or play trump" if may_trump else ""), \
-            R + "§15"
+        suit = JASS.suit_names[led]
+        return (Msg("you must follow suit ({suit}) or play trump", suit=suit) if may_trump else
+                Msg("you must follow suit ({suit})", suit=suit)), R + "§15"
 
     def _declare_weis(self, seat: int, a: str, low: str) -> None:
         if not self.opts.weis or self.mode.misere:
-            raise IllegalAction("this game is played without Weis", rule=R + "§29", seat=seat, action=a)
+            raise IllegalAction(Msg("this game is played without Weis"), rule=R + "§29", seat=seat, action=a)
         if self.trick_no != 0 or self.played[seat]:
-            raise IllegalAction("Weis is declared with the first card only", rule=R + "§29", seat=seat, action=a)
+            raise IllegalAction(Msg("Weis is declared with the first card only"), rule=R + "§29", seat=seat, action=a)
         if seat in self.weis_decl:
-            raise IllegalAction("you have declared your Weis already", rule=R + "§29", seat=seat, action=a)
+            raise IllegalAction(Msg("you have declared your Weis already"), rule=R + "§29", seat=seat, action=a)
         if low == "weis":
             items = all_weis(self.hands[seat])
             if not items:
-                raise IllegalAction("you hold no Weis", rule=R + "§29.1", seat=seat, action=a)
+                raise IllegalAction(Msg("you hold no Weis"), rule=R + "§29.1", seat=seat, action=a)
         else:
             try:
                 items = parse_weis(a[5:])
             except ValueError as e:
-                raise IllegalAction(str(e), rule=R + "§29", seat=seat, action=a) from None
+                raise IllegalAction(e.args[0], rule=R + "§29", seat=seat, action=a) from None
             why = check_declaration(self.hands[seat], items)
             if why:
-                raise IllegalAction(why + " (a Weis must be held)", rule=R + "§29.1", seat=seat, action=a)
+                raise IllegalAction(why, rule=R + "§29.1", seat=seat, action=a)
         if self._weis_pointless(seat, max(it.points for it in items)):
-            raise IllegalAction("this Weis can never count: the other side has announced more (unnötiger Weis)",
+            raise IllegalAction(Msg("this Weis can never count: the other side has announced more (unnötiger Weis)"),
                                 rule=R + "§29", seat=seat, action=a)
         self.weis_decl[seat] = items
         self.weis_order.append(seat)
         m = self.mode
         top = max(items, key=lambda it: best_key(it, m.trump, m.first_down))
-        self.events.append(f"seat {seat} weist {top.points}")
+        self.events.append(Msg('seat {seat} weist {points}', seat=seat, points=top.points))
 
     # -- Bedanken (§1, §2, §18) ------------------------------------------------------
     def _ausmach_steps(self) -> list[TrickStep]:
@@ -624,8 +626,10 @@ class JassDeal(FastIdDeal):
             self.stoeck_declared = True
             self.stoeck_points[self.stoeck_seat & 1] = 20
         self.end = {"kind": "bedanken", **outcome}
-        word = "bedankt sich" + ("" if outcome["reached"] else " ohne genügend Punkte")
-        self.events.append(f"seat {seat} {word}: {TEAM_NAMES[outcome['winner']]} gewinnt")
+        winner = TEAM_WORDS[outcome["winner"]]
+        self.events.append(Msg("seat {seat} bedankt sich: {team} gewinnt", seat=seat, team=winner) if outcome["reached"]
+                           else Msg("seat {seat} bedankt sich ohne genügend Punkte: {team} gewinnt", seat=seat,
+                                    team=winner))
         self.phase = "over"
 
     # -- Rest (§17) ------------------------------------------------------------------
@@ -670,8 +674,9 @@ class JassDeal(FastIdDeal):
         self._stoeck_pending = [0, 0]
         self.end = {"kind": "rest", "seat": seat, "team": team, "holds": ok, "tricks": n,
                     "cards": JASS.format_mask(remaining)}
-        self.events.append(f"seat {seat} verlangt Rest: " + ("alle Stiche" if ok else
-                                                            f"falsch, {TEAM_NAMES[taker]} erhält alle Karten"))
+        self.events.append(Msg("seat {seat} verlangt Rest: alle Stiche", seat=seat) if ok else
+                           Msg("seat {seat} verlangt Rest: falsch, {team} erhält alle Karten", seat=seat,
+                               team=TEAM_WORDS[taker]))
         for s in range(4):
             self.hands[s] = 0
         self.trick_no = 9
@@ -767,7 +772,7 @@ class JassDeal(FastIdDeal):
 
     def result(self) -> DealResult:
         if self.phase != "over":
-            raise IllegalAction("the deal is not over yet")
+            raise IllegalAction(Msg("the deal is not over yet"))
         tricks = [{"leader": ld, "cards": JASS.format_cards(cards), "winner": w, "points": p}
                   for ld, cards, w, p in self.history]
         summary: dict[str, Any] = {"tricks": tricks, "card_points": list(self.card_points),
@@ -778,7 +783,7 @@ class JassDeal(FastIdDeal):
             summary["end"] = dict(self.end)
         m = self.mode
         if m is None or m.multiplier == 0:
-            lines = (Line("Bedanken", 0, TEAM_NAMES[self.end["winner"]] + " gewinnt"),) if self.end else ()
+            lines = (Line(Msg("Bedanken"), 0, Msg("{team} gewinnt", team=TEAM_WORDS[self.end["winner"]])),) if self.end else ()
             return DealResult((0, 0), lines, ends_match=bool(self.end and self.end["kind"] == "bedanken"),
                               summary=summary)
         sc = score_deal(m.name, self.card_points, self.tricks_won, self.weis_points, self.stoeck_points,
@@ -787,9 +792,9 @@ class JassDeal(FastIdDeal):
         ends = False
         if self.end and self.end["kind"] == "bedanken":
             ends = True
-            lines = lines + (Line("Bedanken", 0, f"seat {self.end['seat']}, {TEAM_NAMES[self.end['winner']]} gewinnt"),)
+            lines = lines + (Line(Msg("Bedanken"), 0, Msg("seat {seat}, {team} gewinnt", seat=self.end["seat"], team=TEAM_WORDS[self.end["winner"]])),)
         elif self.end and self.end["kind"] == "rest":
-            lines = lines + (Line("Rest", 0, "richtig" if self.end["holds"] else "falsch (§17)"),)
+            lines = lines + (Line(Msg("Rest"), 0, Msg("richtig") if self.end["holds"] else Msg("falsch (§17)")),)
         # §1 (Ausmachregel): only a team whose total after the deal reaches the target can have
         # reached it first; the totals only grow, trick by trick (the steps add up to the score)
         target = self.opts.target

@@ -15,9 +15,10 @@ natural order 6 7 8 9 10 U O K A, always, even in Undenufe) or as a four of a ki
 
 from __future__ import annotations
 
+from stammtisch.core.messages import Msg
 from dataclasses import dataclass
 
-from .modes import RANKS, SUITS, SUIT_MASK
+from .modes import RANKS, SUITS
 
 __all__ = ["WeisItem", "all_weis", "parse_weis", "best_key", "SEQUENCE_POINTS", "FOUR_POINTS"]
 
@@ -101,23 +102,23 @@ def parse_weis(text: str) -> list[WeisItem]:
     for part in text.split("+"):
         part = part.strip().upper()
         if not part:
-            raise ValueError("empty Weis")
+            raise ValueError(Msg("empty Weis"))
         if part[0] == "4" and part[1:] in RANKS:
             items.append(WeisItem("four", -1, RANKS.index(part[1:]), 4))
             continue
         if "-" not in part:
-            raise ValueError(f"'{part}' is no Weis (write a sequence as E8-E10, four of a kind as 4U)")
+            raise ValueError(Msg("'{text}' is no Weis (write a sequence as E8-E10, four of a kind as 4U)", text=part))
         a, b = part.split("-", 1)
         if len(a) < 2 or len(b) < 2 or a[0] != b[0] or a[0] not in SUITS or a[1:] not in RANKS or b[1:] not in RANKS:
-            raise ValueError(f"'{part}' is no sequence of one suit")
+            raise ValueError(Msg("'{text}' is no sequence of one suit", text=part))
         lo, hi = RANKS.index(a[1:]), RANKS.index(b[1:])
         if hi - lo + 1 < 3:
-            raise ValueError(f"'{part}' is shorter than three cards")
+            raise ValueError(Msg("'{text}' is shorter than three cards", text=part))
         items.append(WeisItem("seq", SUITS.index(a[0]), lo, hi - lo + 1))
     return items
 
 
-def check_declaration(hand: int, items: list[WeisItem]) -> str | None:
+def check_declaration(hand: int, items: list[WeisItem]) -> Msg | None:
     """Why ``items`` cannot be declared from ``hand`` (``None`` when they can).
 
     Every card must be held; a card may be in at most one sequence and one four (§29 "über
@@ -127,13 +128,13 @@ def check_declaration(hand: int, items: list[WeisItem]) -> str | None:
     seen = set()
     for it in items:
         if it in seen:
-            return f"{it} is declared twice"
+            return Msg("{weis} is declared twice (a Weis must be held)", weis=str(it))
         seen.add(it)
         if it.mask & ~hand:
-            return f"you do not hold {it}"
+            return Msg("you do not hold {weis} (a Weis must be held)", weis=str(it))
         if it.kind == "seq":
             if seq_cards & it.mask:
-                return f"{it} shares cards with another sequence"
+                return Msg("{weis} shares cards with another sequence (a Weis must be held)", weis=str(it))
             seq_cards |= it.mask
     return None
 

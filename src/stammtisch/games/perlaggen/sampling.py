@@ -113,7 +113,7 @@ def sample_state(options: PerlaggenOptions, view: Mapping[str, Any], rng: Any) -
     # §25 declarations are rare hands: each declaring seat's sampled hand must make the very figure its
     # event names, checked here before the deal is replayed (cheap), with more attempts
     declarations = _declarations(view.get("events", []))
-    for attempt in range(20000 if declarations else 400):
+    for _ in range(20000 if declarations else 400):
         rng.shuffle(pool)
         hands = {s: list(known[s]) for s in range(4)}
         i = 0

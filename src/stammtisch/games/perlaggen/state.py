@@ -379,7 +379,7 @@ class PerlaggenDeal(BiddingMixin, FiguresMixin, MeldMixin, FastIdDeal):
         try:
             self._apply(seat, action)
         except IllegalAction as e:
-            raise e if e.seat is not None else e.located(seat, action)
+            raise (e if e.seat is not None else e.located(seat, action)) from None
         except BadNotation as e:
             raise IllegalAction(str(e), rule="Perlaggen §16", seat=seat, action=action) from None
         self.history.append((seat, action))

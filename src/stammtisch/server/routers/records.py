@@ -10,6 +10,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 
 from ...core import registry
+from ...core.messages import jsonable
 from ...core.protocol import Deal, Match
 from ..tables import TableError
 from .common import DealNo, Number, tables_of
@@ -42,8 +43,8 @@ def replay_steps(record: dict[str, Any], deal: int) -> dict[str, Any]:
         match.apply(seat, action)
         steps.append(snap(seat, action))
     result = record["deals"][deal].get("result")
-    return {"number": deal, "deals": count, "dealer": record["deals"][deal]["dealer"],
-            "seats": record.get("seats"), "game": record.get("game"), "steps": steps, "result": result}
+    return jsonable({"number": deal, "deals": count, "dealer": record["deals"][deal]["dealer"],
+                     "seats": record.get("seats"), "game": record.get("game"), "steps": steps, "result": result})
 
 
 @router.get("/api/games/finished")

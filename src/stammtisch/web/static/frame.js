@@ -7,7 +7,7 @@
 
 import { h } from "./api.js";
 import { cardElement, isCard } from "./cards.js";
-import { pick, t } from "./i18n.js";
+import { msg, pick, t } from "./i18n.js";
 
 /** Where seat ``s`` sits, as an angle in degrees (screen coordinates, 90 = bottom). */
 export function seatAngle(s, me, n, direction) {
@@ -23,6 +23,7 @@ function polar(angle, rx, ry) {
 
 /** Replace the engines' seat words ("seat 2", "Position 3", "Team 1/3", "side A") with names. */
 export function withNames(text, seats) {
+  if (text && typeof text === "object" && typeof text.id === "string") return msg(text, seats);  // an engine message
   if (typeof text !== "string") return text === null || text === undefined ? "" : JSON.stringify(text);
   const name = (i) => (seats[i] !== undefined ? seats[i] : `#${i + 1}`);
   return text

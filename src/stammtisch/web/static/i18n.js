@@ -1,5 +1,9 @@
 // UI language: German by default, English on request (kept in localStorage). Game terms
 // (Re, Kontra, Obenabe, Solodreier, Gleich, Taufe …) stay German in both languages.
+//
+// The engines' messages (events, settlement lines, refusals: ``{id, args}``) are rendered with
+// the server's gettext catalogues, exported as JSON to ./i18n/<lang>.json
+// (``python -m stammtisch.i18n export``): ``msg(m, seats)``. The page's own words are ``t(key)``.
 
 const STRINGS = {
   de: {
@@ -57,9 +61,76 @@ export function lang() {
   return l === "en" ? "en" : "de";
 }
 
-export function setLang(l) {
+/** Switch the language (remembered in localStorage); resolves once its catalogue is loaded. */
+export async function setLang(l) {
   localStorage.setItem("stammtisch:lang", l);
   document.documentElement.lang = l;
+  await loadCatalog(l);
+}
+
+const CATALOGS = {};
+
+/** Load the message catalogue of ``l`` (once); the page renders engine messages with it. */
+export async function loadCatalog(l = lang()) {
+  if (!CATALOGS[l]) {
+    try {
+      const r = await fetch(new URL(`./i18n/${l}.json`, import.meta.url));
+      CATALOGS[l] = r.ok ? await r.json() : {};
+    } catch { CATALOGS[l] = {}; }
+  }
+  return CATALOGS[l];
+}
+
+/** The catalogue text of a message id (or plain word) in the current language; the id itself if none. */
+export function gettext(id) {
+  const c = CATALOGS[lang()] || {};
+  return c[id] ?? id;
+}
+
+const isSeat = (k) => k === "seat" || k.startsWith("seat_") || k.endsWith("_seat");
+const isThirds = (k) => k === "thirds" || k.endsWith("_thirds");
+
+/** Thirds of a point as the language writes them: 121 -> "40⅓" (de) / "40 1/3" (en). */
+export function thirds(n) {
+  const sign = n < 0 ? "-" : "", a = Math.abs(n), whole = Math.floor(a / 3), rest = a % 3;
+  if (!rest) return sign + String(whole);
+  const frac = gettext(rest === 1 ? "⅓" : "⅔");
+  return whole ? `${sign}${whole}${frac}` : sign + frac.trim();
+}
+
+function arg(k, v, seats) {
+  if (typeof v === "boolean") return gettext(v ? "yes" : "no");
+  if (typeof v === "number" && isSeat(k)) {
+    if (typeof seats === "function") return seats(v);
+    return seats && seats[v] !== undefined ? seats[v] : gettext("Seat {n}").replace("{n}", v + 1);
+  }
+  if (typeof v === "number" && isThirds(k)) return thirds(v);
+  if (Array.isArray(v)) {
+    const sep = v.length && typeof v[0] === "object" ? "; " : ", ";
+    return v.map((x) => arg(k.endsWith("s") ? k.slice(0, -1) : k, x, seats)).join(sep);
+  }
+  if (v && typeof v === "object" && typeof v.id === "string") return msg(v, seats);
+  if (typeof v === "string") return gettext(v);
+  return v === null || v === undefined ? "" : String(v);
+}
+
+/** A seat name as the page shows it: a computer player's strength (stored as "Computer 2 · stark")
+ * and the default "Seat 2" in the page's language; people's names unchanged. */
+export function displayName(name) {
+  if (typeof name !== "string") return name;
+  let m = /^Computer (\d+) · (.+)$/.exec(name);
+  if (m) return `Computer ${m[1]} · ${gettext(m[2])}`;
+  m = /^Seat (\d+)$/.exec(name);
+  return m ? gettext("Seat {n}").replace("{n}", m[1]) : name;
+}
+
+/** An engine message ``{id, args}`` (or a plain word) in the current language; ``seats``: names by seat. */
+export function msg(m, seats) {
+  if (m === null || m === undefined) return "";
+  if (typeof m === "string") return gettext(m);
+  if (typeof m !== "object" || typeof m.id !== "string") return String(m);
+  const args = m.args || {};
+  return gettext(m.id).replace(/\{(\w+)\}/g, (all, k) => (k in args ? arg(k, args[k], seats) : all));
 }
 
 /** The UI string ``key`` in the current language with ``{name}`` placeholders filled. */
@@ -76,3 +147,4 @@ export function pick(text) {
 }
 
 document.documentElement.lang = lang();
+await loadCatalog(lang());

@@ -124,7 +124,7 @@ async function listPanels() {
 async function draw() {
   catalogue = await games();
   const header = h("header", {}, h("span", { class: "home" }, "stammtisch"), h("h1", {}, "Jass · Doppelkopf · Tarock · Perlaggen"),
-    h("button", { class: "lang", id: "lang", onclick: () => { setLang(t("langCode")); draw(); } }, t("lang")));
+    h("button", { class: "lang", id: "lang", onclick: () => setLang(t("langCode")).then(draw) }, t("lang")));
   if (!catalogue.length) {
     root.replaceChildren(header, h("p", {}, t("noEngine")));
     return;

@@ -8,7 +8,7 @@ import {
   chooser, columnNames, drawActions, drawHand, drawTable, eventsList, handKeys, scoreSheet, settlement, withNames,
 } from "./frame.js";
 import { loadGame } from "./games/index.js";
-import { lang, setLang, t } from "./i18n.js";
+import { displayName, lang, msg as message, setLang, t } from "./i18n.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 const root = document.getElementById("app");
@@ -76,6 +76,8 @@ function handle(msg) {
     case "welcome": role = msg.role; break;
     case "state": {
       if (msg.view && !("results" in msg.view)) msg.view.results = state && state.view ? state.view.results : [];
+      if (msg.view && msg.view.seats) msg.view.seats = msg.view.seats.map(displayName);  // names in the page's language
+      if (msg.table && msg.table.seats) msg.table.seats.forEach((s) => { if (s && s.name) s.name = displayName(s.name); });
       const prev = state && state.view;
       trackTrick(prev, msg.view);
       if (!state || msg.version !== state.version) { refusal = null; choosing = null; }
@@ -94,7 +96,8 @@ function handle(msg) {
     case "error": {
       pending = false;
       if (msg.code === "bad_token") { localStorage.removeItem(`stammtisch:token:${tableId}`); ws.close(); }
-      const text = (msg.message || msg.code) + (msg.rule ? ` (${msg.rule})` : "");
+      const text = (msg.msg ? message(msg.msg, state && state.view ? state.view.seats : undefined) : msg.message || msg.code)
+        + (msg.rule ? ` (${msg.rule})` : "");
       if (msg.action && state && state.view) {
         const card = String(msg.action).split("=")[0];
         refusal = { action: msg.action, card, text };
@@ -258,7 +261,7 @@ function render() {
       status: info ? info.status : "", role: role || "",
     },
   }, connected ? t("connected") : t("connecting"));
-  const langBtn = h("button", { class: "lang", id: "lang", onclick: () => { setLang(t("langCode")); render(); } }, t("lang"));
+  const langBtn = h("button", { class: "lang", id: "lang", onclick: () => setLang(t("langCode")).then(render) }, t("lang"));
   const head = h("header", {},
     h("a", { href: "/", class: "home" }, t("home")),
     h("h1", {}, info ? `${info.title} · ${info.profile_title || info.profile}` : ""),

@@ -2,7 +2,7 @@
 // out), Vorbehalt/Solo/Hochzeit, announcements with their trick, Augen in the settlement.
 // Play clockwise; at a table of five the dealer sits out (DDV 1, 7).
 
-import { lang } from "../i18n.js";
+import { gettext, lang } from "../i18n.js";
 import { el, tip, tricksBadge } from "./common.js";
 
 const SOLO = {
@@ -51,7 +51,7 @@ export default {
     if (d.sitting === s) out.push({ text: { de: "setzt aus", en: "sits out" }, tip: { de: "der Geber am Fünfertisch sitzt (DDV 1)", en: "the dealer at a table of five sits out (DDV 1)" } });
     const party = (d.parties || [])[s];
     if (party) out.push({ text: party === "re" ? "Re" : "Kontra", tip: { de: "Partei, soweit bekannt", en: "party, as far as known" }, cls: `party ${party}` });
-    if (d.soloist === s && d.contract) out.push({ text: d.contract_label || d.contract, tip: d.pflichtsolo ? { de: "Pflichtsolo (DDV 2)", en: "Pflichtsolo (DDV 2)" } : { de: "Lustsolo", en: "Lustsolo" }, cls: "contract" });
+    if (d.soloist === s && d.contract) out.push({ text: gettext(d.contract_label || d.contract), tip: d.pflichtsolo ? { de: "Pflichtsolo (DDV 2)", en: "Pflichtsolo (DDV 2)" } : { de: "Lustsolo", en: "Lustsolo" }, cls: "contract" });
     if (d.hochzeiter === s) out.push({ text: "Hochzeit", tip: WORDS.hochzeit.slice(1)[lang() === "en" ? 1 : 0], cls: "contract" });
     for (const [who, word] of d.announced || []) if (who === s) out.push({ text: this.actionText(word).text, tip: this.actionText(word).tip, cls: "announce" });
     if (d.phase !== "play" && d.phase !== "over") for (const [who, ans] of d.answers || []) if (who === s) out.push({ text: this.actionText(ans).text, tip: this.actionText(ans).tip });
@@ -61,7 +61,7 @@ export default {
   },
   centerInfo(v) {
     const d = v.deal, out = [];
-    if (d.contract) out.push(el("span", "badge contract", d.contract_label || d.contract,
+    if (d.contract) out.push(el("span", "badge contract", gettext(d.contract_label || d.contract),
       tip("Spielart; Trumpf: " + (d.trump || "normal"), "game; trump: " + (d.trump || "normal"))));
     const ann = d.announcements || {};
     for (const p of ["re", "kontra"]) if (ann[p]) out.push(el("span", `badge party ${p}`, `${p === "re" ? "Re" : "Kontra"}: ${ann[p]}`));

@@ -1,0 +1,174 @@
+"""The translation layer: every word a person reads, in the reader's language.
+
+Engines build :class:`~stammtisch.core.messages.Msg` values (a message id plus arguments); the
+surfaces render them here. The catalogues are gettext ``.po`` files, one per language, in
+``locale/<lang>.po`` beside this module, read with Babel: German (``de``) is the default,
+English (``en``) complete, and a further language is one more catalogue (see ``docs/web.md``).
+
+Python::
+
+    from stammtisch.i18n import render, gettext
+    render(msg, "en", names=["Anna", "Bert", "Cäcilia", "Du"])   # a Msg, its JSON form or a plain id
+    gettext("deal {n}", "de")                                   # one catalogue entry, unformatted
+
+The browser reads the same catalogues as JSON (``web/static/i18n/<lang>.json``, written by
+``python -m stammtisch.i18n export``) through ``web/static/i18n.js`` (``msg(m, names)``).
+"""
+
+from __future__ import annotations
+
+import string
+from collections.abc import Callable, Mapping, Sequence
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from babel.messages.pofile import read_po
+from babel.numbers import format_decimal
+
+from ..core.messages import Msg, is_seat_arg, is_thirds_arg
+
+__all__ = ["LANGS", "DEFAULT_LANG", "render", "gettext", "catalog", "language", "thirds", "seat_name",
+           "translator", "Names", "strength", "computer_name"]
+
+LOCALE_DIR = Path(__file__).parent / "locale"
+
+#: the default language of every surface
+DEFAULT_LANG = "de"
+
+#: the languages with a catalogue, the default first
+LANGS: tuple[str, ...] = (DEFAULT_LANG,) + tuple(sorted(p.stem for p in LOCALE_DIR.glob("*.po")
+                                                          if p.stem != DEFAULT_LANG))
+
+#: seat names: a list (by seat) or a function of the seat
+Names = Sequence[str] | Callable[[int], str] | None
+
+_FORMATTER = string.Formatter()
+
+
+def language(lang: str | None) -> str:
+    """``lang`` if it has a catalogue, else the default (``"en-GB"`` reads as ``"en"``)."""
+    if not lang:
+        return DEFAULT_LANG
+    lang = lang.lower().replace("_", "-").split("-")[0]
+    return lang if lang in LANGS else DEFAULT_LANG
+
+
+@cache
+def catalog(lang: str) -> dict[str, str]:
+    """The catalogue of one language: message id to its text (entries without text left out)."""
+    path = LOCALE_DIR / f"{lang}.po"
+    if not path.exists():
+        return {}
+    with path.open("rb") as f:
+        cat = read_po(f, locale=lang)
+    out: dict[str, str] = {}
+    for m in cat:
+        if m.id and isinstance(m.id, str) and isinstance(m.string, str) and m.string:
+            out[m.id] = m.string
+    return out
+
+
+def gettext(text: str, lang: str = DEFAULT_LANG) -> str:
+    """The catalogue's text for the id ``text`` in ``lang`` (the id itself when there is none)."""
+    return catalog(language(lang)).get(text, text)
+
+
+def thirds(n: int, lang: str = DEFAULT_LANG) -> str:
+    """Thirds of a point as the language writes them: ``121`` is ``40⅓`` (de) or ``40 1/3`` (en).
+
+    >>> thirds(121, "de"), thirds(121, "en"), thirds(-2, "de"), thirds(120, "en")
+    ('40⅓', '40 1/3', '-⅔', '40')
+    """
+    sign, n = ("-" if n < 0 else ""), abs(n)
+    whole, rest = divmod(n, 3)
+    frac = gettext("⅓" if rest == 1 else "⅔", lang) if rest else ""
+    if not rest:
+        return sign + str(whole)
+    if not whole:
+        return sign + frac.strip()
+    return f"{sign}{whole}{frac}"
+
+
+def seat_name(seat: int, lang: str = DEFAULT_LANG, names: Names = None) -> str:
+    """The name of a seat (0-based): from ``names`` when given, else ``Platz 3`` / ``Seat 3``."""
+    if callable(names):
+        return names(seat)
+    if names is not None and 0 <= seat < len(names):
+        return names[seat]
+    return gettext("Seat {n}", lang).format(n=seat + 1)
+
+
+def _arg(name: str, value: Any, lang: str, names: Names) -> str:
+    if isinstance(value, bool):
+        return gettext("yes" if value else "no", lang)
+    if isinstance(value, int) and is_seat_arg(name):
+        return seat_name(value, lang, names)
+    if isinstance(value, int) and is_thirds_arg(name):
+        return thirds(value, lang)
+    if isinstance(value, int):
+        return format_decimal(value, locale=lang) if abs(value) >= 10000 else str(value)
+    if isinstance(value, (list, tuple)):
+        sep = "; " if value and (isinstance(value[0], Msg) or isinstance(value[0], Mapping)) else ", "
+        return sep.join(_arg(name[:-1] if name.endswith("s") else name, v, lang, names) for v in value)
+    if isinstance(value, Msg) or (isinstance(value, Mapping) and isinstance(value.get("id"), str)):
+        return render(value, lang, names)
+    return gettext(value, lang) if isinstance(value, str) else str(value)
+
+
+def render(m: Any, lang: str = DEFAULT_LANG, names: Names = None) -> str:
+    """A message in ``lang``: a :class:`Msg`, its JSON form ``{"id", "args"}``, or a plain string
+    (a catalogue id such as a game word is translated, any other text is kept as it is).
+
+    ``names`` gives the seats' names (default ``Platz n`` / ``Seat n``).
+    """
+    lang = language(lang)
+    if m is None:
+        return ""
+    if isinstance(m, Msg):
+        mid, args = m.id, m.args
+    elif isinstance(m, Mapping) and isinstance(m.get("id"), str):
+        mid, args = m["id"], m.get("args") or {}
+    else:
+        return gettext(str(m), lang) if str(m) else ""
+    text = gettext(mid, lang)
+    if not args:
+        return text
+    values = {k: _arg(k, v, lang, names) for k, v in args.items()}
+    try:
+        return text.format_map(_Missing(values))
+    except (ValueError, IndexError):  # a broken catalogue entry: the source text, never a crash
+        return mid.format_map(_Missing(values))
+
+
+class _Missing(dict):  # type: ignore[type-arg]
+    def __missing__(self, key: str) -> str:
+        return "{" + key + "}"
+
+
+def translator(lang: str, names: Names = None) -> Callable[[Any], str]:
+    """``render`` bound to one language and one set of seat names."""
+    lang = language(lang)
+    return lambda m: render(m, lang, names)
+
+
+#: how strong a computer player is, by its kind (``bots.make``), as players say it
+_STRENGTH = {
+    "random": Msg("Zufall"), "rule": Msg("solide"), "search": Msg("stark"), "ismcts": Msg("stark"),
+    "search+rule": Msg("stark"), "search:easy": Msg("leicht"), "search:medium": Msg("mittel"),
+    "search:hard": Msg("stark"), "search:strong": Msg("sehr stark"),
+}
+
+
+def strength(kind: str) -> Msg:
+    """A computer player's strength as a word (never an internal kind such as ``rule``)."""
+    return _STRENGTH.get(kind) or _STRENGTH.get(kind.split(":", 1)[0]) or Msg("Suche")
+
+
+def computer_name(number: int, kind: str, lang: str = DEFAULT_LANG) -> str:
+    """A computer player's name, short enough for a score-sheet column: ``Computer 2 · stark``.
+
+    >>> computer_name(2, "search:strong", "en"), computer_name(3, "rule")
+    ('Computer 2 · very strong', 'Computer 3 · solide')
+    """
+    return render(Msg("Computer {n} · {strength}", n=number, strength=strength(kind)), lang)

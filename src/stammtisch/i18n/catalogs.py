@@ -1,0 +1,77 @@
+"""Reading, extending and exporting the ``.po`` catalogues (Babel); used by the upkeep command
+``python -m stammtisch.i18n`` and the catalogue test."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from babel.messages.catalog import Catalog
+from babel.messages.extract import extract_from_dir
+from babel.messages.pofile import read_po, write_po
+
+from . import LANGS, LOCALE_DIR, catalog
+
+#: the package's source (where ``Msg("...")`` ids are extracted from)
+SOURCE = Path(__file__).resolve().parent.parent
+
+#: where the browser finds the catalogues
+STATIC = SOURCE / "web" / "static" / "i18n"
+
+#: the call that marks a message id in the source
+KEYWORDS = {"Msg": (1,)}
+
+
+def extract_ids() -> dict[str, str]:
+    """Every message id in the source, with the first place it occurs (``path:line``)."""
+    out: dict[str, str] = {}
+    for filename, lineno, message, _comments, _context in extract_from_dir(
+            str(SOURCE), method_map=[("**.py", "python")], keywords=KEYWORDS, comment_tags=()):
+        if filename.replace("\\", "/") == "core/messages.py":
+            continue  # the message type itself (its JSON reader)
+        if isinstance(message, str) and message not in out:
+            out[message] = f"{filename}:{lineno}"
+    return out
+
+
+def _read(lang: str) -> Catalog:
+    path = LOCALE_DIR / f"{lang}.po"
+    if not path.exists():
+        return Catalog(locale=lang, project="stammtisch")
+    with path.open("rb") as f:
+        return read_po(f, locale=lang)
+
+
+def update_po(lang: str) -> list[str]:
+    """Add the source's new ids to ``locale/<lang>.po`` (empty text); returns the ids added."""
+    cat = _read(lang)
+    added = []
+    for mid, where in extract_ids().items():
+        if mid not in cat:
+            cat.add(mid, "", locations=[(where.rsplit(":", 1)[0], int(where.rsplit(":", 1)[1]))])
+            added.append(mid)
+    if added:
+        with (LOCALE_DIR / f"{lang}.po").open("wb") as f:
+            write_po(f, cat, width=0, omit_header=False, sort_output=False, include_lineno=False)
+        catalog.cache_clear()
+    return added
+
+
+def missing() -> dict[str, list[str]]:
+    """Per language, the ids (from the source or any catalogue) that have no text."""
+    ids = set(extract_ids())
+    for lang in LANGS:
+        ids |= set(catalog(lang))
+    return {lang: sorted(i for i in ids if i not in catalog(lang)) for lang in LANGS}
+
+
+def export_json() -> list[Path]:
+    """Write ``web/static/i18n/<lang>.json`` (id to text) for each language; returns the paths."""
+    STATIC.mkdir(parents=True, exist_ok=True)
+    paths = []
+    for lang in LANGS:
+        path = STATIC / f"{lang}.json"
+        path.write_text(json.dumps(catalog(lang), ensure_ascii=False, sort_keys=True, indent=0) + "\n",
+                        encoding="utf-8")
+        paths.append(path)
+    return paths
