@@ -176,7 +176,7 @@ async def kill_run(args: argparse.Namespace) -> dict:
         async with httpx.AsyncClient(timeout=10) as client:
             while time.monotonic() - killed_at < 60:
                 ok = 0
-                for home, tid, tokens in made:
+                for home, tid, _tokens in made:
                     if home == 0:
                         r = await client.post(urls[1] + f"/api/tables/{tid}/seats", json={"name": "probe"})
                         ok += r.status_code == 409  # answered by the owner: "started"

@@ -73,8 +73,8 @@ def serve(
 
         print(f"stammtisch is serving at http://{host}:{port}/ with {workers} processes", flush=True)
         ucfg = uvicorn_config(None, host, port, log_level, trusted_proxies, config)
-        run_workers(config, url, sock, workers, log_level=log_level, ws_max_size=ucfg.ws_max_size,
-                    ws_ping_interval=ucfg.ws_ping_interval, ws_ping_timeout=ucfg.ws_ping_timeout,
+        run_workers(config, url, sock, workers, "stammtisch.cli.serve:worker_app", log_level=log_level,
+                    ws_max_size=ucfg.ws_max_size, ws_ping_interval=ucfg.ws_ping_interval, ws_ping_timeout=ucfg.ws_ping_timeout,
                     ws_per_message_deflate=False, proxy_headers=ucfg.proxy_headers,
                     forwarded_allow_ips=ucfg.forwarded_allow_ips,
                     http="stammtisch.server.timeouts:HeaderTimeoutProtocol",
@@ -86,6 +86,16 @@ def serve(
     print(f"stammtisch is serving at http://{shown}:{port}/  (database: {where})", flush=True)
     print(f"scorekeeper and tournaments: http://{shown}:{port}/scorekeeper/", flush=True)
     uvicorn.Server(uvicorn_config(app, host, port, log_level, trusted_proxies, config)).run(sockets=[sock])
+
+
+def worker_app() -> object:
+    """The app of one ``serve --workers N`` process (uvicorn calls it in each worker)."""
+    from ..scorekeeper.api import make_router
+    from ..server import create_app
+    from ..server.workers import worker_settings
+
+    url, config = worker_settings()
+    return create_app(database_url=url, config=config, routers=[make_router(url)])
 
 
 def uvicorn_config(app: object, host: str, port: int, log_level: str = "warning", trusted_proxies: str = "",
