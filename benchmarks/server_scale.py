@@ -61,7 +61,7 @@ def serve(url: str, port: int, workers: int = 1, cluster: bool = True) -> subpro
            "--search-processes", "0"]
     cmd += ["--workers", str(workers)] if workers > 1 else (["--cluster"] if cluster else [])
     proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    for _ in range(600):
+    for _ in range(1800):
         try:
             if httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=1).status_code == 200:
                 return proc
