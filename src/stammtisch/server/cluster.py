@@ -31,7 +31,9 @@ import asyncio
 import base64
 import json
 import logging
+import os
 import re
+import signal
 import time
 import uuid
 from typing import Any
@@ -222,6 +224,12 @@ class Cluster:
             except asyncio.CancelledError:
                 raise
             except Exception:
+                if self._lock_conn is None or self._lock_conn.closed:
+                    # the lease connection is gone, and with it every lease: another process may be
+                    # playing our tables already. Stop serving them (a supervisor starts us again).
+                    log.critical("cluster node %s lost its lease connection; stopping", self.node)
+                    os.kill(os.getpid(), signal.SIGTERM)
+                    return
                 log.exception("cluster tick failed")
             await asyncio.sleep(self.tick)
 
