@@ -241,6 +241,8 @@ def main() -> None:
     args.game = args.game or pick_game()
     out: dict = {"benchmark": "server_scale", "game": args.game, "database": "postgresql (one, loopback)",
                  "scaling": [], "when": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())}
+    if args.skip_scaling and args.out.exists():  # keep the scaling runs of an earlier call
+        out["scaling"] = json.loads(args.out.read_text()).get("scaling", [])
     if not args.skip_scaling:
         for n in (int(x) for x in args.tables.split(",")):
             for p in (int(x) for x in args.processes.split(",")):

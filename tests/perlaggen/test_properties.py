@@ -66,6 +66,7 @@ def _public_cards(ds) -> set[str]:
     if ds.trump_card >= 0:
         out.add(D.format(ds.trump_card))
     out |= set(D.format_cards(ds.kept)) | set(D.format_cards(ds.revealed))
+    out |= set(D.format_cards(getattr(ds, "turned_up", [])))  # Eichel cards turned up for trump (§7)
     for cs in ds.shown_hands.values():
         out |= set(D.format_cards(cs))
     ex = getattr(ds, "exchanged", None)

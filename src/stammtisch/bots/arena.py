@@ -177,26 +177,39 @@ def run_arena(game_name: str, a: str, b: str, deals: int, seed: int = 0, profile
     pairs: list[dict[str, Any]] = []
     if workers <= 0:
         workers = default_workers()
-    if ray:
-        pairs = _run_ray(args, ray_address, progress)
-    elif workers > 1 and deals > 1:
-        from concurrent.futures import ProcessPoolExecutor, as_completed
 
-        with ProcessPoolExecutor(max_workers=min(workers, deals)) as pool:
-            for f in as_completed([pool.submit(play_pair, *arg) for arg in args]):
-                pairs.append(f.result())
-                if progress:
-                    progress(len(pairs), deals)
-    else:
-        for i, arg in enumerate(args):
-            pairs.append(play_pair(*arg))
-            if progress:
-                progress(i + 1, deals)
+    def each(pair: dict[str, Any]) -> None:
+        pairs.append(pair)
+        if progress:
+            progress(len(pairs), deals)
+
+    try:
+        if ray:
+            pairs = _run_ray(args, ray_address, progress)
+        elif workers > 1 and deals > 1:
+            from .pool import run_each
+
+            run_each(play_pair, args, min(workers, deals), each)
+        else:
+            for arg in args:
+                each(play_pair(*arg))
+    except KeyboardInterrupt as e:  # Ctrl-C or SIGTERM: the pairs finished so far, then stop
+        from .pool import Interrupted, signal_of
+
+        raise Interrupted(_arena_result(game_name, a, b, deals, seed, profile, overrides, mode, ray, workers, t0,
+                                        pairs, interrupted=True), signal_of(e)) from None
+    return _arena_result(game_name, a, b, deals, seed, profile, overrides, mode, ray, workers, t0, pairs)
+
+
+def _arena_result(game_name: str, a: str, b: str, deals: int, seed: int, profile: str | None,
+                  overrides: Mapping[str, Any] | None, mode: str, ray: bool, workers: int, t0: float,
+                  pairs: list[dict[str, Any]], interrupted: bool = False) -> dict[str, Any]:
+    """The arena's result from the pairs played (all, or those finished before an interrupt)."""
     pairs.sort(key=lambda p: p["index"])
     return {
         "game": game_name, "a": a, "b": b, "deals": deals, "seed": seed, "profile": profile,
         "options": dict(overrides or {}), "mode": mode, "ray": ray, "workers": workers, "seconds": round(time.perf_counter() - t0, 3),
-        "summary": summarize(pairs), "pairs": pairs,
+        "summary": summarize(pairs), "pairs": pairs, **({"interrupted": True} if interrupted else {}),
     }
 
 

@@ -80,7 +80,7 @@ def ray_each(fn: Callable[..., Any], args: Sequence[tuple[Any, ...]], address: s
     except ImportError:
         from ..core.errors import OptionError
 
-        raise OptionError("--ray needs the ray extra: pip install 'stammtisch[ray]'") from None
+        raise OptionError("--ray needs the extra ray: run `bash scripts/setup ray` in the checkout") from None
     started_here = not ray.is_initialized()
     if started_here:
         ray.init(address=address, ignore_reinit_error=True, log_to_driver=False, include_dashboard=False)

@@ -53,7 +53,7 @@ class Spec:
     :param unique: no name twice in the list
     :param required: names the list must contain
     :param complete: every name of ``items`` must be in the list
-    :param rule: where the constraint comes from (rule sheet paragraph or NOTES.md)
+    :param rule: where the constraint comes from (a citation key of docs/rules/sources.md)
     """
 
     min: int | None = None
@@ -143,7 +143,7 @@ class Spec:
 def option(default: Any, **constraints: Any) -> Any:
     """A dataclass field with a default and its :class:`Spec` (the constraints of its meaning).
 
-    ``players: int = option(4, choices=(4, 5), rule="NOTES.md")``
+    ``players: int = option(4, choices=(4, 5), rule="Tiroler Cup, Paragrafen")``
     """
     return dataclasses.field(default=default, metadata={"spec": Spec(**constraints)})
 

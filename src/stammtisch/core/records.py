@@ -129,13 +129,13 @@ def replay(record: Mapping[str, Any], on_action: Callable[[Match, int, int, str]
         raise RecordError("record has no deals")
     recorded: list[tuple[int, Deal]] = []
     for i, d in enumerate(deals):
-        where = f"deal {i}"
+        where = f"deal {i + 1}"  # people count deals from 1
         dealer = _need(d, "dealer", int, where)
         deal_json = _need(d, "deal", dict, where)
         try:
             recorded.append((dealer, Deal.from_json(deal_json, game.deck)))
         except (StammtischError, KeyError, TypeError, ValueError) as e:
-            raise RecordError(f"{where}: malformed deal: {e}", deal=i) from None
+            raise RecordError(f"malformed deal: {e}", deal=i) from None
         _need(d, "actions", list, where)
     seed = record.get("seed")
     max_deals = record.get("max_deals")
@@ -149,7 +149,7 @@ def replay(record: Mapping[str, Any], on_action: Callable[[Match, int, int, str]
     index = 0
     for i, d in enumerate(deals):
         if len(match.logs) - 1 != i:
-            raise RecordError(f"deal {i} never started: the match ended after deal {len(match.logs) - 1}", deal=i)
+            raise RecordError(f"the deal never started: the match ended after deal {len(match.logs)}", deal=i)
         for pair in d["actions"]:
             if (not isinstance(pair, list) or len(pair) != 2 or not isinstance(pair[0], int)
                     or isinstance(pair[0], bool) or not isinstance(pair[1], str)):
