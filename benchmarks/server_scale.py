@@ -103,7 +103,7 @@ async def player(urls: list[str], first: int, tid: str, token: str, acked: list,
     i = first
     while not stop_ev.is_set():
         try:
-            async with websockets.connect(f"{urls[i]}/ws/{tid}", max_size=2**22, ping_interval=None,
+            async with websockets.connect(f"{urls[i].replace('http', 'ws')}/ws/{tid}", max_size=2**22, ping_interval=None,
                                           open_timeout=10) as ws:
                 await ws.send(json.dumps({"type": "hello", "token": token}))
                 sent: tuple[int, str] | None = None
