@@ -3,7 +3,7 @@
 
 import { account, api, games, h, toast, tokens } from "./api.js";
 import { cardElement } from "./cards.js";
-import { setLang, t } from "./i18n.js";
+import { pick, setLang, t } from "./i18n.js";
 
 const root = document.getElementById("app");
 let catalogue = [];
@@ -124,6 +124,7 @@ async function listPanels() {
 async function draw() {
   catalogue = await games();
   const header = h("header", {}, h("span", { class: "home" }, "stammtisch"), h("h1", {}, "Jass · Doppelkopf · Tarock · Perlaggen"),
+    h("a", { href: "/scorekeeper/", "data-testid": "nav-scorekeeper" }, pick({ de: "Turniere & Listen", en: "Tournaments & lists" })),
     h("button", { class: "lang", id: "lang", onclick: () => setLang(t("langCode")).then(draw) }, t("lang")));
   if (!catalogue.length) {
     root.replaceChildren(header, h("p", {}, t("noEngine")));
