@@ -4,13 +4,17 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
+
+from stammtisch.core.names import clean_name
 
 from .http import MAX_ID
 from .ranking import TIEBREAKS
 
 Text200 = Annotated[str, Field(max_length=200)]
-Name = Annotated[str, Field(min_length=1, max_length=200)]
+#: a name (player, tournament): the lobby's rule (:func:`stammtisch.core.names.clean_name`): NFKC, no
+#: control or invisible characters (NUL, bidi overrides), white space collapsed
+Name = Annotated[str, Field(min_length=1, max_length=200), AfterValidator(lambda v: clean_name(v, 200))]
 Version = Annotated[int, Field(ge=0, le=MAX_ID)]
 Pos = Annotated[int, Field(ge=1, le=1_000_000)]
 Facts = Annotated[dict[str, Any], Field(max_length=64)]

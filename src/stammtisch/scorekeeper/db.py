@@ -67,6 +67,8 @@ class Database:
         self._verdicts: dict[tuple[int, int], int] = {}
         #: failed logins under names that have no account: name -> (count, locked until)
         self._ghosts: dict[str, tuple[int, _dt.datetime | None]] = {}
+        #: wrong entry codes per (client, table): (count, locked until)
+        self._code_fails: dict[tuple[str, int], tuple[int, _dt.datetime | None]] = {}
 
     @contextmanager
     def session(self) -> Iterator[Session]:

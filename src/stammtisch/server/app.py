@@ -30,7 +30,8 @@ from ..storage import database_url as resolve_url
 from ..storage import make_engine
 from . import gctune
 from .botpool import allowed_kinds, is_search
-from .guard import BodyLimit
+from .cluster import ClusterForward
+from .guard import BodyLimit, PathGuard
 from .registry import Tables
 from .routers import accounts, lobby, pages, players, records, socket
 from .routers.common import Limits, error_response
@@ -64,6 +65,15 @@ def create_app(*, database_url: str | None = None, data_dir: str | Path | None =
         tables = Tables(store, cfg)
         app.state.tables = tables
         app.state.store = store
+        app.state.cluster = None
+        if cfg.cluster:
+            if eng.dialect.name != "postgresql":
+                raise RuntimeError("several processes (cluster) need PostgreSQL: --database-url postgresql+psycopg://...")
+            from .cluster import Cluster
+
+            app.state.cluster = tables.cluster = Cluster(eng.url.render_as_string(hide_password=False), tables, app,
+                                                         cfg.cluster_tick)
+            await tables.cluster.start()
         n = await tables.recover()
         if n:
             log.info("recovered %d unfinished table(s)", n)
@@ -84,14 +94,20 @@ def create_app(*, database_url: str | None = None, data_dir: str | Path | None =
                 gc.set_threshold(*old_thresholds)
                 gc.unfreeze()
             await tables.close()
+            if tables.cluster is not None:
+                await tables.cluster.stop()
 
     # no Swagger/ReDoc pages: they load scripts from a CDN with inline code (no network at run time,
     # and the CSP below forbids both); the schema stays at /openapi.json
     app = FastAPI(title="stammtisch", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.config = cfg
     app.state.limits = Limits.of(cfg)
-    # whole-app middleware (the scorekeeper's router included): outermost the headers, then the body limit
+    # whole-app middleware (the scorekeeper's router included): outermost the headers, then the path check,
+    # then the body limit
+    if cfg.cluster:  # innermost: requests for a table another process plays are answered there
+        app.add_middleware(ClusterForward)
     app.add_middleware(BodyLimit, limit=cfg.max_body)
+    app.add_middleware(PathGuard)
     app.add_middleware(SecurityHeaders)
     app.add_middleware(GZipMiddleware, minimum_size=1024, compresslevel=6)
 

@@ -67,6 +67,7 @@ class BotDriver:
     asked: set[int]
     asked_version: int
     driver: asyncio.Task | None
+    client: Any
 
     def standin(self, seat: int) -> bool:  # pragma: no cover - defined by presence
         raise NotImplementedError
@@ -220,7 +221,7 @@ class BotDriver:
                     # and an action that lands meanwhile makes this decision stale (then it re-plans)
                     try:
                         action = await runner.think(self.game.name, self.bot_kind, move.method, move.seat,
-                                                    move.legal, move.view, move.seed)
+                                                    move.legal, move.view, move.seed, self.client)
                     except Exception:
                         log.exception("table %s: search player failed", self.number)
                         action = None

@@ -50,9 +50,13 @@ def catalogue(lang: Annotated[str, Path(pattern="^[a-z]{2}$")]) -> FileResponse:
 def static(name: Annotated[str, Path(max_length=100)]) -> FileResponse:
     if name == "i18n.js":
         return FileResponse(WEB_STATIC / "i18n.js", media_type="text/javascript")
-    path = (STATIC / name).resolve()
-    if path.parent != STATIC.resolve() or not path.is_file():
-        raise NotFound(f"no file {name}")
+    try:  # a NUL or another byte the file system refuses is a missing file, not a 500
+        path = (STATIC / name).resolve()
+        found = path.parent == STATIC.resolve() and path.is_file()
+    except (ValueError, OSError):
+        found = False
+    if not found:
+        raise NotFound(f"no file {name[:100]!r}")
     media = "text/javascript" if name.endswith(".js") else None
     return FileResponse(path, media_type=media)
 

@@ -13,6 +13,7 @@ from ...core import registry
 from ...core.errors import OptionError, StammtischError
 from ...core.options import options_schema, options_to_json
 from ..botpool import allowed_kinds
+from ..presence import PRIVATE_SETTINGS
 from ..schemas import CreateTable, FillBots, OwnerOnly, TakeSeat
 from ..store import new_token
 from ..tables import TableError
@@ -65,6 +66,25 @@ def games_catalogue(levels: tuple[str, ...] = ("easy", "medium", "hard")) -> lis
     return out
 
 
+def stored_info(lt: Any) -> dict[str, Any]:
+    """A table's public facts from its stored row and seats (:meth:`.Table.info` without presence),
+    for the table list of a cluster."""
+    row = lt.row
+    try:
+        g = registry.get(row.game)
+        title, deck, ptitle = g.title, g.deck.name, g.profile_title(row.profile)
+    except Exception:  # an engine missing in this installation
+        title, deck, ptitle = row.game, "", row.profile
+    return {"id": row.public_id, "number": row.number, "game": row.game, "title": title, "deck": deck,
+            "profile": row.profile, "profile_title": ptitle, "options": dict(row.options or {}),
+            "max_deals": row.max_deals, "bot_kind": row.bot_kind,
+            "settings": {k: v for k, v in (row.settings or {}).items() if k not in PRIVATE_SETTINGS},
+            "status": row.status,
+            "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name, "connected": False, "away": False,
+                       "standin": False} for s in lt.seats],
+            "spectators": 0}
+
+
 def default_bot(game: str) -> str:
     """The game's rule-based player when it has one, else the random player."""
     try:
@@ -80,6 +100,9 @@ async def api_games(request: Request):
 
 @router.get("/api/tables")
 async def api_tables(request: Request):
+    if request.app.state.cluster is not None:  # from the database: the same list from every process
+        stored = await tables_of(request).db(tables_of(request).store.live_tables)
+        return {"tables": [stored_info(lt) for lt in stored]}
     ts = [t for t in tables_of(request).by_number.values() if t.status in ("open", "playing")]
     return {"tables": [t.info() for t in sorted(ts, key=lambda t: -t.number)[:100]]}
 
@@ -114,7 +137,8 @@ async def api_create(request: Request):
         account_id, name = acc.id, acc.name
     token = new_token()
     t = await tables_of(request).create(body.game, body.profile, dict(body.options or {}), body.max_deals, bot,
-                                        settings, owner_token=token)
+                                        settings, owner_token=token,
+                                        client=client_key(request))
     # the creator's token makes them the owner; with a name it is also their seat's token
     out: dict[str, Any] = {"table": t.info(), "invite": f"/t/{t.public_id}", "token": token}
     if name:
