@@ -1,7 +1,8 @@
-"""Helpers shared by the benchmark scripts (``benchmarks/*.py``).
+"""Helpers shared by the benchmark scripts (``benchmarks/{speed,strength,load}/*.py``).
 
-The scripts are run as ``.venv/bin/python benchmarks/<name>.py``, so this folder is on ``sys.path``
-and they ``from _common import ...``.
+The scripts are run from the repository root as ``.venv/bin/python benchmarks/<group>/<name>.py``;
+each puts the repository root first on ``sys.path`` (one line at its top) and imports
+``from benchmarks._common import ...``, so ``python -m benchmarks.<group>.<name>`` works too.
 
 * :func:`timed` runs a function and measures wall clock and CPU time (the machine is shared, so
   CPU time is the steadier figure);
@@ -9,17 +10,20 @@ and they ``from _common import ...``.
   against each other as partnerships with the seats swapped, for bot-strength figures;
 * :func:`unpack_src` unpacks a git revision's ``src`` for before/after runs in one go;
 * :func:`write_result` writes ``benchmarks/results/<name>.json`` (with the Python version and
-  machine) and prints it.
+  machine) and prints it; :func:`add_results_arg` gives a script the shared ``--results DIR``
+  option, which sends every file it writes to ``DIR`` instead (tiny runs in CI never overwrite a
+  cited results file), and :func:`results_path` names a file in that folder.
 
 >>> wall, cpu, out = timed(lambda: sum(range(1000)))
 >>> out, wall >= 0, cpu >= 0
 (499500, True, True)
 >>> mean_ci([1.0, 2.0, 3.0])
-{'mean': 2.0, 'ci95': [0.868, 3.132], 'n': 3}
+{'n': 3, 'mean': 2.0, 'sd': 1.0, 'ci95': [-0.484, 4.484]}
 """
 
 from __future__ import annotations
 
+import argparse
 import json
 import platform
 import subprocess
@@ -28,10 +32,41 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
-__all__ = ["ROOT", "RESULTS", "timed", "mean_ci", "pair_duel", "unpack_src", "write_result"]
+__all__ = ["ROOT", "RESULTS", "add_results_arg", "results_path", "timed", "mean_ci", "pair_duel", "unpack_src",
+           "write_result"]
 
 ROOT = Path(__file__).resolve().parent.parent
 RESULTS = ROOT / "benchmarks" / "results"
+
+_results_dir: Path = RESULTS
+
+
+class _ResultsDir(argparse.Action):
+    """``--results DIR``: every results file of this run goes to ``DIR``."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any,
+                 option_string: str | None = None) -> None:
+        global _results_dir
+        _results_dir = Path(values)
+        setattr(namespace, self.dest, _results_dir)
+
+
+def add_results_arg(ap: argparse.ArgumentParser) -> None:
+    """Add the option every script shares: ``--results DIR`` writes the run's results files into
+    ``DIR`` instead of ``benchmarks/results/``."""
+    ap.add_argument("--results", metavar="DIR", action=_ResultsDir, default=RESULTS,
+                    help="folder for the results files (default benchmarks/results/; a tiny trial run "
+                         "should name another folder so that no cited results file is overwritten)")
+
+
+def results_path(name: str = "") -> Path:
+    """``name`` inside the results folder of this run (``benchmarks/results/`` unless ``--results``);
+    the folder itself for an empty name.
+
+    >>> results_path("x.json") == RESULTS / "x.json"
+    True
+    """
+    return _results_dir / name if name else _results_dir
 
 T = TypeVar("T")
 
@@ -59,7 +94,7 @@ def pair_duel(deals: int, points: Callable[[int, list[Any]], Sequence[float]], a
     difference, and the share of deals ``a`` came out ahead.
 
     >>> pair_duel(2, lambda i, bots: [1.0 if bot == "a" else 0.0 for bot in bots], "a", "b")["difference"]
-    {'mean': 1.0, 'ci95': [1.0, 1.0], 'n': 2}
+    {'n': 2, 'mean': 1.0, 'sd': 0.0, 'ci95': [1.0, 1.0]}
     """
     pa: list[float] = []
     pb: list[float] = []
@@ -88,10 +123,10 @@ def unpack_src(rev: str, into: str | Path) -> Path:
 
 def write_result(name: str, out: dict[str, Any], path: str | Path | None = None, indent: int = 1) -> None:
     """Add the Python version and machine to ``out`` (unless given), write it as JSON to ``path``
-    (default ``benchmarks/results/<name>.json``) and print it."""
+    (default :func:`results_path` ``<name>.json``) and print it."""
     out.setdefault("python", platform.python_version())
     out.setdefault("machine", platform.machine())
-    target = Path(path) if path is not None else RESULTS / f"{name}.json"
+    target = Path(path) if path is not None else results_path(f"{name}.json")
     target.parent.mkdir(parents=True, exist_ok=True)
     text = json.dumps(out, indent=indent)
     target.write_text(text + "\n", encoding="utf-8")

@@ -3,7 +3,7 @@
 With hundreds of tables the heap holds millions of objects (matches, views, connections).
 CPython's automatic full collection walks all of them and stops the event loop for tens to
 hundreds of milliseconds, and its young collections run many times a second: measured with
-``benchmarks/server_load.py`` at 500 tables these pauses were the tail of the action latency.
+``benchmarks/load/server_load.py`` at 500 tables these pauses were the tail of the action latency.
 
 :func:`tune` (called once the server has started, when :attr:`ServerConfig.gc_tuning` is on):
 

@@ -14,7 +14,7 @@
   cheapest card nothing unseen can overtake; keeps its own Fuchs back; otherwise plays its
   cheapest card.
 
-Measured in ``benchmarks/doppelkopf_bots.py`` (results in ``benchmarks/results/doppelkopf_bots.json``).
+Measured in ``benchmarks/strength/doppelkopf_bots.py`` (results in ``benchmarks/results/doppelkopf_bots.json``).
 """
 
 from __future__ import annotations
@@ -54,7 +54,7 @@ def solo_scores(hand: list[int], allowed: list[str]) -> dict[str, float]:
     return out
 
 
-#: a Lustsolo only with a hand rated this high (calibrated with ``benchmarks/doppelkopf_bots.py``:
+#: a Lustsolo only with a hand rated this high (calibrated with ``benchmarks/strength/doppelkopf_bots.py``:
 #: below it the rule bot's solos lose on average against rule-bot defenders)
 LUSTSOLO_SCORE = 15.5
 

@@ -15,7 +15,7 @@ from .options import CONTRACTS
 
 __all__ = ["TarockRuleBot", "BOT_DEFAULTS"]
 
-#: the bot's thresholds; tuned in all-rule tables and head to head (benchmarks/tarock_bots.py)
+#: the bot's thresholds; tuned in all-rule tables and head to head (benchmarks/strength/tarock_bots.py)
 BOT_DEFAULTS: dict[str, int] = {
     # the Vorhand's final choice after three passes: Trischaken with at most this many tarock / kings
     "trischaken_max_tarock": 4,

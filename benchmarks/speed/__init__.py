@@ -1,0 +1,1 @@
+"""Speed: deals, decisions and playouts per second, side by side in one run."""

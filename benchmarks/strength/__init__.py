@@ -1,0 +1,1 @@
+"""Playing strength: arena runs, bot factories (``py:benchmarks.strength.<module>:<factory>``) and rule-bot measurements."""
