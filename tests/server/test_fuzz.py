@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule, run_state_machine_as_test
 
-from stammtisch.server.tables import Table
+from stammtisch.server.table import Table
 
 from .helpers import recv_until
 

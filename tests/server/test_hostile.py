@@ -323,7 +323,7 @@ def test_the_open_table_cap(make_client):
 
 # -- 9. accounts -------------------------------------------------------------------------------------
 def test_login_does_the_same_work_for_unknown_names(client, monkeypatch):
-    import stammtisch.server.app as appmod
+    import stammtisch.server.routers.accounts as appmod
 
     client.post("/api/accounts", json={"name": "Vroni", "password": "geheim-1234"})
     calls = []

@@ -81,7 +81,8 @@ def test_an_expired_move_timer_plays_a_legal_card_chosen_by_the_computer(make_cl
 
 def test_silence_in_the_bidding_counts_as_passing():
     """Tiroler Cup, Lizitation: the timer picks the pass word when it is legal."""
-    from stammtisch.server.tables import PASS_WORDS, Table
+    from stammtisch.server.driver import PASS_WORDS
+    from stammtisch.server.table import Table
 
     class Fake:
         to_act = staticmethod(lambda: (0,))
@@ -170,7 +171,8 @@ def test_a_slow_computer_player_does_not_stop_the_server(tmp_path, monkeypatch):
 
     from stammtisch.bots.random import RandomBot
     from stammtisch.server.store import Store
-    from stammtisch.server.tables import ServerConfig, Tables
+    from stammtisch.server.registry import Tables
+    from stammtisch.server.tables import ServerConfig
     from stammtisch.storage import make_engine
 
     entered, release = threading.Event(), threading.Event()

@@ -13,59 +13,26 @@ and fail with :class:`~stammtisch.scorekeeper.errors.Conflict` when somebody els
 
 from __future__ import annotations
 
-import datetime as _dt
-from collections.abc import Iterator, Mapping, Sequence
-from contextlib import contextmanager
-from pathlib import Path
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from sqlalchemy import Engine, select, update
-from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import Session, selectinload, sessionmaker
+from sqlalchemy import select, update
+from sqlalchemy.orm import Session
 
-from stammtisch import storage
 from stammtisch.core.errors import IllegalAction, OptionError
 from stammtisch.core.protocol import Line
 
-from . import auth
 from . import draw as drawing
 from . import entries
+from .accounts import Accounts, Principal
+from .db import MIGRATIONS, VERSION_TABLE, clean_name, migrate_db
 from .entries import Settlement
-from .errors import Conflict, Forbidden, Locked, NotFound
-from .models import SkEntry, SkOrganiser, SkPlayer, SkRevision, SkRound, SkSeat, SkSession, SkTable, SkTournament
+from .errors import Conflict, NotFound
+from .models import SkEntry, SkPlayer, SkRevision, SkRound, SkSeat, SkTable, SkTournament
 from .ranking import TIEBREAKS, TableResult, rank_players, season_standings
 from .tablesheet import SheetRow, TableSheet
 
 __all__ = ["Store", "Principal", "migrate_db", "MIGRATIONS", "VERSION_TABLE"]
-
-MIGRATIONS = Path(__file__).parent / "migrations"
-VERSION_TABLE = "alembic_version_scorekeeper"
-
-
-def migrate_db(engine: Engine) -> None:
-    """Bring the scorekeeper's tables to the newest migration."""
-    storage.migrate(engine, MIGRATIONS, VERSION_TABLE)
-
-
-class Principal:
-    """Who a session token belongs to: an organiser (``organiser``) or one table's list keeper (``table``)."""
-
-    __slots__ = ("organiser", "table", "name")
-
-    def __init__(self, organiser: int | None = None, table: int | None = None, name: str = ""):
-        self.organiser, self.table, self.name = organiser, table, name
-
-    def __repr__(self) -> str:
-        return f"Principal(organiser={self.organiser}, table={self.table})"
-
-
-def _name(text: Any, what: str = "name") -> str:
-    if not isinstance(text, str) or not " ".join(text.split()):
-        raise IllegalAction(f"a {what} is needed")
-    out = " ".join(text.split())
-    if len(out) > 200:
-        raise IllegalAction(f"the {what} is too long (200 characters at most)")
-    return out
 
 
 def _check_options(game: str, profile: str | None, options: Mapping[str, Any] | None) -> None:
@@ -81,188 +48,13 @@ def _check_options(game: str, profile: str | None, options: Mapping[str, Any] | 
     engine.options(profile, dict(options or {}))
 
 
-class Store:
-    """The scorekeeper's data in one database (SQLite default, PostgreSQL option).
+class Store(Accounts):
+    """The scorekeeper's data in one database (SQLite default, PostgreSQL option): tournaments,
+    draws, lists, rankings; organisers, sessions and entry codes come from :class:`~.accounts.Accounts`.
 
     :param url: database URL (``sqlite://`` for in-memory), or an :class:`~sqlalchemy.Engine`
     :param migrate: run the scorekeeper's migrations first
     """
-
-    def __init__(self, url: str | Engine, migrate: bool = True):
-        if isinstance(url, str):
-            if url in ("sqlite://", "sqlite:///:memory:"):
-                from sqlalchemy import create_engine
-                from sqlalchemy.pool import StaticPool
-                self.engine = create_engine("sqlite://", connect_args={"check_same_thread": False},
-                                            poolclass=StaticPool)
-            else:
-                self.engine = storage.make_engine(url)
-        else:
-            self.engine = url
-        if migrate:
-            migrate_db(self.engine)
-        self._session = sessionmaker(self.engine, expire_on_commit=False)
-        #: failed logins under names that have no account: name -> (count, locked until)
-        self._ghosts: dict[str, tuple[int, _dt.datetime | None]] = {}
-
-    @contextmanager
-    def session(self) -> Iterator[Session]:
-        with self._session() as s:
-            try:
-                yield s
-                s.commit()
-            except IntegrityError as exc:
-                s.rollback()
-                raise Conflict("somebody else wrote at the same time; reload and try again") from exc
-            except BaseException:
-                s.rollback()
-                raise
-
-    # ------------------------------------------------------------------ loading helpers
-    def _tournament(self, s: Session, tid: int) -> SkTournament:
-        t = s.get(SkTournament, tid, options=[
-            selectinload(SkTournament.players),
-            selectinload(SkTournament.rounds).selectinload(SkRound.tables).selectinload(SkTable.entries),
-            selectinload(SkTournament.rounds).selectinload(SkRound.tables).selectinload(SkTable.seats)
-            .selectinload(SkSeat.player)])
-        if t is None:
-            raise NotFound(f"there is no tournament {tid}")
-        return t
-
-    def _table(self, s: Session, table_id: int) -> SkTable:
-        t = s.get(SkTable, table_id, options=[selectinload(SkTable.entries),
-                                              selectinload(SkTable.seats).selectinload(SkSeat.player)])
-        if t is None:
-            raise NotFound(f"there is no table {table_id}")
-        return t
-
-    # ------------------------------------------------------------------ organisers and sessions
-    def create_organiser(self, name: str, password: str) -> dict[str, Any]:
-        """An organiser account (``stammtisch tournament organiser add``); the password is stored as argon2."""
-        name = _name(name, "organiser's name")
-        if len(name) > 80:
-            raise IllegalAction("the organiser's name is too long (80 characters at most)")
-        if not isinstance(password, str) or len(password) < auth.MIN_PASSWORD or len(password) > 200:
-            raise IllegalAction(f"a password has {auth.MIN_PASSWORD} to 200 characters")
-        with self.session() as s:
-            if s.scalar(select(SkOrganiser).where(SkOrganiser.name == name)) is not None:
-                raise IllegalAction(f"there is an organiser {name} already")
-            o = SkOrganiser(name=name, password_hash=auth.hash_secret(password))
-            s.add(o)
-            s.flush()
-            return {"id": o.id, "name": o.name}
-
-    def set_password(self, name: str, password: str) -> None:
-        """A new password (and the lock lifted); the organiser's sessions end."""
-        if not isinstance(password, str) or len(password) < auth.MIN_PASSWORD or len(password) > 200:
-            raise IllegalAction(f"a password has {auth.MIN_PASSWORD} to 200 characters")
-        with self.session() as s:
-            o = s.scalar(select(SkOrganiser).where(SkOrganiser.name == name))
-            if o is None:
-                raise NotFound(f"there is no organiser {name}")
-            o.password_hash, o.failed_logins, o.locked_until = auth.hash_secret(password), 0, None
-            s.execute(SkSession.__table__.delete().where(SkSession.organiser_id == o.id))
-
-    def organisers(self) -> list[dict[str, Any]]:
-        with self.session() as s:
-            return [{"id": o.id, "name": o.name, "locked": bool(o.locked_until and o.locked_until > auth.now())}
-                    for o in s.scalars(select(SkOrganiser).order_by(SkOrganiser.id))]
-
-    def organiser_id(self, name: str) -> int:
-        with self.session() as s:
-            o = s.scalar(select(SkOrganiser).where(SkOrganiser.name == name))
-            if o is None:
-                raise NotFound(f"there is no organiser {name} (stammtisch tournament organiser add {name!r})")
-            return o.id
-
-    def _new_session(self, s: Session, *, organiser: int | None = None, table: int | None = None,
-                     hours: int = auth.SESSION_HOURS) -> tuple[str, _dt.datetime]:
-        token = auth.new_token()
-        expires = auth.now() + _dt.timedelta(hours=hours)
-        s.add(SkSession(token_hash=auth.token_hash(token), organiser_id=organiser, table_id=table,
-                        expires_at=expires))
-        return token, expires
-
-    def login(self, name: str, password: str) -> dict[str, Any]:
-        """A session for an organiser. The same answer and about the same time for an unknown name
-        and a wrong password; :data:`~stammtisch.scorekeeper.auth.LOGIN_ATTEMPTS` wrong passwords lock
-        the account for :data:`~stammtisch.scorekeeper.auth.LOGIN_LOCK`.
-
-        :raises Forbidden: wrong name or password
-        :raises Locked: the account is locked
-        """
-        with self.session() as s:
-            o = s.scalar(select(SkOrganiser).where(SkOrganiser.name == name))
-            t = auth.now()
-            # unknown names fail and lock like real ones (in memory), so a lockout reveals nothing either
-            ghost = self._ghosts.get(name) if o is None else None
-            until = o.locked_until if o is not None else (ghost[1] if ghost else None)
-            if until is not None and until > t:
-                auth.verify_secret(None, password)  # same time as a real attempt
-                raise Locked(f"too many wrong passwords: the account is locked until {until:%H:%M} UTC", until=until)
-            ok = auth.verify_secret(o.password_hash if o else None, password)
-            if o is None:
-                n = (ghost[0] if ghost else 0) + 1
-                if len(self._ghosts) > 10_000:
-                    self._ghosts.clear()
-                self._ghosts[name] = (0, t + auth.LOGIN_LOCK) if n >= auth.LOGIN_ATTEMPTS else (n, None)
-            elif not ok:
-                o.failed_logins += 1
-                if o.failed_logins >= auth.LOGIN_ATTEMPTS:
-                    o.failed_logins, o.locked_until = 0, t + auth.LOGIN_LOCK
-        if o is None or not ok:
-            raise Forbidden("wrong name or password")
-        with self.session() as s:
-            o = s.get(SkOrganiser, o.id)
-            o.failed_logins, o.locked_until = 0, None
-            s.execute(SkSession.__table__.delete().where(SkSession.expires_at < t))  # forget expired sessions
-            token, expires = self._new_session(s, organiser=o.id)
-            return {"token": token, "expires": expires.isoformat() + "Z",
-                    "organiser": {"id": o.id, "name": o.name}}
-
-    def logout(self, token: str | None) -> None:
-        """End the session of ``token`` (nothing happens for an unknown one)."""
-        if token:
-            with self.session() as s:
-                s.execute(SkSession.__table__.delete().where(SkSession.token_hash == auth.token_hash(token)))
-
-    def principal(self, token: str | None) -> Principal | None:
-        """Who ``token`` belongs to, or ``None`` (no token, unknown, or expired)."""
-        if not token or len(token) > 200:
-            return None
-        with self.session() as s:
-            sess = s.scalar(select(SkSession).where(SkSession.token_hash == auth.token_hash(token)))
-            if sess is None or sess.expires_at <= auth.now():
-                return None
-            name = ""
-            if sess.organiser_id is not None:
-                o = s.get(SkOrganiser, sess.organiser_id)
-                name = o.name if o else ""
-            return Principal(sess.organiser_id, sess.table_id, name)
-
-    def authorize(self, who: Principal | None, tid: int, table_id: int | None = None) -> None:
-        """Allow a write: the tournament's organiser, or (for one table's list) that table's session.
-
-        :raises NotFound: no such tournament
-        :raises Forbidden: otherwise
-        """
-        with self.session() as s:
-            t = s.get(SkTournament, tid)
-            if t is None:
-                raise NotFound(f"there is no tournament {tid}")
-            if who is not None and who.organiser is not None and who.organiser == t.organiser_id:
-                return
-            if who is not None and table_id is not None and who.table == table_id:
-                return
-        raise Forbidden("this needs the tournament's organiser (log in) or the table's entry code")
-
-    def is_organiser(self, tid: int, who: Principal | None) -> bool:
-        """Whether ``who`` is the organiser of tournament ``tid``."""
-        if who is None or who.organiser is None:
-            return False
-        with self.session() as s:
-            t = s.get(SkTournament, tid)
-            return t is not None and t.organiser_id == who.organiser
 
     def set_owner(self, tid: int, organiser: str) -> dict[str, Any]:
         """Give tournament ``tid`` to an organiser (``stammtisch tournament owner``)."""
@@ -270,67 +62,6 @@ class Store:
         with self.session() as s:
             self._tournament(s, tid).organiser_id = oid
         return self.tournament(tid)
-
-    # ------------------------------------------------------------------ entry codes
-    def issue_codes(self, tid: int, round: int | None = None, tables: Sequence[int] | None = None) -> dict[int, str]:
-        """New entry codes for the tables of ``round`` (default: the last round) or the given table ids.
-
-        Returns ``{table id: code}``; the codes are shown only now (stored as argon2 hashes). Earlier
-        codes of these tables stop working and their list keepers' sessions end; a lock is lifted.
-        """
-        with self.session() as s:
-            t = self._tournament(s, tid)
-            if not t.rounds:
-                raise IllegalAction("no round is drawn")
-            if tables is not None:
-                chosen = [tab for r in t.rounds for tab in r.tables if tab.id in set(tables)]
-                missing = sorted(set(tables) - {tab.id for tab in chosen})
-                if missing:
-                    raise NotFound(f"tournament {tid} has no tables {missing}")
-            else:
-                rnd = t.rounds[-1] if round is None else next((r for r in t.rounds if r.number == round), None)
-                if rnd is None:
-                    raise NotFound(f"round {round} is not drawn")
-                chosen = list(rnd.tables)
-            out = {}
-            for tab in chosen:
-                code = auth.new_code()
-                tab.code_hash, tab.failed_codes, tab.locked_until = auth.hash_secret(auth.normalise_code(code)), 0, None
-                s.execute(SkSession.__table__.delete().where(SkSession.table_id == tab.id))
-                out[tab.id] = code
-            return out
-
-    def unlock_table(self, table_id: int, code: str) -> dict[str, Any]:
-        """Exchange a table's entry code for a session that may write that table's list.
-
-        :raises Forbidden: a wrong code (counted; :data:`~stammtisch.scorekeeper.auth.CODE_ATTEMPTS`
-            wrong codes lock the table for :data:`~stammtisch.scorekeeper.auth.CODE_LOCK`)
-        :raises Locked: the table is locked
-        """
-        entered = auth.normalise_code(code if isinstance(code, str) else "")[:40]
-        with self.session() as s:
-            tab = s.get(SkTable, table_id)
-            if tab is None:
-                raise NotFound(f"there is no table {table_id}")
-            t = auth.now()
-            if tab.locked_until is not None and tab.locked_until > t:
-                raise Locked(f"too many wrong codes: table {tab.number} is locked until {tab.locked_until:%H:%M} "
-                             f"UTC (or the organiser issues a new code)", until=tab.locked_until)
-            ok = auth.verify_secret(tab.code_hash, entered)
-            if not ok:
-                tab.failed_codes += 1
-                left = auth.CODE_ATTEMPTS - tab.failed_codes
-                if left <= 0:
-                    tab.failed_codes, tab.locked_until = 0, t + auth.CODE_LOCK
-        if not ok:
-            raise Forbidden("wrong entry code" + (f" ({left} attempts left)" if left > 0 else
-                                                  " -- the table is locked for a while"))
-        with self.session() as s:
-            tab = s.get(SkTable, table_id)
-            tab.failed_codes = 0
-            s.execute(SkSession.__table__.delete().where(SkSession.expires_at < auth.now()))
-            token, expires = self._new_session(s, table=table_id, hours=auth.TABLE_SESSION_HOURS)
-            return {"token": token, "expires": expires.isoformat() + "Z", "table": table_id}
 
     def tournament_of_table(self, table_id: int) -> int:
         with self.session() as s:
@@ -399,7 +130,7 @@ class Store:
             if tb not in TIEBREAKS:
                 raise IllegalAction(f"unknown tie-break {tb!r} (known: {', '.join(TIEBREAKS)})")
         with self.session() as s:
-            t = SkTournament(name=_name(name), game=game, profile=profile, options=dict(options or {}), kind=kind,
+            t = SkTournament(name=clean_name(name), game=game, profile=profile, options=dict(options or {}), kind=kind,
                              season=" ".join(season.split()) if season else None,
                              rounds_planned=1 if kind == "table" else rounds,
                              games_4=g.get(4, adapter.round_games.get(4, 0)),
@@ -474,7 +205,7 @@ class Store:
             for d in players:
                 if not isinstance(d, Mapping):
                     raise IllegalAction("a player is an object with a name (and a club)")
-                name = _name(d.get("name"), "player's name")
+                name = clean_name(d.get("name"), "player's name")
                 if name.casefold() in taken:
                     raise IllegalAction(f"{name} is registered already")
                 taken.add(name.casefold())

@@ -23,7 +23,6 @@ Out of turn at any time: partner signals ``zeichen:<signal>`` (seen by the partn
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from stammtisch.core.bits import bit_list
@@ -31,76 +30,24 @@ from stammtisch.core.cards import PERLAGGEN as D
 from stammtisch.core.errors import BadNotation, IllegalAction, NotYourTurn
 from stammtisch.core.protocol import ActionIdTables, ActionSpace, DealContext, DealResult, FastIdDeal
 
+from .bidding import _UNSEEN_WORDS, LADDER, UNSEEN_SPECS, BiddingMixin, _unseen_names
+from .figures import Fig, FiguresMixin, _value_word, side_of
+from .meld import MeldMixin, _meld_key
 from .options import PerlaggenOptions
 from .rules import (
-    EICHEL, Figure, Played, baptise, best_figure, figure_cards, figure_members, legal_cards, parse_play,
-    perlaggen_order, plain, standing_perlaggen, suit_mask, trick_winner,
+    EICHEL, Figure, Played, baptise, legal_cards, parse_play, perlaggen_order, plain, standing_perlaggen, suit_mask,
+    trick_winner,
 )
-from .scoring import AUS, FIGURES, SIDES, FigureOutcome, Penalty, settle
+from .scoring import FIGURES, SIDES, FigureOutcome, Penalty, settle
 
-__all__ = ["PerlaggenDeal", "LADDER", "SIGNALS", "UNSEEN_SPECS", "side_of"]
+__all__ = ["PerlaggenDeal", "LADDER", "SIGNALS", "UNSEEN_SPECS", "side_of", "_meld_key", "_unseen_names"]
 
-#: the stakes a figure passes through: bid 2, raised 3 … 7, "Spiel aus" (§13)
-LADDER = (2, 3, 4, 5, 6, 7, AUS)
 #: the sanctioned partner signals (docs/rules/perlaggen.md)
 SIGNALS = ("gleich", "hanger", "spiel", "perlagg", "nichts")
-#: unseen bids (§32): one, two or all three figures, the first named is bid first ("das Vorgebotene");
-#: ``alle`` = Gleich, Hanger, Spiel, the order §32 sets when none is named
-UNSEEN_SPECS = ("gleich", "hanger", "spiel", "gleich+hanger", "gleich+spiel", "hanger+spiel", "alle",
-                "hanger+gleich", "spiel+gleich", "spiel+hanger", "gleich+spiel+hanger", "hanger+gleich+spiel",
-                "hanger+spiel+gleich", "spiel+gleich+hanger", "spiel+hanger+gleich")
 
-#: the words of the bids, raises, signals and cuts, built once (the legal lists are built at every step)
-_BID_WORDS = {n: f"bieten:{n}" for n in FIGURES}
-_RAISE_WORDS = {n: f"steigern:{n}" for n in FIGURES}
+#: the words of the signals and cuts, built once (the legal lists are built at every step)
 _SIGNAL_WORDS = tuple(f"zeichen:{s}" for s in SIGNALS)
 _CUT_WORDS = tuple(f"abheben:{n}" for n in range(2, 32))
-
-
-def side_of(seat: int) -> int:
-    """Side 0 (A: seats 0 and 2) or 1 (B: seats 1 and 3): partners sit crosswise."""
-    return seat % 2
-
-
-def _value_word(v: int) -> str:
-    return "aus" if v >= AUS else str(v)
-
-
-@dataclass
-class Fig:
-    """The bidding state of one figure."""
-
-    name: str
-    status: str = "open"          # open | offered | held | conceded | lapsed
-    value: int = 0                # stake once held
-    offer: int = 0                # value on offer while offered
-    offerer: int | None = None    # seat that made the pending offer
-    bidder: int | None = None     # side that bid it
-    raiser: int | None = None     # side that last held and so may raise next (§13)
-    order: int = 0
-    unseen: bool = False
-    conceded_to: int | None = None
-    conceded_value: int = 0
-    winner: int | None = None     # decided: side that made it (None: stands)
-    cards: int = 0
-    decided: bool = False
-
-    def to_json(self) -> dict[str, Any]:
-        d: dict[str, Any] = {"status": self.status}
-        if self.bidder is not None:
-            d["bidder"] = SIDES[self.bidder]
-        if self.status in ("held", "decided") and self.value:
-            d["value"] = _value_word(self.value)
-        if self.status == "offered":
-            d["offer"] = _value_word(self.offer)
-        if self.unseen:
-            d["unseen"] = True
-        if self.conceded_to is not None:
-            d["conceded_to"] = SIDES[self.conceded_to]
-            d["value"] = self.conceded_value
-        if self.decided:
-            d["winner"] = SIDES[self.winner] if self.winner is not None else None
-        return d
 
 
 class _Ids(ActionIdTables):
@@ -133,7 +80,7 @@ class _Ids(ActionIdTables):
         return out
 
 
-class PerlaggenDeal(FastIdDeal):
+class PerlaggenDeal(BiddingMixin, FiguresMixin, MeldMixin, FastIdDeal):
     """The state of one deal. Build with :meth:`PerlaggenGame.new_deal`."""
 
     id_game, id_tables = "perlaggen", _Ids  # the integer action API (FastIdDeal)
@@ -271,65 +218,6 @@ class PerlaggenDeal(FastIdDeal):
             self.turn = self.vorhand
 
     # ------------------------------------------------------------------ helpers
-    def total(self, side: int) -> int:
-        """The side's points as written so far (standing plus figures conceded in this deal, §12)."""
-        pen = self.penalties
-        fined = 2 * sum(1 for p in pen if p.kind == "ueberbieten" and p.side == side) if pen else 0
-        conceded = 0
-        for f in self.figs.values():
-            if f.conceded_to == side and not f.unseen:
-                conceded += f.conceded_value
-        return max(0, self.standing[side] - fined) + conceded
-
-    def may_bid(self, seat: int) -> bool:
-        """§21: a side at ``target - 1`` has no right to bid; §24: after the Spiel only the Spiel side."""
-        if self.phase == "figures" and side_of(seat) != self.spiel_side:
-            return False
-        return self.total(side_of(seat)) < self.o.target - 1 or self.o.offences == "penalise"
-
-    def _spiel_ok(self, seat: int) -> bool:
-        """§29: once the fifth round is led, the Spiel is bid, held or raised only with the Spiel-Farbe,
-        a trump or a Perlagg that the seat has in this round — in its hand, or already on the table: its
-        own card lying in the fifth trick as Spiel-Farbe, trump or getaufter Perlagg may still win it
-        (so the leader always qualifies, "ungeachtet, ob Trumpf oder Perlagg vorgelegt worden ist").
-        Checked per seat, as the sheet says of the one who bids, holds or raises; either partner may
-        answer for the side (§11)."""
-        if len(self.tricks) == 4 and self.trick:
-            led = self.trick[0][1].suit
-            hand = self.hands[seat]
-            if hand & (suit_mask(led) | suit_mask(self.trump) | self.pmask):
-                return True
-            return any(s == seat and (pl.prank or pl.suit in (led, self.trump)) for s, pl in self.trick)
-        return True
-
-    def _answering(self) -> tuple[int, ...]:
-        """The seats that may answer the open bid: the one left of the bidder is asked first; after
-        ``partner_fragen`` only his partner (§11: the side answers; §9: what one partner holds or
-        concedes binds both)."""
-        seat, _, _, _ = self.pending[0]
-        if self.asked_partner:
-            return ((seat + 3) % 4,)
-        return ((seat + 1) % 4, (seat + 3) % 4)
-
-    def _bid_actions(self, seat: int) -> list[str]:
-        if self.phase not in ("play", "figures") or self.pending or self.opened_by is not None:
-            return []
-        if self.phase == "figures" and (self.fig_step or side_of(seat) != self.spiel_side):
-            return []
-        out = []
-        if self.may_bid(seat):
-            for n in FIGURES:
-                f = self.figs[n]
-                if f.status == "open" and not (n == "spiel" and (self.spiel_side is not None
-                                                                  or not self._spiel_ok(seat))):
-                    out.append(_BID_WORDS[n])
-        for n in FIGURES:
-            f = self.figs[n]
-            if (f.status == "held" and f.raiser == side_of(seat) and f.value < AUS and self.may_bid(seat)
-                    and not (n == "spiel" and (self.spiel_side is not None or not self._spiel_ok(seat)))):
-                out.append(_RAISE_WORDS[n])
-        return out
-
     def _claim_actions(self, seat: int) -> list[str]:
         """Claims (profile ``live``, §33). ``reklamieren:17`` may be said in the play at any time, once a
         round: the cards are then checked (a claim shows nothing the table would not see); an unfounded
@@ -435,19 +323,6 @@ class PerlaggenDeal(FastIdDeal):
         if self.phase == "play":
             out += self._bid_actions(seat)
         return out + self._extras(seat)
-
-    def _answer_actions(self, seat: int) -> list[str]:
-        offerer, name, value, unseen = self.pending[0]
-        out = ["gut"]
-        spiel_ok = name != "spiel" or self._spiel_ok(seat)
-        if spiel_ok:
-            out.insert(0, "halten")
-            if value < AUS and not unseen and (self.total(side_of(seat)) < self.o.target - 1
-                                               or self.o.offences == "penalise"):
-                out.append("steigern")
-        if not self.asked_partner and seat == (offerer + 1) % 4:
-            out.append("partner_fragen")  # leave the answer to the partner (who then must answer)
-        return out
 
     def legal_actions(self, seat: int) -> list[str]:
         if self.phase == "over" or not 0 <= seat < 4:
@@ -614,40 +489,6 @@ class PerlaggenDeal(FastIdDeal):
             self._refuse("the cutter keeps the lifted standing Perlagg ('behalten') or leaves it ('liegen')", "§4")
         self._deal_out()
 
-    # --- looking and unseen bids (§32)
-    def _a_look(self, seat: int, action: str) -> None:
-        word, _, arg = action.partition(":")
-        if word == "ungesehen":
-            if action not in self.legal_actions(seat):
-                if self.looked[(seat + 2) % 4]:
-                    self._refuse("a partnership bids unseen only while neither partner has looked", "§32")
-                if self.total(side_of(seat)) >= self.o.target - 1:
-                    self._refuse(f"at {self.o.target - 1} points a side may not bid", "§21")
-                if arg in UNSEEN_SPECS:
-                    self._refuse("a figure already bid is not bid again; the holding side may raise it", "§13")
-                self._refuse(f"unseen bids are {', '.join(UNSEEN_SPECS)}", "§32")
-            names = _unseen_names(arg)
-            for n in names:
-                self.pending.append((seat, n, 2, True))
-            self.events.append(f"seat {seat} bids unseen: {', '.join(names)} (§32)")
-            self.looked[seat] = True
-            self._advance_look()
-            self._open_pending(return_phase="look")
-            return
-        if action != "ansehen":
-            self._refuse("look at the cards ('ansehen') or bid unseen ('ungesehen:…')", "§32")
-        self.looked[seat] = True
-        self._advance_look()
-
-    def _advance_look(self) -> None:
-        for i in range(1, 5):
-            s = (self.turn + i) % 4
-            if not self.looked[s]:
-                self.turn = s
-                return
-        if not self.pending:
-            self._to_exchange()
-
     # --- exchange of a turned-up Perlagg (§7)
     def _a_exchange(self, seat: int, action: str) -> None:
         word, _, arg = action.partition(":")
@@ -674,53 +515,6 @@ class PerlaggenDeal(FastIdDeal):
         self.exchanged = {"seat": seat, "took": D.format(self.trump_card), "gave": arg}
         self.trump_card = c
         self._to_play()
-
-    # --- 17 : 17 (§25)
-    def _meld_figure(self, seat: int) -> Figure | None:
-        best = None
-        for kind in ("gleich", "hanger"):
-            f = best_figure(kind, self.dealt[seat], self.trump)
-            if f and f.n >= 3:
-                k = _meld_key(f, self.o.meld_order)
-                if best is None or k > _meld_key(best, self.o.meld_order):
-                    best = f
-        return best
-
-    def _a_meld(self, seat: int, action: str) -> None:
-        if action == "melden":
-            f = self._meld_figure(seat)
-            if f is None:
-                self._refuse("only a dritziges, vierfaches or fünffaches figure is declared at "
-                             f"{self.o.target - 1} : {self.o.target - 1}", "§25")
-            self.melds[seat] = f
-            self.events.append(f"seat {seat} declares a {f.describe()} (§25)")  # type: ignore[union-attr]
-        elif action == "passen":
-            self.melds[seat] = None
-        else:
-            self._refuse("asked for a dritziges, vierfaches or fünffaches: 'melden' or 'passen'", "§25")
-        self.meld_turn += 1
-        self.turn = (seat + 1) % 4
-        if self.meld_turn == 4:
-            self.phase = "play"
-            self.turn = self.vorhand
-            best = {0: None, 1: None}
-            for s, f in self.melds.items():
-                b = best[side_of(s)]
-                if f is not None and (b is None or _meld_key(f, self.o.meld_order) > _meld_key(b, self.o.meld_order)):
-                    best[side_of(s)] = f
-            if best[0] or best[1]:
-                k0 = _meld_key(best[0], self.o.meld_order) if best[0] else None
-                k1 = _meld_key(best[1], self.o.meld_order) if best[1] else None
-                if k0 == k1:
-                    self.events.append("the declared figures stand: the Spiel decides (§25, §28)")
-                    self.meld_result: tuple[int | None, int, str] = (None, 3, best[0].kind)  # type: ignore[union-attr]
-                else:
-                    w = 0 if (k1 is None or (k0 is not None and k0 > k1)) else 1
-                    self.meld_result = (w, (best[w]).n, best[w].kind)  # type: ignore[union-attr]
-                    self.events.append(f"side {SIDES[w]} goes out with the highest figure (§25)")
-                    return self._finish()
-            else:
-                self.events.append("no dritziges figure declared: the Spiel decides (§25)")
 
     # --- card play (§15–§20)
     def _a_play(self, seat: int, action: str) -> None:
@@ -776,252 +570,6 @@ class PerlaggenDeal(FastIdDeal):
             self._decide_spiel(side_of(w))
         elif len(self.tricks) == 5:
             self._finish()
-
-    def _decide_spiel(self, side: int) -> None:
-        f = self.figs["spiel"]
-        self.spiel_side = side
-        if f.status == "conceded" and not f.unseen:
-            self.spiel_side = f.conceded_to
-        elif f.status == "conceded":
-            f.winner, f.decided = (f.conceded_to if f.conceded_to == side else None), True
-        else:
-            f.winner, f.decided = side, True
-            if f.status == "open":
-                f.value = self.o.unbid_points
-        if self.endgame:
-            return self._finish()
-        self._start_figures()
-
-    # --- figures after the Spiel (§22, §24)
-    def _start_figures(self) -> None:
-        held = sorted((f for f in self.figs.values() if f.name != "spiel" and f.status == "held"),
-                      key=lambda f: f.order)
-        rest = [f for f in self.figs.values() if f.name != "spiel" and f.status == "open"]
-        self._check_unseen_conceded()
-        self.fig_queue = [f.name for f in held + rest]
-        self.phase = "figures"
-        self._next_figure()
-
-    def _check_unseen_conceded(self) -> None:
-        """§32: "Wird das ungesehene Gebotene gut gelassen, so schreibt die bietende Partei die Punkte nur,
-        wenn sie die gebotene(n) Figur(en) auch hat" — checked on the side's cards once the figures are
-        settled, or whenever the deal ends before that (cards laid open, §9; the Partie decided)."""
-        for f in self.figs.values():
-            if f.name != "spiel" and f.status == "conceded" and f.unseen and not f.decided:
-                mine = self._side_figure(f.name, f.conceded_to)  # type: ignore[arg-type]
-                f.winner, f.decided = (f.conceded_to if mine else None), True
-                f.cards = mine.n if mine else 0
-
-    def _next_figure(self) -> None:
-        self.fig_step = ""
-        self.shown_fig = None
-        while self.fig_queue and (self.figs[self.fig_queue[0]].decided
-                                  or self.figs[self.fig_queue[0]].status == "conceded"):
-            self.fig_queue.pop(0)
-        if not self.fig_queue:
-            return self._finish()
-        self.turn = self._first_of(self.spiel_side)  # type: ignore[arg-type]
-
-    def _first_of(self, side: int) -> int:
-        for i in range(1, 5):
-            s = (self.dealer + i) % 4
-            if side_of(s) == side:
-                return s
-        return 0
-
-    def _side_figure(self, name: str, side: int) -> Figure | None:
-        return self._figure_seat(name, side)[0]
-
-    def _figure_seat(self, name: str, side: int) -> tuple[Figure | None, int]:
-        """The side's best figure of this kind and the seat that holds it."""
-        best, seat = None, side
-        for s in (side, side + 2):
-            if self.o.taufe_binds_figures:
-                # §18, §28: a Perlagg played counts as its Taufe; only those still in the hand are free
-                free, fixed = figure_cards(self.dealt[s], self.played[s], self.trump)
-                f = best_figure(name, free, self.trump, fixed)
-            else:
-                f = best_figure(name, self.dealt[s], self.trump)
-            if f is not None and (best is None or f > best):
-                best, seat = f, s
-        return best, seat
-
-    def _show(self, name: str, side: int) -> None:
-        """Weisen: the seat lays the cards of its figure open on the table (§22, §24), for everybody to
-        check — only the figure's cards; the rest of the hand stays hidden (§25: the cards are not
-        shown before it is needed)."""
-        fig, seat = self._figure_seat(name, side)
-        if fig is None:  # pragma: no cover - weisen/abweisen/stellen are offered only with a figure
-            return
-        shown = figure_members(fig, self.dealt[seat], self.played[seat] if self.o.taufe_binds_figures else [],
-                               self.trump)
-        self.shown_hands[seat] = sorted(set(self.shown_hands.get(seat, [])) | set(shown))
-
-    def _figure_actions(self, seat: int) -> list[str]:
-        if not self.fig_queue or self.pending:
-            return []
-        name = self.fig_queue[0]
-        if self.fig_step == "":
-            if side_of(seat) != self.spiel_side:
-                return []
-            out = (["weisen"] if self._side_figure(name, self.spiel_side) else []) + ["gut"]  # type: ignore
-            return out + self._bid_actions(seat)
-        theirs = self._side_figure(name, 1 - self.spiel_side)  # type: ignore[operator]
-        out = []
-        if theirs is not None and self.shown_fig is not None:
-            if theirs > self.shown_fig:
-                out.append("abweisen")
-            elif theirs == self.shown_fig:
-                out.append("stellen")
-        return out + ["gut"]
-
-    def _a_figures(self, seat: int, action: str) -> None:
-        if action not in self._figure_actions(seat):
-            self._refuse(f"'{action}' is not possible now: the Spiel side must weisen, bieten or gut lassen, the "
-                         "others abweisen (better), stellen (equal) or gut lassen", "§22")
-        name = self.fig_queue[0]
-        f = self.figs[name]
-        ss: int = self.spiel_side  # type: ignore[assignment]
-        if self.fig_step == "":
-            if action == "weisen":
-                self.shown_fig = self._side_figure(name, ss)
-                self._show(name, ss)
-                self.events.append(f"side {SIDES[ss]} shows {self.shown_fig.describe()} (§22)")  # type: ignore
-                self.fig_step = "shown"
-                self.turn = self._first_of(1 - ss)
-                return
-            # gut: the figure is left to the other side
-            other = self._side_figure(name, 1 - ss)
-            self._decide(f, (1 - ss) if other else None, other.n if other else 0)
-            self.events.append(f"side {SIDES[ss]} leaves the {name} to side {SIDES[1 - ss]}")
-            return self._next_figure()
-        shown = self.shown_fig
-        if action == "abweisen":
-            theirs = self._side_figure(name, 1 - ss)
-            self._show(name, 1 - ss)
-            self.events.append(f"side {SIDES[1 - ss]} shows better: {theirs.describe()} (§22)")  # type: ignore
-            self._decide(f, 1 - ss, theirs.n)  # type: ignore[union-attr]
-        elif action == "stellen":
-            self._show(name, 1 - ss)
-            self.events.append(f"the {name} stands (§22)")
-            self._decide(f, None, shown.n)  # type: ignore[union-attr]
-        else:
-            self._decide(f, ss, shown.n)  # type: ignore[union-attr]
-        self._next_figure()
-
-    def _decide(self, f: Fig, winner: int | None, cards: int) -> None:
-        f.winner, f.cards, f.decided = winner, cards, True
-        if f.status == "open":
-            f.value = self.o.unbid_points
-
-    # --- bidding (§8–§14)
-    def _bid(self, seat: int, word: str, name: str) -> None:
-        if name not in FIGURES:
-            self._refuse(f"the figures are {', '.join(FIGURES)}; bid one clearly: 'bieten:gleich'", "§8")
-        if self.pending:
-            self._refuse("a bid is open: it must be answered first", "§11")
-        f = self.figs[name]
-        side = side_of(seat)
-        if self.total(side) >= self.o.target - 1 and self.o.offences != "penalise":
-            self._refuse(f"a side with {self.o.target - 1} points has no right to bid", "§21")
-        if self.phase == "figures" and side != self.spiel_side:
-            self._refuse("once the Spiel is decided only the Spiel side weist or bietet", "§24")
-        if self.opened_by is not None:
-            self._refuse("the cards are laid open", "§9")
-        if name == "spiel" and self.spiel_side is not None:
-            self._refuse("the Spiel is decided", "§23")
-        if name == "spiel" and not self._spiel_ok(seat):
-            self._refuse("in the fifth round the Spiel is bid only with the Spiel-Farbe, a trump or a Perlagg", "§29")
-        if word == "bieten":
-            if f.status != "open":
-                self._refuse(f"the {name} is already {f.status}; the holding side may raise it", "§13")
-            value = 2
-        else:
-            if f.status != "held":
-                self._refuse(f"only a held figure is raised; the {name} is {f.status}", "§13")
-            if f.raiser != side:
-                self._refuse("raising is begun by the holding side and goes on alternately", "§13")
-            if f.value >= AUS:
-                self._refuse("the figure is raised to 'Spiel aus' already", "§13")
-            value = LADDER[LADDER.index(f.value) + 1]
-        if self.total(side) >= self.o.target - 1:
-            # §21: bidding at 17, even by mistake: 2 points penalty at once
-            self.penalties.append(Penalty("ueberbieten", side, note=f"seat {seat}"))
-            self.events.append(f"side {SIDES[side]} bids at {self.o.target - 1}: 2 points penalty (§21)")
-        self.pending.append((seat, name, value, False))
-        self.events.append(f"seat {seat} {'bids' if word == 'bieten' else 'raises'} {name} "
-                           f"{_value_word(value)} (§8)")
-        self._open_pending(return_phase=self.phase)
-
-    def _open_pending(self, return_phase: str) -> None:
-        if not self.pending:
-            return
-        if self.phase != "answer":
-            self.return_phase = return_phase
-        seat, name, value, unseen = self.pending[0]
-        f = self.figs[name]
-        if f.status == "open":
-            f.order = self.counter
-            f.unseen = unseen
-            f.bidder = side_of(seat)
-        self.counter += 1
-        f.status, f.offer, f.offerer = "offered", value, seat
-        self.phase = "answer"
-
-    def _answer(self, seat: int, action: str) -> None:
-        if action not in self._answer_actions(seat):
-            offerer, name, value, unseen = self.pending[0]
-            if name == "spiel" and action in ("halten", "steigern"):
-                self._refuse("in the fifth round the Spiel is held only with the Spiel-Farbe, a trump or a "
-                             "Perlagg", "§29")
-            self._refuse("every bid must be answered: 'halten', 'gut' or 'steigern'", "§11")
-        if action == "partner_fragen":
-            self.asked_partner = True
-            self.events.append(f"seat {seat} leaves the answer to the partner, seat {(seat + 2) % 4} (§11)")
-            return
-        self.asked_partner = False
-        offerer, name, value, unseen = self.pending.pop(0)
-        f = self.figs[name]
-        side, oside = side_of(seat), side_of(offerer)
-        if action == "gut":
-            prev = f.value if f.value else 1
-            f.status, f.conceded_to, f.conceded_value = "conceded", oside, prev
-            f.order = self.counter
-            self.counter += 1
-            self.events.append(f"seat {seat} lässt {name} gut: side {SIDES[oside]} writes {prev} (§12)")
-            if name == "spiel" and not unseen:
-                f.winner, f.decided = oside, True
-        else:
-            f.status, f.value, f.raiser = "held", value, side
-            self.events.append(f"seat {seat} hält {name} {_value_word(value)} (§11)")
-            if action == "steigern":
-                if self.total(side) >= self.o.target - 1:
-                    self.penalties.append(Penalty("ueberbieten", side, note=f"seat {seat}"))
-                    self.events.append(f"side {SIDES[side]} raises at {self.o.target - 1}: 2 points penalty (§21)")
-                nxt = LADDER[LADDER.index(value) + 1]
-                self.pending.insert(0, (seat, name, nxt, False))
-                self.events.append(f"seat {seat} raises {name} to {_value_word(nxt)} (§13)")
-                f.status, f.offer, f.offerer = "offered", nxt, seat
-                return
-        if self.pending:
-            s2, n2, v2, u2 = self.pending[0]
-            g = self.figs[n2]
-            if g.status == "open":
-                g.order, g.unseen, g.bidder = self.counter, u2, side_of(s2)
-                self.counter += 1
-            g.status, g.offer, g.offerer = "offered", v2, s2
-            return
-        self.phase = self.return_phase
-        if any(self.total(s) >= self.o.target for s in (0, 1)):
-            return self._finish()
-        if self.phase == "look":
-            if all(self.looked):
-                self._to_exchange()
-            return
-        if name == "spiel" and action == "gut" and not unseen and self.phase == "play":
-            self._decide_spiel(oside)
-        elif self.phase == "figures" and self.fig_queue and name == self.fig_queue[0]:
-            self._next_figure() if f.status == "conceded" else None
 
     # --- laying cards open (§9), claims (§33)
     def _lay_open(self, seat: int) -> None:
@@ -1190,31 +738,8 @@ class PerlaggenDeal(FastIdDeal):
         return d
 
 
-def _unseen_names(spec: str) -> list[str]:
-    """``"alle"`` → Gleich, Hanger, Spiel in that order (§32); ``"spiel+gleich"`` → both, the Spiel
-    vorgeboten (bid first, so it decides first, §12)."""
-    names = _UNSEEN_NAMES.get(spec)
-    if names is None:
-        names = _UNSEEN_NAMES[spec] = tuple(FIGURES) if spec == "alle" else tuple(spec.split("+"))
-    return list(names)
 
 
-_UNSEEN_NAMES: dict[str, tuple[str, ...]] = {}
 #: every unseen bid (§32) as its word and the figures it names
-_UNSEEN_WORDS = tuple((f"ungesehen:{s}", frozenset(_unseen_names(s))) for s in UNSEEN_SPECS)
 
 
-def _meld_key(f: Figure, order: str = "figure") -> tuple[int, int, int, int]:
-    """17 : 17 comparison (§25) of declared figures.
-
-    ``"figure"`` (default): the rank of the figures of §3 first — every Gleich above every Hanger —
-    then the degree (number of cards), the height, trump. §25: "Haben z. B. Parteien ein dritziges
-    oder vierfaches Gleich in gleichem Höhengrad, also eine stehende Figur, kann eine minderwertige
-    Figur niemals in Betracht kommen, denn in diesem Falle entscheidet das Spiel" — a standing Gleich
-    leaves it to the Spiel, however long a Hanger (the minderwertige Figur of §3) is.
-    ``"degree"``: the degree first, then Gleich over Hanger, height, trump (the former reading).
-    """
-    gleich = 1 if f.kind == "gleich" else 0
-    if order == "degree":
-        return (f.n, gleich, f.key[1], f.key[2])
-    return (gleich, f.n, f.key[1], f.key[2])

@@ -27,47 +27,24 @@ from stammtisch.core.bits import BitIds, iter_bits
 from stammtisch.core.errors import IllegalAction, NotYourTurn
 from stammtisch.core.protocol import ActionIdTables, ActionSpace, DealContext, DealResult, FastIdDeal
 
-from .cards import (BIRDS, KING_MASK, KINGS, PAGAT, SKUES, TAROCK, TAROCK_MASK, TRULL_MASK, legal_plays,
-                    play_rules, suit_of, thirds_of, thirds_to_text, trick_winner)
-from .options import CONTRACTS, PREMIUM_TITLES, PREMIUMS, Contract, TarockOptions
-from .scoring import Outcome, Premium, Renonce, Settlement, Side, settle
+from .announcements import KONTRA_WORDS, AnnouncementsMixin, _Target
+from .bidding import KING_NAMES, BiddingMixin, _card
+from .cards import (BIRDS, KING_MASK, PAGAT, TAROCK, TAROCK_MASK, TRULL_MASK, legal_plays, play_rules, suit_of,
+                    thirds_of, thirds_to_text, trick_winner)
+from .options import CONTRACTS, Contract, TarockOptions
+from .outcome import OutcomeMixin
+from .scoring import Renonce, settle
 
-__all__ = ["TarockDeal"]
+__all__ = ["TarockDeal", "BIRD_ORDER", "KING_NAMES", "KONTRA_WORDS"]
 
 BIRD_ORDER = ("quapil", "kakadu", "uhu", "pagat")  # highest first (Österreich-Finale 8))
-KING_NAMES = {7: "HK", 15: "KK", 23: "PK", 31: "XK"}
-KONTRA_WORDS = ("kontra", "rekontra", "subkontra")
 _NOTATION = TAROCK.notation
-#: the words of the legal lists, built once: ``bid:<contract>``, ``announce:<premium>`` and, per
-#: Kontra level, ``kontra:<target>`` ... for the game and every premium
-_BID_WORDS = {n: f"bid:{n}" for n in CONTRACTS}
-_ANNOUNCE_WORDS = {p: f"announce:{p}" for p in PREMIUMS}
-_KONTRA_WORDS = tuple({t: f"{w}:{t}" for t in ("game",) + tuple(PREMIUMS)} for w in KONTRA_WORDS)
-_CHOICE_MESSAGES = {"besserrufer_ohne_vogel": "a Besserrufer needs a bird (Pagat, Uhu, Kakadu or Quapil) in the hand",
-                    "solorufer_vier_koenige": "a Solorufer with four kings is Renonce"}
-_CHOICE_RULES = {"besserrufer_ohne_vogel": "Österreich-Finale 4)", "solorufer_vier_koenige": "Tiroler Cup, Paragrafen"}
 #: who acts when, per phase: bidding in turn from the Vorhand (Österreich-Finale 3)); the declarer's bird,
 #: call, talon and discard (Österreich-Finale 4)); announcements and "gut" in turn (Österreich-Finale 1),
 #: 8)); cards in turn — playing out of turn is "regelwidriges Ausspiel" (Österreich-Finale 10))
 _TURN_RULES = {"bidding": "Österreich-Finale 3)", "bird": "Österreich-Finale 4)", "call": "Österreich-Finale 4)",
                "talon": "Österreich-Finale 4)", "discard": "Österreich-Finale 4)",
                "announce": "Österreich-Finale 8)", "play": "Österreich-Finale 10)"}
-
-
-def _card(text: str) -> int:
-    return TAROCK.parse(text)
-
-
-class _Target:
-    """Something that can be kontriert: the game or an announced premium."""
-
-    __slots__ = ("announcer", "level", "by", "seen")
-
-    def __init__(self, announcer: int):
-        self.announcer = announcer
-        self.level = 0
-        self.by: int | None = None
-        self.seen: set[int] = {announcer}
 
 
 class _Ids(ActionIdTables):
@@ -81,7 +58,7 @@ class _Ids(ActionIdTables):
         self.cards = BitIds([space.index[TAROCK.format(c)] for c in range(54)])
 
 
-class TarockDeal(FastIdDeal):
+class TarockDeal(BiddingMixin, AnnouncementsMixin, OutcomeMixin, FastIdDeal):
     """A Königrufen deal. Build it through :class:`~stammtisch.games.tarock.game.TarockGame`."""
 
     def __init__(self, opts: TarockOptions, ctx: DealContext):
@@ -237,229 +214,7 @@ class TarockDeal(FastIdDeal):
         self._event(f"Renonce ({kind}) by seat {offender}: {text}")
         self._end()
 
-    # ------------------------------------------------------------------------------------
-    # bidding (Österreich-Finale 3))
-    # ------------------------------------------------------------------------------------
-    def _bid_allowed(self, seat: int, name: str) -> str | None:
-        """None when ``seat`` may bid ``name`` now, else the reason (Österreich-Finale 3))."""
-        why = self._bid_refusal(seat, name)
-        if why == 0:
-            return None
-        if why == 1:
-            return "the Sechserdreier only as Vorhand's first word"
-        if why == 2:
-            return f"{CONTRACTS[name].title} only by the Vorhand after 'Vorhand' and three passes"
-        return f"a bid must be higher than {CONTRACTS[self.bid].title}"  # type: ignore[index]
-
-    def _bid_refusal(self, seat: int, name: str) -> int:
-        """:meth:`_bid_allowed` as a code, without the text (the legal list asks for every contract):
-        0 allowed, 1 Sechserdreier not as Vorhand's first word, 2 only after 'Vorhand' and three
-        passes, 3 not higher than the bid."""
-        c = CONTRACTS[name]
-        if self.final_choice:
-            return 0 if c.vorhand != "first" else 1
-        if c.vorhand == "after":
-            return 2
-        if c.vorhand == "first" and not (seat == self.players[0] and seat not in self.spoke):
-            return 1
-        if self.bid is not None:
-            rank = self.opts.rank
-            if rank(name) <= rank(self.bid):
-                return 3
-        return 0
-
-    def _choice_renonce(self, seat: int, name: str) -> str | None:
-        """Bids that are Renonce choices (Tiroler Cup, Paragrafen; Österreich-Finale 4))."""
-        hand = self.hands[seat]
-        if name == "besserrufer" and not hand & (0b1111 << PAGAT):
-            return "besserrufer_ohne_vogel"
-        if name == "solorufer" and hand & KING_MASK == KING_MASK:
-            return "solorufer_vier_koenige"
-        return None
-
-    def _legal_bidding(self, seat: int) -> list[str]:
-        out = []
-        vorhand = self.players[0]
-        if self.final_choice:
-            return [_BID_WORDS[n] for n in self._order() if not self._bid_refusal(seat, n)
-                    and self._choice_renonce(seat, n) is None]
-        if seat == vorhand and seat not in self.spoke:
-            out.append("vorhand")
-            if self._may_pass_on(seat):
-                out.append("weitergeben")
-        else:
-            out.append("pass")
-            if (seat == vorhand and self.opts.vorhand_may_hold and self.bid is not None and self.bidder != seat
-                    and self._choice_renonce(seat, self.bid) is None):
-                out.append("hold")
-        order = self._order()
-        if self.bid is not None:  # only higher bids (Österreich-Finale 3)): the order is by rank
-            order = order[self.opts.rank(self.bid) + 1:]
-        out += [_BID_WORDS[n] for n in order if not self._bid_refusal(seat, n)
-                and self._choice_renonce(seat, n) is None]
-        return out
-
-    def _may_pass_on(self, seat: int) -> bool:
-        """NOTES.md club option ``vorhand_four_kings_pass_on``: the Vorhand with all four kings may pass
-        the Vorhand on, as his first word and only once per deal."""
-        return (self.opts.vorhand_four_kings_pass_on and not self.passed_on and seat == self.players[0]
-                and seat not in self.spoke and self.hands[seat] & KING_MASK == KING_MASK)
-
-    def _do_bidding(self, seat: int, action: str) -> None:
-        vorhand = self.players[0]
-        rule = "Österreich-Finale 3)"
-        if action == "weitergeben":
-            if not self._may_pass_on(seat):
-                raise IllegalAction("only the Vorhand holding all four kings may pass the Vorhand on, as his "
-                                    "first word (option vorhand_four_kings_pass_on)", rule="NOTES.md")
-            # the next player becomes Vorhand for this deal: the order of play is unchanged, it only starts
-            # one seat later (bidding rights, lead of positive games and Trischaken, Trischaker)
-            self.players = self.players[1:] + self.players[:1]
-            self.passed_on = True
-            self._event(f"seat {seat} passes the Vorhand on (four kings): seat {self.players[0]} is Vorhand")
-            self._log(seat, action)
-            self.turn = self.players[0]
-            return
-        if action == "vorhand":
-            if seat != vorhand or seat in self.spoke or self.final_choice:
-                raise IllegalAction("only the Vorhand opens with 'Vorhand', as first word", rule=rule)
-            self.spoke.add(seat)
-            self._event(f"seat {seat}: Vorhand")
-            self._log(seat, action)
-            self._advance_bidding(seat)
-            return
-        if action == "pass":
-            if self.final_choice or (seat == vorhand and seat not in self.spoke):
-                raise IllegalAction("the Vorhand opens with 'Vorhand' or a contract and cannot pass now", rule=rule)
-            self.spoke.add(seat)
-            self.passed.add(seat)
-            self._event(f"seat {seat}: gut")
-            self._log(seat, action)
-            self._advance_bidding(seat)
-            return
-        if action == "hold":
-            if not (seat == vorhand and seat in self.spoke and self.bid is not None and self.bidder != seat
-                    and not self.final_choice):
-                raise IllegalAction("only the Vorhand may hold a contract bid by another", rule=rule)
-            if not self.opts.vorhand_may_hold:
-                raise IllegalAction("the Vorhand may not hold in this profile (option vorhand_may_hold)",
-                                    rule="Tiroler Cup, Paragrafen")
-            kind = self._choice_renonce(seat, self.bid)
-            if kind:  # holding a Besserrufer without a bird is the same Renonce as bidding it
-                self._refuse_or_detect(_CHOICE_MESSAGES[kind], _CHOICE_RULES[kind], kind, seat)
-            self.bidder = seat
-            self._event(f"seat {seat} holds {CONTRACTS[self.bid].title}")
-            self._log(seat, action)
-            self._advance_bidding(seat)
-            return
-        if action.startswith("bid:"):
-            name = action[4:]
-            if name not in CONTRACTS or name not in self._order():
-                raise IllegalAction(f"unknown contract '{name}' (known: {', '.join(self._order())})", rule=rule)
-            why = self._bid_allowed(seat, name)
-            if why:
-                raise IllegalAction(why, rule=rule)
-            kind = self._choice_renonce(seat, name)
-            if kind:
-                self._refuse_or_detect(_CHOICE_MESSAGES[kind], _CHOICE_RULES[kind], kind, seat)
-            self.spoke.add(seat)
-            self.bid, self.bidder = name, seat
-            self._event(f"seat {seat}: {CONTRACTS[name].title}")
-            self._log(seat, action)
-            if self.final_choice:
-                self._finish_bidding()
-                return
-            self._advance_bidding(seat)
-            return
-        raise IllegalAction(f"'{action}' is no bid (vorhand, pass, hold, bid:<contract>, weitergeben)", rule=rule)
-
-    def _advance_bidding(self, seat: int) -> None:
-        active = [p for p in self.players if p not in self.passed]
-        if len(active) == 1:
-            if self.bid is not None and self.bidder == active[0]:
-                self._finish_bidding()
-                return
-            # only "Vorhand" was said and the others passed: Vorhand chooses (Rufer, Trischaken allowed)
-            self.final_choice = True
-            self.turn = active[0]
-            return
-        nxt = self._next(seat)
-        while nxt in self.passed:
-            nxt = self._next(nxt)
-        self.turn = nxt
-
-    def _finish_bidding(self) -> None:
-        assert self.bid is not None and self.bidder is not None
-        self.contract = c = CONTRACTS[self.bid]
-        self.declarer = d = self.bidder
-        self._event(f"seat {d} plays {c.title}")
-        kind = self._choice_renonce(d, c.name)
-        if kind:
-            self._commit_renonce(kind, d, f"{c.title} without the cards for it")
-            return
-        if c.name == "besserrufer":
-            self.phase, self.turn = "bird", d
-        elif c.calls_king:
-            self.phase, self.turn = "call", d
-        else:
-            self._after_call()
-
-    # ------------------------------------------------------------------------------------
-    # bird and king call (Österreich-Finale 4))
-    # ------------------------------------------------------------------------------------
-    def _legal_bird(self, seat: int) -> list[str]:
-        return [f"bird:{b}" for b in ("pagat", "uhu", "kakadu", "quapil")]
-
-    def _do_bird(self, seat: int, action: str) -> None:
-        b = action[5:] if action.startswith("bird:") else ""
-        if b not in BIRDS:
-            raise IllegalAction("the Besserrufer names his bird: bird:pagat|uhu|kakadu|quapil",
-                                rule="Österreich-Finale 4)")
-        self.bird = b
-        t = _Target(seat)
-        self.premiums[b] = t
-        self._event(f"seat {seat} announces {PREMIUM_TITLES[b]} (Besserrufer)")
-        self._log(seat, action)
-        self.phase = "call"
-
-    def _legal_call(self, seat: int) -> list[str]:
-        hand = self.hands[seat]
-        held = hand & KING_MASK
-        if held == KING_MASK:
-            return [f"call:{KING_NAMES[k]}" for k in KINGS]  # four kings: any call is his own
-        out = [f"call:{KING_NAMES[k]}" for k in KINGS if not hand >> k & 1]
-        if bin(held).count("1") == 3:
-            out.append("call:fourth")
-        return out
-
-    def _do_call(self, seat: int, action: str) -> None:
-        rule = "Österreich-Finale 4)"
-        what = action[5:] if action.startswith("call:") else ""
-        hand = self.hands[seat]
-        held = hand & KING_MASK
-        if what == "fourth":
-            if bin(held).count("1") != 3:
-                raise IllegalAction("'the fourth king' needs three kings in the hand", rule=rule)
-            king = next(k for k in KINGS if not held >> k & 1)
-            self.called_fourth = True
-        else:
-            try:
-                king = _card(what)
-            except Exception:
-                king = -1
-            if king not in KINGS:
-                raise IllegalAction("call a king: call:HK, call:KK, call:PK, call:XK or call:fourth", rule=rule)
-            if hand >> king & 1 and held != KING_MASK:
-                self._refuse_or_detect("one may not call one's own king", rule, "eigener_koenig", seat)
-                self.called = king
-                self._log(seat, action)
-                self._commit_renonce("eigener_koenig", seat, "called his own king")
-                return
-        self.called = king
-        self.partner = next((p for p in self.players if p != seat and self.hands[p] >> king & 1), None)
-        self._event(f"seat {seat} calls " + ("the fourth king" if self.called_fourth else TAROCK.format(king)))
-        self._log(seat, action)
-        self._after_call()
+    # bidding, bird and king call (Österreich-Finale 3), 4)): bidding.py
 
     # ------------------------------------------------------------------------------------
     # talon and discard (Österreich-Finale 4), 7), 10); NOTES.md contract table)
@@ -563,169 +318,7 @@ class TarockDeal(FastIdDeal):
         if self.to_discard == 0:
             self._start_announce()
 
-    # ------------------------------------------------------------------------------------
-    # announcements and Kontra (Österreich-Finale 2), 8); Tiroler Cup, Abrechnung)
-    # ------------------------------------------------------------------------------------
-    def _start_announce(self) -> None:
-        c = self.contract
-        d = self.declarer
-        assert c is not None and d is not None
-        self.phase = "announce"
-        if not c.negative:
-            self.game_target = _Target(d)
-        self.turn = d
-        self.ann_done = set()
-
-    def _may_announce(self, seat: int, premium: str) -> bool:
-        c = self.contract
-        assert c is not None
-        if seat in self.ann_done or c.kind != "positive" or premium in self.premiums:
-            return False
-        if c.premiums is not None and premium not in c.premiums:
-            return False
-        if premium == "koenig_ultimo" and not c.calls_king:
-            return False
-        return True
-
-    def _kontra_options(self, seat: int) -> list[str]:
-        out = []
-        c = self.contract
-        d = self.declarer
-        assert c is not None
-        targets: list[tuple[str, _Target]] = [("game", self.game_target)] if self.game_target is not None else []
-        if self.premiums:
-            targets += self.premiums.items()
-        own_side: str | None = None  # side_of(seat), once a known partnership is asked about
-        # _known_partners(seat, x) is false for everybody while a called king hides the partner
-        hidden = c.calls_king and not (self.partner is None and self._king_in_open_talon())
-        for name, t in targets:
-            if seat in t.seen:
-                continue
-            level = t.level
-            if level == 0:
-                if seat != t.announcer:
-                    if not hidden:
-                        if own_side is None:
-                            own_side = self.side_of(seat)
-                        if self.side_of(t.announcer) == own_side:
-                            continue  # only the opponents can kontra an announcement (Tiroler Cup, Abrechnung)
-                    out.append(_KONTRA_WORDS[0][name])
-            elif level == 1:
-                if seat == t.announcer:
-                    out.append(_KONTRA_WORDS[1][name])
-            elif level == 2 and seat == t.by:
-                out.append(_KONTRA_WORDS[2][name])
-        if c.negative:
-            own = self.neg_kontra.get(seat)
-            if seat != d:
-                if own is None and seat not in self.ann_done:
-                    out.append("kontra:game")
-                elif own is not None and own.level == 2 and seat not in own.seen:
-                    out.append("subkontra:game")
-            elif any(t.level == 1 and d not in t.seen for t in self.neg_kontra.values()):
-                out.append("rekontra:game")  # a Rekontra answers all Kontras (Tiroler Cup, Abrechnung)
-        return out
-
-    def _known_partners(self, a: int, b: int) -> bool:
-        """``a`` and ``b`` are on one side and everybody knows it: in a game without a called king, or with
-        the called king in the open talon (then the declarer is alone). A hidden partnership stays hidden:
-        a Kontra between such partners is allowed and counts nothing (Tiroler Cup, Abrechnung)."""
-        c = self.contract
-        assert c is not None
-        if c.calls_king and not (self.partner is None and self._king_in_open_talon()):
-            return False
-        return self.side_of(a) == self.side_of(b)
-
-    def _has_something(self, seat: int) -> bool:
-        return seat not in self.ann_done or bool(self._kontra_options(seat))
-
-    def _legal_announce(self, seat: int) -> list[str]:
-        c = self.contract
-        assert c is not None
-        # _may_announce refuses every premium to a seat that said "gut" and in other than positive games
-        out = [] if seat in self.ann_done or c.kind != "positive" else \
-            [_ANNOUNCE_WORDS[p] for p in PREMIUMS if self._may_announce(seat, p)]
-        return out + self._kontra_options(seat) + ["gut"]
-
-    def _do_announce(self, seat: int, action: str) -> None:
-        c = self.contract
-        assert c is not None
-        if action == "gut":
-            self.ann_done.add(seat)
-            for t in self._all_targets():
-                t.seen.add(seat)
-            self._log(seat, action)
-            nxt = seat
-            for _ in range(4):
-                nxt = self._next(nxt)
-                if self._has_something(nxt):
-                    self.turn = nxt
-                    return
-            self._start_play()
-            return
-        if action.startswith("announce:"):
-            p = action[9:]
-            if p not in PREMIUMS:
-                raise IllegalAction(f"unknown premium '{p}' ({', '.join(PREMIUMS)})", rule="Österreich-Finale 8)")
-            if not self._may_announce(seat, p):
-                if c.kind != "positive":
-                    raise IllegalAction("there are no announcements in negative games and Trischaken",
-                                        rule="Österreich-Finale 8)")
-                if seat in self.ann_done:
-                    raise IllegalAction("each player makes his announcements only once",
-                                        rule="Österreich-Finale 8)")
-                if p in self.premiums:
-                    raise IllegalAction(f"{PREMIUM_TITLES[p]} is already announced", rule="Österreich-Finale 8)")
-                raise IllegalAction(f"{PREMIUM_TITLES[p]} is not possible in a {c.title}",
-                                    rule="Österreich-Finale 8)")
-            self.premiums[p] = _Target(seat)
-            self._event(f"seat {seat} announces {PREMIUM_TITLES[p]}")
-            self._log(seat, action)
-            return
-        word, _, name = action.partition(":")
-        if word in KONTRA_WORDS:
-            if action not in self._kontra_options(seat):
-                t0 = self.premiums.get(name)
-                if word == "kontra" and t0 is not None and t0.level == 0 and self._known_partners(seat, t0.announcer):
-                    raise IllegalAction("only the opponents can kontra an announcement, not its announcer's partner",
-                                        rule="Tiroler Cup, Abrechnung")
-                rule = "Österreich-Finale 6)" if c.negative else "Österreich-Finale 2)"
-                if c.kind == "trischaken":
-                    rule = "Österreich-Finale 2)"
-                raise IllegalAction(f"'{action}' is not possible now (Kontra by an opponent, Rekontra by the "
-                                    "announcer, Subkontra by the Kontra player, each at once)", rule=rule)
-            level = KONTRA_WORDS.index(word) + 1
-            if c.negative and name == "game":
-                if word == "kontra":
-                    t = _Target(self.declarer)  # type: ignore[arg-type]
-                    t.level, t.by, t.seen = 1, seat, {seat}
-                    self.neg_kontra[seat] = t
-                elif word == "rekontra":
-                    for t in self.neg_kontra.values():
-                        if t.level == 1:
-                            t.level, t.seen = 2, {seat}
-                else:
-                    t = self.neg_kontra[seat]
-                    t.level, t.seen = 3, {seat}
-            else:
-                t = self.game_target if name == "game" else self.premiums[name]  # type: ignore[assignment]
-                assert t is not None
-                t.level = level
-                if level == 1:
-                    t.by = seat
-                t.seen = {seat}
-            what = "the game" if name == "game" else PREMIUM_TITLES[name]
-            self._event(f"seat {seat}: {word.capitalize()} on {what}")
-            self._log(seat, action)
-            return
-        raise IllegalAction(f"'{action}' is no announcement (announce:<premium>, kontra:<target>, gut)",
-                            rule="Österreich-Finale 8)")
-
-    def _all_targets(self) -> list[_Target]:
-        out = list(self.premiums.values()) + list(self.neg_kontra.values())
-        if self.game_target is not None:
-            out.append(self.game_target)
-        return out
+    # announcements and Kontra (Österreich-Finale 2), 8); Tiroler Cup, Abrechnung): announcements.py
 
     # ------------------------------------------------------------------------------------
     # play (Österreich-Finale 5), 6), 7))
@@ -882,7 +475,7 @@ class TarockDeal(FastIdDeal):
         self.turn = winner
 
     # ------------------------------------------------------------------------------------
-    # end and settlement
+    # end and settlement (the outcome of the deal: outcome.py)
     # ------------------------------------------------------------------------------------
     def _end(self) -> None:
         self.phase = "over"
@@ -918,129 +511,6 @@ class TarockDeal(FastIdDeal):
             self.declarer = self.bidder if self.bidder is not None else self.players[0]
         self.struck = True
         self._end()
-
-    def side_of(self, seat: int | None) -> Side:
-        return "declarer" if seat == self.declarer or (seat == self.partner and seat is not None) else "opponents"
-
-    def outcome(self) -> Outcome:
-        """The deal as an :class:`~stammtisch.games.tarock.scoring.Outcome` (no cards)."""
-        c = self.contract
-        assert c is not None
-        kw: dict[str, Any] = {}
-        if c.kind == "trischaken":
-            kw["thirds"] = tuple(thirds_of(self.won[s]) for s in range(self.n))
-            kw["tricks"] = tuple(self.won_count)
-            kw["declarer"] = None
-        else:
-            d = self.declarer
-            assert d is not None
-            partner = self.partner if c.calls_king and self.partner is not None else None
-            kw["declarer"], kw["partner"] = d, partner
-            side = [d] + ([partner] if partner is not None else [])
-            kw["declarer_thirds"] = (sum(thirds_of(self.won[s]) for s in side) + thirds_of(self.discards)
-                                     + thirds_of(self.decl_talon))
-            kw["declarer_tricks"] = self.won_count[d] + (self.won_count[partner] if partner is not None else 0)
-            if c.negative:
-                kw["kontras"] = tuple(sorted((s, t.level) for s, t in self.neg_kontra.items()
-                                             if s not in ((partner,) if partner is not None else ())))
-            elif self.game_target is not None:
-                by = self.game_target.by
-                kw["kontra"] = 0 if by is not None and self.side_of(by) == "declarer" else self.game_target.level
-            kw["premiums"] = tuple(self._premium_outcomes()) if len(self.tricks) == 12 and not self.renonces \
-                else tuple(self._announced_only())
-            kw["schleifen"] = self.schleifen
-        return Outcome(c.name, self.players, self.n, renonces=tuple(self.renonces), claims=tuple(self.claims),
-                       struck=self.struck, **kw)
-
-    def _eff_kontra(self, t: _Target) -> int:
-        """Kontras among partners do not count (Tiroler Cup, Abrechnung)."""
-        if t.by is not None and self.side_of(t.by) == self.side_of(t.announcer):
-            return 0
-        return t.level
-
-    def _announced_only(self) -> list[Premium]:
-        return [Premium(name, self.side_of(t.announcer), True, False, self._eff_kontra(t), t.announcer)
-                for name, t in self.premiums.items()]
-
-    def _side_cards(self, side: str) -> int:
-        m = 0
-        for s in self.players:
-            if self.side_of(s) == side:
-                m |= self.won[s]
-        if side == "declarer":
-            m |= self.discards | self.decl_talon
-        else:
-            m |= self.opp_talon
-        return m
-
-    def _premium_outcomes(self) -> list[Premium]:
-        c = self.contract
-        assert c is not None
-        if c.kind != "positive":
-            return []
-        allowed = c.premiums if c.premiums is not None else PREMIUMS
-        out: list[Premium] = []
-        for name in PREMIUMS:
-            if name not in allowed:
-                continue
-            t = self.premiums.get(name)
-            res = self._premium_result(name, t)
-            if res is None:
-                continue
-            side, made = res
-            if t is not None:
-                out.append(Premium(name, self.side_of(t.announcer), True, made, self._eff_kontra(t),
-                                   t.announcer))
-            else:
-                out.append(Premium(name, side, False, made))
-        return out
-
-    def _premium_result(self, name: str, t: _Target | None) -> tuple[Side, bool] | None:
-        """``(side, made)`` of a premium; for an announced one the side is the announcer's.
-        ``None``: a silent premium that did not happen."""
-        if name in ("trull", "vier_koenige"):
-            mask = TRULL_MASK if name == "trull" else KING_MASK
-            sides: tuple[Side, Side] = ("declarer", "opponents")
-            holder = next((s for s in sides if self._side_cards(s) & mask == mask), None)
-            if t is not None:
-                side = self.side_of(t.announcer)
-                return side, holder == side
-            return (holder, True) if holder else None
-        if name == "valat":
-            winners = {self.side_of(tr["winner"]) for tr in self.tricks}
-            holder = next(iter(winners)) if len(winners) == 1 else None
-            if t is not None:
-                side = self.side_of(t.announcer)
-                return side, holder == side
-            return (holder, True) if holder else None
-        if name == "koenig_ultimo":
-            if self.called is None:
-                return (self.side_of(t.announcer), False) if t is not None else None
-            last = self.tricks[-1]
-            king = TAROCK.format(self.called)
-            played_last = king in last["cards"]
-            holder = last["seats"][last["cards"].index(king)] if played_last else None
-            side_wins = played_last and self.side_of(last["winner"]) == self.side_of(holder)
-            if t is not None:
-                return self.side_of(t.announcer), bool(played_last and holder == t.announcer and side_wins)
-            if played_last and side_wins:
-                return self.side_of(holder), True
-            return None  # the loss of the called king is not scored unless announced (Österreich-Finale 4))
-        card, trick_no = BIRDS[name]
-        tr = self.tricks[trick_no - 1]
-        text = TAROCK.format(card)
-        in_trick = text in tr["cards"]
-        player = tr["seats"][tr["cards"].index(text)] if in_trick else None
-        wins = in_trick and tr["win_card"] == card
-        if t is not None:
-            return self.side_of(t.announcer), bool(in_trick and player == t.announcer and wins)
-        if in_trick:
-            return self.side_of(player), bool(wins)
-        return None
-
-    def settlement(self) -> Settlement:
-        """The settlement (tournament points and money) of the finished deal."""
-        return settle(self.opts, self.outcome())
 
     def result(self) -> DealResult:
         if self.phase != "over":

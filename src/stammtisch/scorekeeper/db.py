@@ -1,0 +1,98 @@
+"""The scorekeeper's database: engine, migrations, transactions and the loaders every service uses.
+
+:class:`Database` is the base of the scorekeeper's services (:class:`~.accounts.Accounts`,
+:class:`~.store.Store`): one engine, one session factory, one transaction per call.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import Engine
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session, selectinload, sessionmaker
+
+from stammtisch import storage
+from stammtisch.core.errors import IllegalAction
+
+from .errors import Conflict, NotFound
+from .models import SkRound, SkSeat, SkTable, SkTournament
+
+__all__ = ["Database", "migrate_db", "clean_name", "MIGRATIONS", "VERSION_TABLE"]
+
+MIGRATIONS = Path(__file__).parent / "migrations"
+VERSION_TABLE = "alembic_version_scorekeeper"
+
+def migrate_db(engine: Engine) -> None:
+    """Bring the scorekeeper's tables to the newest migration."""
+    storage.migrate(engine, MIGRATIONS, VERSION_TABLE)
+
+
+def clean_name(text: Any, what: str = "name") -> str:
+    if not isinstance(text, str) or not " ".join(text.split()):
+        raise IllegalAction(f"a {what} is needed")
+    out = " ".join(text.split())
+    if len(out) > 200:
+        raise IllegalAction(f"the {what} is too long (200 characters at most)")
+    return out
+
+
+
+class Database:
+    """The scorekeeper's data in one database (SQLite default, PostgreSQL option).
+
+    :param url: database URL (``sqlite://`` for in-memory), or an :class:`~sqlalchemy.Engine`
+    :param migrate: run the scorekeeper's migrations first
+    """
+
+    def __init__(self, url: str | Engine, migrate: bool = True):
+        if isinstance(url, str):
+            if url in ("sqlite://", "sqlite:///:memory:"):
+                from sqlalchemy import create_engine
+                from sqlalchemy.pool import StaticPool
+                self.engine = create_engine("sqlite://", connect_args={"check_same_thread": False},
+                                            poolclass=StaticPool)
+            else:
+                self.engine = storage.make_engine(url)
+        else:
+            self.engine = url
+        if migrate:
+            migrate_db(self.engine)
+        self._session = sessionmaker(self.engine, expire_on_commit=False)
+        #: failed logins under names that have no account: name -> (count, locked until)
+        self._ghosts: dict[str, tuple[int, _dt.datetime | None]] = {}
+
+    @contextmanager
+    def session(self) -> Iterator[Session]:
+        with self._session() as s:
+            try:
+                yield s
+                s.commit()
+            except IntegrityError as exc:
+                s.rollback()
+                raise Conflict("somebody else wrote at the same time; reload and try again") from exc
+            except BaseException:
+                s.rollback()
+                raise
+
+    # ------------------------------------------------------------------ loading helpers
+    def _tournament(self, s: Session, tid: int) -> SkTournament:
+        t = s.get(SkTournament, tid, options=[
+            selectinload(SkTournament.players),
+            selectinload(SkTournament.rounds).selectinload(SkRound.tables).selectinload(SkTable.entries),
+            selectinload(SkTournament.rounds).selectinload(SkRound.tables).selectinload(SkTable.seats)
+            .selectinload(SkSeat.player)])
+        if t is None:
+            raise NotFound(f"there is no tournament {tid}")
+        return t
+
+    def _table(self, s: Session, table_id: int) -> SkTable:
+        t = s.get(SkTable, table_id, options=[selectinload(SkTable.entries),
+                                              selectinload(SkTable.seats).selectinload(SkSeat.player)])
+        if t is None:
+            raise NotFound(f"there is no table {table_id}")
+        return t

@@ -1,0 +1,155 @@
+"""The lobby API: the games on offer, and the tables — open one, take or empty a seat, fill seats
+with computer players, start, close."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, Request
+
+from ... import bots as botkit
+from ...core import registry
+from ...core.errors import OptionError, StammtischError
+from ...core.options import options_to_json
+from ..botpool import allowed_kinds
+from ..schemas import CreateTable, FillBots, OwnerOnly, TakeSeat
+from ..store import new_token
+from ..tables import TableError
+from .common import (SeatNo, TableId, client_key, config_of, limits_of, owner_token, person_name, read_model,
+                     table_or_404, tables_of)
+
+__all__ = ["router", "games_catalogue", "default_bot"]
+
+router = APIRouter()
+
+
+def games_catalogue(levels: tuple[str, ...] = ("easy", "medium", "hard")) -> list[dict[str, Any]]:
+    """Every available game with its profiles, options, deck and the computer players on offer
+    (only the kinds a request may name: :func:`.botpool.allowed_kinds`)."""
+    out = []
+    for name in registry.names():
+        try:
+            g = registry.get(name)
+        except Exception:  # engine not built (yet) in this installation
+            continue
+        profiles = {}
+        for p, opts in g.profiles.items():
+            profiles[p] = options_to_json(opts)
+        opts = g.options()
+        kinds = []
+        works: dict[str, bool] = {}
+        for k in allowed_kinds(levels):
+            base = k.partition(":")[0]  # the levels of one kind stand or fall together
+            if base not in works:
+                try:
+                    botkit.make(base, g)
+                    works[base] = True
+                except (NotImplementedError, OptionError, ValueError):
+                    works[base] = False
+            if works[base]:
+                kinds.append(k)
+        deck = g.deck
+        out.append({
+            "name": name, "title": g.title, "default_profile": g.default_profile, "profiles": profiles,
+            "profile_titles": {p: g.profile_title(p) for p in profiles},
+            "seats": g.num_seats(opts), "columns": list(g.columns(opts)), "bots": kinds,
+            "deck": {"name": deck.name, "suits": list(deck.suits), "suit_names": list(deck.suit_names),
+                     "notation": sorted(set(deck.notation), key=deck.notation.index)},
+        })
+    return out
+
+
+def default_bot(game: str) -> str:
+    """The game's rule-based player when it has one, else the random player."""
+    try:
+        botkit.make("rule", registry.get(game))
+        return "rule"
+    except (NotImplementedError, StammtischError):
+        return "random"
+
+
+@router.get("/api/games")
+async def api_games(request: Request):
+    return {"games": games_catalogue(tuple(config_of(request).search_levels))}
+
+@router.get("/api/tables")
+async def api_tables(request: Request):
+    ts = [t for t in tables_of(request).by_number.values() if t.status in ("open", "playing")]
+    return {"tables": [t.info() for t in sorted(ts, key=lambda t: -t.number)[:100]]}
+
+@router.post("/api/tables")
+async def api_create(request: Request):
+    if not limits_of(request).create.take(client_key(request)):
+        raise TableError("rate_limited", "too many tables opened from here; wait a minute")
+    body = await read_model(request, CreateTable, config_of(request).max_api_body)
+    settings: dict[str, Any] = {}
+    if body.move_seconds:
+        settings["move_seconds"] = body.move_seconds
+    if body.ohne_reden:
+        settings["ohne_reden"] = True
+    if body.seed is not None:
+        settings["seed"] = body.seed
+    try:
+        registry.get(body.game)
+    except StammtischError:
+        raise
+    except Exception as e:  # an engine that cannot be loaded in this installation
+        raise TableError("bad_message", f"game '{body.game}' is not available: {type(e).__name__}") from None
+    bot = body.bot or default_bot(body.game)
+    name = person_name(body.name) if body.name else None
+    token = new_token()
+    t = await tables_of(request).create(body.game, body.profile, dict(body.options or {}), body.max_deals, bot,
+                                        settings, owner_token=token)
+    # the creator's token makes them the owner; with a name it is also their seat's token
+    out: dict[str, Any] = {"table": t.info(), "invite": f"/t/{t.public_id}", "token": token}
+    if name:
+        seat, _ = await t.take_seat(None, name, token=token)
+        out.update(seat=seat, table=t.info())
+    return out
+
+@router.get("/api/tables/{table_id}")
+async def api_table(request: Request, table_id: TableId):
+    return {"table": (await table_or_404(request, table_id)).info()}
+
+@router.delete("/api/tables/{table_id}")
+async def api_close(request: Request, table_id: TableId):
+    t = await table_or_404(request, table_id)
+    _, token = await owner_token(request, t, OwnerOnly)
+    await t.close_table(token)
+    return {"table": t.info()}
+
+@router.post("/api/tables/{table_id}/seats")
+async def api_take_seat(request: Request, table_id: TableId):
+    t = await table_or_404(request, table_id)
+    body = await read_model(request, TakeSeat, config_of(request).max_api_body)
+    account_id = None
+    name = body.name
+    if body.session:
+        store = tables_of(request).store
+        acc = await tables_of(request).db(store.account_of_session, body.session, config_of(request).session_seconds)
+        if acc is None:
+            raise TableError("forbidden", "unknown or expired session; log in again")
+        account_id, name = acc.id, acc.name
+    seat, token = await t.take_seat(body.seat, person_name(name), account_id)
+    return {"seat": seat, "token": token, "table": t.info()}
+
+@router.delete("/api/tables/{table_id}/seats/{seat}")
+async def api_remove_seat(request: Request, table_id: TableId, seat: SeatNo):
+    t = await table_or_404(request, table_id)
+    _, token = await owner_token(request, t, OwnerOnly)
+    await t.remove_seat(token, seat)
+    return {"table": t.info()}
+
+@router.post("/api/tables/{table_id}/bots")
+async def api_bots(request: Request, table_id: TableId):
+    t = await table_or_404(request, table_id)
+    body, token = await owner_token(request, t, FillBots)
+    filled = await t.fill_bots(token, list(body.seats) if body.seats is not None else None)
+    return {"filled": filled, "table": t.info()}
+
+@router.post("/api/tables/{table_id}/start")
+async def api_start(request: Request, table_id: TableId):
+    t = await table_or_404(request, table_id)
+    _, token = await owner_token(request, t, OwnerOnly)
+    await t.start(token)
+    return {"table": t.info()}

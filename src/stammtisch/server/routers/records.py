@@ -1,0 +1,71 @@
+"""Finished games: the list, a game's record (every hand, once it is over) and the steps of a
+deal for the replay page."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import JSONResponse
+
+from ...core import registry
+from ...core.messages import jsonable
+from ...core.protocol import Deal, Match
+from ..tables import TableError
+from .common import DealNo, Number, tables_of
+
+__all__ = ["router", "replay_steps"]
+
+router = APIRouter()
+
+
+def replay_steps(record: dict[str, Any], deal: int) -> dict[str, Any]:
+    """Every step of one deal of a finished game: who did what and what everybody held then."""
+    count = len(record.get("deals", []))
+    if not 0 <= deal < count:
+        raise TableError("not_found", f"the game has deals 0..{count - 1}")
+    game = registry.get(record["game"])
+    recorded = [(d["dealer"], Deal.from_json(d["deal"], game.deck)) for d in record["deals"]]
+    match = Match(game, record["profile"], record.get("options") or {}, seats=record.get("seats"),
+                  max_deals=record.get("max_deals"), recorded=recorded)
+    for d in record["deals"][:deal]:
+        for seat, action in d["actions"]:
+            match.apply(seat, action)
+
+    def snap(seat: int | None, action: str | None) -> dict[str, Any]:
+        return {"seat": seat, "action": action, "deal_number": len(match.logs) - 1,
+                "public": match.public_view(),
+                "hands": [match.view(s)["deal"].get("hand") for s in range(match.n)]}
+
+    steps = [snap(None, None)]
+    for seat, action in record["deals"][deal]["actions"]:
+        match.apply(seat, action)
+        steps.append(snap(seat, action))
+    result = record["deals"][deal].get("result")
+    return jsonable({"number": deal, "deals": count, "dealer": record["deals"][deal]["dealer"],
+                     "seats": record.get("seats"), "game": record.get("game"), "steps": steps, "result": result})
+
+
+@router.get("/api/games/finished")
+async def api_finished(request: Request):
+    rows = await tables_of(request).db(tables_of(request).store.finished)
+    return {"games": [{"number": r.number, "game": r.game, "profile": r.profile, "result": r.result,
+                       "finished_at": r.finished_at.isoformat() if r.finished_at else None} for r in rows]}
+
+# -- finished games ----------------------------------------------------------------
+async def finished_record(request: Request, number: int) -> dict[str, Any]:
+    t = await tables_of(request).get_number(number)
+    if t is None:
+        raise TableError("not_found", f"no game number {number}")
+    return t.record()
+
+@router.get("/api/records/{number}")
+async def api_record(request: Request, number: Number):
+    rec = await finished_record(request, number)
+    return JSONResponse(rec, headers={"Content-Disposition": f'attachment; filename="stammtisch-{number}.json"'})
+
+@router.get("/api/replays/{number}/deals/{deal}")
+async def api_replay(request: Request, number: Number, deal: DealNo):
+    rec = await finished_record(request, number)
+    return await asyncio.get_running_loop().run_in_executor(None, replay_steps, rec, deal)

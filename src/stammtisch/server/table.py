@@ -1,0 +1,346 @@
+"""One table: the authority over its match.
+
+A table holds the :class:`~stammtisch.core.protocol.Match`, its seats and its connections.
+Everything that changes the match goes through :meth:`Table.submit`, under the table's lock (one
+action at a time), and is written to the append-only log (:mod:`.actionlog`) *before* it is
+acknowledged or shown to anybody. What each connection sees is :mod:`.presence`'s; the computer
+players, stand-ins and move timers are :mod:`.driver`'s.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+import secrets
+import time
+import unicodedata
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from typing import Any
+
+from ..core import records, registry
+from ..core.errors import IllegalAction, StammtischError
+from ..core.protocol import Bot, Game, Match
+from ..i18n import computer_name
+from .actionlog import LoggedTable
+from .botpool import KindRefused, check_request_kind
+from .driver import BotDriver
+from .presence import Conn, Presence
+from .store import LoadedTable, hash_token, new_token
+from .tables import ENDED, TableError
+
+__all__ = ["Table", "SeatInfo", "TableRefused", "ENGINE_FAILURES"]
+
+log = logging.getLogger("stammtisch.server")
+
+
+@dataclass
+class SeatInfo:
+    kind: str = "empty"  # empty | human | bot
+    name: str = ""
+    token_hash: str | None = None
+    account_id: int | None = None
+
+
+
+#: a table is marked broken once its engine failed this often on actions its rules offered at one
+#: version (a bug in the rules, e.g. at the end of a deal): no endless retries and tracebacks
+ENGINE_FAILURES = 3
+
+
+def _same_name(a: str, b: str) -> bool:
+    def key(x: str) -> str:
+        return " ".join(unicodedata.normalize("NFKC", x).split()).casefold()
+    return key(a) == key(b)
+
+class TableRefused(Exception):
+    """A stored table the server will not run (e.g. a computer-player kind it does not allow)."""
+
+
+
+
+def _age_seconds(created: datetime | None) -> float:
+    if created is None:
+        return 0.0
+    if created.tzinfo is None:  # SQLite gives naive datetimes (stored as UTC)
+        created = created.replace(tzinfo=timezone.utc)
+    return max(0.0, (datetime.now(timezone.utc) - created).total_seconds())
+
+
+
+class Table(LoggedTable, Presence, BotDriver):
+    """One table: seats, match, connections, log, driver."""
+
+    def __init__(self, tables: Any, loaded: LoadedTable):
+        row = loaded.row
+        self.tables = tables
+        self.config = tables.config
+        self.number = row.number
+        self.public_id = row.public_id
+        self.game: Game = registry.get(row.game)
+        self.profile = row.profile
+        self.overrides = dict(row.options or {})
+        self.max_deals = row.max_deals
+        self.bot_kind = row.bot_kind
+        self.settings = dict(row.settings or {})
+        self.status = row.status
+        self.owner_hash: str | None = self.settings.get("owner")
+        self.created_at = time.time() - _age_seconds(row.created_at)
+        # nothing stored selects code either: a kind a request could not name is refused here, before
+        # any computer player is built (a stored ``py:`` kind from an older server never runs)
+        if self.status in ("open", "playing"):  # an ended table builds no computer players
+            try:
+                check_request_kind(self.bot_kind, tuple(self.config.search_levels))
+            except KindRefused as e:
+                raise TableRefused(str(e)) from None
+        self.options = self.game.options(self.profile, self.overrides)
+        self.n = self.game.num_seats(self.options)
+        self.seats = [SeatInfo(s.kind, s.name, s.token_hash, s.account_id) for s in loaded.seats]
+        self.lock = asyncio.Lock()
+        self.conns: set[Conn] = set()
+        self.log: list[tuple[int, str]] = []
+        self.version = 0
+        #: per seat, the indices into ``log`` of the actions that seat knows of (all but the secret
+        #: actions it did not witness: a partner signal, Perlaggen §9); the public list for Kiebitze
+        self.seen: list[list[int]] = [[] for _ in range(self.n)]
+        self.public_seen: list[int] = []
+        #: engine failures on offered actions at the current version (see ``ENGINE_FAILURES``)
+        self._engine_failures: dict[int, int] = {}
+        self.match: Match | None = None
+        self.bots: list[Bot | None] = [None] * self.n
+        self.rng = random.Random()
+        self.changed = asyncio.Event()
+        self.changed_at = time.monotonic()
+        self.away_since: dict[int, float] = {}
+        self.asked: set[int] = set()  # seats already asked to interject at ``asked_version``
+        self.asked_version = -1
+        self.driver: asyncio.Task | None = None
+        self._last_info: dict[str, Any] | None = None
+        self._settled_sent = -1
+        if self.status in ("playing", "finished") or loaded.deals:
+            self._rebuild(loaded)
+
+
+    def _seat_names(self) -> list[str]:
+        out = []
+        for i, s in enumerate(self.seats):
+            out.append(s.name or f"Seat {i + 1}")
+        return out
+
+    # -- seats and start ---------------------------------------------------------------
+    def seat_of_token(self, token: str | None) -> int | None:
+        if not token:
+            return None
+        h = hash_token(token)
+        for i, s in enumerate(self.seats):
+            if s.token_hash is not None and s.token_hash == h:
+                return i
+        return None
+
+    async def take_seat(self, seat: int | None, name: str, account_id: int | None = None,
+                        token: str | None = None) -> tuple[int, str]:
+        """Sit a person down; returns ``(seat, token)``. ``seat=None`` takes the first empty one;
+        ``token`` (the owner's, when the creator sits down) instead of a fresh one."""
+        async with self.lock:
+            if self.status != "open":
+                raise TableError("started", "the game has already started; watch as a Kiebitz")
+            if seat is None:
+                free = [i for i, s in enumerate(self.seats) if s.kind == "empty"]
+                if not free:
+                    raise TableError("full", "every seat is taken")
+                seat = free[0]
+            if not isinstance(seat, int) or not 0 <= seat < self.n:
+                raise TableError("bad_seat", f"there is no seat {seat!r} at this table (0..{self.n - 1})")
+            if self.seats[seat].kind != "empty":
+                raise TableError("taken", f"seat {seat} is taken")
+            for i, s in enumerate(self.seats):
+                if s.kind != "empty" and _same_name(s.name, name):
+                    raise TableError("name_taken", f"somebody called '{s.name}' already sits at seat {i}; "
+                                                   f"choose another name")
+            if name.casefold().startswith("computer"):
+                raise TableError("bad_name", "names beginning with 'Computer' are kept for computer players")
+            token = token or new_token()
+            info = SeatInfo("human", name, hash_token(token), account_id)
+            await self.tables.db(self.tables.store.set_seat, self.number, seat, info.kind, info.name,
+                                 info.token_hash, account_id)
+            self.seats[seat] = info
+            self.broadcast()
+            return seat, token
+
+    def is_owner(self, token: Any) -> bool:
+        """Whether ``token`` is the owner's (the creator's token). Tables stored before owners
+        existed have none: there any seated person counts, as before."""
+        if not isinstance(token, str) or not token or len(token) > 128:
+            return False
+        if self.owner_hash is None:
+            return self.seat_of_token(token) is not None
+        return secrets.compare_digest(hash_token(token), self.owner_hash)
+
+    def _check_host(self, token: Any) -> None:
+        if not self.is_owner(token):
+            raise TableError("forbidden", "only the table's owner (who opened it) may do that")
+
+    async def fill_bots(self, token: str | None, seats: list[int] | None = None) -> list[int]:
+        """Put clearly labelled computer players on the empty seats (or the given ones); owner only."""
+        async with self.lock:
+            self._check_host(token)
+            if self.status != "open":
+                raise TableError("started", "the game has already started")
+            targets = [i for i, s in enumerate(self.seats) if s.kind == "empty"] if seats is None else seats
+            for i in targets:
+                if not isinstance(i, int) or not 0 <= i < self.n or self.seats[i].kind != "empty":
+                    raise TableError("bad_seat", f"seat {i!r} is not an empty seat")
+            for i in targets:
+                name = computer_name(i + 1, self.bot_kind)  # "Computer 2 · stark" (the page translates the word)
+                await self.tables.db(self.tables.store.set_seat, self.number, i, "bot", name, None, None)
+                self.seats[i] = SeatInfo("bot", name)
+            self.broadcast()
+            return targets
+
+    async def remove_seat(self, token: Any, seat: int) -> None:
+        """Empty ``seat`` before the start (its token stops working); owner only."""
+        async with self.lock:
+            self._check_host(token)
+            if self.status != "open":
+                raise TableError("started", "seats can be emptied only before the game starts")
+            if not 0 <= seat < self.n:
+                raise TableError("bad_seat", f"there is no seat {seat} at this table (0..{self.n - 1})")
+            await self.tables.db(self.tables.store.set_seat, self.number, seat, "empty", "", None, None)
+            self.seats[seat] = SeatInfo()
+            for c in list(self.conns):
+                if c.seat == seat:
+                    c.close()
+            self.broadcast()
+
+    async def end(self, status: str, reason: str | None = None) -> None:
+        """End the table without a result (``closed``, ``expired``, ``broken``): stored, driver stopped,
+        everybody told. Call under the lock (or when nobody else can hold it)."""
+        if reason:
+            self.settings["reason"] = reason
+        self.status = status
+        await self.tables.db(self.tables.store.set_status, self.number, status, dict(self.settings))
+        if self.driver is not None and self.driver is not asyncio.current_task():
+            self.driver.cancel()
+        self.broadcast()
+        self.tables.ended(self)
+
+    async def close_table(self, token: Any) -> None:
+        """The owner closes the table (before or during the game; a finished game stays)."""
+        async with self.lock:
+            self._check_host(token)
+            if self.status in ENDED:
+                raise TableError("ended", f"the table is already {self.status}")
+            await self.end("closed", "closed by its owner")
+
+    async def start(self, token: str | None) -> None:
+        async with self.lock:
+            self._check_host(token)
+            if self.status != "open":
+                raise TableError("started", "the game has already started")
+            empty = [i for i, s in enumerate(self.seats) if s.kind == "empty"]
+            if empty:
+                raise TableError("seats_empty", f"seats {empty} are empty: invite people or fill them with "
+                                                f"computer players")
+            match = Match(self.game, self.profile, self.overrides, max_deals=self.max_deals,
+                          seats=self._seat_names(), seed=self.settings.get("seed"))
+            first = match.logs[0].ctx
+            await self.tables.db(self.tables.store.start, self.number, first.dealer,
+                                 first.deal.to_json(self.game.deck))
+            self.match = match
+            self.status = "playing"
+            self._make_bots()
+            for i, s in enumerate(self.seats):
+                if s.kind == "human" and not self.connected(i):
+                    self.away_since.setdefault(i, time.monotonic())
+            self._changed()
+            self.broadcast()
+
+    # -- acting ------------------------------------------------------------------------
+    async def submit(self, seat: int, version: Any, action: Any, actor: str = "person",
+                     conn: Conn | None = None, msg_id: Any = None) -> dict[str, Any]:
+        """Apply ``action`` for ``seat`` if it was made against the current ``version``.
+
+        Returns the acknowledgement (also queued to ``conn``). A repeated action for an
+        already applied version by the same seat is acknowledged again and changes nothing
+        (idempotent); any other stale version is refused.
+
+        :raises TableError: stale version, game not running, storage failure
+        :raises IllegalAction: the rules refuse the action (state unchanged)
+        """
+        if not isinstance(version, int) or isinstance(version, bool) or not 0 <= version < 2**31:
+            raise TableError("bad_message", "an action carries the state 'version' it was made against (a number)")
+        if not isinstance(action, str) or not action or len(action) > 64:
+            raise TableError("bad_message", "'action' must be a non-empty string in the game's notation")
+        async with self.lock:
+            if self.status == "open" or self.match is None:
+                raise TableError("not_started", "the game has not started yet")
+            # versions as this seat knows them: secret actions it did not witness are not counted
+            known = self.seen[seat]
+            if 0 <= version < len(known) and self.log[known[version]] == (seat, action):
+                ack = {"type": "ack", "version": version + 1, "action": action, "duplicate": True, "id": msg_id}
+                if conn:
+                    conn.send(ack)
+                return ack
+            if version != len(known):
+                raise TableError("stale", f"the table is at version {len(known)}, your action was made against "
+                                          f"version {version}; here is the current state", current=len(known))
+            if self.status == "finished":
+                raise TableError("finished", "the game is over")
+            if self.status in ENDED:
+                raise TableError("ended", f"the table is {self.status}: {self.settings.get('reason', '')}".rstrip(": "))
+            match = self.match
+            deals_before = len(match.logs)
+            offered = False
+            try:
+                offered = action in match.legal_actions(seat)
+                witnesses = self._apply_tracked(seat, action)
+            except IllegalAction as e:
+                raise e.located(seat, action) if e.seat is None else e
+            except StammtischError as e:  # e.g. BadNotation: not a card or word of this game
+                raise TableError("bad_action", f"'{action}' is not an action of this game: {e}") from None
+            except Exception as e:  # an engine failure must not leave a half-changed state behind
+                log.exception("table %s: the engine failed on %r by seat %s", self.number, action, seat)
+                await self._reload()
+                fails = self._engine_failures.get(self.version, 0) + offered
+                self._engine_failures = {self.version: fails}
+                if fails >= ENGINE_FAILURES:
+                    # the rules offered actions here and failed on them again and again (e.g. at the end
+                    # of a deal): the table cannot go on; it is marked broken instead of retrying forever
+                    await self.end("broken", f"the game engine failed on '{action}' ({type(e).__name__}), "
+                                             f"an action its rules offered; the table cannot continue")
+                    raise TableError("broken", "the game engine failed on an action its rules offered; the "
+                                               "table is marked broken and stops here") from None
+                raise TableError("engine", f"the game engine could not process '{action}' "
+                                           f"({type(e).__name__}); nothing was changed") from None
+            new_deal = None
+            if len(match.logs) > deals_before:
+                ctx = match.logs[-1].ctx
+                new_deal = (ctx.number, ctx.dealer, ctx.deal.to_json(self.game.deck))
+            finished = match.result() if match.is_over() else None
+            try:
+                await self.tables.append((self.number, self.version + 1, seat, action, actor, new_deal, finished))
+            except Exception as e:  # the log is the truth: forget the in-memory change
+                log.exception("table %s: could not write the action log", self.number)
+                await self._reload()
+                raise TableError("storage", f"the action could not be stored ({type(e).__name__}); try again")
+            self._logged(seat, action, witnesses)
+            self.version += 1
+            if finished is not None:
+                self.status = "finished"
+            ack = {"type": "ack", "version": len(self.seen[seat]), "action": action, "id": msg_id}
+            if conn:
+                conn.send(ack)
+            # a secret action moves no timer and no computer player's delay of the others
+            self._changed(touch=witnesses is None)
+            self.broadcast(witnesses)
+            if finished is not None:
+                self.tables.ended(self)
+            return ack
+
+    # -- records -----------------------------------------------------------------------
+    def record(self) -> dict[str, Any]:
+        """The record (only once the game is over: it shows every hand)."""
+        if self.status != "finished" or self.match is None:
+            raise TableError("not_finished", "the record is published when the game is over")
+        return records.to_record(self.match)
