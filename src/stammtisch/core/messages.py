@@ -16,6 +16,8 @@ Arguments are JSON-safe values, read by name where a surface renders them:
   (0-based), rendered as the seat's name
 - a name ``thirds`` or ending in ``_thirds``: a number of thirds (Tarock card points, ``121`` is
   40⅓), rendered as a fraction in the language's way
+- a name ``side`` or ending in ``_side`` with the value ``"A"``/``"B"``: a side of two partners
+  (seats 0 and 2, 1 and 3), rendered by its players' names
 - a nested :class:`Msg`: rendered in the same language (a game word, a figure, a contract)
 - a list: its items rendered and joined with ``", "`` (``"; "`` for a list of messages)
 - anything else (card notation, numbers): as it is

@@ -3,6 +3,10 @@
 import { api, download, el, rankingTable } from "./api.js";
 
 const $ = (id) => document.getElementById(id);
+// an engine message {id, args} as text (its source words; the page does not load the catalogues yet)
+const text = (m) => (m && typeof m === "object" && typeof m.id === "string"
+  ? m.id.replace(/\{(\w+)\}/g, (all, k) => (m.args && k in m.args ? (Array.isArray(m.args[k]) ? m.args[k].map(text).join(", ") : text(m.args[k])) : all))
+  : m === null || m === undefined ? "" : String(m));
 const state = { t: null, key: sessionStorage.getItem("sk-session"), tableKey: null, organiser: null, table: null,
   games: [], form: null };
 // the list keeper's session (from the table card's code) writes one table; otherwise the organiser's
@@ -141,7 +145,7 @@ function renderTable() {
     el("tbody", {},
       tab.rows.map((r) => el("tr", { class: r.struck ? "struck" : "", "data-testid": `row-${r.number}` },
         el("td", {}, r.number), el("td", {}, r.dealer),
-        el("td", { title: r.lines.map((l) => `${l.label} ${l.value}`).join("\n") },
+        el("td", { title: r.lines.map((l) => `${text(l.label)} ${l.value}`).join("\n") },
           r.label + (r.pflichtsolo_by ? " [Pflichtsolo]" : "") + (r.revision > 1 ? ` (Rev. ${r.revision})` : "")),
         r.points.map((p) => el("td", { class: "num" }, p)),
         el("td", {},
@@ -299,12 +303,12 @@ $("entry-form").addEventListener("submit", (e) => { e.preventDefault(); guard(as
   }
   state.table = out.table;
   renderTable();
-  $("preview").textContent = out.row.lines.map((l) => `${l.label} ${l.value}${l.note ? " (" + l.note + ")" : ""}`).join("\n");
+  $("preview").textContent = out.row.lines.map((l) => `${text(l.label)} ${l.value}${l.note ? " (" + text(l.note) + ")" : ""}`).join("\n");
 }).then(async () => { if (state.t) await guard(refreshTournament); }); });
 
 $("preview-btn").addEventListener("click", () => guard(async () => {
   const s = await api(`/tables/${state.table.id}/preview`, { method: "POST", token: tableToken(), body: { facts: factsFromForm() } });
-  $("preview").textContent = s.lines.map((l) => `${l.label} ${l.value}`).join("\n") + `\n= ${s.points.join(" / ")}`;
+  $("preview").textContent = s.lines.map((l) => `${text(l.label)} ${l.value}`).join("\n") + `\n= ${s.points.join(" / ")}`;
 }));
 
 $("example-btn").addEventListener("click", () => {
