@@ -228,7 +228,7 @@ def test_doppelkopf_shows_the_augen_and_tarock_trischaken_each_players_points():
     assert dk[0].startswith("Augen: Re 128 : Kontra 112")
     tk = module_for("tarock").settlement({"outcome": {"thirds": [121, 0, 47, 42], "tricks": [7, 0, 2, 3]}},
                                          ["A", "B", "C", "D"])
-    assert "A 40 1/3" in tk[0] and "B 0" in tk[0] and "C 15 2/3" in tk[0] and "D 14" in tk[0]
+    assert "A 40⅓" in tk[0] and "B 0" in tk[0] and "C 15⅔" in tk[0] and "D 14" in tk[0]
     r = runner.invoke(app, ["play", "doppelkopf", "--seed", "4", "--deals", "1"], input="1\n" * 200,
                       terminal_width=100)
     assert re.search(r"Augen: Re \d+ : Kontra \d+", r.output), r.output[-2000:]

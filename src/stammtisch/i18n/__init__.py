@@ -122,7 +122,7 @@ def _arg(name: str, value: Any, lang: str, names: Names) -> str:
     if isinstance(value, int):
         return format_decimal(value, locale=lang) if abs(value) >= 10000 else str(value)
     if isinstance(value, (list, tuple)):
-        sep = "; " if value and (isinstance(value[0], Msg) or isinstance(value[0], Mapping)) else ", "
+        sep = "; " if name == "shown" else ", "
         return sep.join(_arg(name[:-1] if name.endswith("s") else name, v, lang, names) for v in value)
     if isinstance(value, Msg) or (isinstance(value, Mapping) and isinstance(value.get("id"), str)):
         return render(value, lang, names)

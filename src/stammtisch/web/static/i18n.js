@@ -112,7 +112,7 @@ function arg(k, v, seats) {
   }
   if (typeof v === "number" && isThirds(k)) return thirds(v);
   if (Array.isArray(v)) {
-    const sep = v.length && typeof v[0] === "object" ? "; " : ", ";
+    const sep = k === "shown" ? "; " : ", ";
     return v.map((x) => arg(k.endsWith("s") ? k.slice(0, -1) : k, x, seats)).join(sep);
   }
   if (v && typeof v === "object" && typeof v.id === "string") return msg(v, seats);
