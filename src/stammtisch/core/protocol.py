@@ -435,6 +435,9 @@ class Game(ABC):
     default_profile: str
     #: how players call each profile (lobby, table header); a profile missing here shows its key
     profile_titles: Mapping[str, str] = {}
+    #: per option name: a label and a help text with the rule paragraph (messages, rendered by
+    #: the surfaces in the reader's language; the lobby's form shows them)
+    option_texts: Mapping[str, tuple[Any, Any]] = {}
     #: whether every score-sheet row must sum to zero
     zero_sum: bool = False
 

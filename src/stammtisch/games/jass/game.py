@@ -22,6 +22,7 @@ from .options import PROFILES, JassOptions
 from .scoring import TEAM_NAMES, partie_result
 from .state import JassDeal
 from .weis import WeisItem
+from .words import OPTION_TEXTS
 
 __all__ = ["JassGame", "GAME", "deal_packets"]
 
@@ -48,6 +49,7 @@ class JassGame(Game):
 
     name = "jass"
     title = "Schieber Jass"
+    option_texts = OPTION_TEXTS
     deck = JASS
     profiles = PROFILES
     profile_titles = {"standard": "Standard (1000)", "2500": "Bis 2500", "software": "Software-Kartenwerte", "varianten": "Mit Varianten"}

@@ -19,6 +19,7 @@ from stammtisch.core.rng import shuffled
 from .cards import TAROCK
 from .options import CONTRACTS, DEFAULT_PROFILE, PREMIUMS, PROFILES, TarockOptions
 from .state import TarockDeal
+from .words import OPTION_TEXTS
 
 __all__ = ["TarockGame"]
 
@@ -28,6 +29,7 @@ class TarockGame(Game):
 
     name = "tarock"
     title = "Königrufen Tarock"
+    option_texts = OPTION_TEXTS
     deck = TAROCK
     profiles = PROFILES
     profile_titles = {"oesterreich-finale": "Österreich-Finale", "tiroler-cup": "Tiroler Cup"}
