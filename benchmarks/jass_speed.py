@@ -57,7 +57,7 @@ def rounds(loops: dict, deals: int, seconds: float, n_rounds: int) -> dict[str, 
     for _ in range(n_rounds):
         for name, (fn, share) in loops.items():
             out[name]["rounds"].append(timed(fn, max(1, int(deals * share)) // n_rounds, seconds / n_rounds))
-    for name, r in out.items():
+    for r in out.values():
         best = max(r["rounds"], key=lambda x: x["deals_per_second"])
         r.update(best)
     return out

@@ -17,7 +17,6 @@ import os
 import subprocess
 import sys
 import tempfile
-from collections import Counter
 from typing import Any
 
 from _common import ROOT, unpack_src, write_result

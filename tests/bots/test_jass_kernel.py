@@ -70,7 +70,7 @@ def test_kernel_matches_the_engine_on_thousands_of_deals(undenufe_eleven):
 
 
 def test_random_deals_conserve_card_points():
-    """Every non-Tutti mode deals out 152 card points plus 5 for the last trick (NOTES.md)."""
+    """Every non-Tutti mode deals out 152 card points plus 5 for the last trick (Swisslos, Schieber-Jass)."""
     k = JassKernel()
     modes = ["E", "S", "L", "R", "obenabe", "undenufe", "slalom-oben", "quer-unten", "misere:E"]
     tot = k.random_deals(500, seed=3, modes=modes)

@@ -67,8 +67,11 @@ def _truthful_figures(d) -> None:
     """The figures after the Spiel as the kernel decides them: show what one has, better or equal,
     else leave it (§22, §24)."""
     while not d.is_over():
-        assert d.phase == "figures", d.phase
         s = d.to_act()[0]
+        if d.phase == "schreiben":  # the write-up of a deal that decides the Partie (profile live, §33)
+            d.apply(s, "schreiben")
+            continue
+        assert d.phase == "figures", d.phase
         legal = d.legal_actions(s)
         d.apply(s, next((a for a in ("abweisen", "stellen", "weisen") if a in legal), "gut"))
 

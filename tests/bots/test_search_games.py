@@ -44,7 +44,7 @@ def test_sampled_states_agree_with_the_view(name):
     rng = random.Random(7)
     from stammtisch.bots.random import RandomBot
 
-    for step in range(14):
+    for _ in range(14):
         if m.is_over():
             break
         seat = m.to_act()[0]

@@ -6,7 +6,6 @@ public: which cards are gone and which suits a seat has shown it lacks.
 
 from __future__ import annotations
 
-from typing import Any
 
 from stammtisch.core.cards import JASS
 from stammtisch.core.protocol import DealContext, Deal

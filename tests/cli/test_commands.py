@@ -1,4 +1,4 @@
-"""`serve` on a busy port, `scripts/setup` and `scripts/start` on a complete .venv (issue #13, item 16)."""
+"""`serve` on a busy port, `scripts/setup` and `scripts/start` on a complete .venv."""
 
 from __future__ import annotations
 
@@ -52,13 +52,31 @@ def test_start_does_not_reinstall_a_complete_venv(tmp_path):
     repo, log = _fake_checkout(tmp_path)
     want = subprocess.run(["sha256sum", "pyproject.toml"], cwd=repo, capture_output=True, text=True,
                           check=True).stdout.split()[0]
-    (repo / ".venv" / ".stammtisch-setup-").write_text(f"{want} \n")
+    (repo / ".venv" / ".stammtisch-setup-fast_pdf").write_text(f"{want} fast,pdf\n")
     r = subprocess.run(["bash", "scripts/start", "--port", "8123"], cwd=repo, capture_output=True, text=True,
                        timeout=120)
     assert r.returncode == 0, r.stderr
     calls = log.read_text()
     assert "pip" not in calls
     assert "stammtisch serve --port 8123" in calls
+
+
+@pytest.mark.skipif(shutil.which("bash") is None or shutil.which("sha256sum") is None, reason="needs bash")
+def test_start_installs_the_servers_extras_unless_an_earlier_install_had_them(tmp_path):
+    """start needs Numba (search players) and reportlab (PDF exports): the extras fast and pdf.
+    The test suite's install (more extras) covers them; the plain install does not."""
+    repo, log = _fake_checkout(tmp_path)
+    want = subprocess.run(["sha256sum", "pyproject.toml"], cwd=repo, capture_output=True, text=True,
+                          check=True).stdout.split()[0]
+    (repo / ".venv" / ".stammtisch-setup-").write_text(f"{want} \n")
+    r = subprocess.run(["bash", "scripts/start"], cwd=repo, capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr
+    assert "-e .[fast,pdf]" in log.read_text()
+    log.write_text("")
+    (repo / ".venv" / ".stammtisch-setup-test_pdf_rl_fast").write_text(f"{want} test,pdf,rl,fast\n")
+    r = subprocess.run(["bash", "scripts/start"], cwd=repo, capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr
+    assert "pip" not in log.read_text()
 
 
 @pytest.mark.skipif(shutil.which("bash") is None or shutil.which("sha256sum") is None, reason="needs bash")

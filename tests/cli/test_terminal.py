@@ -170,9 +170,11 @@ def test_replay_error_keeps_its_brackets(tmp_path):
     rec = json.loads(path.read_text())
     rec["deals"][0]["actions"][3] = ["x"]
     path.write_text(json.dumps(rec))
-    r = runner.invoke(app, ["replay", str(path)])
+    r = runner.invoke(app, ["replay", str(path), "--lang", "en"])
     assert r.exit_code == 1
     assert '[seat, "notation"]' in r.output and len(r.output.strip().splitlines()) == 1
+    r = runner.invoke(app, ["replay", str(path)])  # German by default
+    assert r.exit_code == 1 and '[Platz, "Notation"]' in r.output
 
 
 @pytest.mark.parametrize("game", ("doppelkopf", "perlaggen", "tarock", "jass"))
@@ -313,3 +315,28 @@ def test_refusals_on_a_german_screen_are_german():
     r = runner.invoke(app, ["play", "doppelkopf", "--seed", "2", "--deals", "1"], input="hallo\n♥10\nq\n")
     assert "abgelehnt: die Spielabfrage mit 'gesund' oder 'vorbehalt' beantworten" in r.output
     assert "you " not in r.output.lower().replace("your", "")
+
+
+def test_jass_varianten_trump_choice_fits_a_30_row_terminal():
+    """The 24 orders of Drei mal Drei and the 6 Misère modes (Papagei-Jass §24.3, §24.5) are listed
+    once each and asked after the word: the whole screen of the trump choice fits 80×30."""
+    g = registry.get("jass")
+    options = g.options("varianten")
+    m = g.new_match("varianten", {}, seed=2)
+    chooser = m.to_act()[0]
+    legal = m.legal_actions(chooser)
+    assert sum(a.startswith("trump:3x3:") for a in legal) == 24
+    out = io.StringIO()
+    screen = Screen(g, Console(file=out, width=80, color_system=None))
+    listed = screen.listing(legal)
+    assert "trump:3x3" in listed and "trump:misere" in listed and len(listed) <= 16
+    table = text_of(for_game("jass")(m.view(chooser)), width=80).rstrip("\n").count("\n") + 1
+    listing = text_of("  ".join(f"{i}:{screen.shown_option(a, legal)}" for i, a in enumerate(listed, 1)),
+                      width=80).rstrip("\n").count("\n") + 1
+    assert table + 1 + listing + 1 <= 30, (table, listing)  # table, the help line, options, prompt
+    answers = iter(["3x3", "E-obenabe-undenufe", "misere", "R"])
+    screen._prompt = lambda text: next(answers)
+    view = m.view(chooser)
+    assert screen.ask(view, legal) == "trump:3x3:E-obenabe-undenufe"
+    assert screen.ask(view, legal) == "trump:misere:R"
+    assert options.obli is False  # what the docs say: varianten leaves Obli off

@@ -1,4 +1,4 @@
-"""Decks and notation of the four games (Foundation: cards and decks, NOTES.md)."""
+"""Decks and notation of the four games (docs/rules/sources.md: the background facts of each game)."""
 
 import pytest
 from hypothesis import given, strategies as st
@@ -9,7 +9,7 @@ from stammtisch.core.errors import BadNotation
 
 
 def test_deck_sizes_match_notes():
-    # NOTES.md: Jass 36, Doppelkopf 48 (each twice), Tarock 54 (22 Tarock + 4x8), Perlaggen 33 (with Weli)
+    # Jass 36, Doppelkopf 48 (each twice), Tarock 54 (22 Tarock + 4x8), Perlaggen 33 (with Weli)
     assert (JASS.size, DOKO.size, TAROCK.size, PERLAGGEN.size) == (36, 48, 54, 33)
     assert sum(1 for s in TAROCK.card_suit if s == 4) == 22
     assert PERLAGGEN.format(32) == "W" and PERLAGGEN.suits[PERLAGGEN.card_suit[32]] == "S"

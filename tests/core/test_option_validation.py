@@ -106,7 +106,7 @@ def test_bad_options_are_refused_with_the_option_named(name, options, needle):
 
 
 def test_message_says_what_is_allowed():
-    with pytest.raises(OptionError, match=r"option 'players' must be 4 or 5 \(NOTES.md\), not 7"):
+    with pytest.raises(OptionError, match=r"option 'players' must be 4 or 5 \(Tiroler Cup, Paragrafen\), not 7"):
         _game("tarock").options(None, {"players": 7})
     with pytest.raises(OptionError, match=r"option 'solos' needs at least one item"):
         _game("doppelkopf").options(None, {"solos": []})

@@ -10,7 +10,6 @@ from stammtisch.bots.random import RandomBot
 from stammtisch.core import records, registry
 from stammtisch.core.driver import play_out
 from stammtisch.core.errors import IllegalAction, OptionError, RecordError
-from stammtisch.core.protocol import Match
 from stammtisch.core.rng import make_rng, shuffled
 from stammtisch.core.sheet import ScoreSheet
 
@@ -77,7 +76,7 @@ def test_replay_names_index_seat_and_rule_of_an_illegal_action():
     bad["deals"][0]["actions"][1] = [(seat + 1) % 4, bad["deals"][0]["actions"][1][1]]
     with pytest.raises(RecordError) as e:
         records.replay(bad)
-    assert e.value.index == 1 and e.value.rule == "Toy §1" and "action #1" in str(e.value)
+    assert e.value.index == 1 and e.value.rule == "Toy §1" and "action 2" in str(e.value)
 
 
 @pytest.mark.parametrize("mutate, text", [

@@ -135,7 +135,7 @@ def test_perlaggen_shortcuts_equal_the_long_reading() -> None:
 def test_jass_trump_ids_name_the_listed_modes(game_name: str) -> None:
     """§23, §25: the chooser's ids are its listed words, and each id names the mode it says."""
     asked = 0
-    for st, seat in _deals(game_name):
+    for st, _seat in _deals(game_name):
         if st.phase != "trump":
             continue
         space = st.action_space()  # the profile's: Quer 5/4 and the other variants add modes

@@ -7,7 +7,6 @@ when a seat reaches ``target`` points. ``concede`` may be said out of turn by an
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from stammtisch.core.cards import JASS
 from stammtisch.core.errors import IllegalAction, NotYourTurn

@@ -190,6 +190,7 @@ def test_sitting_player_cannot_act():
     with pytest.raises(IllegalAction) as e:
         st_.apply(4, "gesund")
     assert "Doppelkopf-Turnier 7." in str(e.value)
+    assert snapshot(st_) == before
     all_gesund(st_)
     with pytest.raises(IllegalAction):
         st_.apply(4, "re")

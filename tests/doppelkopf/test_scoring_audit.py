@@ -1,9 +1,9 @@
-"""Audit of the settlement (Doppelkopf-Turnier 6., 7.; DDV 7 as summarised in NOTES.md).
+"""Audit of the settlement (Doppelkopf-Turnier 6., 7.; DDV TSR 7.).
 
 Three layers, each independent of ``scoring.py``'s code:
 
 1. ``oracle()`` — the DDV rules re-derived as a *checklist* (the way club scorers count: first
-   decide who won, then tick every line that applies), written from NOTES.md without looking at
+   decide who won, then tick every line that applies), written from the DDV TSR 7. without looking at
    the engine's structure. Hypothesis compares it with :func:`settle` on every input.
 2. Worked examples computed by hand (values in the docstrings), run through :func:`settle` and,
    where the situation is reachable, through the engine's own ``result()``.
@@ -19,11 +19,10 @@ from collections import Counter
 from hypothesis import given
 from hypothesis import strategies as st
 
-from stammtisch.games.doppelkopf import GAME
 from stammtisch.games.doppelkopf.scoring import settle
 from stammtisch.games.doppelkopf.state import ANNOUNCE_WORDS
 
-from .helpers import all_gesund, hands_with, make_state, play_lowest, run
+from .helpers import all_gesund, hands_with, make_state, play_lowest
 from .test_properties import random_deal
 
 RK = ("re", "kontra", "re", "kontra")

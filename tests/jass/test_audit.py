@@ -52,17 +52,19 @@ def test_par1_par29_3_held_stoeck_shown_to_go_out_count_before_the_deciding_stic
 
 def test_par1_held_stoeck_do_not_move_a_team_before_a_trick_the_other_team_got_out_with():
     """Team 2/4 is out with trick 1; team 1/3 only with trick 2 plus its held Stöck: team 2/4
-    reached the target first, whoever thanks."""
+    reached the target first. With ``both_out="first_to_reach"`` it wins whoever thanks; with the
+    default ``"first_to_thank"`` (§2) the team that thanks first with enough points wins."""
     hands = {0: "RK RO S6 E8 L6 L7 L8 L9 L10", 1: "SA E6 R6 R7 R8 R9 R10 LU LO",
              2: "S7 EA E9 E10 EU EO EK LK LA", 3: "S8 E7 S9 S10 SU SO SK RU RA"}
-    for thanker in (0, 1):
-        st = state(hands, standing=(950, 990))
-        play(st, "trump:R", "S6", "SA", "S7", "S8")  # team 2/4: 990 + 11 x 2 = 1012
-        assert not st.may_go_out(0)  # 950 + Stöck 40 = 990
-        play(st, "E6", "EA", "E7", "E8")  # team 1/3: 950 + 11 x 2 + Stöck 40 = 1012
-        assert st.may_go_out(0)
-        st.apply(thanker, "bedanken")
-        assert st.end["winner"] == 1, thanker
+    for both_out, expected in (("first_to_reach", {0: 1, 1: 1}), ("first_to_thank", {0: 0, 1: 1})):
+        for thanker in (0, 1):
+            st = state(hands, standing=(950, 990), both_out=both_out)
+            play(st, "trump:R", "S6", "SA", "S7", "S8")  # team 2/4: 990 + 11 x 2 = 1012
+            assert not st.may_go_out(0)  # 950 + Stöck 40 = 990
+            play(st, "E6", "EA", "E7", "E8")  # team 1/3: 950 + 11 x 2 + Stöck 40 = 1012
+            assert st.may_go_out(0)
+            st.apply(thanker, "bedanken")
+            assert st.end["winner"] == expected[thanker], (both_out, thanker)
 
 
 # -- §2: only complete tricks count ------------------------------------------------------

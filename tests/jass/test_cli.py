@@ -62,11 +62,12 @@ def test_tampered_record_exit_1_names_index_seat_and_rule(tmp_path):
     else:
         acts[j] = [seat, bad]
     path.write_text(json.dumps(rec))
-    r = runner.invoke(app, ["replay", str(path)])
+    r = runner.invoke(app, ["replay", "--lang", "en", str(path)])
     assert r.exit_code == 1
     text = r.output
-    assert f"action #{j}" in text or "action #" in text
-    assert f"seat {seat}" in text
+    assert f"action {j + 1}, deal 1, Seat {seat + 1}," in text  # people count actions, deals and seats from 1
+    de = runner.invoke(app, ["replay", str(path)]).output
+    assert f"Aktion {j + 1}, Spiel 1, Platz {seat + 1}," in de
     if bad is not None:
         assert "Papagei-Jass §15" in text
 

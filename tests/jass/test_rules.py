@@ -11,8 +11,7 @@ from stammtisch.core.errors import IllegalAction, NotYourTurn
 from stammtisch.games.jass import GAME
 from stammtisch.games.jass.game import deal_packets
 from stammtisch.games.jass.modes import MODES, POINTS
-from stammtisch.games.jass.scoring import TrickStep, first_out, partie_result, score_deal
-from stammtisch.games.jass.weis import WeisItem, all_weis, best_key, parse_weis
+from stammtisch.games.jass.scoring import score_deal
 
 from .helpers import play, state
 

@@ -8,7 +8,7 @@ from stammtisch.core.bits import mask_of
 from stammtisch.core.cards import JASS
 from stammtisch.core.errors import IllegalAction
 from stammtisch.games.jass import GAME
-from stammtisch.games.jass.scoring import TrickStep, bedanken, first_out, partie_result, score_deal
+from stammtisch.games.jass.scoring import TrickStep, bedanken, first_out, partie_result, reached_in, score_deal
 from stammtisch.games.jass.weis import WeisItem, all_weis, best_key, check_declaration, parse_weis
 
 from .helpers import play, state
@@ -366,13 +366,21 @@ from hypothesis import given, strategies as hst  # noqa: E402
        mult=hst.sampled_from([2, 3, 4, 5, 6, 7]), team=hst.integers(0, 1))
 def test_par1_par2_bedanken_agrees_with_the_ausmachregel(standing, steps, mult, team):
     ts = [TrickStep(s, t, p, w) for s, t, p, w in steps]
-    out = bedanken(team, standing, 1000, ts, mult)
+    out = bedanken(team, standing, 1000, ts, mult, "first_to_reach")
     if not out["reached"]:
         assert out["winner"] == 1 - team
     elif out["totals"][1 - team] >= 1000:
         assert out["winner"] == first_out(standing, 1000, ts, mult)
     else:
         assert out["winner"] == team
+    # §2 (default): in different tricks the thanking team wins; in the same trick §1 decides
+    out2 = bedanken(team, standing, 1000, ts, mult)
+    assert out2["reached"] == out["reached"] and out2["totals"] == out["totals"]
+    if out["reached"] and out["totals"][1 - team] >= 1000 and \
+            reached_in(team, standing, 1000, ts, mult) != reached_in(1 - team, standing, 1000, ts, mult):
+        assert out2["winner"] == team
+    else:
+        assert out2["winner"] == out["winner"]
     fo = first_out(standing, 1000, ts, mult)
     if fo is not None:
         assert out["totals"][fo] >= 1000

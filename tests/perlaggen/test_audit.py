@@ -13,7 +13,7 @@ from stammtisch.core.protocol import Deal, DealContext
 from stammtisch.games.perlaggen import GAME, PerlaggenDeal
 from stammtisch.games.perlaggen.rules import best_gleich, best_hanger, figure_cards
 
-from .helpers import DEAL_A, cards, make, refused, run, snapshot
+from .helpers import cards, make, refused, run, snapshot
 
 #: DEAL_A: side A takes three tricks; seat 0 plays the Weli getauft as the Laub-9 in the third
 A_TRICKS_W9 = ("0:HA", "1:E8", "2:H7", "3:S7", "0:SA", "1:E9", "2:H8", "3:S8", "0:W=L9", "1:E10", "2:LK", "3:S9")
@@ -130,7 +130,7 @@ def test_par26_engine_16_bid_spiel_first_conceded_then_par27():
 
 # --------------------------------------------------------------------------- §7 the turned-up card
 def test_par7_eichel_cards_turned_up_go_under_the_stock():
-    """§7 with NOTES (Eichel is never trump): Eichel cards turned up go under the stock until a Herz,
+    """§7 with heltschl.org, Perlaggen § 1.2 (Eichel is never trump): Eichel cards turned up go under the stock until a Herz,
     Laub or Schell card shows; here the Laub-7 — itself a Perlagg (Spitz), so the exchange follows."""
     order = [D.format(c) for c in range(33)]
     st = _deck_deal(order)
@@ -139,7 +139,8 @@ def test_par7_eichel_cards_turned_up_go_under_the_stock():
     assert st.phase == "play"                # neither the dealer nor his partner holds a Laub trump
     # Luck and Boden are shown although nobody had to decide before the play (§7) …
     assert st.view(0)["boden"] == "EA" and st.view(0)["luck"] == "L8" and st.public_view()["luck"] == "L8"
-    assert sum("Eichel card was turned up" in e for e in st.events) == 8  # E7 … EA
+    turned = [e.split()[0] for e in st.events if "was turned up: Eichel is never trump" in e]
+    assert turned == ["E7", "E8", "E9", "E10", "EU", "EO", "EK", "EA"]  # each event names its card
     run(st, "0:S8")                          # … and covered with the first card
     assert all("luck" not in st.view(s) and "boden" not in st.view(s) for s in range(4))
     assert "luck" not in st.public_view()

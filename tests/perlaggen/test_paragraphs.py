@@ -160,6 +160,8 @@ def test_par7_dealer_leaving_exchange_to_partner_loses_the_partie():
     run(st, "3:ueberlassen", "1:nicht_tauschen")
     assert "reklamieren:7" in st.legal_actions(0)
     run(st, "0:reklamieren:7")
+    assert st.phase == "schreiben" and st.to_act() == (1,)  # the Partie is decided: the write-up (§33)
+    run(st, "1:schreiben")
     assert st.is_over()
     assert st.result().points == (15, 0)  # A reaches 18: the Partie
 

@@ -61,11 +61,12 @@ def _public_cards(ds) -> set[str]:
             out.add(D.format(c))
             if t is not None:
                 out.add(D.format(t))
-    for s, p in ds.trick:
+    for _, p in ds.trick:
         out.add(D.format(p.card))
     if ds.trump_card >= 0:
         out.add(D.format(ds.trump_card))
     out |= set(D.format_cards(ds.kept)) | set(D.format_cards(ds.revealed))
+    out |= set(D.format_cards(getattr(ds, "turned_up", [])))  # Eichel cards turned up for trump (§7)
     for cs in ds.shown_hands.values():
         out |= set(D.format_cards(cs))
     ex = getattr(ds, "exchanged", None)

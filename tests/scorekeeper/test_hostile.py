@@ -233,7 +233,7 @@ def test_huge_numbers_in_paths_queries_and_bodies(client, cup):
     big = str(2**63)
     for path in [f"/tournaments/{big}", f"/tournaments/{big}/rankings", f"/tables/{big}",
                  f"/tables/{cup['table']}/entries/{big}/history", f"/tournaments/{big}/export/ranking.csv",
-                 f"/tournaments/{'9' * 400}", f"/tables/-1"]:
+                 f"/tournaments/{'9' * 400}", "/tables/-1"]:
         r = client.get(API + path, headers=H)
         assert r.status_code == 422, (path, r.text)
         assert r.json()["field"] in ("tid", "table_id", "number"), r.json()
@@ -343,7 +343,7 @@ def test_entry_codes_have_entropy_are_hashed_and_lock_after_wrong_tries(client, 
         stored = [r[0] for r in c.execute(text("select code_hash from sk_table"))]
     assert all(h.startswith("$argon2id$") for h in stored) and code not in " ".join(stored)
     tab = cup["table"]
-    for i in range(auth.CODE_ATTEMPTS):
+    for _ in range(auth.CODE_ATTEMPTS):
         r = client.post(f"{API}/tables/{tab}/unlock", json={"code": "00000-00000"})
         assert r.status_code == 403 and "wrong entry code" in r.json()["message"]
     r = client.post(f"{API}/tables/{tab}/unlock", json={"code": code})

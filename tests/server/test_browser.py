@@ -4,7 +4,6 @@ plays a complete deal of every available game; a screenshot of each table is kep
 from __future__ import annotations
 
 import importlib
-from pathlib import Path
 
 import pytest
 

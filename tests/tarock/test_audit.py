@@ -22,9 +22,9 @@ HANDS_4K = ["T22 T21 T20 T19 T18 T17 T1 HK KK PK XK H4",
             "T9 T8 T7 T6 T5 PB PR PD X7 X8 X9 X10"]
 
 
-# -- NOTES.md option: Vorhand with four kings may pass the Vorhand on ----------------------------------
+# -- club option (Königrufen-Hausregel): Vorhand with four kings may pass the Vorhand on ----------------------------------
 def test_notes_vorhand_with_four_kings_passes_the_vorhand_on():
-    """NOTES.md (club difference): with option ``vorhand_four_kings_pass_on`` the Vorhand holding all four
+    """Königrufen-Hausregel (club difference): with option ``vorhand_four_kings_pass_on`` the Vorhand holding all four
     kings may say ``weitergeben`` as his first word; the next player is Vorhand in every respect."""
     s = make_state(HANDS_4K, TALON, vorhand_four_kings_pass_on=True)
     assert "weitergeben" in s.legal_actions(0)
@@ -50,13 +50,13 @@ def test_notes_pass_on_only_with_four_kings_first_word_and_option():
     """The option is off in both profiles; without four kings or after the first word it is refused."""
     s = make_state(HANDS_4K, TALON)
     assert "weitergeben" not in s.legal_actions(0)
-    refused(s, 0, "weitergeben", "NOTES.md")
+    refused(s, 0, "weitergeben", "Königrufen-Hausregel")
     s = make_state(HANDS, TALON, vorhand_four_kings_pass_on=True)  # only three kings
-    refused(s, 0, "weitergeben", "NOTES.md")
+    refused(s, 0, "weitergeben", "Königrufen-Hausregel")
     s = make_state(HANDS_4K, TALON, vorhand_four_kings_pass_on=True)
     s.apply(0, "vorhand")
     play(s, [(1, "bid:piccolo"), (2, "pass"), (3, "pass")])
-    refused(s, 0, "weitergeben", "NOTES.md")
+    refused(s, 0, "weitergeben", "Königrufen-Hausregel")
 
 
 def test_notes_pass_on_sample_state_gives_the_passer_four_kings():
@@ -217,7 +217,7 @@ def test_hidden_partner_two_deals_differing_only_in_the_kings_holder_look_alike(
 
 
 def test_hidden_sechserdreier_talon_and_face_down_discards():
-    """Österreich-Finale 7), NOTES.md: the Sechserdreier's six talon cards are seen by nobody but the
+    """Österreich-Finale 7), pagat.com, Königrufen: the Sechserdreier's six talon cards are seen by nobody but the
     declarer; tarock discarded face down in a Farbendreier appear in no other view (history: discard:?)."""
     s = make_state(HANDS, TALON)
     s.apply(0, "bid:sechserdreier")

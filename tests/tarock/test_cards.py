@@ -13,7 +13,7 @@ from .helpers import cards
 
 
 def test_values_and_thirds():
-    """NOTES.md: König, Pagat, Mond, Sküs 5; Dame 4; Reiter 3; Bube 2; others 1; pack 70 = 210 thirds."""
+    """pagat.com, Königrufen: König, Pagat, Mond, Sküs 5; Dame 4; Reiter 3; Bube 2; others 1; pack 70 = 210 thirds."""
     v = {TAROCK.format(c): VALUES[c] for c in range(54)}
     assert v["HK"] == v["T1"] == v["T21"] == v["T22"] == 5
     assert v["XD"] == 4 and v["PR"] == 3 and v["KB"] == 2 and v["H4"] == v["X7"] == v["T2"] == 1

@@ -11,7 +11,7 @@ from stammtisch.core.errors import IllegalAction, NotYourTurn
 from stammtisch.games.tarock.cards import TOTAL_THIRDS
 from stammtisch.games.tarock.state import TarockDeal
 
-from .helpers import MixBot, make_state, play, play_random
+from .helpers import make_state, play, play_random
 
 # dealer 3: Vorhand is seat 0. Seat 0 holds three kings (HK KK PK) and the Trull; XK is with seat 2.
 HANDS = [
@@ -120,7 +120,7 @@ def test_oesterreich_finale_3_bids_must_rise_and_vorhand_may_hold():
 
 
 def test_tiroler_cup_vorhand_may_not_hold():
-    """NOTES.md (Tirol): the Vorhand may not hold — option vorhand_may_hold."""
+    """Tirol (docs/rules/tarock.md): the Vorhand may not hold — option vorhand_may_hold."""
     s = make_state(HANDS, TALON, profile="tiroler-cup")
     play(s, [(0, "vorhand"), (1, "bid:dreier"), (2, "pass"), (3, "pass")])
     assert "hold" not in s.legal_actions(0)
@@ -423,7 +423,7 @@ def test_struck_deal_is_zero():
 
 # -- five players ------------------------------------------------------------------------------
 def test_five_players_dealer_sits_out():
-    """NOTES.md: with five players the dealer sits out."""
+    """Tiroler Cup, Paragrafen: with five players the dealer sits out ("der aussetzende Geber")."""
     hands = HANDS + [""]
     s = make_state(hands, TALON, dealer=4, players=5)
     assert s.players == (0, 1, 2, 3)

@@ -20,7 +20,7 @@ def test_oesterreich_finale_1_win_needs_35_and_2_blatt():
 
 
 def test_settlement_2v2_and_1v3():
-    """NOTES.md: 2 vs 2 ±v each; 1 vs 3 declarer ±3v, opponents ∓v."""
+    """pagat.com, Königrufen: 2 vs 2 ±v each; 1 vs 3 declarer ±3v, opponents ∓v."""
     s = settle(OF, Outcome("rufer", P, declarer=1, partner=3, declarer_thirds=120))
     assert s.points == (-1, 1, -1, 1)
     s = settle(OF, Outcome("rufer", P, declarer=1, partner=None, declarer_thirds=90))
@@ -88,7 +88,7 @@ def test_oesterreich_finale_8_silent_premiums_half_and_solo_double():
 
 
 def test_silent_premium_lost_costs_half_when_option_says_so():
-    """NOTES.md OPTION: whether a failed silent premium costs (default yes)."""
+    """Clubs differ (option): whether a failed silent premium costs (default yes)."""
     o = Outcome("dreier", P, declarer=2, declarer_thirds=130, premiums=(Premium("pagat", "declarer", False, False),))
     assert settle(OF, o).points == (-3, -3, 9, -3)
     import dataclasses
@@ -271,7 +271,7 @@ def test_outcome_json_round_trip():
 
 
 def test_jungfrauen_each_collect_in_full_option():
-    """NOTES.md OPTION: two Jungfrauen share (Österreich-Finale 5)) or each collect in full."""
+    """Clubs differ (option): two Jungfrauen share (Österreich-Finale 5)) or each collect in full."""
     import dataclasses
     full = dataclasses.replace(OF, jungfrauen_share=False)
     o = Outcome("trischaken", P, thirds=(0, 0, 110, 100), tricks=(0, 0, 6, 6))

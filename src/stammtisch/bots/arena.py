@@ -33,10 +33,9 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from ..core import registry
 from ..core.driver import play_out
 from ..core.protocol import Match
-from .common import ray_each, seat_column
+from .common import default_workers, get_game, ray_each, seat_column
 
 __all__ = ["get_game", "play_pair", "run_arena", "summarize", "mean_ci", "write_json", "write_svg", "t_quantile"]
 
@@ -78,16 +77,6 @@ def mean_ci(xs: Sequence[float]) -> dict[str, float]:
 
 def _side_points(game: Any, options: Any, points: Sequence[int], seats: Sequence[int]) -> float:
     return sum(points[seat_column(game, options, s)] for s in seats) / len(seats)
-
-
-def get_game(name: str) -> Any:
-    """A registered game by name, or ``package.module`` exporting ``GAME`` (test and
-    research games that are not in the registry)."""
-    if "." in name:
-        import importlib
-
-        return importlib.import_module(name).GAME
-    return registry.get(name)
 
 
 def play_pair(game_name: str, a: str, b: str, index: int, seed: int, profile: str | None = None,
@@ -187,29 +176,40 @@ def run_arena(game_name: str, a: str, b: str, deals: int, seed: int = 0, profile
             for i in range(deals)]
     pairs: list[dict[str, Any]] = []
     if workers <= 0:
-        from .batch import default_workers
-
         workers = default_workers()
-    if ray:
-        pairs = _run_ray(args, ray_address, progress)
-    elif workers > 1 and deals > 1:
-        from concurrent.futures import ProcessPoolExecutor, as_completed
 
-        with ProcessPoolExecutor(max_workers=min(workers, deals)) as pool:
-            for f in as_completed([pool.submit(play_pair, *arg) for arg in args]):
-                pairs.append(f.result())
-                if progress:
-                    progress(len(pairs), deals)
-    else:
-        for i, arg in enumerate(args):
-            pairs.append(play_pair(*arg))
-            if progress:
-                progress(i + 1, deals)
+    def each(pair: dict[str, Any]) -> None:
+        pairs.append(pair)
+        if progress:
+            progress(len(pairs), deals)
+
+    try:
+        if ray:
+            pairs = _run_ray(args, ray_address, progress)
+        elif workers > 1 and deals > 1:
+            from .pool import run_each
+
+            run_each(play_pair, args, min(workers, deals), each)
+        else:
+            for arg in args:
+                each(play_pair(*arg))
+    except KeyboardInterrupt as e:  # Ctrl-C or SIGTERM: the pairs finished so far, then stop
+        from .pool import Interrupted, signal_of
+
+        raise Interrupted(_arena_result(game_name, a, b, deals, seed, profile, overrides, mode, ray, workers, t0,
+                                        pairs, interrupted=True), signal_of(e)) from None
+    return _arena_result(game_name, a, b, deals, seed, profile, overrides, mode, ray, workers, t0, pairs)
+
+
+def _arena_result(game_name: str, a: str, b: str, deals: int, seed: int, profile: str | None,
+                  overrides: Mapping[str, Any] | None, mode: str, ray: bool, workers: int, t0: float,
+                  pairs: list[dict[str, Any]], interrupted: bool = False) -> dict[str, Any]:
+    """The arena's result from the pairs played (all, or those finished before an interrupt)."""
     pairs.sort(key=lambda p: p["index"])
     return {
         "game": game_name, "a": a, "b": b, "deals": deals, "seed": seed, "profile": profile,
         "options": dict(overrides or {}), "mode": mode, "ray": ray, "workers": workers, "seconds": round(time.perf_counter() - t0, 3),
-        "summary": summarize(pairs), "pairs": pairs,
+        "summary": summarize(pairs), "pairs": pairs, **({"interrupted": True} if interrupted else {}),
     }
 
 

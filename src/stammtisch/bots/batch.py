@@ -6,9 +6,11 @@ the games can be played in any order, in any process, and the batch's results ar
 as the serial run's (tested). Without a seed every deal is shuffled securely.
 
 The games are cut into chunks (:func:`play_chunk`, a plain picklable function) that run in
-this process (``workers=1``), in a process pool (``workers=0``: one process per core) or as
-Ray tasks (``ray=True``, the ``ray`` extra; ``RAY_ADDRESS`` joins a cluster). A progress
-callback hears of every finished chunk.
+this process (``workers=1``), in a process pool (``workers=0``: one process per core;
+:func:`~stammtisch.bots.pool.run_each`) or as Ray tasks (``ray=True``, the ``ray`` extra;
+``RAY_ADDRESS`` joins a cluster). A progress callback hears of every finished chunk. Ctrl-C or
+SIGTERM ends the workers and raises :class:`~stammtisch.bots.pool.Interrupted` carrying the
+result of the games finished before.
 
 >>> r = run_batch("jass", 4, seed=1, workers=1)
 >>> r["games"], len(r["totals"]), r["totals"] == run_batch("jass", 4, seed=1, workers=2)["totals"]
@@ -17,13 +19,14 @@ callback hears of every finished chunk.
 
 from __future__ import annotations
 
-import os
 import random
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+from .common import default_workers, get_game
 
 __all__ = ["BatchSpec", "play_chunk", "run_batch", "rate_text", "default_workers"]
 
@@ -46,8 +49,6 @@ def play_chunk(spec: BatchSpec, start: int, stop: int) -> list[tuple[int, list[i
     from ..core import records
     from ..core.driver import play_out
     from . import make
-    from .arena import get_game
-
     game = get_game(spec.game)
     options = game.options(spec.profile, dict(spec.overrides))
     bot = make(spec.bots, game, options)
@@ -61,14 +62,6 @@ def play_chunk(spec: BatchSpec, start: int, stop: int) -> list[tuple[int, list[i
         if spec.record:
             records.dump(m, Path(spec.record) / f"{spec.game}-{i:06d}.json")
     return out
-
-
-def default_workers() -> int:
-    """One worker per core this process may use."""
-    try:
-        return max(1, len(os.sched_getaffinity(0)))
-    except AttributeError:  # pragma: no cover - not on Linux
-        return max(1, os.cpu_count() or 1)
 
 
 def _chunks(games: int, workers: int) -> list[tuple[int, int]]:
@@ -89,8 +82,6 @@ def run_batch(game: str, games: int, *, seed: int | None = None, bots: str = "ra
     :returns: ``games``, ``deals``, ``totals`` per column, ``seconds`` (wall clock),
         ``games_per_second``, ``workers``
     """
-    from .arena import get_game
-
     g = get_game(game)  # fail early (unknown game, bad options, unknown bot) in this process
     options = g.options(profile, dict(overrides or {}))
     from . import make
@@ -110,21 +101,31 @@ def run_batch(game: str, games: int, *, seed: int | None = None, bots: str = "ra
         if progress:
             progress(done, games)
 
-    if ray:
-        _run_ray(spec, chunks, ray_address, collect)
-        used = "ray"
-    elif workers == 1 or len(chunks) == 1:
-        for a, b in chunks:
-            collect(play_chunk(spec, a, b))
-        used = 1
-    else:
-        from concurrent.futures import ProcessPoolExecutor, as_completed
+    used: int | str = workers
+    try:
+        if ray:
+            used = "ray"
+            _run_ray(spec, chunks, ray_address, collect)
+        elif workers == 1 or len(chunks) == 1:
+            used = 1
+            for a, b in chunks:
+                collect(play_chunk(spec, a, b))
+        else:
+            from .pool import run_each
 
-        with ProcessPoolExecutor(max_workers=min(workers, len(chunks))) as pool:
-            futures = [pool.submit(play_chunk, spec, a, b) for a, b in chunks]
-            for f in as_completed(futures):
-                collect(f.result())
-        used = min(workers, len(chunks))
+            used = min(workers, len(chunks))
+            run_each(play_chunk, [(spec, a, b) for a, b in chunks], used, collect)
+    except KeyboardInterrupt as e:  # Ctrl-C or SIGTERM: the games finished so far, then stop
+        from .pool import Interrupted, signal_of
+
+        raise Interrupted(_result(game, bots, g, options, results, t0, used, interrupted=True), signal_of(e)) from None
+    return _result(game, bots, g, options, results, t0, used)
+
+
+def _result(game: str, bots: str, g: Any, options: Any, results: list[tuple[int, list[int], int]], t0: float,
+            used: int | str, interrupted: bool = False) -> dict[str, Any]:
+    """The batch's result from the games in ``results`` (all of them, or those finished before an interrupt)."""
+    games = len(results)
     seconds = time.perf_counter() - t0
     results.sort()
     columns = list(g.columns(options))
@@ -134,7 +135,7 @@ def run_batch(game: str, games: int, *, seed: int | None = None, bots: str = "ra
     return {"game": game, "bots": bots, "games": games, "deals": sum(d for _, _, d in results),
             "columns": columns, "totals": totals, "seconds": seconds,
             "games_per_second": games / seconds if seconds > 0 else None, "workers": used,
-            "per_game": [t for _, t, _ in results]}
+            "per_game": [t for _, t, _ in results], **({"interrupted": True} if interrupted else {})}
 
 
 def _run_ray(spec: BatchSpec, chunks: Sequence[tuple[int, int]], address: str | None,

@@ -13,12 +13,15 @@ reward a seat gets from a result, and the deal view inside a :class:`~stammtisch
 
 from __future__ import annotations
 
+import importlib
+import os
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from ..core import registry
 from ..core.protocol import DealResult, Game
 
-__all__ = ["seat_column", "reward", "deal_view", "resolve_options", "ray_each"]
+__all__ = ["seat_column", "reward", "deal_view", "resolve_options", "ray_each", "get_game", "default_workers"]
 
 
 def seat_column(game: Game, options: Any, seat: int) -> int:
@@ -77,7 +80,7 @@ def ray_each(fn: Callable[..., Any], args: Sequence[tuple[Any, ...]], address: s
     except ImportError:
         from ..core.errors import OptionError
 
-        raise OptionError("--ray needs the ray extra: pip install 'stammtisch[ray]'") from None
+        raise OptionError("--ray needs the extra ray: run `bash scripts/setup ray` in the checkout") from None
     started_here = not ray.is_initialized()
     if started_here:
         ray.init(address=address, ignore_reinit_error=True, log_to_driver=False, include_dashboard=False)
@@ -91,3 +94,19 @@ def ray_each(fn: Callable[..., Any], args: Sequence[tuple[Any, ...]], address: s
     finally:
         if started_here:
             ray.shutdown()
+
+
+def get_game(name: str) -> Any:
+    """A registered game by name, or ``package.module`` exporting ``GAME`` (test and
+    research games that are not in the registry)."""
+    if "." in name:
+        return importlib.import_module(name).GAME
+    return registry.get(name)
+
+
+def default_workers() -> int:
+    """One worker per core this process may use."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # pragma: no cover - not on Linux
+        return max(1, os.cpu_count() or 1)

@@ -34,6 +34,8 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
 from ..core.protocol import DealState, Game
+from .kernels import kernel_for
+from .worlds import draw
 
 __all__ = ["DEFAULT_PLAYOUTS", "Valuer", "valuer_for", "PimcResult", "pimc"]
 
@@ -51,8 +53,6 @@ class Valuer(Protocol):
 
 def valuer_for(game: Game, options: Any) -> Valuer | None:
     """The game's compiled kernel if it can value cards (Numba installed), else ``None``."""
-    from .kernels import kernel_for
-
     k = kernel_for(game, options)
     return k if k is not None and callable(getattr(k, "card_values", None)) else None
 
@@ -131,8 +131,6 @@ def pimc(game: Game, options: Any, view: Mapping[str, Any], seat: int, rng: rand
     :param playouts: playouts per candidate and world (default: the kernel's ``pimc_playouts``)
     :param belief: weight worlds by the game's ``sample_weight`` (see :func:`~stammtisch.bots.search.draw`)
     """
-    from .search import draw
-
     if time_limit is None and worlds is None and iterations is None:
         raise ValueError("give a time limit, a number of worlds or an iteration budget")
     k = int(playouts or getattr(valuer, "pimc_playouts", DEFAULT_PLAYOUTS))

@@ -33,10 +33,17 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core.errors import StammtischError
-from ..core.protocol import ActionSpace, BaseBot, DealState, Game, Turn
+from ..core.protocol import BaseBot, DealState, Game, Turn
 from .common import deal_view, resolve_options, reward
+from .ismcts import ismcts
+from .kernels import rollout_for
+from . import pimc as _pimc  # by module: tests replace pimc.valuer_for
+from .rollouts import CardsFirstRollout, Rollout, RuleRollout, _random_rollout
+from .worlds import draw
 
-__all__ = ["SearchBot", "Pace", "LEVELS", "GAME_DEFAULTS", "ismcts", "CardsFirstRollout", "RuleRollout"]
+#: ``ismcts``, ``draw`` and the rollouts live in their own modules; they are re-exported here
+__all__ = ["SearchBot", "Pace", "LEVELS", "GAME_DEFAULTS", "ismcts", "draw", "CardsFirstRollout", "RuleRollout",
+           "difficulty", "_random_rollout"]
 
 log = logging.getLogger(__name__)
 
@@ -59,247 +66,6 @@ GAME_DEFAULTS: dict[str, dict[str, Any]] = {
     # PIMC on the compiled kernel, bids and answers valued by it (docs/bots.md, "Perlaggen search")
     "perlaggen": {"contract": "search", "guard": None},
 }
-
-
-class _Node:
-    __slots__ = ("children", "visits", "avail", "total", "sq", "seat")
-
-    def __init__(self, seat: int = -1):
-        self.children: dict[str, _Node] = {}
-        self.visits = 0
-        self.avail = 0
-        self.total = 0.0
-        self.sq = 0.0  # sum of squared rewards (for the confidence test of the rule guard)
-        self.seat = seat
-
-
-Rollout = Callable[[DealState, random.Random], Any]
-
-
-def _random_rollout(state: DealState, rng: random.Random) -> DealState:
-    """Play ``state`` to its end with uniformly random actions of the seat to move (any action)."""
-    while not state.is_over():
-        seat = state.to_act()[0]
-        legal = state.legal_actions(seat)
-        state.apply(seat, legal[rng.randrange(len(legal))])
-    return state
-
-
-class CardsFirstRollout:
-    """The default playout: uniformly random, but when the seat to move may play a card it
-    plays one, so optional words (announcements, Weis, claims) are never said at random in a
-    playout; bids and other required words are random as usual. A card is an action in the
-    game deck's notation."""
-
-    def __init__(self, game: Game):
-        self.deck = game.deck
-        self._is_card: dict[str, bool] = {}
-        self._card_ids: dict[int, tuple[ActionSpace, frozenset[int]]] = {}
-
-    def is_card(self, action: str) -> bool:
-        v = self._is_card.get(action)
-        if v is None:
-            try:
-                self.deck.parse(action)
-                v = True
-            except Exception:
-                v = False
-            self._is_card[action] = v
-        return v
-
-    def card_ids(self, space: ActionSpace) -> frozenset[int]:
-        """The ids of the cards in ``space`` (cached per space)."""
-        got = self._card_ids.get(id(space))
-        if got is None or got[0] is not space:
-            got = (space, frozenset(i for i, a in enumerate(space.actions) if self.is_card(a)))
-            self._card_ids[id(space)] = got
-        return got[1]
-
-    def __call__(self, state: DealState, rng: random.Random) -> DealState:
-        fast = type(state).legal_action_ids is not DealState.legal_action_ids
-        space = _space_of(state) if fast else None
-        if space is not None:  # the game's fast integer action API
-            card_ids = self.card_ids(space)
-            while not state.is_over():
-                seat = state.to_act()[0]
-                ids = state.legal_action_ids(seat)
-                pool = [a for a in ids if a in card_ids] or ids
-                state.apply_id(seat, pool[rng.randrange(len(pool))])
-            return state
-        is_card = self.is_card
-        while not state.is_over():
-            seat = state.to_act()[0]
-            legal = state.legal_actions(seat)
-            cards = [a for a in legal if is_card(a)]
-            pool = cards or legal
-            state.apply(seat, pool[rng.randrange(len(pool))])
-        return state
-
-
-class RuleRollout:
-    """An informed playout: the game's rule-based player plays every seat (``epsilon``: the
-    share of moves played at random instead). Slower per playout than random play, but each
-    playout is a plausible continuation, which pays where the rule player is already good."""
-
-    def __init__(self, game: Game, epsilon: float = 0.1):
-        self.bot = game.rule_bot()
-        self.epsilon = epsilon
-        self.cards = CardsFirstRollout(game)
-
-    def __call__(self, state: DealState, rng: random.Random) -> DealState:
-        bot, eps, is_card = self.bot, self.epsilon, self.cards.is_card
-        while not state.is_over():
-            seat = state.to_act()[0]
-            legal = state.legal_actions(seat)
-            if len(legal) == 1:
-                a = legal[0]
-            elif rng.random() < eps:
-                pool = [x for x in legal if is_card(x)] or legal
-                a = pool[rng.randrange(len(pool))]
-            else:
-                a = bot.choose(Turn(seat, legal, lambda s=seat: state.view(s)), rng)
-            state.apply(seat, a)
-        return state
-
-
-def draw(game: Game, options: Any, view: Mapping[str, Any], rng: random.Random,
-         weigh: Callable[[Any, Mapping[str, Any], DealState], float] | None = None, tries: int = 8) -> DealState:
-    """One determinization: ``game.sample_state``, or with ``weigh`` (a game's
-    ``sample_weight``: how well a sampled deal explains the other seats' bids and
-    announcements, in ``(0, 1]``) by rejection: a sample is kept with probability equal to its
-    weight; after ``tries`` draws the most plausible one seen is used."""
-    state = game.sample_state(options, view, rng)
-    if weigh is None:
-        return state
-    best, best_w = state, -1.0
-    for k in range(tries):
-        if k:
-            state = game.sample_state(options, view, rng)
-        w = weigh(options, view, state)
-        if rng.random() < w:
-            return state
-        if w > best_w:
-            best, best_w = state, w
-    return best
-
-
-def ismcts(game: Game, options: Any, view: Mapping[str, Any], seat: int, rng: random.Random, *,
-           time_limit: float | None = 0.8, iterations: int | None = None, exploration: float = 0.7,
-           rollout: Rollout | None = None, value_scale: str = "max",
-           root_actions: frozenset[str] | None = None,
-           spread: dict[str, float] | None = None, belief: bool = False,
-           use_ids: bool | None = None) -> dict[str, tuple[int, float]]:
-    """Run SO-ISMCTS for ``seat`` from its deal ``view``.
-
-    :param value_scale: how rewards are scaled for UCB: ``"max"`` (the largest absolute reward
-        seen) or ``"std"`` (two standard deviations of the rewards seen)
-    :param root_actions: search only these actions at the root (e.g. only the cards)
-    :param spread: if given, filled with each root action's standard deviation of rewards
-    :param belief: weight determinizations by the game's ``sample_weight`` (if it has one), see
-        :func:`draw`
-    :param use_ids: walk the tree with the integer action API (``legal_action_ids`` /
-        ``apply_id``); default: when the game's state has its own fast path for it (the
-        default path goes through the notation and is slower than the strings). The
-        statistics are the same either way (tested).
-    :returns: per root action ``(visits, mean reward)`` for ``seat``
-    """
-    if time_limit is None and iterations is None:
-        raise ValueError("give a time limit or an iteration budget")
-    rollout = rollout or CardsFirstRollout(game)
-    weigh = getattr(game, "sample_weight", None) if belief else None
-    # the integer action API where the game has one: the tree is keyed by action ids, and a
-    # game's fast path (legal_action_ids / apply_id) never builds the strings
-    space: ActionSpace | None = None
-    root_ids: frozenset[Any] | None = root_actions
-    root = _Node()
-    deadline = None if time_limit is None else time.perf_counter() + time_limit
-    scale = 1.0
-    nr, mean_r, m2 = 0, 0.0, 0.0
-    done = 0
-    last = 0.0  # duration of the previous iteration: stop early rather than overrun the deadline
-    t_prev = time.perf_counter()
-    while True:
-        if iterations is not None and done >= iterations:
-            break
-        if deadline is not None and done > 0:
-            now = time.perf_counter()
-            last, t_prev = now - t_prev, now
-            if now + last >= deadline:
-                break
-        done += 1
-        state = draw(game, options, view, rng, weigh)
-        if done == 1 and use_ids is not False and (
-                use_ids or type(state).legal_action_ids is not DealState.legal_action_ids):
-            space = _space_of(state)
-            if space is not None and root_actions is not None:
-                root_ids = frozenset(space.index[a] for a in root_actions if a in space.index)
-        legal_of = state.legal_action_ids if space is not None else state.legal_actions
-        apply_of = state.apply_id if space is not None else state.apply
-        node = root
-        path: list[_Node] = []
-        while not state.is_over():
-            mover = state.to_act()[0]
-            legal: list[Any] = legal_of(mover)
-            if node is root and root_ids is not None:
-                legal = [a for a in legal if a in root_ids] or legal
-            children = node.children
-            untried = [a for a in legal if a not in children]
-            for a in legal:
-                ch = children.get(a)
-                if ch is not None:
-                    ch.avail += 1
-            if untried:
-                a = untried[rng.randrange(len(untried))]
-                child = _Node(mover)
-                child.avail = 1
-                children[a] = child
-                apply_of(mover, a)
-                path.append(child)
-                break
-            best_a, best_v = legal[0], -math.inf
-            for a in legal:
-                ch = children[a]
-                v = ch.total / (ch.visits * scale) + exploration * math.sqrt(math.log(ch.avail) / ch.visits)
-                if v > best_v:
-                    best_a, best_v = a, v
-            node = children[best_a]
-            apply_of(mover, best_a)
-            path.append(node)
-        end = rollout(state, rng)
-        result = end.result() if isinstance(end, DealState) else end
-        cache: dict[int, float] = {}
-        for nd in path:
-            r = cache.get(nd.seat)
-            if r is None:
-                r = cache[nd.seat] = reward(game, options, result, nd.seat)
-                if value_scale == "max":
-                    if abs(r) > scale:
-                        scale = abs(r)
-                else:  # two standard deviations of the rewards seen so far
-                    nr += 1
-                    d = r - mean_r
-                    mean_r += d / nr
-                    m2 += d * (r - mean_r)
-                    if nr > 1:
-                        scale = max(2.0 * math.sqrt(m2 / (nr - 1)), 1e-9)
-            nd.visits += 1
-            nd.total += r
-            nd.sq += r * r
-    name = (lambda a: space.actions[a]) if space is not None else (lambda a: a)
-    if spread is not None:
-        for a, ch in root.children.items():
-            if ch.visits > 1:
-                m = ch.total / ch.visits
-                spread[name(a)] = math.sqrt(max(ch.sq / ch.visits - m * m, 0.0))
-    return {name(a): (ch.visits, ch.total / ch.visits if ch.visits else 0.0) for a, ch in root.children.items()}
-
-
-def _space_of(state: DealState) -> ActionSpace | None:
-    """The state's integer action space, or ``None`` for a game without one."""
-    try:
-        return state.action_space()
-    except NotImplementedError:
-        return None
 
 
 @dataclass
@@ -502,9 +268,7 @@ class SearchBot(BaseBot):
         except TypeError:
             key = id(options)
         if key not in self._valuers:
-            from .pimc import valuer_for
-
-            self._valuers[key] = valuer_for(self.game, options)
+            self._valuers[key] = _pimc.valuer_for(self.game, options)
         return self._valuers[key]
 
     def _choose_pimc(self, turn: Turn, legal: list[str], options: Any, dv: Mapping[str, Any],
@@ -528,10 +292,8 @@ class SearchBot(BaseBot):
             words = []
         if not cards and not words:
             return None
-        from .pimc import pimc
-
         try:
-            res = pimc(self.game, options, dv, turn.seat, r, valuer=valuer, cards=cards, words=words,
+            res = _pimc.pimc(self.game, options, dv, turn.seat, r, valuer=valuer, cards=cards, words=words,
                        time_limit=self.time_limit, worlds=self.worlds, iterations=self.iterations,
                        playouts=self.playouts, belief=self.belief)
         except Exception as e:  # a game's sampler or kernel failing must not stop a table
@@ -589,8 +351,6 @@ class SearchBot(BaseBot):
         except TypeError:
             key = id(options)
         if key not in self._auto_rollout:
-            from .kernels import rollout_for
-
             if self.playout == "rule":
                 self._auto_rollout[key] = RuleRollout(self.game)
             else:

@@ -9,6 +9,7 @@ from typing import Optional
 import typer
 
 from ..core.errors import StammtischError
+from .helptext import BOTS, GAMES, OPTION, OUTPUT, PROFILES, WORKERS
 from .options import parse_options
 
 
@@ -18,36 +19,62 @@ def register(app: typer.Typer) -> None:
 
 
 def arena(
-    game: str = typer.Argument(..., help="jass, doppelkopf, tarock or perlaggen"),
-    a: str = typer.Option("search", "--a", help="player A: random, rule, search[:easy|medium|hard|strong|SECONDS|Ni]"),
-    b: str = typer.Option("rule", "--b", help="player B (same kinds as A)"),
-    deals: int = typer.Option(20, "--deals", "-n", min=1, help="duplicate deals (each is played twice)"),
-    seed: int = typer.Option(0, help="seed of the deals (the same seed gives the same deals)"),
-    profile: Optional[str] = typer.Option(None, help="rules profile"),
-    option: Optional[list[str]] = typer.Option(None, "--option", "-o", help="rules option name=value"),
-    ray: bool = typer.Option(False, "--ray", help="run the deals as Ray tasks (extra 'ray'; RAY_ADDRESS joins a cluster)"),
-    mode: str = typer.Option("pairs", help="pairs: A on the even seats then the odd; seats: A alone on each seat "
+    game: str = typer.Argument(..., help=GAMES),
+    a: str = typer.Option("search", "--a", metavar="KIND", help="player A: " + BOTS),
+    b: str = typer.Option("rule", "--b", metavar="KIND", help="player B (the same kinds as A)"),
+    deals: int = typer.Option(20, "--deals", "-n", min=1, metavar="N",
+                              help="duplicate deals (each is played twice; a search deal takes seconds)"),
+    seed: int = typer.Option(0, metavar="N", help="seed of the deals (the same seed gives the same deals)"),
+    profile: Optional[str] = typer.Option(None, metavar="NAME", help=PROFILES),
+    option: Optional[list[str]] = typer.Option(None, "--option", "-o", metavar="NAME=VALUE", help=OPTION),
+    ray: bool = typer.Option(False, "--ray",
+                             help="run the deals as Ray tasks (extra ray; RAY_ADDRESS joins a cluster)"),
+    mode: str = typer.Option("pairs", metavar="pairs|seats",
+                             help="pairs: A on the even seats then the odd; seats: A alone on each seat "
                              "against an all-B baseline (games where every seat scores for itself)"),
-    workers: int = typer.Option(0, "--workers", "-w", min=0, help="processes (0: one per core, 1: no pool)"),
-    out: Path = typer.Option(Path("arena"), help="folder for the JSON result and the SVG plot"),
+    workers: int = typer.Option(0, "--workers", "-w", min=0, metavar="N", help=WORKERS),
+    out: Path = typer.Option(Path(OUTPUT) / "arena", metavar="FOLDER",
+                             help="folder for the JSON result and the SVG plot (a partial one after Ctrl-C)"),
     as_json: bool = typer.Option(False, "--json", help="print the summary as JSON"),
 ) -> None:
-    """Duplicate-deal match of bot A against bot B: mean points per deal, 95% CI, win rate."""
-    from ..bots.arena import run_arena, write_json, write_svg
-    from .commands import progress_bar, console, fail
+    """Duplicate-deal match of bot A against bot B: mean points per deal, 95% CI, win rate.
 
+    Ctrl-C stops at once and writes the deals finished as a partial result."""
+    from ..bots.arena import run_arena, write_json, write_svg
+    from ..bots.pool import Interrupted
+    from .commands import console, fail, os_error, progress_bar
+    from .interrupts import guarded, stop
+
+    stopped: Interrupted | None = None
     try:
         opts = parse_options(option)
-        with progress_bar(f"{game}: {a} vs {b}", deals) as advance:
+        with guarded(), progress_bar(f"{game}: {a} vs {b}", deals) as advance:
             res = run_arena(game, a, b, deals, seed=seed, profile=profile, overrides=opts, ray=ray, mode=mode,
                             workers=workers, progress=advance)
     except StammtischError as e:
         fail(str(e))
+    except OSError as e:  # a file or folder that cannot be written or read
+        fail(os_error(e))
         return
-    stem = f"arena_{game}_{a}_vs_{b}{'_seats' if mode == 'seats' else ''}_{deals}_s{seed}".replace(":", "-").replace("/", "-")
-    write_json(res, out / f"{stem}.json")
-    write_svg(res, out / f"{stem}.svg")
+    except Interrupted as e:
+        stopped, res = e, e.partial
+    except KeyboardInterrupt as e:  # before the first deal started
+        stop(e, "no deal finished")
+    stem = f"arena_{game}_{a}_vs_{b}{'_seats' if mode == 'seats' else ''}_{deals}_s{seed}"
+    stem = stem.replace(":", "-").replace("/", "-")
     s = res["summary"]
+    if stopped is not None:
+        if not s["pairs"]:
+            stop(stopped, "no duplicate deal finished, nothing written")
+        stem += "_partial"
+    try:
+        write_json(res, out / f"{stem}.json")
+        write_svg(res, out / f"{stem}.svg")
+    except OSError as e:
+        fail(os_error(e))
+    if stopped is not None:
+        stop(stopped, f"{s['pairs']} of {deals} duplicate deals finished, written: {out / (stem + '.json')}, "
+                      f"{out / (stem + '.svg')}")
     if as_json:
         print(json.dumps({k: v for k, v in res.items() if k != "pairs"}, ensure_ascii=False))
         return

@@ -17,6 +17,7 @@ from rich.text import Text
 
 from ..core import records, registry
 from ..core.errors import StammtischError
+from .helptext import BOTS, GAMES, OPTION, PROFILES, WORKERS
 from .options import parse_options
 
 console = Console()
@@ -30,6 +31,12 @@ def fail(message: str) -> None:
     raise typer.Exit(1)
 
 
+def os_error(e: OSError) -> str:
+    """``cannot write output/x: Permission denied``: the file and the reason, in one line."""
+    where = f" {e.filename}" if e.filename else ""
+    return f"cannot use{where}: {e.strerror or e}"
+
+
 def register(app: typer.Typer) -> None:
     app.command()(play)
     app.command()(replay)
@@ -37,20 +44,25 @@ def register(app: typer.Typer) -> None:
 
 
 def play(
-    game: str = typer.Argument("jass", help="jass, doppelkopf, tarock or perlaggen"),
-    profile: Optional[str] = typer.Option(None, help="rules profile (default: the game's own)"),
-    option: Optional[list[str]] = typer.Option(None, "--option", "-o", help="rules option name=value"),
-    seat: int = typer.Option(1, help="your seat, 1..n in order of play (seat 1 is named first on the sheet)"),
-    bots: str = typer.Option("rule", help="computer players: rule or random"),
-    seed: Optional[int] = typer.Option(None, help="seed for reproducible deals"),
-    deals: Optional[int] = typer.Option(None, help="stop after this many deals"),
-    record: Optional[Path] = typer.Option(None, help="write the record here when the game ends"),
-    name: Optional[str] = typer.Option(None, help="your name (default: Du, on English screens You)"),
-    lang: str = typer.Option("de", "--lang", help="language of the screen: de or en"),
+    game: str = typer.Argument("jass", help=GAMES),
+    profile: Optional[str] = typer.Option(None, metavar="NAME", help=PROFILES),
+    option: Optional[list[str]] = typer.Option(None, "--option", "-o", metavar="NAME=VALUE", help=OPTION),
+    seat: int = typer.Option(1, metavar="N",
+                             help="your seat, 1..n in order of play (seat 1 is named first on the sheet)"),
+    bots: str = typer.Option("rule", metavar="KIND", help="the computer players: " + BOTS),
+    seed: Optional[int] = typer.Option(None, metavar="N", help="seed for reproducible deals"),
+    deals: Optional[int] = typer.Option(None, metavar="N", help="stop after this many deals"),
+    record: Optional[Path] = typer.Option(None, metavar="FILE",
+                                          help="write the record to FILE when the game ends or is left"),
+    name: Optional[str] = typer.Option(None, metavar="TEXT",
+                                       help="your name (default: Du, on English screens You)"),
+    lang: str = typer.Option("de", "--lang", metavar="de|en",
+                             help="language of the screen: de (German) or en (English)"),
 ) -> None:
     """Play a game in the terminal against computer players.
 
     Type a card as the hand shows it, an action word, or an option's number; ? shows the legend."""
+    from .interrupts import guarded, how, stop
     from .settlement import set_language
     from .terminal import run_terminal_game
 
@@ -58,16 +70,29 @@ def play(
     try:
         g = registry.get(game)
         opts = parse_options(option)
-        run_terminal_game(g, profile, opts, seat=seat - 1, bot_kind=bots, seed=seed, max_deals=deals,
-                          record_path=record, name=name, console=console)
+        if record:
+            record.parent.mkdir(parents=True, exist_ok=True)
+        with guarded():
+            run_terminal_game(g, profile, opts, seat=seat - 1, bot_kind=bots, seed=seed, max_deals=deals,
+                              record_path=record, name=name, console=console)
     except StammtischError as e:
         fail(str(e))
+    except OSError as e:  # a file or folder that cannot be written or read
+        fail(os_error(e))
+    except KeyboardInterrupt as e:
+        from .settlement import words
+
+        w = words()  # the screen's language
+        console.print()  # the prompt's line is left open
+        stop(e, line=w["stopped_record"].format(how=how(e), path=record) if record
+             else w["stopped"].format(how=how(e)))
 
 
 def replay(
-    file: Path = typer.Argument(..., help="a record written by stammtisch"),
-    as_json: bool = typer.Option(False, "--json", help="machine-readable output"),
-    lang: str = typer.Option("de", "--lang", help="language of the text: de or en"),
+    file: Path = typer.Argument(..., help="a record written by stammtisch (play --record, simulate --record)"),
+    as_json: bool = typer.Option(False, "--json", help="one JSON object on stdout (errors too)"),
+    lang: str = typer.Option("de", "--lang", metavar="de|en",
+                             help="language of the text: de (German) or en (English)"),
 ) -> None:
     """Re-validate every action of a record and print the per-trick and final score."""
     try:
@@ -76,8 +101,8 @@ def replay(
     except StammtischError as e:
         if as_json:
             print(json.dumps(e.to_json(), ensure_ascii=False))
-            raise typer.Exit(1)
-        fail(str(e))
+            raise typer.Exit(1) from None
+        fail(record_error_text(e, lang) if isinstance(e, records.RecordError) else str(e))
         return
     scores = records.deal_scores(match)
     if as_json:
@@ -130,52 +155,100 @@ def replay(
             console.print(part, highlight=False)
 
 
+def record_error_text(e: records.RecordError, lang: str | None = None) -> str:
+    """A refused record in the reader's language, counted from 1: which action, deal and seat,
+    the engine's reason and the rule it names.
+
+    >>> from stammtisch.core.messages import Msg
+    >>> e = records.RecordError(Msg("it is {seat}'s turn", seat=1), index=4, deal=0, seat=2, action="EU",
+    ...                         rule="Papagei-Jass §30")
+    >>> record_error_text(e, "en")
+    "action 5, deal 1, Seat 3, 'EU': it is Seat 2's turn (Papagei-Jass §30)"
+    """
+    from ..core.errors import seats_from_one
+    from ..i18n import render, seat_name
+    from .settlement import current_language, words
+
+    lang = lang or current_language()
+    w = words(lang)
+    where = []
+    if e.index is not None:
+        where.append(w["action_n"].format(n=e.index + 1))
+    if e.deal is not None:
+        where.append(w["deal_n"].format(n=e.deal + 1))
+    if isinstance(e.seat, int):
+        where.append(seat_name(e.seat, lang))
+    if e.action is not None:
+        where.append(f"'{e.action}'")
+    # the engines' "seat N" (0-based) inside a message counted from 1 too; a seat argument is a name already
+    reason = seats_from_one(render(e.reason, lang) if hasattr(e.reason, "id") else str(e.reason))
+    text = (", ".join(where) + ": " if where else "") + reason
+    if e.rule and e.rule not in text:
+        text += f" ({e.rule})"
+    return text
+
+
 def _name(names: list[str], seat: object) -> str:
     return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else str(seat)
 
 
 def simulate(
-    game: str = typer.Argument(..., help="jass, doppelkopf, tarock or perlaggen"),
-    games: int = typer.Option(100, "--games", "-n", min=1, help="number of games"),
-    seed: Optional[int] = typer.Option(None, help="seed of the first game (game i uses seed+i)"),
-    bots: str = typer.Option("random", help="random, rule or search[:strength]"),
-    profile: Optional[str] = typer.Option(None, help="rules profile"),
-    option: Optional[list[str]] = typer.Option(None, "--option", "-o", help="rules option name=value"),
+    game: str = typer.Argument(..., help=GAMES),
+    games: int = typer.Option(100, "--games", "-n", min=1, metavar="N", help="number of games"),
+    seed: Optional[int] = typer.Option(None, metavar="N", help="seed of the first game (game i uses seed+i)"),
+    bots: str = typer.Option("random", metavar="KIND", help="the computer players on every seat: " + BOTS),
+    profile: Optional[str] = typer.Option(None, metavar="NAME", help=PROFILES),
+    option: Optional[list[str]] = typer.Option(None, "--option", "-o", metavar="NAME=VALUE", help=OPTION),
     match: bool = typer.Option(False, "--match", help="play whole matches instead of single deals"),
     as_json: bool = typer.Option(False, "--json", help="one JSON object on stdout"),
-    record: Optional[Path] = typer.Option(None, help="write every game as a record into this folder"),
-    workers: int = typer.Option(0, "--workers", "-w", min=0, help="processes (0: one per core, 1: no pool)"),
+    record: Optional[Path] = typer.Option(None, metavar="FOLDER", help="write every game as a record into FOLDER"),
+    workers: int = typer.Option(0, "--workers", "-w", min=0, metavar="N", help=WORKERS),
     ray: bool = typer.Option(False, "--ray", help="run as Ray tasks (extra 'ray'; RAY_ADDRESS joins a cluster)"),
 ) -> None:
     """Self-play with computer players on every core; prints results and games per second.
 
-    With a seed the results do not depend on --workers or --ray (game i is dealt with seed+i
-    and its players draw from their own seeded generator)."""
+    With a seed the results do not depend on --workers or --ray (game i is dealt with seed+i and \
+its players draw from their own seeded generator). Ctrl-C stops at once and reports the games finished."""
     from ..bots.batch import rate_text, run_batch
+    from ..bots.pool import Interrupted
+    from .interrupts import guarded, stop
 
+    stopped: Interrupted | None = None
     try:
         opts = parse_options(option)
         if record:
             record.mkdir(parents=True, exist_ok=True)
-        with progress_bar(f"{game} {'matches' if match else 'deals'}", games) as advance:
+        with guarded(), progress_bar(f"{game} {'matches' if match else 'deals'}", games) as advance:
             res = run_batch(game, games, seed=seed, bots=bots, profile=profile, overrides=opts, match=match,
                             record=record, workers=workers, ray=ray, progress=advance)
     except StammtischError as e:
         fail(str(e))
+    except OSError as e:  # a file or folder that cannot be written or read
+        fail(os_error(e))
         return
+    except Interrupted as e:
+        stopped, res = e, e.partial
+    except KeyboardInterrupt as e:  # before the first game started
+        stop(e, f"no {game} game finished")
     seconds = res["seconds"]
-    out = {"game": game, "bots": bots, "games": games, "deals": res["deals"], "seconds": round(seconds, 4),
+    played = res["games"]
+    out = {"game": game, "bots": bots, "games": played, "deals": res["deals"], "seconds": round(seconds, 4),
            "games_per_second": float(f"{res['games_per_second']:.4g}") if res["games_per_second"] else None,
            "workers": res["workers"], "columns": res["columns"], "totals": res["totals"]}
-    if as_json:
+    if stopped is not None:
+        out["interrupted"] = True
+    if as_json:  # the partial result too: stdout is where it was asked for
         print(json.dumps(out, ensure_ascii=False))
-    else:
-        console.print(f"{games} {game} {'matches' if match else 'deals'} with {bots} bots in {seconds:.2f}s "
-                      f"({rate_text(games, seconds)}, {res['workers']} worker"
+    elif stopped is None:
+        console.print(f"{played} {game} {'matches' if match else 'deals'} with {bots} bots in {seconds:.2f}s "
+                      f"({rate_text(played, seconds)}, {res['workers']} worker"
                       f"{'' if res['workers'] == 1 else 's'})", highlight=False)
         console.print("totals: " + "  ".join(f"{c} {p}" for c, p in zip(res["columns"], res["totals"])),
                       highlight=False)
     sys.stdout.flush()
+    if stopped is not None:
+        stop(stopped, f"{played} of {games} {game} {'matches' if match else 'deals'} finished"
+             + (f", their records are in {record}" if record else ""))
 
 
 @contextmanager

@@ -10,6 +10,9 @@ from __future__ import annotations
 import typer
 
 from . import arena, commands, serve, tournament
+from .helptext import quiet_flags
+
+quiet_flags()
 
 app = typer.Typer(help="stammtisch: Jass, Doppelkopf, Tarock and Perlaggen.", no_args_is_help=True,
                   pretty_exceptions_enable=False, add_completion=False)

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import errno
+import signal
 import socket
 from collections.abc import Callable
 from pathlib import Path
-from typing import Optional
+from typing import Any, Optional
 
 import typer
+
+from .helptext import DATA
 
 
 def register(app: typer.Typer) -> None:
@@ -17,26 +20,33 @@ def register(app: typer.Typer) -> None:
 
 
 def serve(
-    host: str = typer.Option("127.0.0.1", help="address to listen on (0.0.0.0 for the whole network)"),
-    port: int = typer.Option(8000, help="port to listen on"),
-    data: Path = typer.Option(Path("data"), help="folder for the embedded SQLite database"),
-    database_url: Optional[str] = typer.Option(None, "--database-url", envvar="STAMMTISCH_DATABASE_URL",
-                                               help="SQLAlchemy URL, e.g. postgresql+psycopg://user@host/db"),
-    bot_delay: float = typer.Option(0.6, help="seconds a computer player waits before moving"),
-    grace: float = typer.Option(45.0, help="seconds before a computer player stands in for an absent person"),
-    log_level: str = typer.Option("warning", help="uvicorn log level"),
-    search_processes: int = typer.Option(1, help="worker processes for search computer players (0: a thread)"),
-    search_levels: str = typer.Option("easy,medium,hard", help="search strengths a table may ask for"),
-    create_burst: int = typer.Option(10, help="tables one client address may open at once"),
-    create_per_minute: float = typer.Option(6.0, help="tables one client address may open per minute after that"),
-    max_body: int = typer.Option(65536, help="largest request body on any HTTP route (bytes)"),
-    max_sockets_per_client: int = typer.Option(64, help="open table sockets one client address may hold"),
-    trusted_proxies: str = typer.Option("", help="addresses of reverse proxies whose X-Forwarded-For is "
-                                                 "believed (comma-separated); none by default"),
+    host: str = typer.Option("127.0.0.1", metavar="ADDRESS",
+                             help="address to listen on (0.0.0.0 for the whole network)"),
+    port: int = typer.Option(8000, metavar="N", help="port to listen on"),
+    data: Path = typer.Option(Path("data"), metavar="FOLDER", help=DATA),
+    database_url: Optional[str] = typer.Option(None, "--database-url", envvar="STAMMTISCH_DATABASE_URL", metavar="URL",
+                                               help="SQLAlchemy URL instead of SQLite in --data, e.g. "
+                                                    "postgresql+psycopg://user@host/db (extra postgres)"),
+    bot_delay: float = typer.Option(0.6, metavar="SECONDS", help="seconds a computer player waits before moving"),
+    grace: float = typer.Option(45.0, metavar="SECONDS",
+                                help="seconds before a computer player stands in for an absent person"),
+    log_level: str = typer.Option("warning", metavar="LEVEL", help="uvicorn log level: critical, error, warning, "
+                                                                   "info, debug or trace"),
+    search_processes: int = typer.Option(1, metavar="N",
+                                         help="worker processes for search computer players (0: a thread)"),
+    search_levels: str = typer.Option("easy,medium,hard", metavar="LEVELS",
+                                      help="search strengths a table may ask for, comma-separated: easy, medium, "
+                                           "hard, strong"),
+    create_burst: int = typer.Option(10, metavar="N", help="tables one client address may open at once"),
+    create_per_minute: float = typer.Option(6.0, metavar="N",
+                                            help="tables one client address may open per minute after that"),
+    max_body: int = typer.Option(65536, metavar="BYTES", help="largest request body on any HTTP route"),
+    max_sockets_per_client: int = typer.Option(64, metavar="N", help="open table sockets one client address may hold"),
+    trusted_proxies: str = typer.Option("", metavar="ADDRESSES",
+                                        help="addresses of reverse proxies whose X-Forwarded-For is "
+                                             "believed (comma-separated); none by default"),
 ) -> None:
     """Run the table server; open the printed address in a browser."""
-    import uvicorn
-
     from ..scorekeeper.api import make_router
     from ..server import ServerConfig, create_app
     from ..storage import database_url as resolve_url
@@ -56,12 +66,73 @@ def serve(
     config = ServerConfig(bot_delay=bot_delay, grace=grace, gc_tuning=True, search_processes=search_processes,
                           search_levels=levels, create_burst=create_burst, create_per_minute=create_per_minute,
                           max_body=max_body, max_sockets_per_client=max_sockets_per_client)
-    app = create_app(database_url=url, config=config, routers=[make_router(url)])
+    from .database import database_problems
+
+    with database_problems(url, fail):
+        app = create_app(database_url=url, config=config, routers=[make_router(url)])
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
     where = url if not url.startswith("sqlite") else url.split("///", 1)[-1]
     print(f"stammtisch is serving at http://{shown}:{port}/  (database: {where})", flush=True)
     print(f"scorekeeper and tournaments: http://{shown}:{port}/scorekeeper/", flush=True)
-    uvicorn.Server(uvicorn_config(app, host, port, log_level, trusted_proxies)).run(sockets=[sock])
+    for line in missing_extras():
+        print(line, flush=True)
+    from .interrupts import end_children, guarded, stop
+
+    server = StoppingServer(uvicorn_config(app, host, port, log_level, trusted_proxies))
+    try:
+        with guarded():
+            server.run(sockets=[sock])
+    except KeyboardInterrupt as e:  # uvicorn shut down and raised the signal again: the children, one line
+        stop(e, "the server is down")
+    if server.stopped_by is not None:  # a signal whose raising again did nothing (SIGINT ignored, as under nohup)
+        from ..bots.pool import Terminated
+
+        stop(Terminated() if server.stopped_by == signal.SIGTERM else KeyboardInterrupt(), "the server is down")
+    end_children()
+
+
+def missing_extras() -> list[str]:
+    """One line per feature of the server that runs without what it uses, saying what to run."""
+    import importlib.util
+
+    out = []
+    if importlib.util.find_spec("numba") is None:
+        out.append("note: the search players run without Numba, many times slower: run `bash scripts/setup fast` "
+                   "in the checkout (scripts/start does)")
+    if importlib.util.find_spec("reportlab") is None:
+        out.append("note: the scorekeeper's PDF exports need reportlab: run `bash scripts/setup pdf` in the "
+                   "checkout (scripts/start does)")
+    return out
+
+
+def _stopping_server_class() -> type:
+    import uvicorn
+
+    class Stopping(uvicorn.Server):
+        """uvicorn's server that, at the first Ctrl-C or SIGTERM, ends the child processes (the
+        search workers) at once instead of after the shutdown: nothing thinks on while the
+        sockets close, and a worker ended mid-job is no news now (warnings are off)."""
+
+        stopped_by: int | None = None
+
+        def handle_exit(self, sig: int, frame: Any) -> None:
+            if self.stopped_by is None:
+                self.stopped_by = sig
+            if not self.should_exit:
+                import logging
+                import multiprocessing
+
+                logging.disable(logging.WARNING)
+                for child in multiprocessing.active_children():
+                    child.terminate()
+            super().handle_exit(sig, frame)
+
+    return Stopping
+
+
+def StoppingServer(config: Any) -> Any:  # noqa: N802 - a class made on first use (uvicorn imported late)
+    """A :class:`uvicorn.Server` that ends the child processes at the first signal."""
+    return _stopping_server_class()(config)
 
 
 def uvicorn_config(app: object, host: str, port: int, log_level: str = "warning", trusted_proxies: str = ""):
@@ -75,9 +146,11 @@ def uvicorn_config(app: object, host: str, port: int, log_level: str = "warning"
     import uvicorn
 
     proxies = ",".join(x.strip() for x in trusted_proxies.split(",") if x.strip())
+    # timeout_graceful_shutdown: Ctrl-C closes the open table sockets within a second, not when the
+    # last browser leaves (every action is logged already; the browsers reconnect to the next start)
     return uvicorn.Config(app, host=host, port=port, log_level=log_level, ws_max_size=65536, ws_ping_interval=20,
                           ws_per_message_deflate=False, ws_ping_timeout=20, proxy_headers=bool(proxies),
-                          forwarded_allow_ips=proxies or None)
+                          forwarded_allow_ips=proxies or None, timeout_graceful_shutdown=1)
 
 
 def listen(host: str, port: int, fail: Callable[[str], None]) -> socket.socket:

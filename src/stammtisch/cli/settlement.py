@@ -34,6 +34,8 @@ WORDS: dict[str, Msg] = {
     "trick": Msg("trick"), "cards": Msg("cards"), "dealer": Msg("dealer"), "unfinished": Msg("unfinished"),
     "deal_n": Msg("deal {n}"), "deal_dealer": Msg("deal {n} (dealer {dealer})"),
     "record_ok": Msg("record: {n} deal(s), every action legal."),
+    "action_n": Msg("action {n}"),
+    "stopped": Msg("game left ({how})"), "stopped_record": Msg("game left ({how}); the record so far: {path}"),
 }
 
 #: the language of this terminal session (``--lang``; German by default)

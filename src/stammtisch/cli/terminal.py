@@ -78,7 +78,8 @@ class Screen:
         out: list[str] = []
         for a in legal:
             word = a.split(":", 1)[0]
-            base = a.split("=", 1)[0] if suffix and "=" in a else word if word in ranges or word in grouped else a
+            group = _group_of(a, grouped)
+            base = group if group else a.split("=", 1)[0] if suffix and "=" in a else word if word in ranges else a
             if base not in out:
                 out.append(base)
         return out
@@ -95,10 +96,11 @@ class Screen:
         return self.show_action(option)
 
     def _grouped(self, legal: list[str]) -> dict[str, list[str]]:
-        """The renderer's ``GROUPED`` words that have several ``word:…`` actions -> their tails."""
+        """The renderer's ``GROUPED`` words (a word, or a word with its prefix such as
+        ``trump:3x3``) that have several ``word:…`` actions -> their tails."""
         out: dict[str, list[str]] = {}
         for word in getattr(self.module, "GROUPED", ()):
-            tails = [a.split(":", 1)[1] for a in legal if a.startswith(word + ":")]
+            tails = [a[len(word) + 1:] for a in legal if a.startswith(word + ":")]
             if len(tails) > 1:
                 out[word] = tails
         return out
@@ -119,7 +121,8 @@ class Screen:
         """Ask for one action; returns it in the record notation, ``None`` to quit, or :data:`HELP`.
 
         Empty input asks again; a number outside the listing is answered with the valid range;
-        end of input (Ctrl-D) or Ctrl-C quits like ``q``."""
+        end of input (Ctrl-D) quits like ``q``; Ctrl-C goes on as ``KeyboardInterrupt`` (the
+        command writes the record and exits 130)."""
         listed = self.listing(legal)
         listing = Text(f"{self.w['options']}: ")
         for i, a in enumerate(listed):
@@ -137,7 +140,10 @@ class Screen:
                 return HELP
             if answer.lower() in ("wait", "weiter") and self.w["wait"] in legal:
                 return self.w["wait"]
-            if answer.isdigit() and answer not in legal:
+            group = _group_named(answer, self._grouped(legal))
+            if group and answer not in legal:
+                action = group
+            elif answer.isdigit() and answer not in legal:
                 if 1 <= int(answer) <= len(listed):
                     action = listed[int(answer) - 1]
                 else:
@@ -159,7 +165,7 @@ class Screen:
     def _prompt(self, text: str) -> str | None:
         try:
             return Prompt.ask(Text(text), console=self.console).strip()
-        except (EOFError, KeyboardInterrupt):
+        except EOFError:
             return None
 
     def _suffix(self, action: str, legal: list[str]) -> str | None:
@@ -171,13 +177,17 @@ class Screen:
             answer = self._prompt(f"{action}: {lo}…{hi} (Enter: {middle})")
             if answer == "":
                 return f"{action}:{middle}"  # a cut in the middle, as a hand lifts without counting
-            if not answer or not answer.isdigit():
+            if answer is None:
+                return None
+            answer = answer.removeprefix(action + ":")  # "abheben:15" typed in full is the same
+            if not answer.isdigit() or not lo <= int(answer) <= hi:
+                self.refuse(f"{action}: {lo}…{hi}, not {answer!r}")
                 return None
             return f"{action}:{answer}"
         grouped = self._grouped(legal)
         if action in grouped and action not in legal:
             self.console.print(Text(f"{action}: " + "  ".join(grouped[action])), highlight=False)
-            answer = self._prompt(f"{action}:")
+            answer = self._prompt(action)
             if not answer:
                 return None
             return f"{action}:{answer.removeprefix(action + ':')}"
@@ -252,6 +262,17 @@ def _ranges(legal: list[str]) -> dict[str, tuple[int, int]]:
     return {w: (min(n), max(n)) for w, n in nums.items() if len(n) > RANGE_AT}
 
 
+def _group_of(action: str, grouped: dict[str, list[str]]) -> str | None:
+    """The grouped word ``action`` is listed under (``trump:3x3`` for ``trump:3x3:E-obenabe-undenufe``)."""
+    return next((g for g in grouped if action.startswith(g + ":")), None)
+
+
+def _group_named(answer: str, grouped: dict[str, list[str]]) -> str | None:
+    """The grouped word a person typed: in full (``trump:3x3``) or after its prefix (``3x3``)."""
+    a = answer.strip().lower().removesuffix(":…").removesuffix(":")
+    return next((g for g in grouped if a in (g.lower(), g.rsplit(":", 1)[-1].lower())), None)
+
+
 def _kind(action: str) -> str:
     """The word of an action (``steigern:gleich`` -> ``steigern``, ``W=LA`` -> ``W``)."""
     return action.split(":", 1)[0].split("=", 1)[0]
@@ -269,8 +290,23 @@ def run_terminal_game(game: Game, profile: str | None, options: dict[str, Any], 
     """Play interactively until the match ends or the person quits.
 
     :param seat: the person's seat, 0-based internally (the command line counts from 1)
+
+    Ctrl-C (or SIGTERM, raised as :class:`~stammtisch.bots.pool.Terminated`) goes on as
+    ``KeyboardInterrupt`` after the record of what was played is written to ``record_path``.
     """
     match = game.new_match(profile, options, seed=seed, max_deals=max_deals)
+    try:
+        _play(game, match, seat=seat, bot_kind=bot_kind, seed=seed, record_path=record_path, name=name,
+              console=console)
+    except KeyboardInterrupt:
+        if record_path:
+            records.dump(match, record_path)
+        raise
+
+
+def _play(game: Game, match: Any, *, seat: int, bot_kind: str, seed: int | None, record_path: Path | None,
+          name: str | None, console: Console) -> None:
+    """The game loop of :func:`run_terminal_game`."""
     if not 0 <= seat < match.n:
         raise IllegalAction(f"seat must be 1..{match.n}")
     # 1-based like the core's default seat names ("Seat 1" ..) and team names such as "Team 1/3"

@@ -18,6 +18,7 @@ in with. Every failure prints one line and exits 1.
 from __future__ import annotations
 
 import csv
+import os
 import json
 import sys
 from pathlib import Path
@@ -29,6 +30,16 @@ from rich.table import Table
 from rich.text import Text
 
 from stammtisch.core.errors import StammtischError
+
+from .helptext import DATA, PROFILES
+
+TID = typer.Argument(..., metavar="TOURNAMENT", help="the tournament's id (tournament list)")
+TABLE = typer.Argument(..., metavar="TABLE", help="a table's id (printed by draw and show)")
+ROW = typer.Argument(..., metavar="GAME", help="the row's game number on the table's list, from 1")
+PERSON = typer.Argument(..., metavar="NAME", help="the organiser's name")
+STDIN = typer.Option(False, "--password-stdin", help="read the password from standard input (scripts)")
+GAME = typer.Option(..., "--game", "-g", metavar="GAME", help="jass, doppelkopf, tarock or perlaggen")
+PROFILE = typer.Option(None, "--profile", metavar="NAME", help=PROFILES)
 
 #: no markup: names, labels ("[struck]") and messages print as they are (rich would eat brackets)
 console = Console(markup=False)
@@ -53,19 +64,30 @@ def _fail(exc: Exception) -> None:
 
 
 def _run(fn):
+    from .database import problem_text
+
     try:
         return fn()
     except StammtischError as exc:
         _fail(exc)
     except (OSError, json.JSONDecodeError, ValueError) as exc:
         _fail(exc)
+    except Exception as exc:  # a database that cannot be used: one line (anything else goes on)
+        text = problem_text(exc, _db["url"] or os.environ.get("STAMMTISCH_DATABASE_URL", ""))
+        if text is None:
+            raise
+        _fail(Exception(text))
 
 
 @app.callback()
-def _options(database_url: Optional[str] = typer.Option(None, "--database-url", help="SQLAlchemy URL "
-                                                         "(default: $STAMMTISCH_DATABASE_URL or SQLite in --data-dir)"),
-             data_dir: Optional[Path] = typer.Option(None, "--data-dir", help="folder of the SQLite database")) -> None:
-    _db["url"], _db["data_dir"] = database_url, data_dir
+def _options(database_url: Optional[str] = typer.Option(None, "--database-url", metavar="URL",
+                                                        help="SQLAlchemy URL (default: $STAMMTISCH_DATABASE_URL or "
+                                                             "SQLite in --data)"),
+             data: Optional[Path] = typer.Option(None, "--data", metavar="FOLDER",
+                                                 help=DATA + " (default: data, as for serve)"),
+             data_dir: Optional[Path] = typer.Option(None, "--data-dir", hidden=True,
+                                                     help="the old name of --data")) -> None:
+    _db["url"], _db["data_dir"] = database_url, data or data_dir
 
 
 def _facts(text: Optional[str], points: Optional[str], strike: bool = False) -> dict[str, Any]:
@@ -106,14 +128,25 @@ def _print_sheet(t: dict[str, Any]) -> None:
 
 
 def _password(stdin: bool) -> str:
+    """The new password: from standard input, or asked for (its length checked before it is
+    asked a second time)."""
     if stdin:
         return sys.stdin.readline().rstrip("\n")
-    return typer.prompt("password", hide_input=True, confirmation_prompt=True)
+    from stammtisch.scorekeeper.auth import MIN_PASSWORD
+
+    while True:
+        password = typer.prompt("password", hide_input=True)
+        if MIN_PASSWORD <= len(password) <= 200:
+            break
+        console.print(f"a password has {MIN_PASSWORD} to 200 characters (this one has {len(password)}); "
+                      "another one, please", highlight=False)
+    if typer.prompt("the same password again", hide_input=True) != password:
+        raise ValueError("the two passwords differ; nothing was changed")
+    return password
 
 
 @organiser_app.command("add")
-def organiser_add(name: str, password_stdin: bool = typer.Option(
-        False, "--password-stdin", help="read the password from standard input (scripts)")) -> None:
+def organiser_add(name: str = PERSON, password_stdin: bool = STDIN) -> None:
     """Create an organiser account (asks for the password; 10 characters at least)."""
     def go():
         o = _store().create_organiser(name, _password(password_stdin))
@@ -122,7 +155,7 @@ def organiser_add(name: str, password_stdin: bool = typer.Option(
 
 
 @organiser_app.command("password")
-def organiser_password(name: str, password_stdin: bool = typer.Option(False, "--password-stdin")) -> None:
+def organiser_password(name: str = PERSON, password_stdin: bool = STDIN) -> None:
     """Set a new password (lifts a lock; ends the organiser's sessions)."""
     def go():
         _store().set_password(name, _password(password_stdin))
@@ -144,13 +177,16 @@ def _owner(s, organiser: Optional[str]) -> Optional[int]:
 
 
 @app.command()
-def create(name: str, game: str = typer.Option(..., "--game", "-g"),
-           profile: Optional[str] = typer.Option(None, "--profile"),
-           rounds: int = typer.Option(3, "--rounds"),
-           games4: Optional[int] = typer.Option(None, "--games4", help="games per round at a table of four"),
-           games5: Optional[int] = typer.Option(None, "--games5", help="games per round at a table of five"),
-           season: Optional[str] = typer.Option(None, "--season"),
-           organiser: Optional[str] = typer.Option(None, "--organiser",
+def create(name: str = typer.Argument(..., help="the tournament's name"), game: str = GAME,
+           profile: Optional[str] = PROFILE,
+           rounds: int = typer.Option(3, "--rounds", metavar="N", help="rounds planned"),
+           games4: Optional[int] = typer.Option(None, "--games4", metavar="N",
+                                                help="games per round at a table of four"),
+           games5: Optional[int] = typer.Option(None, "--games5", metavar="N",
+                                                help="games per round at a table of five"),
+           season: Optional[str] = typer.Option(None, "--season", metavar="NAME",
+                                                help="the season it counts for (tournament season NAME)"),
+           organiser: Optional[str] = typer.Option(None, "--organiser", metavar="NAME",
                                                    help="the organiser account that runs it on the web pages")) -> None:
     """Create a tournament; prints its id."""
     def go():
@@ -164,10 +200,13 @@ def create(name: str, game: str = typer.Option(..., "--game", "-g"),
 
 
 @app.command("table")
-def single_table(name: str, game: str = typer.Option(..., "--game", "-g"),
-                 players: str = typer.Option(..., "--players", help="names in order of play, comma separated"),
-                 profile: Optional[str] = typer.Option(None, "--profile"),
-                 organiser: Optional[str] = typer.Option(None, "--organiser")) -> None:
+def single_table(name: str = typer.Argument(..., help="the list's name"), game: str = GAME,
+                 players: str = typer.Option(..., "--players", metavar="NAMES",
+                                             help="names in order of play, comma separated"),
+                 profile: Optional[str] = PROFILE,
+                 organiser: Optional[str] = typer.Option(None, "--organiser", metavar="NAME",
+                                                         help="the organiser account that may open it on the web "
+                                                              "pages")) -> None:
     """Keep the list of one live table (no tournament): prints the table id."""
     def go():
         s = _store()
@@ -178,15 +217,17 @@ def single_table(name: str, game: str = typer.Option(..., "--game", "-g"),
 
 
 @app.command()
-def owner(tid: int, organiser: str) -> None:
+def owner(tid: int = TID, organiser: str = typer.Argument(..., metavar="NAME", help="the organiser's name")) -> None:
     """Give a tournament to an organiser account (e.g. one created before accounts existed)."""
     _run(lambda: console.print(f"tournament {_store().set_owner(tid, organiser)['id']} belongs to {organiser}",
                                highlight=False))
 
 
 @app.command()
-def codes(tid: int, round: Optional[int] = typer.Option(None, "--round", help="default: the last round"),
-          table: Optional[list[int]] = typer.Option(None, "--table", help="only these table ids")) -> None:
+def codes(tid: int = TID, round: Optional[int] = typer.Option(None, "--round", metavar="N",
+                                                               help="the round, from 1 (default: the last)"),
+          table: Optional[list[int]] = typer.Option(None, "--table", metavar="ID",
+                                                    help="only this table id (repeatable)")) -> None:
     """Issue new entry codes (earlier codes of these tables stop working); shown only now."""
     def go():
         s = _store()
@@ -207,7 +248,7 @@ def list_() -> None:
 
 
 @app.command()
-def show(tid: int) -> None:
+def show(tid: int = TID) -> None:
     """Players and rounds of a tournament."""
     def go():
         t = _store().tournament(tid)
@@ -223,7 +264,8 @@ def show(tid: int) -> None:
 
 
 @app.command()
-def players(tid: int, names: list[str], club: str = typer.Option("", "--club")) -> None:
+def players(tid: int = TID, names: list[str] = typer.Argument(..., metavar="NAME...", help="the players' names"),
+            club: str = typer.Option("", "--club", metavar="NAME", help="their club")) -> None:
     """Register players (start numbers follow on)."""
     def go():
         for p in _store().add_players(tid, [{"name": n, "club": club} for n in names]):
@@ -232,15 +274,19 @@ def players(tid: int, names: list[str], club: str = typer.Option("", "--club")) 
 
 
 @app.command()
-def withdraw(tid: int, number: int) -> None:
+def withdraw(tid: int = TID, number: int = typer.Argument(..., metavar="NO", help="the player's start number")) -> None:
     """Withdraw a player from later draws (his results stay)."""
     _run(lambda: console.print(_store().set_player_active(tid, number, False)))
 
 
 @app.command()
-def draw(tid: int, method: str = typer.Option("random", "--method", help="random | schedule"),
-         seed: Optional[str] = typer.Option(None, "--seed"),
-         prefer: str = typer.Option("four", "--prefer", help="four | five: fewer or more tables of five")) -> None:
+def draw(tid: int = TID, method: str = typer.Option("random", "--method", metavar="random|schedule",
+                                                   help="random: a seeded draw; schedule: no pair meets twice where "
+                                                        "it can be helped"),
+         seed: Optional[str] = typer.Option(None, "--seed", metavar="TEXT",
+                                            help="seed of the random draw (default: a fresh one, printed)"),
+         prefer: str = typer.Option("four", "--prefer", metavar="four|five",
+                                    help="fewer or more tables of five")) -> None:
     """Draw the next round's tables."""
     def go():
         r = _store().draw_round(tid, method=method, seed=seed, prefer=prefer)
@@ -252,14 +298,17 @@ def draw(tid: int, method: str = typer.Option("random", "--method", help="random
 
 
 @app.command()
-def sheet(table_id: int) -> None:
+def sheet(table_id: int = TABLE) -> None:
     """Show a table's list with its checks."""
     _run(lambda: _print_sheet(_store().table(table_id)))
 
 
 @app.command()
-def enter(table_id: int, facts: Optional[str] = typer.Argument(None, help="the game's facts as JSON"),
-          points: Optional[str] = typer.Option(None, "--points", help="a Tischzettel row: a,b,c,d"),
+def enter(table_id: int = TABLE,
+          facts: Optional[str] = typer.Argument(None, metavar="FACTS",
+                                                help="the game's facts as JSON (docs/scorekeeper.md)"),
+          points: Optional[str] = typer.Option(None, "--points", metavar="A,B,C,D",
+                                               help="a Tischzettel row instead: the points per seat"),
           strike: bool = typer.Option(False, "--strike", help="write an unbalanced row struck (0 for all)")) -> None:
     """Write the next game of a table."""
     def go():
@@ -273,9 +322,11 @@ def enter(table_id: int, facts: Optional[str] = typer.Argument(None, help="the g
 
 
 @app.command()
-def correct(table_id: int, number: int, facts: Optional[str] = typer.Argument(None),
-            points: Optional[str] = typer.Option(None, "--points"),
-            reason: str = typer.Option("", "--reason"),
+def correct(table_id: int = TABLE, number: int = ROW,
+            facts: Optional[str] = typer.Argument(None, metavar="FACTS", help="the game's facts as JSON"),
+            points: Optional[str] = typer.Option(None, "--points", metavar="A,B,C,D",
+                                                 help="a Tischzettel row instead: the points per seat"),
+            reason: str = typer.Option("", "--reason", metavar="TEXT", help="why (kept in the history)"),
             late: bool = typer.Option(False, "--late",
                                       help="organiser: correct an earlier row (writing error)")) -> None:
     """Correct a row (the last one; earlier ones with --late where the rules allow)."""
@@ -284,13 +335,14 @@ def correct(table_id: int, number: int, facts: Optional[str] = typer.Argument(No
 
 
 @app.command()
-def strike(table_id: int, number: int, reason: str = typer.Option(..., "--reason")) -> None:
+def strike(table_id: int = TABLE, number: int = ROW,
+           reason: str = typer.Option(..., "--reason", metavar="TEXT", help="why (kept in the history)")) -> None:
     """Strike a row: 0 for all (Österreich-Finale 1))."""
     _run(lambda: _print_sheet(_store().strike(table_id, number, None, reason)["table"]))
 
 
 @app.command()
-def history(table_id: int, number: int) -> None:
+def history(table_id: int = TABLE, number: int = ROW) -> None:
     """Every version of a row."""
     def go():
         for h in _store().history(table_id, number):
@@ -301,7 +353,8 @@ def history(table_id: int, number: int) -> None:
 
 
 @app.command()
-def tischzettel(table_id: int, path: Path) -> None:
+def tischzettel(table_id: int = TABLE,
+                path: Path = typer.Argument(..., metavar="FILE", help="CSV: one row of points per game")) -> None:
     """Enter a finished Tischzettel from a CSV file (one row of points per game)."""
     def go():
         with path.open(newline="", encoding="utf-8") as fh:
@@ -311,7 +364,7 @@ def tischzettel(table_id: int, path: Path) -> None:
 
 
 @app.command()
-def checks(tid: int, all_: bool = typer.Option(False, "--all", help="also list struck rows (info)")) -> None:
+def checks(tid: int = TID, all_: bool = typer.Option(False, "--all", help="also list struck rows (info)")) -> None:
     """Check every Tischzettel: row sums, parity, number of games, missing Pflichtsoli."""
     def go():
         found = [c for c in _store().checks(tid) if all_ or c["level"] != "info"]
@@ -326,7 +379,9 @@ def checks(tid: int, all_: bool = typer.Option(False, "--all", help="also list s
 
 
 @app.command()
-def rank(tid: int, round: Optional[int] = typer.Option(None, "--round")) -> None:
+def rank(tid: int = TID,
+         round: Optional[int] = typer.Option(None, "--round", metavar="N",
+                                             help="one round's ranking, from 1 (default: overall)")) -> None:
     """The ranking (overall, or of one round)."""
     def go():
         r = _store().rankings(tid, round)
@@ -341,14 +396,15 @@ def rank(tid: int, round: Optional[int] = typer.Option(None, "--round")) -> None
 
 
 @app.command()
-def publish(tid: int, unpublish: bool = typer.Option(False, "--unpublish")) -> None:
+def publish(tid: int = TID, unpublish: bool = typer.Option(False, "--unpublish", help="take the results back")) -> None:
     """Publish the results on the public page (or take them back)."""
     _run(lambda: console.print("published" if _store().publish(tid, not unpublish)["published"] else "unpublished"))
 
 
 @app.command()
-def export(tid: int, kind: str = typer.Argument(..., help="ranking.csv | sheets.csv | results.pdf | sheets.pdf | "
-                                                            "cards.pdf"),
+def export(tid: int = TID,
+           kind: str = typer.Argument(..., metavar="KIND", help="ranking.csv, sheets.csv, results.pdf, sheets.pdf "
+                                                                 "or cards.pdf (PDF: extra pdf)"),
            out: Optional[Path] = typer.Option(None, "-o", "--out",
                                               help="file to write (default: standard output)")) -> None:
     """Export results, score sheets or table cards."""
@@ -372,13 +428,16 @@ def export(tid: int, kind: str = typer.Argument(..., help="ranking.csv | sheets.
                 raise ValueError("a PDF needs --out FILE")
             sys.stdout.write(data)
         else:
+            out.parent.mkdir(parents=True, exist_ok=True)
             out.write_bytes(data if isinstance(data, bytes) else data.encode("utf-8"))
             console.print(f"wrote {out}")
     _run(go)
 
 
 @app.command()
-def season(name: str, scoring: str = typer.Option("points", "--scoring", help="points | places")) -> None:
+def season(name: str = typer.Argument(..., help="the season's name (create --season)"),
+           scoring: str = typer.Option("points", "--scoring", metavar="points|places",
+                                       help="add up the points, or points for places")) -> None:
     """Season standings across the tournaments of a season."""
     def go():
         r = _store().season(name, scoring)

@@ -81,11 +81,12 @@ class BitIds:
 
     def __init__(self, ids: Sequence[int | None], chunk: int = 9):
         low = (1 << chunk) - 1
-        self.tables = tables = tuple(
-            tuple(tuple(ids[base + b] for b in range(chunk)  # type: ignore[misc]
-                        if m >> b & 1 and base + b < len(ids) and ids[base + b] is not None)
+        tables: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+            tuple(tuple(i for b in range(chunk)
+                        if m >> b & 1 and base + b < len(ids) and (i := ids[base + b]) is not None)
                   for m in range(1 << chunk))
             for base in range(0, len(ids), chunk))
+        self.tables = tables
         c1, c2, c3, c4, c5 = (chunk * k for k in range(1, 6))
         if len(tables) == 4:
             t0, t1, t2, t3 = tables

@@ -114,7 +114,7 @@ class Deck:
         """
         key = text.strip().upper()
         try:
-            return self._parse_table[key]  # type: ignore[attr-defined]
+            return int(self._parse_table[key])  # type: ignore[attr-defined]
         except KeyError:
             raise BadNotation(Msg("'{text}' is not a card of the {name} deck", text=text, name=self.name)) from None
 

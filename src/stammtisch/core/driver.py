@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from functools import partial
 from typing import Any
 
 from .protocol import Bot, Turn
@@ -29,7 +30,7 @@ def step(state: Any, bots: Sequence[Bot], rng: random.Random, interjections: boo
                 continue
             legal = state.legal_actions(s)
             if legal:
-                a = bots[s].interject(Turn(s, legal, lambda s=s: state.view(s)), rng)
+                a = bots[s].interject(Turn(s, legal, partial(state.view, s)), rng)
                 if a is not None:
                     state.apply(s, a)
                     if state.is_over():

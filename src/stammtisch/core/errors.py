@@ -11,7 +11,8 @@ from typing import Any
 
 from .messages import msg_json
 
-__all__ = ["StammtischError", "IllegalAction", "NotYourTurn", "BadNotation", "RecordError", "OptionError"]
+__all__ = ["StammtischError", "IllegalAction", "NotYourTurn", "BadNotation", "RecordError", "OptionError",
+           "seats_from_one"]
 
 
 class StammtischError(Exception):
@@ -90,22 +91,28 @@ class RecordError(StammtischError):
     """A record that is malformed or does not replay.
 
     ``index`` is the 0-based index of the offending action in the record's flat action list
-    (``None`` when the record is malformed before any action).
+    (``None`` when the record is malformed before any action); ``deal`` and ``seat`` are 0-based
+    too, as in the record. The message people read counts all three from 1, as every screen
+    does (the engines' own ``seat N`` included):
+
+    >>> str(RecordError("it is seat 1's turn", index=4, deal=0, seat=2, action="EU", rule="Papagei-Jass §30"))
+    "action 5, deal 1, seat 3, 'EU': it is seat 2's turn (Papagei-Jass §30)"
     """
 
     def __init__(self, message: str, index: int | None = None, deal: int | None = None,
                  seat: int | None = None, action: str | None = None, rule: str = ""):
         self.index, self.deal, self.seat, self.action, self.rule = index, deal, seat, action, rule
+        self.reason = message  # the engine's own message (a Msg a surface renders in its language)
         where = []
         if index is not None:
-            where.append(f"action #{index}")
+            where.append(f"action {index + 1}")
         if deal is not None:
-            where.append(f"deal {deal}")
+            where.append(f"deal {deal + 1}")
         if seat is not None:
-            where.append(f"seat {seat}")
+            where.append(f"seat {seat + 1}" if isinstance(seat, int) else f"seat {seat!r}")
         if action is not None:
             where.append(f"'{action}'")
-        text = (", ".join(where) + ": " if where else "") + message
+        text = (", ".join(where) + ": " if where else "") + seats_from_one(message)
         if rule and rule not in message:
             text += f" ({rule})"
         super().__init__(text)
@@ -113,3 +120,17 @@ class RecordError(StammtischError):
     def to_json(self) -> dict[str, Any]:
         return {"error": "RecordError", "message": str(self), "index": self.index, "deal": self.deal,
                 "seat": self.seat, "action": self.action, "rule": self.rule}
+
+
+def seats_from_one(text: str) -> str:
+    """The engines' ``seat N`` / ``seats N-M`` (0-based, as in the code and records) counted
+    from 1 as people count them (``Seat N``, a seat's 1-based name, stays).
+
+    >>> seats_from_one("it is seat 0's turn; four players (seats 0-3)")
+    "it is seat 1's turn; four players (seats 1-4)"
+    """
+    import re
+
+    text = re.sub(r"\bseats (\d+)-(\d+)\b", lambda m: f"seats {int(m.group(1)) + 1}-{int(m.group(2)) + 1}", text)
+    # lower case only: "Seat 3" (and "Platz 3") is the 1-based name a surface gives a seat
+    return re.sub(r"\bseat (\d+)\b", lambda m: f"seat {int(m.group(1)) + 1}", text)

@@ -35,7 +35,7 @@ from .messages import Msg
 
 __all__ = ["Spec", "option", "resolve_options", "validate_options", "option_specs", "options_to_json"]
 
-O = TypeVar("O")
+OptionsT = TypeVar("OptionsT")
 
 #: a bound for numbers nobody means (a JSON integer of thousands of digits, 2**63 ...)
 HUGE = 10**9
@@ -54,7 +54,7 @@ class Spec:
     :param unique: no name twice in the list
     :param required: names the list must contain
     :param complete: every name of ``items`` must be in the list
-    :param rule: where the constraint comes from (rule sheet paragraph or NOTES.md)
+    :param rule: where the constraint comes from (a citation key of docs/rules/sources.md)
     """
 
     min: int | None = None
@@ -144,7 +144,7 @@ class Spec:
 def option(default: Any, **constraints: Any) -> Any:
     """A dataclass field with a default and its :class:`Spec` (the constraints of its meaning).
 
-    ``players: int = option(4, choices=(4, 5), rule="NOTES.md")``
+    ``players: int = option(4, choices=(4, 5), rule="Tiroler Cup, Paragrafen")``
     """
     return dataclasses.field(default=default, metadata={"spec": Spec(**constraints)})
 
@@ -193,7 +193,7 @@ def _short(value: Any) -> str:
     return text if len(text) <= 80 else text[:77] + "..."
 
 
-def validate_options(options: O) -> O:
+def validate_options(options: OptionsT) -> OptionsT:
     """Check every option of ``options`` against its :class:`Spec`, then the class's ``validate`` hook.
 
     Returns ``options`` unchanged.
@@ -214,7 +214,7 @@ def validate_options(options: O) -> O:
     return options
 
 
-def resolve_options(profiles: Mapping[str, O], profile: str, overrides: Mapping[str, Any] | None = None) -> O:
+def resolve_options(profiles: Mapping[str, OptionsT], profile: str, overrides: Mapping[str, Any] | None = None) -> OptionsT:
     """The options of ``profile`` with ``overrides`` applied by name, validated.
 
     :raises OptionError: unknown profile, unknown option, a value of the wrong type, or a value

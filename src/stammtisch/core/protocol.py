@@ -322,13 +322,16 @@ class ActionIdTables:
 
 #: the tables built so far, per (game, options): built once per options, shared by every deal
 _ID_TABLES: dict[tuple[str, Any], ActionIdTables] = {}
+#: every :class:`Game` created so far, by name (the first of each name): how a :class:`FastIdDeal`
+#: finds its game's action space without importing the registry (which imports this module)
+_GAMES_BY_NAME: dict[str, "Game"] = {}
 
 
 class FastIdDeal(DealState):
     """A :class:`DealState` with a fast integer path: the id tables of its options built on
     first use (one :class:`ActionIdTables` per game and options, shared by all deals).
 
-    A game sets ``id_game`` (its registry name) and ``id_tables`` (its tables class) and,
+    A game sets ``id_game`` (its :attr:`Game.name`) and ``id_tables`` (its tables class) and,
     when its options are not ``self.opts``, overrides :meth:`id_options`.
     """
 
@@ -342,7 +345,8 @@ class FastIdDeal(DealState):
 
     def action_space(self) -> ActionSpace:
         """Ids of the integer action API: :meth:`Game.all_actions` for this deal's options."""
-        return self._id_tables().space
+        space: ActionSpace = self._id_tables().space
+        return space
 
     def _id_tables(self) -> Any:
         """This deal's :class:`ActionIdTables`, built (once per game and options) on first use."""
@@ -352,8 +356,10 @@ class FastIdDeal(DealState):
             key = (self.id_game, opts)
             ids = _ID_TABLES.get(key)
             if ids is None:
-                from . import registry  # registry imports this module
-                ids = _ID_TABLES[key] = self.id_tables(registry.get(self.id_game).action_space(opts))
+                game = _GAMES_BY_NAME.get(self.id_game)
+                if game is None:
+                    raise LookupError(f"no Game named {self.id_game!r} has been created (FastIdDeal.id_game)")
+                ids = _ID_TABLES[key] = self.id_tables(game.action_space(opts))
             self._ids = ids
         return ids
 
@@ -441,6 +447,10 @@ class Game(ABC):
     #: whether every score-sheet row must sum to zero
     zero_sum: bool = False
 
+    def __init__(self) -> None:
+        # a game's deals find it by name (FastIdDeal); a subclass that defines __init__ calls this
+        _GAMES_BY_NAME.setdefault(self.name, self)
+
     # -- options -----------------------------------------------------------------------
     def options(self, profile: str | None = None, overrides: Mapping[str, Any] | None = None) -> Any:
         """Resolve a profile plus named overrides (:func:`~stammtisch.core.options.resolve_options`)."""
@@ -461,7 +471,7 @@ class Game(ABC):
 
     def first_dealer(self, options: Any, rng: Any) -> int:
         """Seat of the first dealer (default: drawn at random, recorded in the match)."""
-        return rng.randrange(self.num_seats(options))
+        return int(rng.randrange(self.num_seats(options)))
 
     @abstractmethod
     def deal(self, options: Any, dealer: int, rng: Any, carry: Mapping[str, Any]) -> Deal:
@@ -503,7 +513,7 @@ class Game(ABC):
 
     def action_space(self, options: Any) -> ActionSpace:
         """:meth:`all_actions` as an :class:`ActionSpace`, built once per options."""
-        cache = self.__dict__.setdefault("_action_spaces", {})
+        cache: dict[Any, ActionSpace] = self.__dict__.setdefault("_action_spaces", {})
         space = cache.get(options)
         if space is None:
             space = cache[options] = ActionSpace(self.all_actions(options))
@@ -594,7 +604,7 @@ class Match:
         nxt = None if result.ends_match else self.game.next_deal(self.options, log.ctx, result, self.totals)
         if nxt is None or (self.max_deals is not None and len(self.logs) >= self.max_deals):
             self.over = True
-            self.summary = self.game.match_result(self.options, self.totals, [lg.result for lg in self.logs])
+            self.summary = self.game.match_result(self.options, self.totals, [lg.result for lg in self.logs if lg.result is not None])
             return
         self._start_deal(*nxt)
 

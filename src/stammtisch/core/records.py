@@ -85,7 +85,7 @@ def load(path: str | Path) -> dict[str, Any]:
     except OSError as e:
         raise RecordError(Msg('cannot read {path}: {n}', path=path, n=e.strerror or e)) from None
     try:
-        data = json.loads(text)
+        data: dict[str, Any] = json.loads(text)
     except json.JSONDecodeError as e:
         raise RecordError(Msg('{path} is not JSON: {msg} at line {lineno} column {colno}', path=path, msg=e.msg, lineno=e.lineno, colno=e.colno)) from None
     return data
@@ -130,13 +130,13 @@ def replay(record: Mapping[str, Any], on_action: Callable[[Match, int, int, str]
         raise RecordError(Msg("record has no deals"))
     recorded: list[tuple[int, Deal]] = []
     for i, d in enumerate(deals):
-        where = f"deal {i}"
+        where = f"deal {i + 1}"  # people count deals from 1
         dealer = _need(d, "dealer", int, where)
         deal_json = _need(d, "deal", dict, where)
         try:
             recorded.append((dealer, Deal.from_json(deal_json, game.deck)))
         except (StammtischError, KeyError, TypeError, ValueError) as e:
-            raise RecordError(Msg('{where}: malformed deal: {e}', where=where, e=e), deal=i) from None
+            raise RecordError(Msg('malformed deal: {e}', e=e), deal=i) from None
         _need(d, "actions", list, where)
     seed = record.get("seed")
     max_deals = record.get("max_deals")
@@ -150,7 +150,7 @@ def replay(record: Mapping[str, Any], on_action: Callable[[Match, int, int, str]
     index = 0
     for i, d in enumerate(deals):
         if len(match.logs) - 1 != i:
-            raise RecordError(Msg('deal {i} never started: the match ended after deal {n}', i=i, n=len(match.logs) - 1), deal=i)
+            raise RecordError(Msg('the deal never started: the match ended after deal {n}', n=len(match.logs)), deal=i)
         for pair in d["actions"]:
             if (not isinstance(pair, list) or len(pair) != 2 or not isinstance(pair[0], int)
                     or isinstance(pair[0], bool) or not isinstance(pair[1], str)):

@@ -45,7 +45,7 @@ def get(name: str) -> Game:
         module = importlib.import_module(module_name)
     except ImportError as e:
         raise OptionError(Msg('the {name} engine is not available ({e})', name=name, e=e)) from None
-    game = getattr(module, "GAME", None)
+    game: Game | None = getattr(module, "GAME", None)
     if game is None:
         raise OptionError(Msg('the {name} engine is not available yet', name=name))
     _cache[name] = game

@@ -1,6 +1,7 @@
 """Exports: result lists and score sheets as CSV and PDF, and printable table cards.
 
-CSV needs nothing; PDF needs reportlab (``pip install stammtisch[pdf]``).
+CSV needs nothing; PDF needs reportlab (the extra ``pdf``: ``bash scripts/setup pdf`` in the checkout;
+``scripts/start`` installs it).
 """
 
 from __future__ import annotations
@@ -76,7 +77,8 @@ def _reportlab() -> Mapping[str, Any]:
         from reportlab.lib.units import mm
         from reportlab.platypus import PageBreak, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
     except ImportError:
-        raise IllegalAction("PDF export needs reportlab: pip install 'stammtisch[pdf]'") from None
+        raise IllegalAction("PDF export needs reportlab (the extra pdf): run `bash scripts/setup pdf` in the "
+                            "checkout") from None
     return dict(colors=colors, A4=A4, A6=A6, landscape=landscape, styles=getSampleStyleSheet(), mm=mm,
                 PageBreak=PageBreak, Paragraph=Paragraph, SimpleDocTemplate=SimpleDocTemplate, Spacer=Spacer,
                 Table=Table, TableStyle=TableStyle)

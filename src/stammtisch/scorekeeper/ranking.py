@@ -11,7 +11,7 @@ Tie-breaks, in the configured order (default ``best_round``, ``placings``, ``lot
   there with a higher round score);
 * ``lot`` -- a lot drawn from the tournament's recorded lot seed (reproducible).
 
-The rule sheets in ``/work/shared/rules`` do not fix a ranking order; this order is the one
+The rule sheets (docs/rules/sources.md) do not fix a ranking order; this order is the one
 the cups use (issue 8) and is a tournament setting. Documented in ``docs/scorekeeper.md``.
 
 >>> r = [TableResult(1, 1, {1: 10, 2: 11, 3: 12, 4: 13}, {10: 5, 11: 1, 12: -3, 13: -3})]

@@ -9,7 +9,7 @@ and writes back what it returns. The rules it keeps:
 * Doppelkopf: each player's first solo of the round is his Pflichtsolo; it is played in
   addition to the round's games and the same dealer deals again afterwards
   (Doppelkopf-Turnier 1., 2.). When a player's remaining games get as few as the Pflichtsoli
-  still owed, the sheet warns (DDV "Vorführung", NOTES.md).
+  still owed, the sheet warns (DDV "Vorführung", DDV TSR 8.6).
 * A row may be corrected until the next game is written (Perlaggen §33; Tiroler Cup,
   Abrechnung: Reklamationen); later only where the sheet allows correcting pure writing and
   arithmetic errors (Tiroler Cup, Abrechnung) and only by the organiser. Every version of a

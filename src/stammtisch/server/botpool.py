@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import multiprocessing
 import os
 import random
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
@@ -145,7 +144,9 @@ class BotRunner:
 
     def _process_pool(self) -> ProcessPoolExecutor:
         if self._pool is None:
-            self._pool = ProcessPoolExecutor(self.processes, mp_context=multiprocessing.get_context("spawn"),
+            from ..bots.pool import quiet_context  # Ctrl-C is the server's: workers start with SIGINT ignored
+
+            self._pool = ProcessPoolExecutor(self.processes, mp_context=quiet_context("spawn"),
                                              initializer=_background)
         return self._pool
 

@@ -296,7 +296,7 @@ class Table(LoggedTable, Presence, BotDriver):
                 offered = action in match.legal_actions(seat)
                 witnesses = self._apply_tracked(seat, action)
             except IllegalAction as e:
-                raise e.located(seat, action) if e.seat is None else e
+                raise (e.located(seat, action) if e.seat is None else e) from None
             except StammtischError as e:  # e.g. BadNotation: not a card or word of this game
                 raise TableError("bad_action", f"'{action}' is not an action of this game: {e}") from None
             except Exception as e:  # an engine failure must not leave a half-changed state behind
@@ -323,7 +323,7 @@ class Table(LoggedTable, Presence, BotDriver):
             except Exception as e:  # the log is the truth: forget the in-memory change
                 log.exception("table %s: could not write the action log", self.number)
                 await self._reload()
-                raise TableError("storage", f"the action could not be stored ({type(e).__name__}); try again")
+                raise TableError("storage", f"the action could not be stored ({type(e).__name__}); try again") from e
             self._logged(seat, action, witnesses)
             self.version += 1
             if finished is not None:

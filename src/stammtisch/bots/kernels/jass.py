@@ -531,7 +531,7 @@ class JassKernel:
             else:  # Tutti counts as the suit of the first card led (§24.6)
                 mult = [MODES[f"tutti:{SUITS[s]}"].multiplier for s in range(4)]
             ko = 0
-            if m.trump is not None and not m.misere and not name.startswith("3x3"):
+            if m.trump is not None and not m.misere:  # Drei mal Drei: see the option check in _fixed
                 ko = (1 << (m.trump * 9 + self.modes.KING)) | (1 << (m.trump * 9 + self.modes.OBER))
             got = (np.asarray(m.tricks, np.int64), not m.misere, m.misere, np.asarray(mult, np.int64), ko)
             self._modes[name] = got
@@ -563,6 +563,8 @@ class JassKernel:
         if state.phase != "play":
             raise ValueError(f"search values need a deal in its card play, not in phase '{state.phase}'")
         tms, no_under, misere, mult, ko = self._mode_arrays(state.mode.name)
+        if not state.opts.stoeck_drei_mal_drei and state.mode.name.startswith("3x3"):
+            ko = 0  # §29.3 option: no Stöck in Drei mal Drei
         holder = -1
         if state.stoeck_seat is not None and not state.stoeck_declared and ko:
             holder = state.stoeck_seat

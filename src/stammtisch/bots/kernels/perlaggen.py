@@ -648,7 +648,7 @@ class PerlaggenKernel(PlayoutKernel):
         words = self._words
         if words is None:
             from ...core import registry
-            from ..search import CardsFirstRollout
+            from ..rollouts import CardsFirstRollout
 
             words = self._words = CardsFirstRollout(registry.get("perlaggen"))
         while not state.is_over():

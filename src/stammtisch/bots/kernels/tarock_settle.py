@@ -27,7 +27,7 @@ from typing import Any
 import numpy as np
 
 from ._nb import bit_index, new_rng, njit, rand_below
-from .tarock import O_THIRDS, O_TRICKS, O_WIN_CARD, O_WINNERS, O_WON, P_REC, P_SEAT, policy_playout_nb
+from .tarock_play import O_THIRDS, O_TRICKS, O_WIN_CARD, O_WINNERS, O_WON, P_REC, P_SEAT, policy_playout_nb
 
 __all__ = ["settle_spec", "settle_nb", "reward_nb", "values_nb", "S_SIZE"]
 
@@ -101,7 +101,8 @@ def settle_spec(state: Any) -> np.ndarray:
     sp[S_VALAT_ANN], sp[S_VALAT_SIL] = opts.valat_announced, opts.valat_silent
     sp[S_SILENT_FAILED] = int(opts.silent_failed_costs)
     sp[S_KP] = int(opts.kontra_counts_for_points)
-    sp[S_TRISCH_TIROL] = int(opts.trischaken_rule == "tirol")
+    # 0 Österreich-Finale; 1 Tiroler Cup, "(2 x 2)" = 2 to each of the two others; 2 ... = 2 in all
+    sp[S_TRISCH_TIROL] = 0 if opts.trischaken_rule != "tirol" else (1 if opts.tirol_trischaken_2x2 == "2_to_each" else 2)
     sp[S_JF_SHARE] = int(opts.jungfrauen_share)
     if c.kind == "positive":  # premiums only in positive games (Österreich-Finale 8))
         allowed = c.premiums if c.premiums is not None else PREMIUMS
@@ -382,10 +383,12 @@ def _trischaken(sp: np.ndarray, out: np.ndarray, pts: np.ndarray) -> None:
                 amounts[order[0]], amounts[order[1]], amounts[order[2]], amounts[order[3]] = -1, -1, -1, 3
             elif t1 == t2 and t2 == t3:
                 amounts[order[0]], amounts[order[1]], amounts[order[2]], amounts[order[3]] = -3, 1, 1, 1
-            elif t1 == t2:
-                amounts[order[0]], amounts[order[1]], amounts[order[2]], amounts[order[3]] = -4, 0, 0, 4
             else:
-                amounts[order[0]], amounts[order[1]], amounts[order[2]], amounts[order[3]] = -4, -4, 4, 4
+                pair = 4 if sp[S_TRISCH_TIROL] == 1 else 2  # "(2 x 2)", option tirol_trischaken_2x2
+                if t1 == t2:
+                    amounts[order[0]], amounts[order[1]], amounts[order[2]], amounts[order[3]] = -pair, 0, 0, pair
+                else:
+                    amounts[order[0]], amounts[order[1]], amounts[order[2]], amounts[order[3]] = -pair, -pair, pair, pair
     for p in range(4):
         pts[p] += amounts[p]
 

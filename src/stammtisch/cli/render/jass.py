@@ -21,6 +21,10 @@ from ..settlement import seat_names
 #: the whole Jass screen is German (the engine's words and events are)
 LANG = "de"
 
+#: listed once each (24 orders of Drei mal Drei, 6 Misère modes, Papagei-Jass §24): the variant is
+#: asked after the word, so the varianten profile's choice of trump fits a 30-row terminal
+GROUPED = ("trump:3x3", "trump:misere")
+
 #: the cards as shown and typed: the record notation itself (``EU``, ``R10``; ``RB`` is read too)
 NOTATION = TerminalNotation(JASS, legend=[
     "Karte = Farbe + Wert, so wie in der Hand gezeigt (EU = Eicheln-Under, R10 = Rosen-Banner)",

@@ -41,7 +41,17 @@ PHASE_HELP = {
     "meld": "17 : 17 — declare a dritziges, vierfaches or fünffaches figure, or pass (§25)",
     "play": "play a card (for a Perlagg the Taufe is asked after it) or bid a figure (bieten:gleich)",
     "answer": "answer the bid: halten, gut or steigern, or partner_fragen to leave it to your partner (§11, §13)",
-    "figures": "the Spiel is decided: weisen / gut / bieten; the others abweisen / stellen / gut (§22)",
+    "figures": "the Spiel is decided — the {figure} is asked for: the Spiel side weisen / gut / bieten; the others "
+               "abweisen / stellen / gut (§22)",
+    "schreiben": "the deal decides the Partie: write the points (schreiben) or claim first (reklamieren:17, §33)",
+}
+#: the words of the screen that are not actions (for the translation catalogue)
+WORDS = {
+    "lifted": "your lift shows a standing Perlagg at the bottom: {card}",
+    "kept": "kept so far: {cards}",
+    "last_trick": "last trick: {cards} — {winner} took it",
+    "shown": "{name} showed {cards}",
+    "offered_by": "by {side}",
 }
 
 
@@ -66,9 +76,10 @@ def _fig_line(deal: dict[str, Any], seats: list[str]) -> Text:
         if i:
             t.append(" · ")
         stake = f.get("value") or f.get("offer") or ""
+        by = f.get("offered_by") or f.get("bidder")  # an open raise names the raiser, not the first bidder
         t.append(name.capitalize(), style="bold")
         t.append(f" {f['status']}" + (" (unseen)" if f.get("unseen") else "") + (f" {stake}" if stake else "")
-                 + (f" by {f['bidder']}" if f.get("bidder") else "")
+                 + (" " + WORDS["offered_by"].format(side=by) if by else "")
                  + (f", won by {f['winner']}" if f.get("winner") not in (None, "") else ""))
     return t
 
@@ -99,7 +110,14 @@ def render(view: dict[str, Any]) -> RenderableType:
     if line.plain:
         parts.append(line)
     if deal.get("phase") in PHASE_HELP:
-        parts.append(Text(PHASE_HELP[deal["phase"]], style="italic"))
+        help_ = PHASE_HELP[deal["phase"]].format(figure=(deal.get("figure_on_table") or "").capitalize())
+        parts.append(Text(help_, style="italic"))
+    if deal.get("lifted_bottom"):
+        t = Text(WORDS["lifted"].format(card="") , style="bold")
+        t.append_text(card_text(deal["lifted_bottom"], trump))
+        if deal.get("kept"):
+            t.append("   " + WORDS["kept"].format(cards=" ".join(deal["kept"])), style="dim")
+        parts.append(t)
     parts.append(_fig_line(deal, seats))
     if deal.get("pending"):
         p = deal["pending"]
@@ -127,6 +145,10 @@ def render(view: dict[str, Any]) -> RenderableType:
         trick.append(f"{seats[s]} ")
         trick.append_text(card_text(c, trump))
         trick.append("  ")
+    if not deal.get("trick") and deal.get("last_trick") and deal.get("last_winner") is not None:
+        # a finished trick stays in sight until the next card is led
+        cards = "  ".join(f"{seats[s]} {c}" for s, c in deal["last_trick"])
+        trick.append(WORDS["last_trick"].format(cards=cards, winner=seats[deal["last_winner"]]), style="dim")
     tw = deal.get("tricks_won")
     if tw:
         trick.append(f"   tricks A {tw[0]} : B {tw[1]}", style="dim")
@@ -147,3 +169,10 @@ def render(view: dict[str, Any]) -> RenderableType:
             t.append(" ")
         parts.append(t)
     return Panel(Group(*parts), title="Perlaggen", padding=(0, 1))
+
+
+def settlement(summary: dict[str, Any], names: list[str]) -> list[str]:
+    """Extra lines of a finished deal's settlement: the figures' cards each seat laid open (§22), so
+    a player sees what the computer players showed when they closed the deal."""
+    return [WORDS["shown"].format(name=names[int(k)], cards=" ".join(cs))
+            for k, cs in sorted((summary.get("shown_hands") or {}).items())]

@@ -29,7 +29,7 @@ __all__ = [
 
 RANKS = ("9", "10", "B", "D", "K", "A")
 SUITS = "XPHK"
-#: Augen per rank (NOTES.md, Doppelkopf): A 11, 10 10, K 4, D 3, B 2, 9 0 — 240 in the pack.
+#: Augen per rank (DDV TSR 2.2): A 11, 10 10, K 4, D 3, B 2, 9 0 — 240 in the pack.
 _RANK_AUGEN = {"9": 0, "10": 10, "B": 2, "D": 3, "K": 4, "A": 11}
 AUGEN: tuple[int, ...] = tuple(_RANK_AUGEN[DOKO.card_rank[c]] for c in range(48))
 TRUMP = 4

@@ -19,7 +19,7 @@ Rules (Doppelkopf-Turnier 6., 7.; DDV Turnierspielregeln 7 where the sheet is si
   negative. In solos none count (6.); whether the Absage points count in a solo is the
   option ``absagen_in_solo`` (DDV: they do).
 * **Nobody wins**: only the unter- and erreicht-gegen lines are netted, seen from the Re party
-  (NOTES.md's DDV summary: "then only the unter/erreicht gegen points are netted"), so no
+  (DDV TSR 7.1: then only the "unter"/"erreicht gegen" points are netted), so no
   Sonderpunkte either.
 * **Points** (Doppelkopf-Turnier 7.): 2 vs 2 each ±value; a single player (solo, stille
   Hochzeit, Hochzeiter alone) ±3×value against ∓value for each opponent; a sitting player 0.
@@ -56,7 +56,7 @@ def scored_as_solo(contract: str, alone: bool, alone_as_solo: bool) -> bool:
     """Whether a game is scored as a solo (soloist ×3, no Sonderpunkte).
 
     A real solo always is (Doppelkopf-Turnier 3., 7.); a stille Hochzeit or a Hochzeiter left
-    alone is when the option ``alone_as_solo`` says so (DDV reading, NOTES.md).
+    alone is when the option ``alone_as_solo`` says so (DDV TSR 4.4, docs/rules/doppelkopf.md).
 
     >>> scored_as_solo("solo:damen", True, False), scored_as_solo("hochzeit", True, True)
     (True, True)

@@ -605,7 +605,7 @@ class DoppelkopfDeal(FastIdDeal):
         for s in self.active:
             if self.played_q[s]:
                 re_known.add(s)
-        for s, w, _ in self.announced_by:
+        for s, _, _ in self.announced_by:
             (re_known if self.party[s] == "re" else ko_known).add(s)
         located = sum(self.played_q[s] for s in self.active if s != viewer)
         if viewer is not None and viewer in self.active:

@@ -1,4 +1,4 @@
-"""Schieber Jass after the Papagei-Jass rules (``/work/shared/rules``, cited ``Papagei-Jass §n``).
+"""Schieber Jass after the Papagei-Jass rules (cited ``Papagei-Jass §n``, docs/rules/sources.md).
 
 Modules: :mod:`.modes` (the §23/§24 modes and per-trick tables), :mod:`.play` (legal cards,
 trick winner), :mod:`.weis` (§29), :mod:`.scoring` (pure settlement, also used by the

@@ -113,7 +113,6 @@ class JassRuleBot(BaseBot):
     def _play(self, deal: dict[str, Any], legal: list[str]) -> str:
         me = deal["seat"]
         tm = _tm_of(deal)
-        mode = MODES.get(deal["trump"] or "", None)
         trump = tm if tm < 4 else None
         hand = JASS.parse_cards(deal["hand"])
         seen = set(hand)

@@ -50,7 +50,7 @@ def card_index(suit: int, rank: int) -> int:
     return suit * 9 + rank
 
 
-#: trump order low to high: 6 7 8 10 O K A 9 U (NOTES.md, Schieber Jass)
+#: trump order low to high: 6 7 8 10 O K A 9 U (Swisslos, Schieber-Jass)
 TRUMP_ORDER = (SIX, SEVEN, EIGHT, BANNER, OBER, KING, ASS, NELL, UNDER)
 TRUMP_STRENGTH = {r: i for i, r in enumerate(TRUMP_ORDER)}
 
@@ -183,7 +183,7 @@ _PLAIN = {SIX: 0, SEVEN: 0, EIGHT: 0, NELL: 0, BANNER: 10, UNDER: 2, OBER: 3, KI
 
 
 def points_table(undenufe_eleven: str = "ass") -> tuple[int, ...]:
-    """``POINTS[(tm * 4 + led) * 36 + card]``: card points (NOTES.md, Schieber Jass).
+    """``POINTS[(tm * 4 + led) * 36 + card]``: card points (Swisslos, Schieber-Jass).
 
     Trump: Under 20, Nell 14, Ass 11, Banner 10, König 4, Ober 3. Plain: Ass 11, Banner 10,
     König 4, Ober 3, Under 2. Obenabe and Undenufe: the Achter counts 8. Undenufe: §23 says

@@ -27,6 +27,9 @@ class JassOptions:
     obli: bool = False
     #: §24.3 Drei mal Drei may be named
     drei_mal_drei: bool = False
+    #: §29.3 Stöck in Drei mal Drei: König and Ober of its trump suit count 20 as in every trump
+    #: game (the sheet names no exception); ``False``: Stöck only in a game with one trump throughout
+    stoeck_drei_mal_drei: bool = True
     #: §24.4 Quer also as 5-4 (the 4-5 Quer of §23 is always allowed)
     quer_54: bool = False
     #: §24.5 Misere on a trump suit, Obenabe or Undenufe
@@ -35,6 +38,11 @@ class JassOptions:
     tutti: bool = False
     #: Weis are played (§29); some tables play without
     weis: bool = True
+    #: both teams past the target in different tricks, only the later one thanks (§1, §2):
+    #: ``"first_to_thank"`` = the thanking team wins ("Wer sich zuerst bedankt und genügend Punkte
+    #: besitzt, hat gewonnen", §2); ``"first_to_reach"`` = the team that got there first wins
+    both_out: Literal["first_to_thank", "first_to_reach"] = option(
+        "first_to_thank", choices=("first_to_thank", "first_to_reach"), rule="Papagei-Jass §2")
 
 
 PROFILES: dict[str, JassOptions] = {

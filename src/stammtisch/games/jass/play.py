@@ -35,7 +35,7 @@ def legal_mask(hand: int, trick: Sequence[int], tm: int, no_undertrump: bool) ->
     """The cards of ``hand`` that may be played to ``trick`` (cards so far, leader first).
 
     * Papagei-Jass §30: the leader may play any card.
-    * Follow suit; a trump may always be played instead (Schieber custom, NOTES.md).
+    * Follow suit; a trump may always be played instead (Swisslos, Schieber-Jass).
     * §26: the trump Under (Buur) never has to be played to a trump lead.
     * §27: after a trump fell to a non-trump lead, no lower trump may be played unless the hand
       holds only trumps (``no_undertrump``: modes where points are wanted, i.e. not Misere).

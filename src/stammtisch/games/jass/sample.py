@@ -175,7 +175,7 @@ def sample_state(options: JassOptions, view: Mapping[str, Any], rng: Any) -> Jas
             # a stand-in sequence worth them keeps the §29 checks and the Weis count right
             st.weis_decl[s] = [_stand_in(ann["points"], st.mode)]
         st.weis_order.append(s)
-    for ld, cards, _, _ in view.get("played", []):
+    for _, cards, _, _ in view.get("played", []):
         for c in JASS.parse_cards(cards):
             st.play_card(c)
     for _, c in view.get("trick", []):

@@ -20,15 +20,15 @@ Teams are ``0`` (seats 1 and 3, "Team 1/3") and ``1`` (seats 2 and 4, "Team 2/4"
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from ...core.messages import Msg
 from ...core.protocol import Line
 from .modes import MODES
 
-__all__ = ["DealScore", "score_deal", "TrickStep", "first_out", "bedanken", "partie_result", "MATCH_BONUS",
-           "LAST_TRICK_BONUS", "TEAM_NAMES", "TEAM_WORDS"]
+__all__ = ["DealScore", "score_deal", "TrickStep", "first_out", "reached_in", "bedanken", "BOTH_OUT", "partie_result",
+           "MATCH_BONUS", "LAST_TRICK_BONUS", "TEAM_NAMES", "TEAM_WORDS"]
 
 #: §13 Matchprämie (also for a Kontermatch, §10)
 MATCH_BONUS = 100
@@ -138,13 +138,51 @@ def first_out(standing: Sequence[int], target: int, steps: Sequence[TrickStep], 
     return None
 
 
-def bedanken(team: int, standing: Sequence[int], target: int, steps: Sequence[TrickStep], mult: int) -> dict[str, Any]:
+def reached_in(team: int, standing: Sequence[int], target: int, steps: Sequence[TrickStep], mult: int) -> int | None:
+    """The index of the trick (step) after which ``team``'s total first reaches ``target``;
+    ``-1`` when it stood there before the deal, ``None`` when it does not reach it.
+
+    >>> reached_in(0, (990, 0), 1000, [TrickStep(), TrickStep((0, 0), 0, 10)], 1)
+    1
+    """
+    total = standing[team]
+    if total >= target:
+        return -1
+    for i, st in enumerate(steps):
+        total += (st.stoeck[team] + st.weis[team]) * mult
+        if st.stich_team == team:
+            total += st.stich_points * mult
+        if total >= target:
+            return i
+    return None
+
+
+#: the readings of two teams past the target in different tricks when only the later one thanks
+#: (option ``both_out`` of :class:`~stammtisch.games.jass.options.JassOptions`, docs/rules/jass.md)
+BOTH_OUT = ("first_to_thank", "first_to_reach")
+
+
+def bedanken(team: int, standing: Sequence[int], target: int, steps: Sequence[TrickStep], mult: int,
+             both_out: str = "first_to_thank") -> dict[str, Any]:
     """Outcome of ``team`` thanking itself out (§2).
 
-    The team wins if it has reached the target; if both teams have, the Ausmachregel (§1)
-    decides who reached it first, whoever thanked. A team that thanks without enough points
-    loses at once.
+    A team that thanks without enough points loses at once (§2). With enough points it wins,
+    unless the other team has reached the target too:
+
+    * both reached it in the same trick: the Ausmachregel (§1) decides who got there first,
+      whoever thanked ("Die Reihenfolge des Bedankens ist hingegen belanglos");
+    * the other team reached it in an earlier trick and played on without thanking:
+      ``both_out="first_to_thank"`` (default) -- the thanking team wins, §2 "Wer sich zuerst
+      bedankt und genügend Punkte besitzt, hat gewonnen" (the other team's claim lapsed with its
+      next card, §1 "bis er eine Karte zum nächsten Stich gibt"); ``"first_to_reach"`` -- the team
+      that reached the target first wins, whoever thanked.
+
+    >>> steps = [TrickStep((0, 0), 1, 30), TrickStep((0, 0), 0, 30)]
+    >>> bedanken(0, (980, 980), 1000, steps, 1)["winner"], bedanken(0, (980, 980), 1000, steps, 1, "first_to_reach")["winner"]
+    (0, 1)
     """
+    if both_out not in BOTH_OUT:
+        raise ValueError(f"both_out is one of {', '.join(BOTH_OUT)}, not {both_out!r}")
     totals = [standing[0], standing[1]]
     for st in steps:
         for t in (0, 1):
@@ -155,8 +193,13 @@ def bedanken(team: int, standing: Sequence[int], target: int, steps: Sequence[Tr
     if not reached:
         winner = 1 - team
     elif totals[1 - team] >= target:
-        fo = first_out(standing, target, steps, mult)
-        winner = team if fo is None else fo
+        mine = reached_in(team, standing, target, steps, mult)
+        theirs = reached_in(1 - team, standing, target, steps, mult)
+        if both_out == "first_to_thank" and mine != theirs:
+            winner = team  # §2: in different tricks, the first to thank with enough points
+        else:
+            fo = first_out(standing, target, steps, mult)
+            winner = team if fo is None else fo
     else:
         winner = team
     return {"team": team, "reached": reached, "winner": winner, "totals": totals}

@@ -35,7 +35,7 @@ from ...core.protocol import ActionIdTables, ActionSpace, DealContext, DealResul
 from .modes import (KING, MODES, OBER, POINTS, STRENGTH, SUIT_MASK, SUIT_OF, SUITS, TM_TUTTI, Mode, base_choices,
                     drei_mal_drei_choices)
 from .options import JassOptions
-from .play import CHUNKS, cards_of, legal_mask
+from .play import CHUNKS, cards_of
 from .scoring import LAST_TRICK_BONUS, MATCH_BONUS, TEAM_WORDS, TrickStep, bedanken, first_out, score_deal
 from .weis import WeisItem, all_weis, best_key, check_declaration, parse_weis
 
@@ -194,7 +194,9 @@ class JassDeal(FastIdDeal):
         self.tm = m.tricks[0]
         self.no_under = not m.misere
         self.events.append(Msg("seat {seat}: {mode}", seat=self.chooser, mode=m.title))
-        if m.trump is not None and not m.misere and not mode.startswith("3x3"):
+        # §29.3 "König - Ober vom Trumpf bilden die Stöcke": every mode with a trump suit but Misere
+        # (§24.5: no Weis, no Stöck); Drei mal Drei too unless the table says otherwise
+        if m.trump is not None and not m.misere and (self.opts.stoeck_drei_mal_drei or not mode.startswith("3x3")):
             k, o = 1 << (m.trump * 9 + KING), 1 << (m.trump * 9 + OBER)
             for s in range(4):
                 if self.hands[s] & k and self.hands[s] & o:
@@ -618,7 +620,7 @@ class JassDeal(FastIdDeal):
     def _bedanken(self, seat: int) -> None:
         team = seat & 1
         mult = self.mode.multiplier if self.mode and self.mode.multiplier else 1
-        outcome = bedanken(team, self.standing, self.opts.target, self._ausmach_steps(), mult)
+        outcome = bedanken(team, self.standing, self.opts.target, self._ausmach_steps(), mult, self.opts.both_out)
         outcome["seat"] = seat
         if self.stoeck_seat is not None and not self.stoeck_declared:
             # §29.3, §18: held Stöck are counted (and so written) for whichever team holds them;

@@ -18,7 +18,7 @@ from __future__ import annotations
 from stammtisch.core.messages import Msg
 from dataclasses import dataclass
 
-from .modes import RANKS, SUITS, SUIT_MASK
+from .modes import RANKS, SUITS
 
 __all__ = ["WeisItem", "all_weis", "parse_weis", "best_key", "SEQUENCE_POINTS", "FOUR_POINTS"]
 

@@ -16,4 +16,8 @@ OPTION_TEXTS = {
                                   "(Papagei-Jass §24.5).")),
     "tutti": (Msg("Tutti"), Msg("The first card led decides what counts (Papagei-Jass §24.6).")),
     "weis": (Msg("Weis and Stöck"), Msg("Weis are declared and written (Papagei-Jass §29).")),
+    "stoeck_drei_mal_drei": (Msg("Stöck in Drei mal Drei"), Msg("König and Ober of each trump count 20 in "
+                                                                 "Drei mal Drei too (Papagei-Jass §29.3).")),
+    "both_out": (Msg("Both teams out"), Msg("first_to_thank: the team that thanks wins (Papagei-Jass §2); "
+                                            "first_to_reach: the team that got there first (§1).")),
 }

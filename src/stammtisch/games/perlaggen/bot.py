@@ -20,6 +20,7 @@ from typing import Any
 from stammtisch.core.cards import PERLAGGEN as D
 from stammtisch.core.protocol import BaseBot, Turn
 
+from .scoring import AUS
 from .rules import (
     Played, baptise, best_gleich, best_hanger, figure_cards, legal_cards, parse_play, perlaggen_order, plain,
     trick_winner,
@@ -28,6 +29,16 @@ from .rules import (
 __all__ = ["RuleBot", "figure_strength", "spiel_strength"]
 
 SUITS = "ELHS"
+
+
+def _stake(word: Any) -> int:
+    """A stake as the view writes it (``"3"``, ``"aus"``) as a number (``AUS`` for "Spiel aus")."""
+    if word == "aus":
+        return AUS
+    try:
+        return int(word)
+    except (TypeError, ValueError):
+        return 2
 
 
 def _hand(view: dict[str, Any]) -> list[int]:
@@ -123,8 +134,10 @@ class RuleBot(BaseBot):
 
     name = "rule"
 
-    def __init__(self, bluff: float = 0.06):
+    def __init__(self, bluff: float = 0.06, careful: bool = True):
         self.bluff = bluff
+        #: raise like a careful player (:meth:`_raise_ok`); ``False``: the earlier, bolder raising
+        self.careful = careful
 
     def interject(self, turn: Turn, rng: Any) -> str | None:
         return self._claim(turn)
@@ -154,6 +167,8 @@ class RuleBot(BaseBot):
         claim = self._claim(turn)
         if claim:
             return claim
+        if phase == "schreiben":
+            return "schreiben"  # the write-up (§33): a proven revoke was claimed above
         if phase == "cut":
             return f"abheben:{rng.randrange(5, 29)}"
         if phase == "keep":
@@ -237,6 +252,34 @@ class RuleBot(BaseBot):
         seat = deal.get("seat", 0)
         return _jointly_made(kinds, hand, list((deal.get("played") or [[]] * 4)[seat]), trump)
 
+    def _raise_ok(self, deal: dict[str, Any], name: str, hand: list[int], trump: int, p: float, now: int) -> bool:
+        """Whether to raise ``name`` from the stake ``now`` (§13), as a careful player would:
+
+        * never when the stake already takes the side out (raising then only adds risk);
+        * every raise of the other side is a sign of strength: each one asks 5 points more of ``p``
+          (from 0.85, up to 0.97);
+        * "Spiel aus" decides the Partie (§14): only with a figure that cannot well be beaten — a
+          vierfaches or fünffaches Gleich/Hanger in the own hand, or the Spiel with two tricks won — and
+          ``p`` of at least 0.97.
+        """
+        if not self.careful:
+            return p > 0.8
+        side = deal.get("seat", 0) % 2
+        written = deal.get("written") or deal.get("standing") or [0, 0]
+        if written[side] + now >= deal.get("target", 18):
+            return False
+        nxt = AUS if now >= 7 else now + 1
+        if p < min(0.97, 0.85 + 0.05 * max(0, now - 2)):
+            return False
+        if nxt >= AUS:
+            if name == "spiel":
+                sure = (deal.get("tricks_won") or [0, 0])[side] >= 2
+            else:
+                f = best_gleich(hand, trump) if name == "gleich" else best_hanger(hand, trump)
+                sure = f is not None and f.n >= 4
+            return sure and p >= 0.97
+        return True
+
     def _answer(self, deal: dict[str, Any], hand: list[int], trump: int, legal: list[str], rng: Any) -> str:
         """Hold when the side's chance ``p`` makes it pay: conceding a bid costs 1, holding wins or
         loses 2, so holding is worth it from p > 1/4 (and a bluffing bidder also pays §10). Never a
@@ -246,7 +289,9 @@ class RuleBot(BaseBot):
         name = pend.get("figure", "spiel")
         p = self._chance(name, hand, trump, deal)
         safe = self._safe(name, hand, trump, deal)
-        if "steigern" in legal and p > 0.8 and safe and self._may_bid(deal) and rng.random() < 0.5:
+        now = _stake(pend.get("value"))
+        if "steigern" in legal and safe and self._may_bid(deal) and self._raise_ok(deal, name, hand, trump, p, now) \
+                and rng.random() < 0.5:
             return "steigern"
         if "halten" in legal and safe and (p > 0.25 or rng.random() < self.bluff):
             return "halten"
@@ -263,6 +308,11 @@ class RuleBot(BaseBot):
                 p = self._chance(name, hand, trump, deal)
                 if not self._safe(name, hand, trump, deal):
                     continue
+                if a.startswith("steigern") and self.careful:
+                    now = _stake((deal.get("figures") or {}).get(name, {}).get("value"))
+                    if p > 0.9 and self._raise_ok(deal, name, hand, trump, p, now):
+                        return a
+                    continue  # a careful player never bluffs a raise
                 if p > (0.9 if a.startswith("steigern") else 0.7) or rng.random() < self.bluff / 4:
                     return a
         return None

@@ -50,9 +50,12 @@ class Fig:
     decided: bool = False
 
     def to_json(self) -> dict[str, Any]:
-        d: dict[str, Any] = {"status": self.status}
+        # a figure decided without a bid (shown, bettered, left or standing) is "decided", not "open"
+        d: dict[str, Any] = {"status": "decided" if self.decided and self.status == "open" else self.status}
         if self.bidder is not None:
             d["bidder"] = SIDES[self.bidder]
+        if self.status == "offered" and self.offerer is not None:
+            d["offered_by"] = SIDES[side_of(self.offerer)]  # who made the open offer (a raise: the raiser)
         if self.status in ("held", "decided") and self.value:
             d["value"] = _value_word(self.value)
         if self.status == "offered":

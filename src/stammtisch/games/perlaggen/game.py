@@ -122,6 +122,7 @@ class PerlaggenGame(Game):
         out += [f"zeichen:{s}" for s in SIGNALS] + ["reklamieren:7", "reklamieren:17", "reklamieren:7:voriges",
                                                    "reklamieren:17:voriges"]
         out += ["partner_fragen"]  # appended last: the ids of the earlier actions stay as they were
+        out += ["schreiben"]  # the write-up of a deal that decides the Partie (§33, profile live)
         return out
 
     def sample_state(self, options: PerlaggenOptions, view: Mapping[str, Any], rng: Any) -> PerlaggenDeal:

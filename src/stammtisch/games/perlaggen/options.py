@@ -1,7 +1,7 @@
 """Rules options of Perlaggen: every point where Tyrolean clubs differ is a named field.
 
 The defaults follow the Innsbrucker Perlaggerregeln (``Perlaggen §n``) and, where the sheet is
-silent, ``NOTES.md`` and the documented decisions in ``docs/rules/perlaggen.md``.
+silent, the documented decisions in ``docs/rules/perlaggen.md``.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ class PerlaggenOptions:
 
     :param target: points that win the Partie (Perlaggen §2: "In der Regel wird zu 18 gespielt")
     :param eichel_ober_high: rank the Eichel-Ober above the Eichel-Unter among the Perlaggen
-        (NOTES: some clubs do; default the Oberland order E7 > EU > EO)
+        (some clubs do; default the Oberland order E7 > EU > EO, docs/rules/perlaggen.md)
     :param unbid_points: what an unbid figure is worth (Perlaggen §26: the unbid figure decides
         at 17 : 17, so it is worth a point)
     :param unseen_bidding: offer the "ungesehen" round before the cards are looked at (§32)
@@ -42,6 +42,9 @@ class PerlaggenOptions:
         of §3 first (every Gleich above every Hanger), then degree, height, trump — so standing Gleich
         leave it to the Spiel ("kann eine minderwertige Figur niemals in Betracht kommen"); ``"degree"``:
         dritzig < vierfach < fünffach first, whatever the figure
+    :param par10_laid_open: a side that lays its cards open (§9) after bidding or holding a Gleich or
+        Hanger it does not have still pays the §10 penalty (the sheet names no exception); ``False``:
+        laying open renounces the figures and nothing more is checked
     """
 
     target: int = option(18, min=1, max=99, rule="Perlaggen §2")
@@ -53,6 +56,7 @@ class PerlaggenOptions:
     signals: bool = True
     taufe_binds_figures: bool = True
     meld_order: Literal["figure", "degree"] = "figure"
+    par10_laid_open: bool = True
 
 
 PROFILES: dict[str, PerlaggenOptions] = {

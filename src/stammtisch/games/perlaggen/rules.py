@@ -45,7 +45,7 @@ def card(suit: int, rank: int) -> int:
 
 
 def perlaggen_order(trump: int, eichel_ober_high: bool = False) -> tuple[int, ...]:
-    """The eight Perlaggen high to low (NOTES, Perlaggen): Martl, Weli, Spitz (trump 7),
+    """The eight Perlaggen high to low (heltschl.org, Perlaggen § 1.2; docs/rules/perlaggen.md): Martl, Weli, Spitz (trump 7),
     trump Unter, trump Ober, Eichel-7, Eichel-Unter, Eichel-Ober (clubs that rank the Eichel-Ober
     above the Eichel-Unter: ``eichel_ober_high``)."""
     eichel = (card(EICHEL, 0), card(EICHEL, 5), card(EICHEL, 4)) if eichel_ober_high else \
@@ -150,14 +150,14 @@ def legal_cards(hand: int, led_suit: int | None, trump: int) -> int:
 
 
 # ---------------------------------------------------------------------------------------
-# Figures (§3): Gleich, Hanger; Perlaggen stand in for any card (NOTES)
+# Figures (§3): Gleich, Hanger; Perlaggen stand in for any card (heltschl.org, Perlaggen § 1.2)
 # ---------------------------------------------------------------------------------------
 @dataclass(frozen=True, order=True)
 class Figure:
     """A Gleich or Hanger of one hand, comparable within its kind by ``key``.
 
     ``key`` = (number of cards, height of the (top) rank, counts in trump): more cards beat fewer,
-    then the higher rank, then trump (NOTES: "Higher-ranked and more cards beat fewer; trump counts").
+    then the higher rank, then trump (docs/rules/perlaggen.md, Figures: more cards, then higher, then trump).
     """
 
     key: tuple[int, int, int]

@@ -82,7 +82,10 @@ def sample_state(options: PerlaggenOptions, view: Mapping[str, Any], rng: Any) -
     # Luck and Boden, while shown, are the top and bottom cards of the stock (§7)
     luck = D.parse(view["luck"]) if view.get("luck") else None
     boden = D.parse(view["boden"]) if view.get("boden") else None
+    # Eichel cards turned up for trump went under the stock, seen by everybody (§7)
+    turned = [D.parse(c) for c in view.get("turned_up", [])]
     used = {c for cs in known.values() for c in cs} | {trump_card} | {c for c in (luck, boden) if c is not None}
+    used |= set(turned)
     pool = [c for c in range(33) if c not in used]
     voids = _voids(view)
     trump = "ELHS".index(view["trump"])
@@ -114,7 +117,7 @@ def sample_state(options: PerlaggenOptions, view: Mapping[str, Any], rng: Any) -
     # §25 declarations are rare hands: each declaring seat's sampled hand must make the very figure its
     # event names, checked here before the deal is replayed (cheap), with more attempts
     declarations = _declarations(view.get("events", []))
-    for attempt in range(20000 if declarations else 400):
+    for _ in range(20000 if declarations else 400):
         rng.shuffle(pool)
         hands = {s: list(known[s]) for s in range(4)}
         i = 0
@@ -139,7 +142,9 @@ def sample_state(options: PerlaggenOptions, view: Mapping[str, Any], rng: Any) -
         st.history = list(cut_history)
         st.events = list(cut_events)
         st.kept = list(kept)
-        stock = ([luck] if luck is not None else []) + pool[i:] + ([boden] if boden is not None else [])
+        st.turned_up = list(turned)
+        under = [c for c in turned if c not in (luck, boden)]
+        stock = ([luck] if luck is not None else []) + pool[i:] + under + ([boden] if boden is not None else [])
         st.setup_hands([orig[s] for s in range(4)], orig_trump, stock)
         try:
             for s, a in history:

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from stammtisch.core.messages import Msg
 from stammtisch.core.protocol import Line
@@ -106,7 +107,7 @@ class Settlement:
     owed: tuple[int, int] = (0, 0)
     winner: int | None = None
     totals: tuple[int, int] = (0, 0)
-    extra: dict = field(default_factory=dict)
+    extra: dict[str, Any] = field(default_factory=dict)
 
 
 def _write_order(f: FigureOutcome) -> tuple[int, int]:
@@ -165,8 +166,8 @@ def settle(figures: Sequence[FigureOutcome], penalties: Sequence[Penalty] = (), 
                               Msg("{side}, {note}", side=SIDES[p.side], note=p.note) if p.note
                               else Msg("{side}", side=SIDES[p.side])))
             gain(other, max(0, target - tot[other]) + debt[other], Msg("Partie by {rule}", rule=rule))
-            return Settlement((tot[0] - standing[0], tot[1] - standing[1]), tuple(lines), tuple(debt), other,
-                              tuple(tot))  # type: ignore[arg-type]
+            return Settlement((tot[0] - standing[0], tot[1] - standing[1]), tuple(lines), (debt[0], debt[1]), other,
+                              (tot[0], tot[1]))
     for p in penalties:
         rule, pts = PENALTY_RULES[p.kind]
         if p.kind == "mehr_als_fuenf":
@@ -190,8 +191,8 @@ def settle(figures: Sequence[FigureOutcome], penalties: Sequence[Penalty] = (), 
                 void.add(side)
                 punish(side, 2, Msg("{figure} bid or held without having it (Perlaggen §10)", figure=f.figure))
     if winner is not None:
-        return Settlement((tot[0] - standing[0], tot[1] - standing[1]), tuple(lines), tuple(debt), winner,
-                          tuple(tot))  # type: ignore[arg-type]
+        return Settlement((tot[0] - standing[0], tot[1] - standing[1]), tuple(lines), (debt[0], debt[1]), winner,
+                          (tot[0], tot[1]))
     blocked = False
     strict: bool | None = None
     for f in sorted(figs, key=_write_order):
@@ -224,11 +225,11 @@ def settle(figures: Sequence[FigureOutcome], penalties: Sequence[Penalty] = (), 
                  "conceded": Msg("{name} gut gelassen (Perlaggen §12)", name=name),
                  "held": Msg("{name} gehalten {value}", name=name, value=f.value)}[f.status]
         gain(f.winner, f.value, label)
-    return Settlement((tot[0] - standing[0], tot[1] - standing[1]), tuple(lines), tuple(debt), winner,
-                      tuple(tot))  # type: ignore[arg-type]
+    return Settlement((tot[0] - standing[0], tot[1] - standing[1]), tuple(lines), (debt[0], debt[1]), winner,
+                      (tot[0], tot[1]))
 
 
-def settle_json(data: dict) -> dict:
+def settle_json(data: dict[str, Any]) -> dict[str, Any]:
     """:func:`settle` for plain JSON (the scorekeeper's live-table entry).
 
     ``{"figures": [{"figure": "gleich", "status": "held", "value": 2, "winner": "A", "bidder": "B", ...}],
@@ -244,9 +245,9 @@ def settle_json(data: dict) -> dict:
         if v is None:
             return None
         if v in SIDES:
-            return SIDES.index(v)  # type: ignore[arg-type]
+            return SIDES.index(v)
         if v in (0, 1):
-            return int(v)  # type: ignore[arg-type]
+            return int(v)
         raise ValueError(f"a side is 'A' or 'B', not {v!r}")
 
     figs = []

@@ -101,6 +101,7 @@ class PerlaggenDeal(BiddingMixin, FiguresMixin, MeldMixin, FastIdDeal):
         self.hands: list[int] = [0, 0, 0, 0]
         self.dealt: list[list[int]] = [[], [], [], []]
         self.kept: list[int] = []
+        self.turned_up: list[int] = []  # Eichel cards turned up for trump and put under the stock (§7)
         self.lifted: list[int] = []
         self.rest: list[int] = []
         self.trump = -1
@@ -173,9 +174,10 @@ class PerlaggenDeal(BiddingMixin, FiguresMixin, MeldMixin, FastIdDeal):
                 take = max(0, 3 - len(hands[s])) if size == 3 else 5 - len(hands[s])
                 hands[s].extend(deck[:take])
                 deck = deck[take:]
-        # the trump is turned up (NOTES: Eichel is never trump; an Eichel card goes under the stock)
+        # the trump is turned up (heltschl.org, Perlaggen § 1.2: only Herz, Laub or Schell is trump; an Eichel card goes under the stock, §7)
         while D.card_suit[deck[0]] == EICHEL:
-            self.events.append(Msg("an Eichel card was turned up: Eichel is never trump, it goes under the stock"))
+            self.events.append(Msg('{card} was turned up: Eichel is never trump, it goes under the stock', card=D.format(deck[0])))
+            self.turned_up.append(deck[0])  # seen by everybody (the event names it)
             deck = deck[1:] + deck[:1]
         trump_card = deck[0]
         self.setup_hands(hands, trump_card, deck[1:])
@@ -226,7 +228,7 @@ class PerlaggenDeal(BiddingMixin, FiguresMixin, MeldMixin, FastIdDeal):
         if self.o.offences != "penalise":
             return []
         out = []
-        if self.phase in ("play", "answer", "figures") and (seat, len(self.tricks), "claim") not in self.signalled:
+        if self.phase in ("play", "answer", "figures", "schreiben") and self._claim_key(seat) not in self.signalled:
             out.append("reklamieren:17")
         for c in self.offences:
             if c["kind"] == "tausch" and not c.get("claimed") and c["side"] != side_of(seat):
@@ -236,6 +238,10 @@ class PerlaggenDeal(BiddingMixin, FiguresMixin, MeldMixin, FastIdDeal):
             if not c.get("claimed") and c["side"] != side_of(seat) and a not in out:
                 out.append(a)
         return out
+
+    def _claim_key(self, seat: int) -> tuple[Any, ...]:
+        """A §17 claim is said once a round, and once more at the write-up (§33)."""
+        return (seat, "schreiben" if self.phase == "schreiben" else len(self.tricks), "claim")
 
     def _extras(self, seat: int) -> list[str]:
         out: list[str] = []
@@ -348,6 +354,8 @@ class PerlaggenDeal(BiddingMixin, FiguresMixin, MeldMixin, FastIdDeal):
             return out
         if p == "meld":
             return (["melden"] if self._meld_figure(seat) else []) + ["passen"] + self._extras(seat)
+        if p == "schreiben":
+            return ["schreiben"] + self._extras(seat)
         if p == "answer":
             return self._answer_actions(seat) + self._extras(seat)
         if p == "play":
@@ -379,7 +387,7 @@ class PerlaggenDeal(BiddingMixin, FiguresMixin, MeldMixin, FastIdDeal):
         try:
             self._apply(seat, action)
         except IllegalAction as e:
-            raise e if e.seat is not None else e.located(seat, action)
+            raise (e if e.seat is not None else e.located(seat, action)) from None
         except BadNotation as e:
             raise IllegalAction(e.args[0] if e.args else str(e), rule="Perlaggen §16", seat=seat, action=action) from None
         self.history.append((seat, action))
@@ -417,6 +425,8 @@ class PerlaggenDeal(BiddingMixin, FiguresMixin, MeldMixin, FastIdDeal):
                 self._refuse(Msg("nothing to claim: no unclaimed offence of the other side, or the claim came "
                              "after the next deal's points were written"), "§33")
             self._claim(seat, arg)
+            if self.phase == "schreiben":
+                self._result = self._settle()  # the claim's penalty is written with the deal (§33)
             return
         if word == "aufdecken":
             if "aufdecken" not in self._extras(seat):
@@ -464,6 +474,13 @@ class PerlaggenDeal(BiddingMixin, FiguresMixin, MeldMixin, FastIdDeal):
                          "Perlagg; never the opponents"), "§7")
         if seat not in self.to_act():
             raise NotYourTurn(Msg("it is seat {seat}'s turn", seat=self.to_act()[0]), rule="Perlaggen §16")
+        if p == "schreiben":
+            if action != "schreiben":
+                self._refuse(Msg("the deal decides the Partie: claim now ('reklamieren:17') or write the points "
+                             "('schreiben')"), "§33")
+            self.events.append(Msg('seat {seat}: the points are written (§33)', seat=seat))
+            self.phase, self.turn = "over", -1
+            return
         handler = {"cut": self._a_cut, "keep": self._a_keep, "look": self._a_look, "exchange": self._a_exchange,
                    "meld": self._a_meld, "play": self._a_play, "figures": self._a_figures}.get(p)
         if handler is None:
@@ -581,7 +598,7 @@ class PerlaggenDeal(BiddingMixin, FiguresMixin, MeldMixin, FastIdDeal):
         par, _, when = arg.partition(":")
         late = when == "voriges"
         if par == "17" and not late:
-            self.signalled.add((seat, len(self.tricks), "claim"))
+            self.signalled.add(self._claim_key(seat))
         for c in (self.old_claims if late else self.offences):
             if c["par"] == par and not c.get("claimed") and c["side"] != side_of(seat):
                 c["claimed"] = True
@@ -603,9 +620,19 @@ class PerlaggenDeal(BiddingMixin, FiguresMixin, MeldMixin, FastIdDeal):
             f.status = "held" if f.value else "lapsed"
             self.events.append(Msg('the open bid on the {name} lapses: the Partie is decided', name=name))
         self.pending = []
+        self._result = self._settle()
+        winner = self._result.summary.get("winner")
+        if self.o.offences == "penalise" and winner is not None and self.phase != "schreiben":
+            # §33 "Reklamationen beim Aufschreiben gelten nur so lange, bis die Punkte des darauffolgenden
+            # Spieles notiert werden": this deal decides the Partie and no deal follows, so the side that
+            # loses it is asked at the write-up (claim or write). Asked after every deciding deal, offence
+            # or not, so that the question itself gives nothing away.
+            self.phase = "schreiben"
+            self.turn = self._first_of(1 - SIDES.index(winner))
+            self.events.append(Msg("side {side} reaches the target: the points are written unless a claim is made now (§33)", side=winner))
+            return
         self.phase = "over"
         self.turn = -1
-        self._result = self._settle()
 
     def outcomes(self) -> list[FigureOutcome]:
         """The figures of this deal as :func:`~.scoring.settle` wants them."""
@@ -615,6 +642,13 @@ class PerlaggenDeal(BiddingMixin, FiguresMixin, MeldMixin, FastIdDeal):
             if mr is not None:
                 # the figure that went out (or stands) at 17 : 17 is written under its own name (§25)
                 out.append(FigureOutcome(mr[2], "unbid", self.o.unbid_points, mr[0], cards=mr[1]))
+            for f in self.figs.values():
+                # §12 with §21 (profile live): a figure bid at 17 by mistake (fined 2 at once) and conceded
+                # "gilt als gemacht und auch als geschrieben" -- written here as during the deal
+                if f.name != "spiel" and f.status == "conceded" and (mr is None or f.name != mr[2]):
+                    winner = f.conceded_to if not f.unseen else (f.winner if f.decided else None)
+                    out.append(FigureOutcome(f.name, "conceded", f.conceded_value, winner, f.bidder, f.order,
+                                             unseen=f.unseen))
             sp = self.figs["spiel"]
             out.append(FigureOutcome("spiel", "unbid", self.o.unbid_points, sp.winner if sp.decided else None))
             return out
@@ -629,8 +663,14 @@ class PerlaggenDeal(BiddingMixin, FiguresMixin, MeldMixin, FastIdDeal):
             if not f.decided:
                 continue
             lacking: tuple[int, ...] = ()
-            if f.status == "held" and f.name != "spiel" and not f.unseen and self.opened_by is None:
-                lacking = tuple(s for s in (0, 1) if self._side_figure(f.name, s) is None)
+            if f.status == "held" and f.name != "spiel" and not f.unseen:
+                if self.opened_by is None:
+                    lacking = tuple(s for s in (0, 1) if self._side_figure(f.name, s) is None)
+                elif self.o.par10_laid_open:
+                    # §10 with §9: the side that lays its cards open shows them; a Gleich or Hanger it bid or
+                    # held without having it costs §10 as ever (the sheet names no exception, and §9 "darf
+                    # unter keinen Umständen mehr widerrufen werden": laying open is no way out)
+                    lacking = tuple(s for s in (self.opened_by,) if self._side_figure(f.name, s) is None)
             status = "held" if f.status == "held" else "unbid"
             out.append(FigureOutcome(f.name, status, f.value if status == "held" else self.o.unbid_points,
                                      f.winner, f.bidder, f.order, f.cards, f.unseen, lacking))
@@ -650,6 +690,8 @@ class PerlaggenDeal(BiddingMixin, FiguresMixin, MeldMixin, FastIdDeal):
             "tricks": self.tricks, "trump": D.format(self.trump_card) if self.trump_card >= 0 else None,
             "figures": {n: f.to_json() for n, f in self.figs.items()},
             "won": list(self.won), "owed": list(s.owed), "claimable": claimable, "dealer": self.dealer,
+            # the figures' cards laid open to show them (§22): everybody saw them at the table
+            "shown_hands": {str(k): D.format_cards(sorted(v)) for k, v in sorted(self.shown_hands.items())},
             "winner": SIDES[s.winner] if s.winner is not None else None,
         }
         return DealResult(s.points, s.lines, summary=summary)
@@ -658,7 +700,7 @@ class PerlaggenDeal(BiddingMixin, FiguresMixin, MeldMixin, FastIdDeal):
         return self.phase == "over"
 
     def result(self) -> DealResult:
-        if self._result is None:
+        if self._result is None or self.phase != "over":
             raise IllegalAction(Msg("the deal is not over yet"))
         return self._result
 
@@ -686,6 +728,7 @@ class PerlaggenDeal(BiddingMixin, FiguresMixin, MeldMixin, FastIdDeal):
             "spiel_side": SIDES[self.spiel_side] if self.spiel_side is not None else None,
             "looked": list(self.looked),
             "kept": D.format_cards(self.kept),
+            "turned_up": D.format_cards(self.turned_up),  # Eichel cards turned up and put under (§7)
             "events": list(self.events),
             "history": [[s, a] for s, a in self.history if not a.startswith("zeichen:")],
             "shown_figure": self.shown_fig.describe() if self.shown_fig else None,

@@ -17,4 +17,6 @@ OPTION_TEXTS = {
                                                                  "the figures too (Perlaggen §18).")),
     "meld_order": (Msg("Order at 17 : 17"), Msg("figure: the figure decides first; degree: the degree "
                                                  "(Perlaggen §25).")),
+    "par10_laid_open": (Msg("§10 when the cards are laid open"), Msg("A side that lays its cards open after "
+                                                                     "bidding a figure it lacks (Perlaggen §9, §10).")),
 }

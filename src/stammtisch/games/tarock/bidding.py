@@ -124,7 +124,7 @@ class BiddingMixin:
         return out
 
     def _may_pass_on(self, seat: int) -> bool:
-        """NOTES.md club option ``vorhand_four_kings_pass_on``: the Vorhand with all four kings may pass
+        """Club option ``vorhand_four_kings_pass_on`` (Königrufen-Hausregel, docs/rules/tarock.md): the Vorhand with all four kings may pass
         the Vorhand on, as his first word and only once per deal."""
         return (self.opts.vorhand_four_kings_pass_on and not self.passed_on and seat == self.players[0]
                 and seat not in self.spoke and self.hands[seat] & KING_MASK == KING_MASK)
@@ -135,7 +135,7 @@ class BiddingMixin:
         if action == "weitergeben":
             if not self._may_pass_on(seat):
                 raise IllegalAction(Msg("only the Vorhand holding all four kings may pass the Vorhand on, as his "
-                                    "first word (option vorhand_four_kings_pass_on)"), rule="NOTES.md")
+                                    "first word (option vorhand_four_kings_pass_on)"), rule="Königrufen-Hausregel")
             # the next player becomes Vorhand for this deal: the order of play is unchanged, it only starts
             # one seat later (bidding rights, lead of positive games and Trischaken, Trischaker)
             self.players = self.players[1:] + self.players[:1]

@@ -3,7 +3,7 @@
 Cards are :data:`~stammtisch.core.cards.TAROCK` indices: 0..31 the four suits (8 each, low to
 high: red ``4 3 2 1 B R D K``, black ``7 8 9 10 B R D K``), 32..53 Tarock I..XXII (``T22`` = Sküs).
 
-Counting is exact in thirds (NOTES.md, Österreich-Finale 1)): a card is worth ``3·value − 2``
+Counting is exact in thirds (pagat.com, Königrufen; Österreich-Finale 1)): a card is worth ``3·value − 2``
 thirds, so any set of cards counts ``3·Σvalues − 2·cards``; the pack is 210 thirds = 70 points
 and "35 Punkte und 2 Blatt" is 107 thirds.
 
@@ -76,11 +76,35 @@ def thirds_to_text(thirds: int) -> str:
     return f"{whole}" + (f" {rest}/3" if rest else "")
 
 
+def points_blatt_to_thirds(text: str) -> int:
+    """``'35/2'`` (35 Punkte und 2 Blatt, Österreich-Finale 1)) → ``107`` thirds; ``'36'`` → ``108``.
+
+    Points are counted in threes, so the Blatt left over is 0, 1 or 2; the pack holds 70 points
+    (210 thirds). Anything else is refused.
+
+    >>> points_blatt_to_thirds("35/2"), points_blatt_to_thirds("36"), points_blatt_to_thirds("0/1")
+    (107, 108, 1)
+
+    :raises ValueError: naming what is wrong (the Blatt, the points or the form)
+    """
+    pts, slash, blatt = str(text).strip().partition("/")
+    pts, blatt = pts.strip(), blatt.strip()
+    if not pts.isdigit() or (slash and not blatt.lstrip("-").isdigit()):
+        raise ValueError(f"'Punkte/Blatt' such as '35/2', not {text!r}")
+    b = int(blatt) if slash else 0
+    if not 0 <= b <= 2:
+        raise ValueError(f"Blatt is 0, 1 or 2 (cards are counted in threes), not {b} in {text!r}")
+    thirds = 3 * int(pts) + b
+    if thirds > 210:
+        raise ValueError(f"the pack holds 70 points; {text!r} is more")
+    return thirds
+
+
 def _kaiser(cards: Sequence[int], order_required: bool) -> bool:
     """Kaiserstich: Sküs, Mond and Pagat in one trick — the Pagat wins (Tiroler Cup, Paragrafen)."""
     if PAGAT not in cards or MOND not in cards or SKUES not in cards:
         return False
-    if order_required:  # the order Mond, Sküs, Pagat (NOTES.md: sources differ)
+    if order_required:  # the order Mond, Sküs, Pagat (sources differ: docs/rules/tarock.md)
         return cards.index(MOND) < cards.index(SKUES) < cards.index(PAGAT)
     return True
 

@@ -94,8 +94,8 @@ PREMIUM_TITLES = {"koenig_ultimo": "König ultimo", "trull": "Trull", "vier_koen
 class TarockOptions:
     """Named rules options; see ``docs/rules/tarock.md`` for each decision."""
 
-    #: 4, or 5 with the dealer sitting out (NOTES.md)
-    players: int = option(4, choices=(4, 5), rule="NOTES.md")
+    #: 4, or 5 with the dealer sitting out (Tiroler Cup, Paragrafen: "der aussetzende Geber")
+    players: int = option(4, choices=(4, 5), rule="Tiroler Cup, Paragrafen")
     #: contracts in bidding rank, each with its value: "name:value" (Österreich-Finale, title page)
     tariff: tuple[str, ...] = option((
         "trischaken:1", "rufer:1", "piccolo:2", "bettel:2", "solorufer:2", "besserrufer:1", "farbendreier:3",
@@ -107,17 +107,17 @@ class TarockOptions:
         "koenig_ultimo:2", "trull:2", "vier_koenige:2", "pagat:2", "uhu:4", "kakadu:6", "quapil:8"),
         pairs=True, items=PREMIUMS[:-1], unique=True, complete=True, min=0, max=1000,
         rule="Österreich-Finale, Ansagen und Punkte")
-    #: the Vorhand may "hold" a contract bid by another (Österreich-Finale 3); Tirol: no, NOTES.md)
+    #: the Vorhand may "hold" a contract bid by another (Österreich-Finale 3); Tirol: no, docs/rules/tarock.md)
     vorhand_may_hold: bool = True
     #: the Vorhand holding all four kings may pass the Vorhand on ("weitergeben") as his first word: the
     #: next player becomes Vorhand for this deal in every respect (bidding rights, lead, Trischaker).
-    #: NOTES.md lists it as a club difference; neither sheet has it, so both profiles leave it off.
+    #: a club rule (Königrufen-Hausregel); neither sheet has it, so both profiles leave it off.
     vorhand_four_kings_pass_on: bool = False
     #: a lost Sechserdreier counts double (Österreich-Finale 3))
     sechserdreier_lost_double: bool = True
     #: Kaiserstich (Sküs, Mond, Pagat in one trick: the Pagat wins); none in the Österreich-Finale 1)
     kaiserstich: bool = False
-    #: the Kaiserstich only in the order Mond, Sküs, Pagat (NOTES.md: sources differ)
+    #: the Kaiserstich only in the order Mond, Sküs, Pagat (sources differ: docs/rules/tarock.md)
     kaiserstich_order: bool = False
     #: ``multiply``: Valat multiplies the game (×8 announced, ×4 silent) and only announced premiums count
     #: (Österreich-Finale 9)); ``premium``: a fixed premium on top of the game, material premiums void
@@ -127,10 +127,18 @@ class TarockOptions:
     valat_silent: int = option(4, min=1, max=1000, rule="Österreich-Finale 9)")
     #: premiums count double in solo contracts (Österreich-Finale 8))
     solo_premium_factor: int = option(2, min=1, max=10, rule="Österreich-Finale 8)")
-    #: a silent premium that is lost (a bird caught in its trick) costs half its value (NOTES.md: OPTION)
+    #: a silent premium that is lost (a bird caught in its trick) costs half its value (clubs differ: docs/rules/tarock.md)
     silent_failed_costs: bool = True
     #: Trischaken settlement: ``oesterreich`` (Österreich-Finale 5)) or ``tirol`` (Tiroler Cup, Abrechnung)
     trischaken_rule: Literal["oesterreich", "tirol"] = "oesterreich"
+    #: Tiroler Cup Trischaken "(2 x 2)": ``2_to_each`` -- each of the two with the most points pays 2 to
+    #: each of the two others (-4 -4 +4 +4, as "(3 x 2)" is one payer's three payments of 2);
+    #: ``2_in_all`` -- each of them pays 2 in all (-2 -2 +2 +2). Only with ``trischaken_rule="tirol"``.
+    tirol_trischaken_2x2: Literal["2_to_each", "2_in_all"] = "2_to_each"
+    #: a Besserrufer without a bird (a Renonce): ``spiel_und_pagat`` -- the Spiel plus the Pagat to each
+    #: of the three others (Österreich-Finale 4)); ``renonce`` -- the general Renonce rule, the Spiel to each
+    #: (Tiroler Cup, Abrechnung; the bird was never announced)
+    besserrufer_ohne_vogel: Literal["spiel_und_pagat", "renonce"] = "spiel_und_pagat"
     #: two Jungfrauen share the winnings (Österreich-Finale 5)); false: each collects in full
     jungfrauen_share: bool = True
     #: Kontra changes only the money ledger (Österreich-Finale 2); Tiroler Cup, Abrechnung)
@@ -183,6 +191,7 @@ PROFILES: dict[str, TarockOptions] = {
         valat_announced=20,
         valat_silent=10,
         trischaken_rule="tirol",
+        besserrufer_ohne_vogel="renonce",
     ),
 }
 DEFAULT_PROFILE = "oesterreich-finale"

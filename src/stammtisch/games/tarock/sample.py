@@ -19,9 +19,10 @@ from stammtisch.core.sampling import assign_cards
 
 from .cards import BIRDS, KINGS, MOND, PAGAT, SKUES, TAROCK, legal_plays, play_rules, suit_of
 
-BIRD_CARDS = tuple(BIRDS[b][0] for b in BIRDS)
 from .options import CONTRACTS, TarockOptions
 from .state import TarockDeal
+
+BIRD_CARDS = tuple(BIRDS[b][0] for b in BIRDS)
 
 __all__ = ["sample_state"]
 

@@ -512,12 +512,15 @@ def _trischaken_tirol(opts: TarockOptions, o: Outcome, book: _Book) -> Settlemen
         elif t[1] == t[2] == t[3]:
             amounts = {order[0]: -3, order[1]: 1, order[2]: 1, order[3]: 1}
             why = Msg("three tie for the fewest points: 1 each")
-        elif t[1] == t[2]:
-            amounts = {order[0]: -4, order[1]: 0, order[2]: 0, order[3]: 4}
-            why = Msg("second and third tie and share: 2×2")
         else:
-            amounts = {order[0]: -4, order[1]: -4, order[2]: 4, order[3]: 4}
-            why = Msg("the two with the most points pay 2×2")
+            # "(2 x 2)": 2 to each of the two others (default), or 2 in all (option tirol_trischaken_2x2)
+            pair = 4 if opts.tirol_trischaken_2x2 == "2_to_each" else 2
+            if t[1] == t[2]:
+                amounts = {order[0]: -pair, order[1]: 0, order[2]: 0, order[3]: pair}
+                why = Msg("second and third tie and share: 2×2")
+            else:
+                amounts = {order[0]: -pair, order[1]: -pair, order[2]: pair, order[3]: pair}
+                why = Msg("the two with the most points pay 2×2")
     book.direct(amounts, Msg("Trischaken"), max(amounts.values()), why)
     return book.result(None, thirds=list(o.thirds))
 
@@ -554,8 +557,9 @@ def _renonce(opts: TarockOptions, o: Outcome, book: _Book) -> Settlement:
         # items: (value for a declarer-side player, value for an opponent, Kontra multipliers)
         items: list[tuple[int, int, dict[Any, int]]]
         if any(r.kind == "besserrufer_ohne_vogel" for r in o.renonces):
-            # Österreich-Finale 4): Spiel + Pagat to all three; Kontra not allowed / without effect.
-            v = value + opts.premium_value("pagat")
+            # Österreich-Finale 4): "verliert an alle 3 Spieler Spiel + Pagat"; Tiroler Cup, Abrechnung (option
+            # "renonce"): the Spiel only, no bird having been announced. Kontra not allowed / without effect.
+            v = value + (opts.premium_value("pagat") if opts.besserrufer_ohne_vogel == "spiel_und_pagat" else 0)
             items = [(v, v, {})]
         else:
             gv = value

@@ -218,7 +218,7 @@ class TarockDeal(BiddingMixin, AnnouncementsMixin, OutcomeMixin, FastIdDeal):
     # bidding, bird and king call (Österreich-Finale 3), 4)): bidding.py
 
     # ------------------------------------------------------------------------------------
-    # talon and discard (Österreich-Finale 4), 7), 10); NOTES.md contract table)
+    # talon and discard (Österreich-Finale 4), 7), 10); pagat.com, Königrufen: the contracts)
     # ------------------------------------------------------------------------------------
     def _after_call(self) -> None:
         c = self.contract
@@ -238,7 +238,7 @@ class TarockDeal(BiddingMixin, AnnouncementsMixin, OutcomeMixin, FastIdDeal):
             self.phase, self.turn = "discard", d
         elif c.talon == "closed":
             # solos: the talon counts for the opponents; Solorufer: the half with the called king
-            # counts for the declarer (NOTES.md)
+            # counts for the declarer (pagat.com, Königrufen: Solorufer)
             self.opp_talon = self.halves[0] | self.halves[1]
             if c.calls_king and self.called is not None:
                 for h in self.halves:

@@ -33,4 +33,9 @@ OPTION_TEXTS = {
     "renonce_mode": (Msg("Renonce"), Msg("refuse: a Renonce is refused at the table; detect: it is played and "
                                          "settled (Österreich-Finale 10)).")),
     "match_deals": (Msg("Deals per match"), Msg("How many deals a match has.")),
+    "tirol_trischaken_2x2": (Msg("Trischaken (2 × 2)"), Msg("2_to_each: 2 to each of the two others; 2_in_all: "
+                                                             "2 in all (Tiroler Cup, Abrechnung).")),
+    "besserrufer_ohne_vogel": (Msg("Besserrufer without a bird"), Msg("spiel_und_pagat: Spiel plus Pagat to each "
+                                                                      "(Österreich-Finale 4)); renonce: the "
+                                                                      "Renonce rule (Tiroler Cup).")),
 }

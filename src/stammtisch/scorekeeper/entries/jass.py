@@ -13,6 +13,19 @@ A ``game`` entry::
 
 Pairs are ``[team 1+3, team 2+4]``; ``declarer`` is the position that named the mode (or
 ``declarer_team`` 0/1).
+
+The referee at a live table (the engine refuses these offences online, a real table has to rule on
+them):
+
+* a deal settled after a penalty ruling: a ``game`` entry with ``"ruling": "§15"`` (one of
+  :data:`RULINGS`) and optionally ``"offender"`` (the position that committed it). The points are
+  the ones counted after the ruling (§7, §15, §28, §31: the offending cards lose their Stechwert,
+  §17: the other side gets all the cards); the row names the paragraph.
+* an annulled deal: ``{"kind": "annulled", "rule": "§7", "by": 2, "reason": "..."}`` -- 0 for both
+  teams, struck, not replayed (§7 "das Spiel, nicht aber die ganze Partie, zu annullieren"). ``rule``
+  is one of :data:`ANNULMENTS`; ``by`` is a position of the side that claimed the annulment.
+
+Both are rows like any other: corrected until the next game's first card (§19), with history.
 """
 
 from __future__ import annotations
@@ -23,9 +36,30 @@ from typing import Any
 
 from stammtisch.core.errors import IllegalAction
 
+from stammtisch.core.protocol import Line
+
 from . import Adapter, GameContext, Settlement
 
-_ALLOWED = {"kind", "mode", "declarer", "declarer_team", "card_points", "tricks", "weis", "stoeck", "label", "note"}
+_ALLOWED = {"kind", "mode", "declarer", "declarer_team", "card_points", "tricks", "weis", "stoeck", "label", "note",
+            "ruling", "offender"}
+_ANNULLED_ALLOWED = {"kind", "rule", "by", "reason", "label", "note"}
+
+#: the penalty rulings a deal may be settled after (Papagei-Jass), the paragraph and its offence
+RULINGS = {
+    "§7": "irrtümlich/falsch gespielte oder zurückbehaltene Karte",
+    "§15": "Nichtangeben einer Farbe",
+    "§17": "Rest verlangen, nicht eingetroffen",
+    "§28": "Vorspielen",
+    "§31": "zwei Karten gespielt",
+}
+#: the paragraphs that let a side annul a deal (never the whole Partie, §7)
+ANNULMENTS = {
+    "§5": "fehlende Karte",
+    "§7": "falsche Karte, zu spät bemerkt",
+    "§25": "der Partner macht irrtümlich Trumpf oder schiebt",
+    "§29": "unnötiger Weis",
+    "§29.1": "falsche Weisdeklaration",
+}
 
 
 def _pair(facts: Mapping[str, Any], key: str, default: tuple[int, int] | None = None) -> tuple[int, int]:
@@ -55,6 +89,8 @@ class JassAdapter(Adapter):
         "mode": "E S L R (trump suits), obenabe, undenufe, slalom-oben, quer-unten, misere:R ... (the engine's modes)",
         "declarer": "position that named the mode", "card_points": "[team 1+3, team 2+4] incl. the last trick's 5",
         "tricks": "[team 1+3, team 2+4]", "weis": "[team 1+3, team 2+4]", "stoeck": "[team 1+3, team 2+4]",
+        "ruling": "settled after a penalty ruling: §7, §15, §17, §28 or §31 (optional)",
+        "offender": "position that committed the offence (with a ruling, optional)",
     }
 
     def _form(self, opts: Any) -> list[dict[str, Any]]:
@@ -67,7 +103,34 @@ class JassAdapter(Adapter):
             {"name": "tricks", "label": "Stiche (1+3, 2+4)", "type": "pair"},
             {"name": "weis", "label": "Weis (1+3, 2+4)", "type": "pair", "optional": True},
             {"name": "stoeck", "label": "Stöck (1+3, 2+4)", "type": "pair", "optional": True},
+            {"name": "ruling", "label": "Strafe nach", "type": "select", "options": list(RULINGS), "optional": True},
+            {"name": "offender", "label": "fehlbar", "type": "position", "optional": True},
         ]
+
+    def settle(self, facts: Mapping[str, Any], ctx: GameContext) -> Settlement:
+        """As :meth:`Adapter.settle`; an annulled deal names the paragraph that allowed it."""
+        if isinstance(facts, Mapping) and facts.get("kind") == "annulled" and ctx.size in self.table_sizes:
+            return self._annulled(facts, ctx)
+        return super().settle(facts, ctx)
+
+    def _annulled(self, facts: Mapping[str, Any], ctx: GameContext) -> Settlement:
+        unknown = set(facts) - _ANNULLED_ALLOWED
+        if unknown:
+            raise IllegalAction(f"unknown facts of an annulled deal {sorted(unknown)} "
+                                f"(known: {', '.join(sorted(_ANNULLED_ALLOWED))})")
+        rule = facts.get("rule")
+        if rule is not None and rule not in ANNULMENTS:
+            raise IllegalAction(f"rule: a deal is annulled under {', '.join(ANNULMENTS)}, not {rule!r}",
+                                rule="Papagei-Jass §7")
+        by = facts.get("by")
+        if by is not None:
+            ctx.seat_of(by, "by")
+        reason = str(facts.get("reason", "")).strip() or (ANNULMENTS[rule] if rule else "annulliert")
+        where = f"Papagei-Jass {rule}" if rule else "Papagei-Jass"
+        who = f"{'1+3' if (by - 1) % 2 == 0 else '2+4'} annulliert: " if by is not None else ""
+        label = str(facts.get("label") or ("annulliert" + (f" ({rule})" if rule else "")))
+        return Settlement((0, 0), (Line("annulliert", 0, f"{where}: {who}{reason}"),), None, label, True, reason,
+                          carry=dict(ctx.carry))
 
     def settle_game(self, facts: Mapping[str, Any], ctx: GameContext) -> Settlement:
         scoring = self.scoring()
@@ -92,8 +155,21 @@ class JassAdapter(Adapter):
             raise IllegalAction(f"unknown Jass mode {mode!r}", rule="Papagei-Jass §23") from None
         except ValueError as exc:
             raise IllegalAction(str(exc), rule="Papagei-Jass §23") from None
-        label = str(facts.get("label") or f"{mode} ×{s.multiplier}")
-        return Settlement(tuple(int(p) for p in s.points), tuple(s.lines), None, label, False,
+        ruling = facts.get("ruling")
+        lines = tuple(s.lines)
+        if ruling is not None:
+            if ruling not in RULINGS:
+                raise IllegalAction(f"ruling: a deal is settled after a ruling under {', '.join(RULINGS)}, "
+                                    f"not {ruling!r}", rule="Papagei-Jass §7")
+            who = ""
+            if facts.get("offender") is not None:
+                ctx.seat_of(facts["offender"], "offender")
+                who = f" by position {facts['offender']}"
+            lines += (Line("Strafe", 0, f"Papagei-Jass {ruling}: {RULINGS[ruling]}{who}"),)
+        elif facts.get("offender") is not None:
+            raise IllegalAction("offender is given with a ruling (ruling: §7, §15, ...)")
+        label = str(facts.get("label") or f"{mode} ×{s.multiplier}" + (f" ({ruling})" if ruling else ""))
+        return Settlement(tuple(int(p) for p in s.points), lines, None, label, False,
                           str(facts.get("note", "")))
 
 

@@ -11,8 +11,9 @@ A ``game`` entry::
      "premiums": [{"name": "pagat", "side": "declarer", "announced": true, "made": true, "kontra": 0}],
      "kontra": 1}
 
-* positive games: ``declarer_thirds`` -- card points of the declarer's side in thirds (35 Punkte
-  und 2 Blatt = 107); ``declarer_points`` ``"35/2"`` is accepted too
+* positive games: ``declarer_thirds`` -- card points of the declarer's side in thirds, 0..210 (35
+  Punkte und 2 Blatt = 107); ``declarer_points`` ``"35/2"`` is accepted too, its Blatt 0, 1 or 2
+  (cards are counted in threes, Österreich-Finale 1)): "34/7" or "35/3" is refused naming the field
 * negative games: ``declarer_tricks``; ``kontras``: ``[[position, level], ...]`` per opponent
 * Trischaken: ``thirds`` and ``tricks`` per position (the sitting player 0)
 * ``renonces``: ``[{"kind": "farbzwang", "offender": position}]`` -- one or two offenders, or the
@@ -26,6 +27,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from stammtisch.core.errors import IllegalAction
+from stammtisch.games.tarock.cards import points_blatt_to_thirds
 
 from . import Adapter, GameContext, Settlement
 
@@ -106,12 +108,15 @@ class TarockAdapter(Adapter):
         if facts.get("partner") is not None:
             out["partner"] = seat(facts["partner"], "partner")
         if "declarer_points" in facts:
-            text = str(facts["declarer_points"])
-            try:
-                pts, _, blatt = text.partition("/")
-                out["declarer_thirds"] = 3 * int(pts) + (int(blatt) if blatt else 0)
-            except ValueError:
-                raise IllegalAction(f"declarer_points is 'Punkte/Blatt' such as '35/2', not {text!r}") from None
+            try:  # "35/2" = 35 Punkte und 2 Blatt; Blatt 0, 1 or 2 (Österreich-Finale 1))
+                out["declarer_thirds"] = points_blatt_to_thirds(str(facts["declarer_points"]))
+            except ValueError as exc:
+                raise IllegalAction(f"declarer_points: {exc}", rule="Österreich-Finale 1)") from None
+        if "declarer_thirds" in facts:
+            t = facts["declarer_thirds"]
+            if isinstance(t, bool) or not isinstance(t, int) or not 0 <= t <= 210:
+                raise IllegalAction(f"declarer_thirds is a whole number of thirds 0..210 (the pack), not {t!r}",
+                                    rule="Österreich-Finale 1)")
         for k in ("declarer_thirds", "declarer_tricks", "kontra", "schleifen"):
             if k in facts:
                 out[k] = facts[k]

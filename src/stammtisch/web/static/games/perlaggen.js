@@ -20,6 +20,7 @@ const WORDS = {
   abweisen: ["abweisen", "mit einer höheren Figur abweisen (§22)", "beat it with a higher figure (§22)"],
   stellen: ["stellen", "die Figur stehen lassen (§22)", "let the figure stand (§22)"],
   nicht_tauschen: ["nicht tauschen", "keine Karte tauschen", "exchange no card"],
+  schreiben: ["schreiben", "die Punkte schreiben; wer reklamieren will, tut es vorher (§33)", "write the points; claim first if you must (§33)"],
 };
 
 export default {
@@ -74,13 +75,17 @@ export default {
     const d = v.deal, out = [];
     if (d.trump) out.push(el("span", "badge contract trump", `${tip("Trumpf", "Trump")}: ${suitName("perlaggen", d.trump)}`, tip("aufgeschlagene Karte bestimmt den Trumpf (§7)", "the turned card sets trump (§7)")));
     for (const [name, f] of Object.entries(d.figures || {})) {
-      const who = f.bidder ? ` ${f.bidder}` : "";
-      const st = { open: tip("offen", "open"), held: tip("gehalten", "held"), conceded: tip("gut", "conceded"), bid: tip("geboten", "bid"), raised: tip("gesteigert", "raised") }[f.status] || f.status;
-      out.push(el("span", `badge figure ${f.status}`, `${FIG[name] || name}${who}: ${st}${f.value ? " " + f.value : ""}${f.unseen ? " (" + tip("ungesehen", "unseen") + ")" : ""}`,
+      // an open raise names the side that raised (offered_by), not the side that bid first
+      const by = f.offered_by || f.bidder;
+      const who = by ? ` ${by}` : "";
+      const st = { open: tip("offen", "open"), offered: tip("geboten", "offered"), held: tip("gehalten", "held"), conceded: tip("gut", "conceded"), decided: tip("entschieden", "decided"), lapsed: tip("verfallen", "lapsed"), bid: tip("geboten", "bid"), raised: tip("gesteigert", "raised") }[f.status] || f.status;
+      const stake = f.value || f.offer;
+      out.push(el("span", `badge figure ${f.status}`, `${FIG[name] || name}${who}: ${st}${stake ? " " + stake : ""}${f.winner ? " → " + f.winner : ""}${f.unseen ? " (" + tip("ungesehen", "unseen") + ")" : ""}`,
         tip("Figur: wer bietet, Stand und Wert (§8–§14)", "figure: bidder, state and value (§8–§14)")));
     }
     if (d.written) out.push(el("span", "badge points", `${tip("geschrieben", "written")} A ${d.written[0]} : B ${d.written[1]}`));
     if (d.tricks_won) out.push(el("span", "badge", `${tip("Stiche", "tricks")} A ${d.tricks_won[0]} : B ${d.tricks_won[1]}`));
+    if (d.phase === "figures" && d.figure_on_table) out.push(el("span", "badge asked", `${tip("gefragt", "asked for")}: ${FIG[d.figure_on_table] || d.figure_on_table}`, tip("diese Figur ist zu weisen, zu bieten oder gut zu lassen (§22)", "this figure is to be shown, bid or conceded (§22)")));
     if (d.shown_figure) out.push(el("span", "badge shown", typeof d.shown_figure === "string" ? d.shown_figure : JSON.stringify(d.shown_figure)));
     return out;
   },
@@ -97,6 +102,7 @@ export default {
       box.append(cap);
       out.push(box);
     };
+    put(tip("abgehoben", "lifted"), d.lifted_bottom);  // the standing Perlagg at the bottom of the lift (§4)
     put(tip("Trumpf", "trump"), d.trump_card);
     put("Luck", d.luck);
     put("Boden", d.boden);
@@ -106,6 +112,8 @@ export default {
     const s = r.summary || {}, out = [];
     if (s.won) out.push(el("span", "fact", `${tip("Stiche", "tricks")}: A ${s.won[0]} · B ${s.won[1]}`));
     if (s.winner) out.push(el("span", "fact", `${tip("gewonnen", "won")}: ${s.winner}`));
+    // what each seat laid open to show a figure (§22): the computer players' too
+    for (const [k, cs] of Object.entries(s.shown_hands || {})) out.push(el("span", "fact", `${v.seats[Number(k)]} ${tip("zeigte", "showed")}: ${cs.join(" ")}`));
     return out;
   },
 };

@@ -38,7 +38,7 @@ const PREMIUMS = {
 
 const WORDS = {
   vorhand: ["Vorhand", "die Vorhand meldet sich zuerst und behält sich den Rufer vor (Österreich-Finale 3))", "Vorhand speaks first and keeps the Rufer (Österreich-Finale 3))"],
-  weitergeben: ["Weitergeben", "Vorhand mit allen vier Königen gibt die Vorhand weiter (Clubregel, NOTES)", "Vorhand with all four kings passes the Vorhand on (club rule, NOTES)"],
+  weitergeben: ["Weitergeben", "Vorhand mit allen vier Königen gibt die Vorhand weiter (Clubregel)", "Vorhand with all four kings passes the Vorhand on (club rule)"],
   pass: ["Gut", "passen: kein Spiel anmelden oder überbieten (Österreich-Finale 1))", "pass: no bid (Österreich-Finale 1))"],
   hold: ["Halten", "die Vorhand spielt das gebotene Spiel selbst (Österreich-Finale 3))", "Vorhand plays the bid game herself (Österreich-Finale 3))"],
   gut: ["Gut", "nichts (mehr) ansagen, zur Kenntnis nehmen (Österreich-Finale 1))", "nothing (more) to announce (Österreich-Finale 1))"],
