@@ -12,7 +12,7 @@ from rich.text import Text
 
 from ...core.cards import TAROCK, roman
 from ...core.messages import Msg
-from ...games.tarock.cards import TOTAL_THIRDS, thirds_to_text
+from ...games.tarock.cards import TOTAL_THIRDS
 from ..notation import TerminalNotation
 from ..settlement import seat_names
 from . import scoreboard
