@@ -6,6 +6,7 @@ Used by the crash test (as a subprocess that gets kill -9) and by the browser te
 
 from __future__ import annotations
 
+import os
 import sys
 
 import uvicorn
@@ -31,4 +32,8 @@ if __name__ == "__main__":
     port, data = int(sys.argv[1]), sys.argv[2]
     delay = float(sys.argv[3]) if len(sys.argv) > 3 else 0.0
     print(f"serving on {port}", flush=True)
-    uvicorn.run(app_for(data, delay), host="127.0.0.1", port=port, log_level="warning")
+    from stammtisch.server.timeouts import slow_client_protocol
+
+    header_seconds = float(os.environ.get("STAMMTISCH_TEST_HEADER_SECONDS", "10"))
+    uvicorn.run(app_for(data, delay), host="127.0.0.1", port=port, log_level="warning",
+                http=slow_client_protocol(header_seconds))

@@ -670,3 +670,194 @@ def test_no_page_loads_scripts_from_elsewhere_or_inline(client):
         r = client.get(path)
         assert r.status_code == 404, path
         assert "cdn." not in r.text and "<script>" not in r.text
+
+
+# -- 12. the second attacker's pass: lockouts, path bytes, account names, silent sockets, names -------
+def _sk_store(tmp_path):
+    from stammtisch.scorekeeper.store import Store as SkStore
+
+    store = SkStore(f"sqlite:///{tmp_path / 'sk.sqlite3'}")
+    oid = store.create_organiser("Wirt", "geheim-12345")["id"]
+    t = store.create_tournament("Stammtisch", "doppelkopf", kind="table", names=["A", "B", "C", "D"], organiser=oid)
+    tab = t["rounds"][0]["tables"][0]["id"]
+    return store, tab, store.issue_codes(t["id"])[tab]
+
+
+def test_a_stranger_cannot_lock_the_list_keeper_out_of_a_scorekeeper_table(tmp_path):
+    from stammtisch.scorekeeper import auth
+    from stammtisch.scorekeeper.errors import Forbidden, Locked
+
+    store, tab, code = _sk_store(tmp_path)
+    for _ in range(auth.CODE_ATTEMPTS):
+        with pytest.raises(Forbidden):
+            store.unlock_table(tab, "00000-00000", client="10.0.0.66")
+    with pytest.raises(Locked):  # the stranger is locked out, even with the right code
+        store.unlock_table(tab, code, client="10.0.0.66")
+    assert store.unlock_table(tab, code, client="10.0.0.7")["token"]  # the list keeper is not
+
+
+def test_many_addresses_together_meet_the_slower_bound_over_the_whole_table(tmp_path):
+    from stammtisch.scorekeeper import auth
+    from stammtisch.scorekeeper.errors import Forbidden, Locked
+
+    store, tab, code = _sk_store(tmp_path)
+    for i in range(auth.CODE_ATTEMPTS_ALL):
+        with pytest.raises(Forbidden):
+            store.unlock_table(tab, "00000-00000", client=f"10.0.{i}.1")
+    with pytest.raises(Locked):
+        store.unlock_table(tab, code, client="10.0.0.7")
+    assert auth.CODE_LOCK_ALL < auth.CODE_LOCK  # a short lock for everybody, the long one per client
+
+
+@pytest.mark.parametrize("path", ["/scorekeeper/static/%00", "/static/%00", "/scorekeeper/static/a%0ab", "/%00",
+                                  "/static/%ff", "/t/%7f", "/api/tables/a%00b", "/scorekeeper/static/%c0%80",
+                                  "/replay/1%0d%0aX-Evil:%201"])
+def test_a_bad_byte_anywhere_in_the_path_is_a_4xx_never_a_500(tmp_path, path, caplog):
+    from fastapi.testclient import TestClient
+
+    from stammtisch.scorekeeper.api import make_router
+    from stammtisch.server import ServerConfig, create_app
+
+    url = f"sqlite:///{tmp_path / 'db.sqlite3'}"
+    app = create_app(database_url=url, config=ServerConfig(search_processes=0, warm_search=False),
+                     routers=[make_router(url)])
+    with TestClient(app, raise_server_exceptions=False) as c, caplog.at_level(logging.ERROR):
+        r = c.get(path)
+    assert 400 <= r.status_code < 500, (path, r.status_code)
+    assert "Traceback" not in caplog.text
+
+
+def test_the_scorekeepers_own_static_route_refuses_a_nul_without_a_500(tmp_path):
+    from fastapi.testclient import TestClient
+
+    from stammtisch.scorekeeper.api import create_app as sk_app
+
+    with TestClient(sk_app(f"sqlite:///{tmp_path / 'sk.sqlite3'}"), raise_server_exceptions=False) as c:
+        assert c.get("/scorekeeper/static/%00").status_code == 404
+
+
+@pytest.mark.parametrize("other", ["VICTIM", "Victim", "\uff56ictim", " victim ", "VİCTIM".replace("İ", "I")])
+def test_account_names_differing_by_case_or_compatibility_form_are_one_account(client, other):
+    assert client.post("/api/accounts", json={"name": "victim", "password": "geheim-1234"}).status_code == 200
+    r = client.post("/api/accounts", json={"name": other, "password": "andres-5678"})
+    assert r.status_code == 409 and r.json()["code"] == "taken"
+    # a login in any spelling reaches the one account
+    r = client.post("/api/login", json={"name": other, "password": "geheim-1234"})
+    assert r.status_code == 200 and r.json()["name"] == "victim"
+
+
+def test_the_migration_keeps_accounts_that_clashed_before_and_makes_names_unique(tmp_path):
+    from alembic import command
+    from alembic.config import Config
+    from sqlalchemy import text as sql
+
+    from stammtisch.server.store import MIGRATIONS, VERSION_TABLE, Store
+
+    url = f"sqlite:///{tmp_path / 'old.sqlite3'}"
+    engine = make_engine(url)
+    cfg = Config()
+    cfg.set_main_option("script_location", str(MIGRATIONS))
+    with engine.begin() as conn:  # the schema as it was: names unique only byte for byte
+        cfg.attributes["connection"] = conn
+        cfg.attributes["version_table"] = VERSION_TABLE
+        command.upgrade(cfg, "0001_server")
+        for i, name in enumerate(["victim", "VICTIM", "Victim", "anna"]):
+            conn.execute(sql("insert into server_accounts (id, name, password_hash, created_at) "
+                             "values (:i, :n, :h, '2026-01-01')"), {"i": i + 1, "n": name, "h": f"h{i}"})
+    store = Store(engine)  # migrates to the newest schema
+    assert store.account_by_name("VICTIM").id == 2  # each old account keeps working by its exact name
+    assert store.account_by_name("vIcTiM").id == 1  # any other spelling reaches the oldest
+    assert store.create_account("VICTIm", "x") is None and store.create_account("Anna", "x") is None
+    assert store.create_account("Berta", "x") is not None
+    with engine.connect() as conn:
+        keys = [r[0] for r in conn.execute(sql("select name_key from server_accounts order by id"))]
+    assert keys[:4] == ["victim", "victim#2", "victim#3", "anna"] and len(set(keys)) == len(keys)
+
+
+def test_a_silent_or_slow_http_connection_is_closed(tmp_path, monkeypatch):
+    import socket
+
+    from .live import LiveServer
+
+    monkeypatch.setenv("STAMMTISCH_TEST_HEADER_SECONDS", "1")
+    server = LiveServer(tmp_path).start()
+    try:
+        silent = socket.create_connection(("127.0.0.1", server.port))
+        slow = socket.create_connection(("127.0.0.1", server.port))
+        slow.sendall(b"GET /api/games HTTP/1.1\r\nHost: x\r\n")  # ... and never the rest
+        for s in (silent, slow):
+            s.settimeout(8)
+            t0 = time.monotonic()
+            assert s.recv(1024) == b""  # closed by the server (not a timeout here)
+            assert time.monotonic() - t0 < 8
+            s.close()
+        # a request that is sent whole is answered as ever
+        ok = socket.create_connection(("127.0.0.1", server.port))
+        ok.sendall(b"GET /api/games HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        ok.settimeout(8)
+        assert ok.recv(64).startswith(b"HTTP/1.1 200")
+        ok.close()
+    finally:
+        server.stop()
+
+
+def test_serve_configures_idle_timeouts_and_a_connection_limit():
+    from stammtisch.cli.serve import uvicorn_config
+    from stammtisch.server import ServerConfig
+
+    cfg = ServerConfig(header_seconds=7, keep_alive_seconds=3, max_connections=99)
+    uc = uvicorn_config(object(), "127.0.0.1", 0, config=cfg)
+    assert uc.timeout_keep_alive == 3 and uc.limit_concurrency == 99
+    assert uc.http.header_seconds == 7
+
+
+SK_NAMES = ["Sepp\x00", "Sepp\u202eppeS", "Anna\u200b", "\u2067Vroni", "Line\nBreak", "   "]
+
+
+@pytest.mark.parametrize("bad", SK_NAMES)
+def test_scorekeeper_player_names_are_refused_like_the_lobbys(tmp_path, bad):
+    from fastapi.testclient import TestClient
+
+    from stammtisch.scorekeeper.api import create_app as sk_app
+    from tests.scorekeeper.helpers import API, login
+
+    with TestClient(sk_app(f"sqlite:///{tmp_path / 'sk.sqlite3'}")) as c:
+        H = login(c)
+        tid = c.post(f"{API}/tournaments", headers=H, json={"name": "Cup", "game": "doppelkopf"}).json()
+        tid = tid["tournament"]["id"]
+        r = c.post(f"{API}/tournaments/{tid}/players", headers=H, json=[{"name": bad}])
+        assert r.status_code == 422 and "name" in r.json()["message"], r.text  # the scorekeeper's 422
+        r = c.post(f"{API}/tournaments", headers=H, json={"name": "Tisch", "game": "doppelkopf", "kind": "table",
+                                                          "names": ["A", "B", "C", bad]})
+        assert r.status_code == 422, r.text
+    # the lobby refuses the same names
+    from stammtisch.server.routers.common import person_name
+    from stammtisch.server.tables import TableError
+
+    with pytest.raises(TableError):
+        person_name(bad)
+
+
+def test_scorekeeper_names_are_normalised_like_the_lobbys(tmp_path):
+    from fastapi.testclient import TestClient
+
+    from stammtisch.scorekeeper.api import create_app as sk_app
+    from tests.scorekeeper.helpers import API, login
+
+    with TestClient(sk_app(f"sqlite:///{tmp_path / 'sk.sqlite3'}")) as c:
+        H = login(c)
+        tid = c.post(f"{API}/tournaments", headers=H, json={"name": "Cup", "game": "doppelkopf"}).json()
+        tid = tid["tournament"]["id"]
+        added = c.post(f"{API}/tournaments/{tid}/players", headers=H, json=[{"name": "  \uff21nna   Huber "}])
+        assert added.status_code == 201 and added.json()[0]["name"] == "Anna Huber"
+
+
+@pytest.mark.parametrize("level", [-2, 5, 99, -(2**40), 2**70])
+def test_a_doppelkopf_entry_with_an_announcement_level_out_of_range_is_refused(level):
+    from stammtisch.core.errors import IllegalAction
+    from stammtisch.scorekeeper import entries
+
+    kind = entries.get("doppelkopf")
+    with pytest.raises(IllegalAction, match="-1..4"):
+        kind._level(level, "re_level")  # Doppelkopf-Turnier 5.: re 0 ... schwarz 4; none is null (or -1)
+    assert kind._level(None, "re_level") == kind._level(-1, "re_level") == -1 and kind._level(2, "re_level") == 2

@@ -21,7 +21,7 @@ def test_migrations_use_their_own_version_table_and_run_twice(tmp_path):
             "server_accounts", "server_sessions"} <= names
     assert "alembic_version" not in names
     with engine.connect() as c:
-        assert c.execute(text("select version_num from alembic_version_server")).scalar() == "0001_server"
+        assert c.execute(text("select version_num from alembic_version_server")).scalar() == "0002_server_account_key"
 
 
 def test_the_log_cannot_fork(tmp_path):

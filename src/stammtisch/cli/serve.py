@@ -32,8 +32,9 @@ def serve(
                                 help="seconds before a computer player stands in for an absent person"),
     log_level: str = typer.Option("warning", metavar="LEVEL", help="uvicorn log level: critical, error, warning, "
                                                                    "info, debug or trace"),
-    search_processes: int = typer.Option(1, metavar="N",
-                                         help="worker processes for search computer players (0: a thread)"),
+    search_processes: Optional[int] = typer.Option(None, metavar="N",
+                                                   help="worker processes for search computer players "
+                                                        "(default: one per core; 0: a thread)"),
     search_levels: str = typer.Option("easy,medium,hard", metavar="LEVELS",
                                       help="search strengths a table may ask for, comma-separated: easy, medium, "
                                            "hard, strong"),
@@ -45,6 +46,10 @@ def serve(
     trusted_proxies: str = typer.Option("", metavar="ADDRESSES",
                                         help="addresses of reverse proxies whose X-Forwarded-For is "
                                              "believed (comma-separated); none by default"),
+    workers: int = typer.Option(1, metavar="N", help="server processes on this port sharing the tables "
+                                                     "(needs PostgreSQL)"),
+    cluster: bool = typer.Option(False, help="share the tables with the servers of other machines on the same "
+                                             "PostgreSQL (implied by --workers above 1)"),
 ) -> None:
     """Run the table server; open the printed address in a browser."""
     from ..scorekeeper.api import make_router
@@ -63,9 +68,29 @@ def serve(
     if unknown:
         print(f"error: unknown search level(s) {', '.join(unknown)} (known: {', '.join(LEVELS)})")
         raise typer.Exit(1)
+    shared = cluster or workers > 1
+    if shared and not url.startswith("postgresql"):
+        fail("several server processes share their tables through PostgreSQL: give --database-url "
+             "postgresql+psycopg://...")
+    if workers > 1 and search_processes is None:  # the cores are shared by the workers' search pools
+        from ..server.botpool import default_processes
+
+        search_processes = max(1, default_processes() // workers)
     config = ServerConfig(bot_delay=bot_delay, grace=grace, gc_tuning=True, search_processes=search_processes,
                           search_levels=levels, create_burst=create_burst, create_per_minute=create_per_minute,
-                          max_body=max_body, max_sockets_per_client=max_sockets_per_client)
+                          max_body=max_body, max_sockets_per_client=max_sockets_per_client, cluster=shared)
+    if workers > 1:
+        from ..server.workers import run_workers
+
+        print(f"stammtisch is serving at http://{host}:{port}/ with {workers} processes", flush=True)
+        ucfg = uvicorn_config(None, host, port, log_level, trusted_proxies, config)
+        run_workers(config, url, sock, workers, "stammtisch.cli.serve:worker_app", log_level=log_level,
+                    ws_max_size=ucfg.ws_max_size, ws_ping_interval=ucfg.ws_ping_interval,
+                    ws_ping_timeout=ucfg.ws_ping_timeout, ws_per_message_deflate=False,
+                    proxy_headers=ucfg.proxy_headers, forwarded_allow_ips=ucfg.forwarded_allow_ips,
+                    http="stammtisch.server.timeouts:HeaderTimeoutProtocol", timeout_graceful_shutdown=1,
+                    timeout_keep_alive=ucfg.timeout_keep_alive, limit_concurrency=ucfg.limit_concurrency)
+        return
     from .database import database_problems
 
     with database_problems(url, fail):
@@ -78,7 +103,7 @@ def serve(
         print(line, flush=True)
     from .interrupts import end_children, guarded, stop
 
-    server = StoppingServer(uvicorn_config(app, host, port, log_level, trusted_proxies))
+    server = StoppingServer(uvicorn_config(app, host, port, log_level, trusted_proxies, config))
     try:
         with guarded():
             server.run(sockets=[sock])
@@ -135,22 +160,42 @@ def StoppingServer(config: Any) -> Any:  # noqa: N802 - a class made on first us
     return _stopping_server_class()(config)
 
 
-def uvicorn_config(app: object, host: str, port: int, log_level: str = "warning", trusted_proxies: str = ""):
+def worker_app() -> object:
+    """The app of one ``serve --workers N`` process (uvicorn calls it in each worker)."""
+    from ..scorekeeper.api import make_router
+    from ..server import create_app
+    from ..server.workers import worker_settings
+
+    url, config = worker_settings()
+    return create_app(database_url=url, config=config, routers=[make_router(url)])
+
+
+def uvicorn_config(app: object, host: str, port: int, log_level: str = "warning", trusted_proxies: str = "",
+                   config: object = None):
     """The uvicorn configuration of ``serve``.
 
     X-Forwarded-For is believed only from ``trusted_proxies``: uvicorn's default trusts it from
     127.0.0.1, so any local client (or a proxy that passes the header through) could name itself
     another address at every request and walk past every per-client limit (table creation,
     logins, entry codes). See ``docs/server.md``, "Attacker's pass (merged)".
+
+    Idle and slow connections are closed (``ServerConfig.header_seconds``, ``keep_alive_seconds``;
+    :mod:`stammtisch.server.timeouts`) and one process serves at most ``max_connections`` at once.
     """
     import uvicorn
 
+    from ..server import ServerConfig
+    from ..server.timeouts import slow_client_protocol
+
+    cfg = config if isinstance(config, ServerConfig) else ServerConfig()
     proxies = ",".join(x.strip() for x in trusted_proxies.split(",") if x.strip())
     # timeout_graceful_shutdown: Ctrl-C closes the open table sockets within a second, not when the
     # last browser leaves (every action is logged already; the browsers reconnect to the next start)
     return uvicorn.Config(app, host=host, port=port, log_level=log_level, ws_max_size=65536, ws_ping_interval=20,
                           ws_per_message_deflate=False, ws_ping_timeout=20, proxy_headers=bool(proxies),
-                          forwarded_allow_ips=proxies or None, timeout_graceful_shutdown=1)
+                          forwarded_allow_ips=proxies or None, timeout_graceful_shutdown=1,
+                          http=slow_client_protocol(cfg.header_seconds), timeout_keep_alive=cfg.keep_alive_seconds,
+                          limit_concurrency=cfg.max_connections)
 
 
 def listen(host: str, port: int, fail: Callable[[str], None]) -> socket.socket:

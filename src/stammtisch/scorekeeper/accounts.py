@@ -15,6 +15,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from stammtisch.core.errors import IllegalAction
+from stammtisch.core.messages import Msg
 
 from . import auth
 from .db import Database, clean_name
@@ -157,7 +158,7 @@ class Accounts(Database):
                 return
             if who is not None and table_id is not None and who.table == table_id:
                 return
-        raise Forbidden("this needs the tournament's organiser (log in) or the table's entry code")
+        raise Forbidden(Msg("this needs the tournament's organiser (log in) or the table's entry code"))
 
     def is_organiser(self, tid: int, who: Principal | None) -> bool:
         """Whether ``who`` is the organiser of tournament ``tid``."""
@@ -194,33 +195,50 @@ class Accounts(Database):
                 tab.code_hash, tab.failed_codes, tab.locked_until = auth.hash_secret(auth.normalise_code(code)), 0, None
                 s.execute(SkSession.__table__.delete().where(SkSession.table_id == tab.id))
                 out[tab.id] = code
+            for key in [k for k in self._code_fails if k[1] in out]:  # a new code lifts every lock
+                del self._code_fails[key]
             return out
 
-    def unlock_table(self, table_id: int, code: str) -> dict[str, Any]:
+    def unlock_table(self, table_id: int, code: str, client: str = "") -> dict[str, Any]:
         """Exchange a table's entry code for a session that may write that table's list.
 
+        :param client: who asks (the client address): wrong codes count per client and table
         :raises Forbidden: a wrong code (counted; :data:`~stammtisch.scorekeeper.auth.CODE_ATTEMPTS`
-            wrong codes lock the table for :data:`~stammtisch.scorekeeper.auth.CODE_LOCK`)
-        :raises Locked: the table is locked
+            wrong codes from one client lock that client out of the table for
+            :data:`~stammtisch.scorekeeper.auth.CODE_LOCK`;
+            :data:`~stammtisch.scorekeeper.auth.CODE_ATTEMPTS_ALL` from anybody lock the table for
+            :data:`~stammtisch.scorekeeper.auth.CODE_LOCK_ALL`)
+        :raises Locked: this client, or the table, is locked
         """
         entered = auth.normalise_code(code if isinstance(code, str) else "")[:40]
+        key = (client, table_id)
+        t = auth.now()
+        count, until = self._code_fails.get(key, (0, None))
+        if until is not None and until > t:
+            raise Locked(f"too many wrong codes from here: table {table_id} is locked for you until {until:%H:%M} "
+                         f"UTC (or the organiser issues a new code)", until=until)
         with self.session() as s:
             tab = s.get(SkTable, table_id)
             if tab is None:
                 raise NotFound(f"there is no table {table_id}")
-            t = auth.now()
             if tab.locked_until is not None and tab.locked_until > t:
                 raise Locked(f"too many wrong codes: table {tab.number} is locked until {tab.locked_until:%H:%M} "
                              f"UTC (or the organiser issues a new code)", until=tab.locked_until)
             ok = auth.verify_secret(tab.code_hash, entered)
             if not ok:
                 tab.failed_codes += 1
-                left = auth.CODE_ATTEMPTS - tab.failed_codes
-                if left <= 0:
-                    tab.failed_codes, tab.locked_until = 0, t + auth.CODE_LOCK
+                if tab.failed_codes >= auth.CODE_ATTEMPTS_ALL:
+                    tab.failed_codes, tab.locked_until = 0, t + auth.CODE_LOCK_ALL
         if not ok:
-            raise Forbidden("wrong entry code" + (f" ({left} attempts left)" if left > 0 else
-                                                  " -- the table is locked for a while"))
+            count = count + 1 if until is None else 1
+            left = auth.CODE_ATTEMPTS - count
+            self._code_fails.pop(key, None)
+            self._code_fails[key] = (count, None) if left > 0 else (0, t + auth.CODE_LOCK)
+            while len(self._code_fails) > 10_000:  # bounded: the oldest entries are forgotten
+                del self._code_fails[next(iter(self._code_fails))]
+            raise Forbidden(Msg("wrong entry code ({left} attempts left)", left=left) if left > 0 else
+                            Msg("wrong entry code -- the table is locked for a while"))
+        self._code_fails.pop(key, None)
         with self.session() as s:
             tab = s.get(SkTable, table_id)
             tab.failed_codes = 0

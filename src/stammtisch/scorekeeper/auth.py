@@ -8,8 +8,10 @@
 * **List keepers** get a per-table **entry code** printed on the table card: 10 characters of
   Crockford base32 (50 bits), stored as an argon2 hash, shown once when issued. The code is
   exchanged for a table session (``POST /api/tables/{id}/unlock``) that may write that
-  table's list only. Wrong codes count per table: after :data:`CODE_ATTEMPTS` the table is
-  locked for :data:`CODE_LOCK`; wrong passwords likewise lock an account.
+  table's list only. Wrong codes count per client and table: after :data:`CODE_ATTEMPTS` that
+  client is locked out of that table for :data:`CODE_LOCK` (the right list keeper on another
+  device is not); :data:`CODE_ATTEMPTS_ALL` wrong codes from anybody lock the table for
+  :data:`CODE_LOCK_ALL`. Wrong passwords lock an account.
 * Attempts are also limited per client address in memory (:class:`RateLimiter`).
 
 >>> c = new_code(); len(c), c[5]
@@ -31,7 +33,8 @@ from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatchError
 
 __all__ = ["hash_secret", "verify_secret", "new_code", "normalise_code", "new_token", "token_hash",
-           "RateLimiter", "SESSION_HOURS", "TABLE_SESSION_HOURS", "CODE_ATTEMPTS", "CODE_LOCK",
+           "RateLimiter", "SESSION_HOURS", "TABLE_SESSION_HOURS", "CODE_ATTEMPTS", "CODE_LOCK", "CODE_ATTEMPTS_ALL",
+           "CODE_LOCK_ALL",
            "LOGIN_ATTEMPTS", "LOGIN_LOCK", "MIN_PASSWORD"]
 
 #: Crockford base32: no I, L, O, U (read aloud and typed on a phone without confusion)
@@ -39,8 +42,14 @@ ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 CODE_LENGTH = 10  # 50 bits
 SESSION_HOURS = 12
 TABLE_SESSION_HOURS = 16
+#: wrong entry codes one client (address) may try at one table before it is locked out of it
 CODE_ATTEMPTS = 5
 CODE_LOCK = _dt.timedelta(minutes=10)
+#: the slower bound over all clients: this many wrong codes at one table (from anybody, since the
+#: last right one) lock the table for everybody for :data:`CODE_LOCK_ALL` (so many addresses
+#: together guess no faster; one stranger alone can no longer lock the right code out)
+CODE_ATTEMPTS_ALL = 30
+CODE_LOCK_ALL = _dt.timedelta(minutes=1)
 LOGIN_ATTEMPTS = 10
 LOGIN_LOCK = _dt.timedelta(minutes=15)
 MIN_PASSWORD = 10

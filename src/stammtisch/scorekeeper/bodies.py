@@ -4,13 +4,17 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
+
+from stammtisch.core.names import clean_name
 
 from .http import MAX_ID
 from .ranking import TIEBREAKS
 
 Text200 = Annotated[str, Field(max_length=200)]
-Name = Annotated[str, Field(min_length=1, max_length=200)]
+#: a name (player, tournament): the lobby's rule (:func:`stammtisch.core.names.clean_name`): NFKC, no
+#: control or invisible characters (NUL, bidi overrides), white space collapsed
+Name = Annotated[str, Field(min_length=1, max_length=200), AfterValidator(lambda v: clean_name(v, 200))]
 Version = Annotated[int, Field(ge=0, le=MAX_ID)]
 Pos = Annotated[int, Field(ge=1, le=1_000_000)]
 Facts = Annotated[dict[str, Any], Field(max_length=64)]
@@ -40,6 +44,8 @@ class CreateIn(_In):
     tiebreaks: Annotated[list[Literal[TIEBREAKS]], Field(max_length=len(TIEBREAKS))] | None = None  # type: ignore
     kind: Literal["tournament", "table"] = "tournament"
     names: Annotated[list[Name], Field(max_length=5)] | None = None
+    #: the same key twice (a second click on the same form) gives the tournament of the first
+    once: Annotated[str, Field(min_length=8, max_length=64)] | None = None
 
 
 class PlayerIn(_In):
@@ -56,7 +62,7 @@ class ActiveIn(_In):
 
 
 class DrawIn(_In):
-    method: Literal["random", "schedule", "manual"] = "random"
+    method: Literal["random", "balanced", "schedule", "manual"] = "random"
     seed: Annotated[str, Field(max_length=64)] | Annotated[int, Field(ge=0, le=MAX_ID)] | None = None
     prefer: Literal["four", "five"] = "four"
     sizes: Annotated[list[Literal[4, 5]], Field(min_length=1, max_length=250)] | None = None

@@ -17,7 +17,7 @@ from typing import Any
 from ..httpsec import CSP, SECURITY_HEADERS
 
 #: ``CSP`` is :mod:`stammtisch.httpsec`'s, re-exported
-__all__ = ["BodyLimit", "Buckets", "loads_strict", "CSP", "TooLarge", "BadJSON"]
+__all__ = ["BodyLimit", "PathGuard", "Buckets", "loads_strict", "CSP", "TooLarge", "BadJSON"]
 
 
 class TooLarge(Exception):
@@ -81,6 +81,52 @@ class BodyLimit:
                     "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()),
                                 (b"connection", b"close")] + SECURITY_HEADERS})
         await send({"type": "http.response.body", "body": body})
+
+
+def bad_path(path: str) -> str | None:
+    """What is wrong with a request path (after percent-decoding), or ``None``: control characters
+    (NUL, line breaks, DEL ...) and bytes that are not UTF-8 (decoded as U+FFFD) are never part of
+    a name the server serves.
+
+    >>> bad_path("/scorekeeper/static/\x00"), bad_path("/t/abc")
+    ('control character U+0000', None)
+    """
+    for ch in path:
+        o = ord(ch)
+        if o < 0x20 or 0x7F <= o < 0xA0:
+            return f"control character U+{o:04X}"
+        if o == 0xFFFD:
+            return "bytes that are not UTF-8"
+    return None
+
+
+class PathGuard:
+    """Refuses a request whose path holds a control character or bytes that are not UTF-8 with
+    400 (a socket: closed before the handshake), on every route and mount of the app, before any
+    of them sees it (``/scorekeeper/static/%00`` used to reach the file system and answer 500)."""
+
+    def __init__(self, app: Any):
+        self.app = app
+
+    async def __call__(self, scope: dict, receive: Any, send: Any) -> None:
+        if scope["type"] in ("http", "websocket"):
+            why = bad_path(scope.get("path", ""))
+            if why is None:
+                try:
+                    scope.get("raw_path", b"").decode("ascii")
+                except UnicodeDecodeError:
+                    why = "bytes that are not ASCII in the raw path"
+            if why is not None:
+                if scope["type"] == "websocket":
+                    await send({"type": "websocket.close", "code": 1008})
+                    return
+                body = _error_body("bad_path", f"the request path holds {why}")
+                await send({"type": "http.response.start", "status": 400,
+                            "headers": [(b"content-type", b"application/json"),
+                                        (b"content-length", str(len(body)).encode())] + SECURITY_HEADERS})
+                await send({"type": "http.response.body", "body": body})
+                return
+        await self.app(scope, receive, send)
 
 
 class Buckets:

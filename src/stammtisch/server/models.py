@@ -90,6 +90,9 @@ class AccountRow(Base):
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     name: Mapped[str] = mapped_column(String(64), unique=True)
+    #: the name under NFKC and case folding (:func:`.store.account_key`): unique, so ``victim``,
+    #: ``VICTIM`` and ``Ｖictim`` are one account (migration 0002)
+    name_key: Mapped[str | None] = mapped_column(String(96), unique=True, nullable=True)
     password_hash: Mapped[str] = mapped_column(Text)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 

@@ -35,9 +35,12 @@ class Tables:
         self.by_id: dict[str, Table] = {}
         #: the action log's writer (and the database thread every store call runs on)
         self.actions = ActionLog(store)
-        self.runner = BotRunner(self.config.search_processes, self.config.search_queue)
+        self.runner = BotRunner(self.config.search_processes, self.config.search_queue,
+                                per_client=self.config.search_per_client, fair=self.config.search_fair)
         #: finished (or otherwise ended) tables still in memory, oldest first
         self._ended: dict[int, None] = {}
+        #: with several processes on one PostgreSQL: this process's leases (:mod:`.cluster`)
+        self.cluster: Any = None
 
     async def append(self, job: tuple) -> None:
         """Write one action to the log; returns once it is committed (:meth:`.ActionLog.append`)."""
@@ -48,7 +51,10 @@ class Tables:
         return await self.actions.db(fn, *args)
 
     async def recover(self) -> int:
-        """Load every unfinished table and rebuild its match from the log; returns how many."""
+        """Load every unfinished table and rebuild its match from the log; returns how many. (In a
+        cluster the takeover loop does this, table by table, for the tables nobody holds.)"""
+        if self.cluster is not None:
+            return len(await self.cluster.take_over())
         numbers = await self.db(self.store.unfinished)
         for number in numbers:
             await self.get_number(number)
@@ -63,6 +69,8 @@ class Tables:
         close) and loaded again from the database when somebody asks for them."""
         self._ended.pop(t.number, None)
         self._ended[t.number] = None
+        if self.cluster is not None and t.number in self.cluster.held:  # an ended table needs no owner
+            asyncio.get_running_loop().create_task(self.cluster.release(t.number))
         while len(self._ended) > max(0, self.config.finished_in_memory):
             old = next(iter(self._ended))
             del self._ended[old]
@@ -104,6 +112,12 @@ class Tables:
         t = self.by_number.get(number)  # loaded meanwhile
         if t is not None:
             return t
+        if self.cluster is not None and loaded.row.status in ("open", "playing") \
+                and not await self.cluster.acquire(number):
+            return None  # another process plays it (sockets and requests are relayed there)
+        t = self.by_number.get(number)
+        if t is not None:
+            return t
         try:
             t = Table(self, loaded)
         except TableRefused as e:  # never run: marked broken, so it is not tried again at every start
@@ -121,6 +135,18 @@ class Tables:
             self.ended(t)
         return t
 
+    def forget(self, number: int) -> None:
+        """Drop the in-memory copy of table ``number`` (its lease went elsewhere, or it is taken over
+        and must be rebuilt from the log)."""
+        t = self.by_number.pop(number, None)
+        if t is not None:
+            self.by_id.pop(t.public_id, None)
+            self._ended.pop(number, None)
+            if t.driver is not None:
+                t.driver.cancel()
+            for c in list(t.conns):
+                c.close()
+
     async def _mark_broken(self, loaded: LoadedTable, reason: str) -> None:
         settings = dict(loaded.row.settings or {})
         settings["reason"] = reason
@@ -137,8 +163,10 @@ class Tables:
         return await self.get_number(number) if number is not None else None
 
     async def create(self, game: str, profile: str | None, options: dict[str, Any], max_deals: int | None,
-                     bot_kind: str, settings: dict[str, Any], owner_token: str | None = None) -> Table:
-        """A new open table. ``owner_token`` (its hash is kept) may start it, fill and empty seats, close it."""
+                     bot_kind: str, settings: dict[str, Any], owner_token: str | None = None,
+                     client: str | None = None) -> Table:
+        """A new open table. ``owner_token`` (its hash is kept) may start it, fill and empty seats, close it.
+        ``client`` (the address that opened it) shares the search workers fairly with the others."""
         g = registry.get(game)
         profile = profile or g.default_profile
         opts = validate_options(g, profile, options)  # raises OptionError naming the problem
@@ -164,6 +192,8 @@ class Tables:
                                                             settings=settings, num_seats=g.num_seats(opts)))
         t = await self.get_number(row.number)
         assert t is not None
+        if client is not None:
+            t.client = ("client", client)
         return t
 
     async def close(self) -> None:

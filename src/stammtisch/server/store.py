@@ -8,18 +8,20 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+import unicodedata
 from dataclasses import dataclass
 from datetime import timezone
 from pathlib import Path
 from typing import Any
 
 from sqlalchemy import Engine, insert, select, update
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
 from ..storage import migrate
 from .models import AccountRow, ActionRow, DealRow, SeatRow, SessionRow, TableRow, utcnow
 
-__all__ = ["Store", "hash_token", "new_token", "MIGRATIONS", "VERSION_TABLE"]
+__all__ = ["Store", "hash_token", "new_token", "account_key", "MIGRATIONS", "VERSION_TABLE"]
 
 MIGRATIONS = Path(__file__).with_name("migrations")
 VERSION_TABLE = "alembic_version_server"
@@ -28,6 +30,15 @@ VERSION_TABLE = "alembic_version_server"
 def new_token() -> str:
     """An unguessable token (192 random bits, URL-safe)."""
     return secrets.token_urlsafe(24)
+
+
+def account_key(name: str) -> str:
+    """The key under which account names are unique: NFKC, spaces collapsed, case folded.
+
+    >>> account_key("Victim") == account_key("VICTIM") == account_key("\uff36ictim") == account_key(" victim ")
+    True
+    """
+    return " ".join(unicodedata.normalize("NFKC", name).split()).casefold()[:80]
 
 
 def hash_token(token: str) -> str:
@@ -134,6 +145,26 @@ class Store:
         with self.session() as s:
             return s.scalar(select(TableRow.number).where(TableRow.public_id == public_id))
 
+    def number_and_status(self, public_id: str) -> tuple[int, str] | None:
+        """A table's number and status by its public id (``None``: no such table)."""
+        with self.session() as s:
+            row = s.execute(select(TableRow.number, TableRow.status).where(TableRow.public_id == public_id)).first()
+            return (row[0], row[1]) if row is not None else None
+
+    def live_tables(self, limit: int = 100) -> list[LoadedTable]:
+        """The newest open and playing tables with their seats (the lobby's list, the same from
+        every process of a cluster)."""
+        with self.session() as s:
+            rows = list(s.scalars(select(TableRow).where(TableRow.status.in_(("open", "playing")))
+                                  .order_by(TableRow.number.desc()).limit(limit)))
+            numbers = [r.number for r in rows]
+            seats = list(s.scalars(select(SeatRow).where(SeatRow.table_number.in_(numbers))
+                                   .order_by(SeatRow.table_number, SeatRow.seat))) if numbers else []
+        by: dict[int, list[SeatRow]] = {}
+        for seat in seats:
+            by.setdefault(seat.table_number, []).append(seat)
+        return [LoadedTable(r, by.get(r.number, []), [], []) for r in rows]
+
     def unfinished(self) -> list[int]:
         with self.session() as s:
             return list(s.scalars(select(TableRow.number).where(TableRow.status.in_(("open", "playing")))
@@ -152,17 +183,25 @@ class Store:
     # -- accounts ----------------------------------------------------------------------
     def create_account(self, name: str, password_hash: str) -> int | None:
         """The new account's id, or ``None`` when the name is taken."""
-        with self.session.begin() as s:
-            if s.scalar(select(AccountRow.id).where(AccountRow.name == name)) is not None:
-                return None
-            row = AccountRow(name=name, password_hash=password_hash, created_at=utcnow())
-            s.add(row)
-            s.flush()
-            return row.id
+        key = account_key(name)
+        try:
+            with self.session.begin() as s:
+                if s.scalar(select(AccountRow.id).where((AccountRow.name_key == key) | (AccountRow.name == name))) \
+                        is not None:
+                    return None
+                row = AccountRow(name=name, name_key=key, password_hash=password_hash, created_at=utcnow())
+                s.add(row)
+                s.flush()
+                return row.id
+        except IntegrityError:  # registered at the same moment (another process): taken
+            return None
 
     def account_by_name(self, name: str) -> AccountRow | None:
+        """The account of ``name`` in any spelling (case, compatibility forms); an exact name first
+        (accounts that clashed before names were unique by their key keep working)."""
         with self.session() as s:
-            return s.scalar(select(AccountRow).where(AccountRow.name == name))
+            exact = s.scalar(select(AccountRow).where(AccountRow.name == name))
+            return exact or s.scalar(select(AccountRow).where(AccountRow.name_key == account_key(name)))
 
     def new_session(self, account_id: int) -> str:
         token = new_token()

@@ -87,6 +87,9 @@ class Table(LoggedTable, Presence, BotDriver):
         self.status = row.status
         self.owner_hash: str | None = self.settings.get("owner")
         self.created_at = time.time() - _age_seconds(row.created_at)
+        #: whose table this is for sharing the search workers (:class:`.botpool.FairQueue`): the
+        #: address that opened it, or the table itself when that is not known (after a restart)
+        self.client: tuple[str, Any] = ("table", self.number)
         # nothing stored selects code either: a kind a request could not name is refused here, before
         # any computer player is built (a stored ``py:`` kind from an older server never runs)
         if self.status in ("open", "playing"):  # an ended table builds no computer players

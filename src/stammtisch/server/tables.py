@@ -91,15 +91,28 @@ class ServerConfig:
     max_api_body: int = 16384
     #: search strengths a request may name (``search:<level>``; see :mod:`.botpool`)
     search_levels: tuple[str, ...] = ("easy", "medium", "hard")
-    #: worker processes for search players (0: think in a thread of the server process)
-    search_processes: int = 1
+    #: worker processes for search players (0: think in a thread of the server process; ``None``:
+    #: one per core, see :func:`.botpool.default_processes`)
+    search_processes: int | None = None
+    #: most search decisions of one client (the address that opened the table) in the workers at
+    #: once (``None``: all workers but one); the others wait their turn, round robin per client
+    search_per_client: int | None = None
+    #: ``False``: search decisions first come, first served (the fairness benchmark's baseline)
+    search_fair: bool = True
     #: compile the search kernels in the worker process at start (a fresh install's first search
     #: decision would otherwise wait 5–25 s for the compiler; see :func:`.botpool._warm`)
     warm_search: bool = True
-    #: most search decisions waiting for a worker; further tables wait their turn (FIFO)
+    #: (no longer used: waiting search decisions are queued per client, see ``search_per_client``)
     search_queue: int = 64
     #: a connection that has not said hello after this many seconds is closed
     hello_seconds: float = 10.0
+    #: an HTTP connection whose request headers are not complete this many seconds after it opened
+    #: (or after its last answer) is closed (:mod:`.timeouts`; silent and slowloris sockets)
+    header_seconds: float = 10.0
+    #: an idle keep-alive HTTP connection is closed after this many seconds (uvicorn)
+    keep_alive_seconds: int = 5
+    #: most connections and requests one process serves at once; beyond, 503 (uvicorn)
+    max_connections: int = 4096
     #: most open connections per seat token (several tabs of one person)
     max_conns_per_seat: int = 4
     #: most open table sockets per client address, all tables together (a Kiebitz flood of every
@@ -117,6 +130,10 @@ class ServerConfig:
     #: login and registration attempts per client address and per name: burst and per minute
     login_burst: int = 10
     login_per_minute: float = 10.0
+    #: several processes on one PostgreSQL share the tables (:mod:`.cluster`): leases, relay, takeover
+    cluster: bool = False
+    #: with ``cluster``: seconds between takeover rounds (a dead process's tables move within ~2 ticks)
+    cluster_tick: float = 1.0
     #: a login session expires after this many seconds
     session_seconds: float = 30 * 24 * 3600.0
 

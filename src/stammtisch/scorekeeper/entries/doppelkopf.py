@@ -78,8 +78,13 @@ class DoppelkopfAdapter(Adapter):
         if value is None:
             return -1
         if isinstance(value, bool):
-            raise IllegalAction(f"{what} is a word (re, keine90 ...) or -1..4, not {value!r}")
+            raise IllegalAction(f"{what} is null, a word (re, keine90 ...) or -1..4, not {value!r}")
         if isinstance(value, int):
+            # Doppelkopf-Turnier 5.: Re/Kontra 0, keine 90 1 ... schwarz 4; -1 (as the engine's own
+            # results write it) or null: no announcement; nothing else
+            if not -1 <= value <= 4:
+                raise IllegalAction(f"{what} is null (no announcement), a word (re, keine90 ...) or -1..4, "
+                                    f"not {value!r}", rule="Doppelkopf-Turnier 5.")
             return value
         word = str(value).replace(" ", "").lower()
         if word in ("kontra", "re"):

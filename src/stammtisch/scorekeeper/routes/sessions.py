@@ -45,4 +45,4 @@ def me(request: Request, p: Principal | None = Depends(who)) -> dict[str, Any]:
 def unlock(request: Request, table_id: Id, body: UnlockIn = Depends(body_of(UnlockIn))) -> dict[str, Any]:
     if not context(request).unlocks.allow(client(request)):
         raise Locked("too many entry codes from this address; wait a minute")
-    return store(request).unlock_table(table_id, body.code)
+    return store(request).unlock_table(table_id, body.code, client(request))

@@ -5,7 +5,6 @@ answers (a :class:`~stammtisch.server.tables.TableError` code and its HTTP statu
 
 from __future__ import annotations
 
-import unicodedata
 from dataclasses import dataclass, field
 from typing import Annotated, Any
 
@@ -14,6 +13,7 @@ from fastapi import Request
 from fastapi.responses import JSONResponse
 
 from ...core.errors import IllegalAction, StammtischError
+from ...core.names import clean_name
 from ..guard import BadJSON, Buckets, loads_strict
 from ..registry import Tables
 from ..schemas import M, ValidationError, describe
@@ -125,16 +125,14 @@ async def owner_token(request: Request, t: Table, model: type[M]) -> tuple[M, An
 
 
 def person_name(value: Any) -> str:
-    """A person's name as shown at the table: NFKC-normalised (a full-width 'Ａnna' is 'Anna'), without
-    control or invisible format characters (zero-width spaces, bidi overrides), so that no two seats
-    and no person and a computer player can look alike by hidden characters."""
-    if not isinstance(value, str):
-        raise TableError("bad_name", "a name is 1..40 characters")
-    value = unicodedata.normalize("NFKC", value)
-    if not value.strip() or len(value.strip()) > 40:
-        raise TableError("bad_name", "a name is 1..40 characters")
-    if any(unicodedata.category(ch).startswith("C") for ch in value):
-        raise TableError("bad_name", "a name may not contain control or invisible characters")
-    if value.strip().casefold().startswith("computer"):
+    """A person's name as shown at the table (:func:`stammtisch.core.names.clean_name`: NFKC, no
+    control or invisible characters, 1..40 characters), so that no two seats and no person and a
+    computer player can look alike by hidden characters; names beginning with "Computer" are kept
+    for computer players."""
+    try:
+        value = clean_name(value, 40)
+    except ValueError as e:
+        raise TableError("bad_name", str(e)) from None
+    if value.casefold().startswith("computer"):
         raise TableError("bad_name", "names beginning with 'Computer' are kept for computer players")
-    return " ".join(value.split())
+    return value

@@ -3,6 +3,7 @@ with computer players, start, close."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -11,9 +12,10 @@ from ... import bots as botkit
 from ...core import registry
 from ...core.errors import OptionError, StammtischError
 from ...core.messages import msg_json
-from ...core.options import options_to_json
+from ...core.options import options_schema, options_to_json
 from ...i18n import strength
 from ..botpool import allowed_kinds
+from ..presence import PRIVATE_SETTINGS
 from ..schemas import CreateTable, FillBots, OwnerOnly, TakeSeat
 from ..store import new_token
 from ..tables import TableError
@@ -23,6 +25,8 @@ from .common import (SeatNo, TableId, client_key, config_of, limits_of, owner_to
 __all__ = ["router", "games_catalogue", "default_bot"]
 
 router = APIRouter()
+#: the web client's per-game renderers
+_RENDERERS = Path(__file__).resolve().parents[2] / "web" / "static" / "games"
 
 
 def games_catalogue(levels: tuple[str, ...] = ("easy", "medium", "hard")) -> list[dict[str, Any]]:
@@ -59,10 +63,32 @@ def games_catalogue(levels: tuple[str, ...] = ("easy", "medium", "hard")) -> lis
                              for k, (lab, hlp) in g.option_texts.items()},
             "bot_names": {k: msg_json(strength(k)) for k in kinds},
             "seats": g.num_seats(opts), "columns": list(g.columns(opts)), "bots": kinds,
+            # the web client loads web/static/games/<name>.js for a game that has one (else a plain table)
+            "renderer": (_RENDERERS / f"{name}.js").is_file(),
+            "schema": options_schema(opts),
             "deck": {"name": deck.name, "suits": list(deck.suits), "suit_names": list(deck.suit_names),
                      "notation": sorted(set(deck.notation), key=deck.notation.index)},
         })
     return out
+
+
+def stored_info(lt: Any) -> dict[str, Any]:
+    """A table's public facts from its stored row and seats (:meth:`.Table.info` without presence),
+    for the table list of a cluster."""
+    row = lt.row
+    try:
+        g = registry.get(row.game)
+        title, deck, ptitle = g.title, g.deck.name, g.profile_title(row.profile)
+    except Exception:  # an engine missing in this installation
+        title, deck, ptitle = row.game, "", row.profile
+    return {"id": row.public_id, "number": row.number, "game": row.game, "title": title, "deck": deck,
+            "profile": row.profile, "profile_title": ptitle, "options": dict(row.options or {}),
+            "max_deals": row.max_deals, "bot_kind": row.bot_kind,
+            "settings": {k: v for k, v in (row.settings or {}).items() if k not in PRIVATE_SETTINGS},
+            "status": row.status,
+            "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name, "connected": False, "away": False,
+                       "standin": False} for s in lt.seats],
+            "spectators": 0}
 
 
 def default_bot(game: str) -> str:
@@ -80,6 +106,9 @@ async def api_games(request: Request):
 
 @router.get("/api/tables")
 async def api_tables(request: Request):
+    if request.app.state.cluster is not None:  # from the database: the same list from every process
+        stored = await tables_of(request).db(tables_of(request).store.live_tables)
+        return {"tables": [stored_info(lt) for lt in stored]}
     ts = [t for t in tables_of(request).by_number.values() if t.status in ("open", "playing")]
     return {"tables": [t.info() for t in sorted(ts, key=lambda t: -t.number)[:100]]}
 
@@ -93,6 +122,8 @@ async def api_create(request: Request):
         settings["move_seconds"] = body.move_seconds
     if body.ohne_reden:
         settings["ohne_reden"] = True
+    if body.bot_seconds is not None:
+        settings["bot_seconds"] = body.bot_seconds
     if body.seed is not None:
         settings["seed"] = body.seed
     try:
@@ -103,13 +134,21 @@ async def api_create(request: Request):
         raise TableError("bad_message", f"game '{body.game}' is not available: {type(e).__name__}") from None
     bot = body.bot or default_bot(body.game)
     name = person_name(body.name) if body.name else None
+    account_id = None
+    if body.session:  # a signed-in creator: the seat is the account's (among the player's games)
+        store = tables_of(request).store
+        acc = await tables_of(request).db(store.account_of_session, body.session, config_of(request).session_seconds)
+        if acc is None:
+            raise TableError("forbidden", "unknown or expired session; log in again")
+        account_id, name = acc.id, acc.name
     token = new_token()
     t = await tables_of(request).create(body.game, body.profile, dict(body.options or {}), body.max_deals, bot,
-                                        settings, owner_token=token)
+                                        settings, owner_token=token,
+                                        client=client_key(request))
     # the creator's token makes them the owner; with a name it is also their seat's token
     out: dict[str, Any] = {"table": t.info(), "invite": f"/t/{t.public_id}", "token": token}
     if name:
-        seat, _ = await t.take_seat(None, name, token=token)
+        seat, _ = await t.take_seat(None, name, account_id, token=token)
         out.update(seat=seat, table=t.info())
     return out
 

@@ -37,6 +37,12 @@ async def table_socket(ws: WebSocket, table_id: str):
     try:
         await ws.accept()
         tables: Tables = ws.app.state.tables
+        cluster = ws.app.state.cluster
+        if cluster is not None and 0 < len(table_id) <= 32:
+            found = await tables.db(tables.store.number_and_status, table_id)
+            if found is not None and found[1] in ("open", "playing"):
+                await cluster.edge(ws, found[0])  # here, or relayed to the process that plays it
+                return
         t = await tables.get(table_id) if 0 < len(table_id) <= 32 else None
         if t is None:
             await ws.send_json({"type": "error", "code": "not_found", "message": f"no table '{table_id[:32]}'"})

@@ -1,0 +1,264 @@
+"""Scale-out of the table server: 1, 2 and 4 processes (``stammtisch serve --workers N``) on one
+PostgreSQL, N bot tables over loopback WebSockets; and the kill-one-process run.
+
+* **Scaling**: for each process count and table count, a fresh database, ``serve --workers N``
+  on one port (the kernel spreads connections over the processes; a socket that reaches a process
+  not playing its table is relayed to the owner), tables of four WebSocket random players thinking
+  0.5-1.5 s (as in ``server_load.py``): actions per second and the latency from an action to its
+  acknowledgement (p50/p99).
+* **Kill one process**: two ``serve --cluster`` processes on two ports, half the tables opened at
+  each, players connected to both; one process gets SIGKILL mid-run; its players connect to the
+  other. Measured: the takeover time (until every playing table has an owner again and answers)
+  and the acknowledged actions missing from the action log afterwards (must be 0).
+
+Needs a PostgreSQL (``--database-url``, e.g. from ``scripts/ci-postgres``); loopback only.
+
+    python benchmarks/server_scale.py --database-url postgresql+psycopg://postgres@127.0.0.1:55432/db \\
+        --processes 1,2,4 --tables 300,1000,2000 --seconds 20
+
+Results: ``benchmarks/results/server_scale.json`` (with the machine's load average).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import platform
+import random
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+import websockets
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from server_load import free_port, pick_game, run  # noqa: E402
+
+RESULTS = Path(__file__).resolve().parent / "results" / "server_scale.json"
+
+
+def empty(url: str) -> None:
+    from sqlalchemy import inspect, text
+
+    from stammtisch.storage import make_engine
+
+    eng = make_engine(url)
+    with eng.begin() as c:
+        for t in inspect(c).get_table_names():
+            if t.startswith(("server_", "sk_")) or t.startswith("alembic_version"):
+                c.execute(text(f"DROP TABLE IF EXISTS {t} CASCADE"))
+    eng.dispose()
+
+
+def serve(url: str, port: int, workers: int = 1, cluster: bool = True) -> subprocess.Popen:
+    cmd = [sys.executable, "-m", "stammtisch.cli.main", "serve", "--port", str(port), "--database-url", url,
+           "--bot-delay", "0", "--create-burst", "1000000", "--max-sockets-per-client", "1000000",
+           "--search-processes", "0"]
+    cmd += ["--workers", str(workers)] if workers > 1 else (["--cluster"] if cluster else [])
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    for _ in range(1800):
+        try:
+            if httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=1).status_code == 200:
+                return proc
+        except httpx.HTTPError:
+            time.sleep(0.1)
+    raise RuntimeError("server did not come up")
+
+
+def stop(proc: subprocess.Popen) -> None:
+    if proc.poll() is None:
+        proc.send_signal(signal.SIGTERM)
+        try:
+            proc.wait(30)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(10)
+
+
+def scaling(args: argparse.Namespace, procs: int, tables: int) -> dict:
+    empty(args.database_url)
+    port = free_port()
+    proc = serve(args.database_url, port, procs)
+    try:
+        ns = argparse.Namespace(tables=tables, game=args.game, think_min=0.5, think_max=1.5, seed=1,
+                                warmup=args.warmup, seconds=args.seconds)
+        r = asyncio.run(run(ns, f"http://127.0.0.1:{port}"))
+    finally:
+        stop(proc)
+    return {"processes": procs, "tables": tables, "connections": r["connections"],
+            "actions_per_second": r["actions_per_second"], "latency_ms": r["latency_ms"], "errors": r["errors"],
+            "setup_seconds": r["setup_seconds"], "load_average_1min": [r["machine"]["load_average_1min_before"],
+                                                                      r["machine"]["load_average_1min_after"]]}
+
+
+# -- the kill-one-process run ------------------------------------------------------------------------
+async def player(urls: list[str], first: int, tid: str, token: str, acked: list, stop_ev: asyncio.Event,
+                 rng: random.Random, switched: list) -> None:
+    """A seat that acts randomly on its turn; when its process goes away it connects to the other."""
+    i = first
+    while not stop_ev.is_set():
+        try:
+            async with websockets.connect(f"{urls[i].replace('http', 'ws')}/ws/{tid}", max_size=2**22, ping_interval=None,
+                                          open_timeout=10) as ws:
+                await ws.send(json.dumps({"type": "hello", "token": token}))
+                sent: tuple[int, str] | None = None
+                while not stop_ev.is_set():
+                    try:
+                        msg = json.loads(await asyncio.wait_for(ws.recv(), 1.0))
+                    except asyncio.TimeoutError:
+                        continue
+                    if msg["type"] == "ack" and sent is not None:
+                        if not msg.get("duplicate"):
+                            acked.append((tid, sent[0], sent[1]))
+                        sent = None
+                    elif msg["type"] == "error":
+                        sent = None
+                    elif msg["type"] == "state":
+                        view = msg["view"]
+                        if not view or view.get("over"):
+                            if view and view.get("over"):
+                                return
+                            continue
+                        if view["seat"] in view["to_act"] and view["legal"] and sent is None:
+                            await asyncio.sleep(rng.uniform(0.2, 0.6))
+                            action = rng.choice(view["legal"])
+                            sent = (view["seat"], action)
+                            await ws.send(json.dumps({"type": "act", "version": msg["version"], "action": action}))
+        except (OSError, websockets.exceptions.WebSocketException, asyncio.TimeoutError):
+            if i == first:
+                switched.append(time.monotonic())
+            i = 1 - first if i == first else i
+            await asyncio.sleep(0.2)
+
+
+async def kill_run(args: argparse.Namespace) -> dict:
+    empty(args.database_url)
+    ports = [free_port(), free_port()]
+    procs = [serve(args.database_url, p) for p in ports]
+    urls = [f"http://127.0.0.1:{p}" for p in ports]
+    rng = random.Random(3)
+    acked: list = []
+    switched: list = []
+    stop_ev = asyncio.Event()
+    tasks = []
+    try:
+        made = []
+        async with httpx.AsyncClient(timeout=60) as client:
+            seats = next(g["seats"] for g in (await client.get(urls[0] + "/api/games")).json()["games"]
+                         if g["name"] == args.game)
+            for k in range(args.kill_tables):
+                url = urls[k % 2]
+                r = (await client.post(url + "/api/tables", json={"game": args.game, "name": "B0",
+                                                                   "bot": "random"})).json()
+                tid, tokens = r["table"]["id"], [r["token"]]
+                for s in range(1, seats):
+                    tokens.append((await client.post(url + f"/api/tables/{tid}/seats",
+                                                     json={"name": f"B{s}"})).json()["token"])
+                (await client.post(url + f"/api/tables/{tid}/start", json={"token": tokens[0]})).raise_for_status()
+                made.append((k % 2, tid, tokens))
+        for home, tid, tokens in made:
+            for s, tok in enumerate(tokens):
+                first = home if s % 2 == 0 else 1 - home  # half the seats on the other process (relayed)
+                tasks.append(asyncio.create_task(player(urls, first, tid, tok, acked, stop_ev,
+                                                        random.Random(rng.random()), switched)))
+        await asyncio.sleep(args.seconds / 2)
+        before = len(acked)
+        killed_at = time.monotonic()
+        procs[0].send_signal(signal.SIGKILL)
+        procs[0].wait(10)
+        # takeover: every table opened at the killed process answers at the survivor again
+        owned_again = None
+        async with httpx.AsyncClient(timeout=10) as client:
+            while time.monotonic() - killed_at < 60:
+                ok = 0
+                for home, tid, _tokens in made:
+                    if home == 0:
+                        r = await client.post(urls[1] + f"/api/tables/{tid}/seats", json={"name": "probe"})
+                        ok += r.status_code == 409  # answered by the owner: "started"
+                if ok == sum(1 for h, _, _ in made if h == 0):
+                    owned_again = time.monotonic() - killed_at
+                    break
+                await asyncio.sleep(0.1)
+        await asyncio.sleep(args.seconds / 2)
+        stop_ev.set()
+        await asyncio.wait(tasks, timeout=15)
+        after = len(acked) - before
+    finally:
+        for p in procs:
+            stop(p)
+    # every acknowledged action must be in the log, in order, per table and seat
+    from sqlalchemy import text
+
+    from stammtisch.storage import make_engine
+
+    eng = make_engine(args.database_url)
+    with eng.connect() as c:
+        rows = c.execute(text("select t.public_id, a.seat, a.action from server_actions a join server_tables t "
+                              "on t.number = a.table_number order by a.table_number, a.version")).all()
+    eng.dispose()
+    logged: dict[tuple[str, int], list[str]] = {}
+    for tid, seat, action in rows:
+        logged.setdefault((tid, seat), []).append(action)
+    mine: dict[tuple[str, int], list[str]] = {}
+    for tid, seat, action in acked:
+        mine.setdefault((tid, seat), []).append(action)
+    lost = 0
+    for key, acts in mine.items():
+        log_acts, j = logged.get(key, []), 0
+        for a in acts:  # a subsequence of the log (an action applied but not acknowledged may sit between)
+            while j < len(log_acts) and log_acts[j] != a:
+                j += 1
+            if j == len(log_acts):
+                lost += 1
+            else:
+                j += 1
+    return {"tables": args.kill_tables, "processes": 2, "seconds": args.seconds,
+            "acknowledged_before_kill": before, "acknowledged_after_kill": after,
+            "takeover_seconds": round(owned_again, 2) if owned_again is not None else None,
+            "players_reconnected_after": round(max(switched) - killed_at, 2) if switched else None,
+            "acknowledged_actions_lost": lost, "load_average_1min": round(os.getloadavg()[0], 2)}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--database-url", default=os.environ.get("STAMMTISCH_TEST_POSTGRES_URL"))
+    ap.add_argument("--processes", default="1,2,4")
+    ap.add_argument("--tables", default="300,1000,2000")
+    ap.add_argument("--seconds", type=float, default=20)
+    ap.add_argument("--warmup", type=float, default=5)
+    ap.add_argument("--kill-tables", type=int, default=100)
+    ap.add_argument("--game", default=None)
+    ap.add_argument("--skip-scaling", action="store_true")
+    ap.add_argument("--out", type=Path, default=RESULTS)
+    args = ap.parse_args()
+    if not args.database_url:
+        raise SystemExit("give --database-url (a PostgreSQL the benchmark may empty)")
+    args.game = args.game or pick_game()
+    out: dict = {"benchmark": "server_scale", "game": args.game, "database": "postgresql (one, loopback)",
+                 "scaling": [], "when": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())}
+    if args.skip_scaling and args.out.exists():  # keep the scaling runs of an earlier call
+        out["scaling"] = json.loads(args.out.read_text()).get("scaling", [])
+    if not args.skip_scaling:
+        for n in (int(x) for x in args.tables.split(",")):
+            for p in (int(x) for x in args.processes.split(",")):
+                r = scaling(args, p, n)
+                out["scaling"].append(r)
+                print(json.dumps(r), file=sys.stderr, flush=True)
+                args.out.parent.mkdir(parents=True, exist_ok=True)
+                args.out.write_text(json.dumps(out, indent=1) + "\n")  # what is done so far
+    out["kill_one_process"] = asyncio.run(kill_run(args))
+    print(json.dumps(out["kill_one_process"]), file=sys.stderr, flush=True)
+    out["machine"] = {"cpus": os.cpu_count(), "python": platform.python_version(),
+                      "note": "2 cores shared with other sessions; client and servers on the same cores"}
+    print(json.dumps(out, indent=1))
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text(json.dumps(out, indent=1) + "\n")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,53 @@
+"""``stammtisch serve --workers N``: N server processes on one port and one PostgreSQL.
+
+The parent binds the port and runs uvicorn's process supervisor (which restarts a worker that
+dies); each worker builds the app with the same settings (passed in the environment as JSON,
+read back by :func:`worker_settings`) and joins the cluster (:mod:`.cluster`): every table is played by one
+process, a socket or request reaching another is relayed, a dead worker's tables are taken over.
+Several machines do the same with ``--cluster`` against one PostgreSQL.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import os
+import socket
+from typing import Any
+
+from .tables import ServerConfig
+
+__all__ = ["worker_settings", "run_workers", "ENV"]
+
+#: the environment variable carrying the settings to the worker processes
+ENV = "STAMMTISCH_SERVE_WORKER"
+
+
+def worker_settings() -> tuple[str, ServerConfig]:
+    """In a worker process: the database URL and the settings :func:`run_workers` passed on. The
+    worker also ends with its supervisor, however that ends (:func:`.botpool._end_with_parent`)."""
+    from .botpool import _end_with_parent
+    from .timeouts import HeaderTimeoutProtocol
+
+    _end_with_parent(os.getppid())
+    spec = json.loads(os.environ[ENV])
+    fields = {f.name for f in dataclasses.fields(ServerConfig)}
+    cfg = {k: v for k, v in spec["config"].items() if k in fields}
+    if isinstance(cfg.get("search_levels"), list):
+        cfg["search_levels"] = tuple(cfg["search_levels"])
+    config = ServerConfig(**cfg)
+    HeaderTimeoutProtocol.header_seconds = float(config.header_seconds)
+    return spec["url"], config
+
+
+def run_workers(config: ServerConfig, url: str, sock: socket.socket, n: int, factory: str,
+                **uvicorn_kwargs: Any) -> None:
+    """Serve on ``sock`` with ``n`` worker processes, each building its app with ``factory`` (an
+    import string such as ``"stammtisch.cli.serve:worker_app"``, which calls
+    :func:`worker_settings`); blocks until the supervisor ends."""
+    import uvicorn
+    from uvicorn.supervisors import Multiprocess
+
+    os.environ[ENV] = json.dumps({"url": url, "config": dataclasses.asdict(config)})
+    ucfg = uvicorn.Config(factory, factory=True, workers=n, **uvicorn_kwargs)
+    Multiprocess(ucfg, sockets=[sock]).run()
