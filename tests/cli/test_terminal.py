@@ -170,9 +170,11 @@ def test_replay_error_keeps_its_brackets(tmp_path):
     rec = json.loads(path.read_text())
     rec["deals"][0]["actions"][3] = ["x"]
     path.write_text(json.dumps(rec))
-    r = runner.invoke(app, ["replay", str(path)])
+    r = runner.invoke(app, ["replay", str(path), "--lang", "en"])
     assert r.exit_code == 1
     assert '[seat, "notation"]' in r.output and len(r.output.strip().splitlines()) == 1
+    r = runner.invoke(app, ["replay", str(path)])  # German by default
+    assert r.exit_code == 1 and '[Platz, "Notation"]' in r.output
 
 
 @pytest.mark.parametrize("game", ("doppelkopf", "perlaggen", "tarock", "jass"))
@@ -228,7 +230,7 @@ def test_doppelkopf_shows_the_augen_and_tarock_trischaken_each_players_points():
     assert dk[0].startswith("Augen: Re 128 : Kontra 112")
     tk = module_for("tarock").settlement({"outcome": {"thirds": [121, 0, 47, 42], "tricks": [7, 0, 2, 3]}},
                                          ["A", "B", "C", "D"])
-    assert "A 40 1/3" in tk[0] and "B 0" in tk[0] and "C 15 2/3" in tk[0] and "D 14" in tk[0]
+    assert "A 40⅓" in tk[0] and "B 0" in tk[0] and "C 15⅔" in tk[0] and "D 14" in tk[0]
     r = runner.invoke(app, ["play", "doppelkopf", "--seed", "4", "--deals", "1"], input="1\n" * 200,
                       terminal_width=100)
     assert re.search(r"Augen: Re \d+ : Kontra \d+", r.output), r.output[-2000:]

@@ -38,7 +38,7 @@ def test_no_catalogue_keeps_ids_the_source_no_longer_builds():
 
 
 #: entries the rendering itself uses (not built with Msg in the source)
-SURFACE_ONLY = {"Seat {n}", "⅓", "⅔", "yes", "no"}
+SURFACE_ONLY = {"Seat {n}", "⅓", "⅔", "yes", "no", "side {x}"}
 
 
 def test_the_browser_catalogues_equal_the_po_files():
@@ -82,3 +82,19 @@ def test_a_refusal_carries_its_message_and_rule_apart():
     assert j["msg"] == {"id": "you must follow suit ({suit})", "args": {"suit": "Eichel"}}
     assert j["rule"] == "Papagei-Jass §15"
     assert render(j["msg"], "de") == "Farbe angeben (Eichel)"
+
+
+@pytest.mark.parametrize("game_name", ["jass", "doppelkopf", "tarock", "perlaggen"])
+def test_every_option_has_a_label_and_a_help_in_both_languages(game_name):
+    """The lobby's form names options by their meaning, never by the engine key."""
+    import dataclasses
+
+    from stammtisch.core import registry
+
+    game = registry.get(game_name)
+    names = {f.name for f in dataclasses.fields(game.options())}
+    assert set(game.option_texts) == names
+    for name, (label, help_) in game.option_texts.items():
+        for lang in LANGS:
+            assert render(label, lang) and render(help_, lang)
+        assert render(label, "de") != name  # a label, not the key

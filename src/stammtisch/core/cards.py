@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 
 from .bits import iter_bits
 from .errors import BadNotation
+from .messages import Msg
 
 __all__ = ["Deck", "JASS", "DOKO", "TAROCK", "PERLAGGEN", "DECKS", "roman"]
 
@@ -115,7 +116,7 @@ class Deck:
         try:
             return int(self._parse_table[key])  # type: ignore[attr-defined]
         except KeyError:
-            raise BadNotation(f"'{text}' is not a card of the {self.name} deck") from None
+            raise BadNotation(Msg("'{text}' is not a card of the {name} deck", text=text, name=self.name)) from None
 
     def format_cards(self, cards: Iterable[int]) -> list[str]:
         """Notation of several cards."""
@@ -136,7 +137,7 @@ class Deck:
             first = self.parse(t)
             n = seen.get(first, 0)
             if n >= self.copies:
-                raise BadNotation(f"'{t}' occurs more often than the {self.name} deck holds it")
+                raise BadNotation(Msg("'{t}' occurs more often than the {name} deck holds it", t=t, name=self.name))
             seen[first] = n + 1
             out.append(first + n)
         return out

@@ -16,8 +16,10 @@ Arguments are JSON-safe values, read by name where a surface renders them:
   (0-based), rendered as the seat's name
 - a name ``thirds`` or ending in ``_thirds``: a number of thirds (Tarock card points, ``121`` is
   40⅓), rendered as a fraction in the language's way
+- a name ``side`` or ending in ``_side`` with the value ``"A"``/``"B"``: a side of two partners
+  (seats 0 and 2, 1 and 3), rendered by its players' names
 - a nested :class:`Msg`: rendered in the same language (a game word, a figure, a contract)
-- a list: its items rendered and joined with ``", "`` (``"; "`` for a list of messages)
+- a list: its items rendered and joined with ``", "`` (``"; "`` for the argument ``shown``)
 - anything else (card notation, numbers): as it is
 """
 
@@ -50,7 +52,7 @@ def placeholders(text: str) -> set[str]:
 def _plain(name: str, value: Any) -> str:
     """An argument in the source text (the ``str`` of a message): no language, seats as numbers."""
     if isinstance(value, (list, tuple)):
-        return ("; " if value and isinstance(value[0], Msg) else ", ").join(str(v) for v in value)
+        return ("; " if name == "shown" else ", ").join(str(v) for v in value)
     if is_thirds_arg(name) and isinstance(value, int):
         return f"{value / 3:.2f}".rstrip("0").rstrip(".")
     return str(value)

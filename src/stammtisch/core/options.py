@@ -31,6 +31,7 @@ from collections.abc import Mapping
 from typing import Any, TypeVar
 
 from .errors import OptionError
+from .messages import Msg
 
 __all__ = ["Spec", "option", "resolve_options", "validate_options", "option_specs", "options_to_json", "options_schema"]
 
@@ -91,7 +92,7 @@ class Spec:
         if len(shown) > 80:
             shown = shown[:77] + "..."
         src = f" ({self.rule})" if self.rule else ""
-        return OptionError(f"option '{name}' {what}{src}, not {shown}")
+        return OptionError(Msg("option '{name}' {what}{src}, not {shown}", name=name, what=what, src=src, shown=shown))
 
     def _number(self, name: str, value: Any, what: str = "must be") -> None:
         if self.choices is not None and value not in self.choices:
@@ -157,32 +158,32 @@ def _check_type(name: str, value: Any, annotation: Any) -> Any:
     origin = typing.get_origin(annotation)
     if annotation is bool:
         if not isinstance(value, bool):
-            raise OptionError(f"option '{name}' must be true or false, not {value!r}")
+            raise OptionError(Msg("option '{name}' must be true or false, not {value}", name=name, value=repr(value)))
         return value
     if annotation is int:
         if isinstance(value, bool) or not isinstance(value, int):
-            raise OptionError(f"option '{name}' must be a whole number, not {_short(value)}")
+            raise OptionError(Msg("option '{name}' must be a whole number, not {short}", name=name, short=_short(value)))
         if not -HUGE <= value <= HUGE:
-            raise OptionError(f"option '{name}' must be a whole number between {-HUGE} and {HUGE}")
+            raise OptionError(Msg("option '{name}' must be a whole number between {n} and {huge}", name=name, n=-HUGE, huge=HUGE))
         return value
     if annotation is str:
         if not isinstance(value, str):
-            raise OptionError(f"option '{name}' must be text, not {_short(value)}")
+            raise OptionError(Msg("option '{name}' must be text, not {short}", name=name, short=_short(value)))
         return value
     if origin is typing.Literal:
         allowed = typing.get_args(annotation)
         if isinstance(value, bool) or value not in allowed:
-            raise OptionError(f"option '{name}' must be one of {', '.join(map(repr, allowed))}, not {_short(value)}")
+            raise OptionError(Msg("option '{name}' must be one of {map}, not {short}", name=name, map=', '.join(map(repr, allowed)), short=_short(value)))
         return value
     if origin is tuple or annotation is tuple:
         if not isinstance(value, (list, tuple)):
-            raise OptionError(f"option '{name}' must be a list, not {_short(value)}")
+            raise OptionError(Msg("option '{name}' must be a list, not {short}", name=name, short=_short(value)))
         args = typing.get_args(annotation)
         if args and args[0] is str and not all(isinstance(x, str) for x in value):
             bad = next(x for x in value if not isinstance(x, str))
-            raise OptionError(f"option '{name}' must be a list of text, not with {_short(bad)}")
+            raise OptionError(Msg("option '{name}' must be a list of text, not with {short}", name=name, short=_short(bad)))
         if len(value) > 1000:
-            raise OptionError(f"option '{name}' is a list of at most 1000 items")
+            raise OptionError(Msg("option '{name}' is a list of at most 1000 items", name=name))
         return tuple(value)
     return value
 
@@ -221,21 +222,21 @@ def resolve_options(profiles: Mapping[str, OptionsT], profile: str, overrides: M
         with another option)
     """
     if not isinstance(profile, str):
-        raise OptionError(f"a rules profile is a name, not {_short(profile)}")
+        raise OptionError(Msg('a rules profile is a name, not {short}', short=_short(profile)))
     try:
         base = profiles[profile]
     except KeyError:
-        raise OptionError(f"unknown rules profile '{profile}' (known: {', '.join(profiles)})") from None
+        raise OptionError(Msg("unknown rules profile '{profile}' (known: {profiles})", profile=profile, profiles=', '.join(profiles))) from None
     if not overrides:
         return base
     if not isinstance(overrides, Mapping):
-        raise OptionError(f"options are an object of name: value, not {_short(overrides)}")
+        raise OptionError(Msg('options are an object of name: value, not {short}', short=_short(overrides)))
     hints = typing.get_type_hints(type(base))
     fields = {f.name for f in dataclasses.fields(base)}  # type: ignore[arg-type]
     clean = {}
     for name, value in overrides.items():
         if name not in fields:
-            raise OptionError(f"unknown option {_short(name)} (known: {', '.join(sorted(fields))})")
+            raise OptionError(Msg('unknown option {short} (known: {fields})', short=_short(name), fields=', '.join(sorted(fields))))
         clean[name] = _check_type(name, value, hints.get(name))
     return validate_options(dataclasses.replace(base, **clean))  # type: ignore[type-var]
 

@@ -38,6 +38,7 @@ from .errors import IllegalAction, NotYourTurn
 from .kernel import Kernel
 from .messages import from_json as msg_from_json
 from .messages import msg_json
+from .messages import Msg
 from .options import options_to_json, resolve_options
 from .rng import make_rng
 
@@ -306,7 +307,7 @@ class ActionSpace:
             except TypeError:
                 i = None
         if i is None or not 0 <= i < len(self.actions):
-            raise IllegalAction(f"there is no action id {action_id!r} (ids are 0 .. {len(self.actions) - 1})")
+            raise IllegalAction(Msg('there is no action id {action_id} (ids are 0 .. {n})', action_id=repr(action_id), n=len(self.actions) - 1))
         return int(i)
 
 
@@ -442,6 +443,9 @@ class Game(ABC):
     default_profile: str
     #: how players call each profile (lobby, table header); a profile missing here shows its key
     profile_titles: Mapping[str, str] = {}
+    #: per option name: a label and a help text with the rule paragraph (messages, rendered by
+    #: the surfaces in the reader's language; the lobby's form shows them)
+    option_texts: Mapping[str, tuple[Any, Any]] = {}
     #: whether every score-sheet row must sum to zero
     zero_sum: bool = False
 
@@ -522,9 +526,9 @@ class Game(ABC):
         """
         cards = deal.all_cards()
         if sorted(cards) != list(range(self.deck.size)):
-            raise IllegalAction(f"the deal does not hold every card of the {self.deck.name} deck exactly once")
+            raise IllegalAction(Msg('the deal does not hold every card of the {name} deck exactly once', name=self.deck.name))
         if len(deal.hands) != self.num_seats(options):
-            raise IllegalAction(f"the deal has {len(deal.hands)} hands for {self.num_seats(options)} seats")
+            raise IllegalAction(Msg('the deal has {n} hands for {num_seats} seats', n=len(deal.hands), num_seats=self.num_seats(options)))
 
     @abstractmethod
     def new_deal(self, options: Any, ctx: DealContext) -> DealState:
@@ -603,7 +607,7 @@ class Match:
         self.n = game.num_seats(self.options)
         self.seat_names = list(seats) if seats else [f"Seat {i + 1}" for i in range(self.n)]
         if len(self.seat_names) != self.n:
-            raise IllegalAction(f"{game.title} is played by {self.n} seats, not {len(self.seat_names)}")
+            raise IllegalAction(Msg('{title} is played by {n} seats, not {n2}', title=game.title, n=self.n, n2=len(self.seat_names)))
         self.seed = seed
         self.max_deals = max_deals
         self._rng = make_rng(seed)
@@ -622,10 +626,10 @@ class Match:
         number = len(self.logs)
         if self._recorded is not None:
             if number >= len(self._recorded):
-                raise IllegalAction(f"the record has no deal {number}")
+                raise IllegalAction(Msg('the record has no deal {number}', number=number))
             rec_dealer, deal = self._recorded[number]
             if rec_dealer != dealer:
-                raise IllegalAction(f"deal {number} was dealt by seat {rec_dealer}, but seat {dealer} deals")
+                raise IllegalAction(Msg('deal {number} was dealt by seat {seat}, but seat {seat_b} deals', number=number, seat=rec_dealer, seat_b=dealer))
             self.game.validate_deal(self.options, deal)
         else:
             deal = self.game.deal(self.options, dealer, self._rng, carry)
@@ -670,11 +674,11 @@ class Match:
     def apply(self, seat: int, action: str) -> None:
         """Apply an action of the current deal; a finished deal starts the next one."""
         if self.over:
-            raise NotYourTurn("the match is over", seat=seat, action=action)
+            raise NotYourTurn(Msg("the match is over"), seat=seat, action=action)
         if not isinstance(seat, int) or not 0 <= seat < self.n:
-            raise NotYourTurn(f"there is no seat {seat!r} at this table", action=str(action))
+            raise NotYourTurn(Msg("there is no seat {seatno} at this table", seatno=repr(seat)), action=str(action))
         if not isinstance(action, str):
-            raise IllegalAction(f"an action is text in the game's notation, not {type(action).__name__}", seat=seat)
+            raise IllegalAction(Msg("an action is text in the game's notation, not {name}", name=type(action).__name__), seat=seat)
         self.deal_state.apply(seat, action)
         self.logs[-1].actions.append((seat, action))
         if self.deal_state.is_over():
@@ -693,9 +697,9 @@ class Match:
             checks the common actions cheaply and hands the rest to the notation anyway)
         """
         if self.over:
-            raise NotYourTurn("the match is over", seat=seat)
+            raise NotYourTurn(Msg("the match is over"), seat=seat)
         if not isinstance(seat, int) or not 0 <= seat < self.n:
-            raise NotYourTurn(f"there is no seat {seat!r} at this table")
+            raise NotYourTurn(Msg("there is no seat {seatno} at this table", seatno=repr(seat)))
         actions = self._actions
         if actions is None:
             actions = self._actions = self.game.action_space(self.options).actions
@@ -743,7 +747,7 @@ class Match:
     def result(self) -> dict[str, Any]:
         """The match summary (totals, winner) once over."""
         if not self.over:
-            raise IllegalAction("the match is not over yet")
+            raise IllegalAction(Msg("the match is not over yet"))
         return dict(self.summary or {})
 
     def options_json(self) -> dict[str, Any]:

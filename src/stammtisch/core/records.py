@@ -31,6 +31,7 @@ from typing import Any
 
 from . import registry
 from .errors import IllegalAction, RecordError, StammtischError
+from .messages import Msg
 from .protocol import Deal, DealResult, Match
 
 __all__ = ["FORMAT", "VERSION", "to_record", "replay", "load", "dump", "deal_scores"]
@@ -82,20 +83,20 @@ def load(path: str | Path) -> dict[str, Any]:
     try:
         text = Path(path).read_text(encoding="utf-8")
     except OSError as e:
-        raise RecordError(f"cannot read {path}: {e.strerror or e}") from None
+        raise RecordError(Msg('cannot read {path}: {n}', path=path, n=e.strerror or e)) from None
     try:
         data: dict[str, Any] = json.loads(text)
     except json.JSONDecodeError as e:
-        raise RecordError(f"{path} is not JSON: {e.msg} at line {e.lineno} column {e.colno}") from None
+        raise RecordError(Msg('{path} is not JSON: {msg} at line {lineno} column {colno}', path=path, msg=e.msg, lineno=e.lineno, colno=e.colno)) from None
     return data
 
 
 def _need(obj: Mapping[str, Any], key: str, kind: type | tuple[type, ...], where: str) -> Any:
     if not isinstance(obj, Mapping) or key not in obj:
-        raise RecordError(f"{where} has no '{key}'")
+        raise RecordError(Msg("{where} has no '{key}'", where=where, key=key))
     v = obj[key]
     if not isinstance(v, kind) or (kind is int and isinstance(v, bool)):
-        raise RecordError(f"{where}: '{key}' has the wrong type ({type(v).__name__})")
+        raise RecordError(Msg("{where}: '{key}' has the wrong type ({name})", where=where, key=key, name=type(v).__name__))
     return v
 
 
@@ -109,11 +110,11 @@ def replay(record: Mapping[str, Any], on_action: Callable[[Match, int, int, str]
         or a result that differs from the recorded one
     """
     if not isinstance(record, Mapping):
-        raise RecordError("a record is a JSON object")
+        raise RecordError(Msg("a record is a JSON object"))
     if record.get("format") != FORMAT:
-        raise RecordError(f"not a stammtisch record (format is {record.get('format')!r})")
+        raise RecordError(Msg('not a stammtisch record (format is {get})', get=repr(record.get('format'))))
     if record.get("version") != VERSION:
-        raise RecordError(f"record version {record.get('version')!r} is not supported (this program reads {VERSION})")
+        raise RecordError(Msg('record version {get} is not supported (this program reads {version})', get=repr(record.get('version')), version=VERSION))
     name = _need(record, "game", str, "record")
     try:
         game = registry.get(name)
@@ -122,11 +123,11 @@ def replay(record: Mapping[str, Any], on_action: Callable[[Match, int, int, str]
     profile = _need(record, "profile", str, "record")
     options = record.get("options") or {}
     if not isinstance(options, Mapping):
-        raise RecordError("record: 'options' must be an object")
+        raise RecordError(Msg("record: 'options' must be an object"))
     seats = _need(record, "seats", list, "record")
     deals = _need(record, "deals", list, "record")
     if not deals:
-        raise RecordError("record has no deals")
+        raise RecordError(Msg("record has no deals"))
     recorded: list[tuple[int, Deal]] = []
     for i, d in enumerate(deals):
         where = f"deal {i + 1}"  # people count deals from 1
@@ -135,7 +136,7 @@ def replay(record: Mapping[str, Any], on_action: Callable[[Match, int, int, str]
         try:
             recorded.append((dealer, Deal.from_json(deal_json, game.deck)))
         except (StammtischError, KeyError, TypeError, ValueError) as e:
-            raise RecordError(f"malformed deal: {e}", deal=i) from None
+            raise RecordError(Msg('malformed deal: {e}', e=e), deal=i) from None
         _need(d, "actions", list, where)
     seed = record.get("seed")
     max_deals = record.get("max_deals")
@@ -149,14 +150,14 @@ def replay(record: Mapping[str, Any], on_action: Callable[[Match, int, int, str]
     index = 0
     for i, d in enumerate(deals):
         if len(match.logs) - 1 != i:
-            raise RecordError(f"the deal never started: the match ended after deal {len(match.logs)}", deal=i)
+            raise RecordError(Msg('the deal never started: the match ended after deal {n}', n=len(match.logs)), deal=i)
         for pair in d["actions"]:
             if (not isinstance(pair, list) or len(pair) != 2 or not isinstance(pair[0], int)
                     or isinstance(pair[0], bool) or not isinstance(pair[1], str)):
-                raise RecordError("an action is [seat, \"notation\"]", index=index, deal=i)
+                raise RecordError(Msg("an action is [seat, \"notation\"]"), index=index, deal=i)
             seat, action = pair
             if len(match.logs) - 1 != i or match.over:
-                raise RecordError("the deal is already over; this action is one too many", index=index, deal=i,
+                raise RecordError(Msg("the deal is already over; this action is one too many"), index=index, deal=i,
                                   seat=seat, action=action)
             try:
                 match.apply(seat, action)
@@ -170,15 +171,14 @@ def replay(record: Mapping[str, Any], on_action: Callable[[Match, int, int, str]
         log = match.logs[i]
         if check_results and "result" in d:
             if log.result is None:
-                raise RecordError("the record gives a result, but the deal is not over after its actions", deal=i)
+                raise RecordError(Msg("the record gives a result, but the deal is not over after its actions"), deal=i)
             if log.result.to_json() != DealResult.from_json(d["result"]).to_json():
-                raise RecordError(f"replayed result {log.result.to_json()['points']} differs from the recorded "
-                                  f"{d['result'].get('points')}", deal=i)
+                raise RecordError(Msg('replayed result {points} differs from the recorded {get}', points=log.result.to_json()['points'], get=d['result'].get('points')), deal=i)
     if check_results and "result" in record:
         if not match.over:
-            raise RecordError("the record gives a match result, but the match is not over after its actions")
+            raise RecordError(Msg("the record gives a match result, but the match is not over after its actions"))
         if match.result() != record["result"]:
-            raise RecordError(f"replayed match result {match.result()} differs from the recorded {record['result']}")
+            raise RecordError(Msg('replayed match result {result} differs from the recorded {result2}', result=match.result(), result2=record['result']))
     return match
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import importlib
 
 from .errors import OptionError
+from .messages import Msg
 from .protocol import Game
 
 __all__ = ["get", "names", "available"]
@@ -39,14 +40,14 @@ def get(name: str) -> Game:
     try:
         module_name = _GAMES[name]
     except KeyError:
-        raise OptionError(f"unknown game '{name}' (known: {', '.join(_GAMES)})") from None
+        raise OptionError(Msg("unknown game '{name}' (known: {games})", name=name, games=', '.join(_GAMES))) from None
     try:
         module = importlib.import_module(module_name)
     except ImportError as e:
-        raise OptionError(f"the {name} engine is not available ({e})") from None
+        raise OptionError(Msg('the {name} engine is not available ({e})', name=name, e=e)) from None
     game: Game | None = getattr(module, "GAME", None)
     if game is None:
-        raise OptionError(f"the {name} engine is not available yet")
+        raise OptionError(Msg('the {name} engine is not available yet', name=name))
     _cache[name] = game
     return game
 

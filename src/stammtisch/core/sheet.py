@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import IllegalAction
+from .messages import Msg
 
 __all__ = ["Row", "ScoreSheet"]
 
@@ -55,9 +56,9 @@ class ScoreSheet:
         """
         pts = tuple(int(p) for p in points)
         if len(pts) != len(self.columns):
-            raise IllegalAction(f"a row needs {len(self.columns)} entries, got {len(pts)}")
+            raise IllegalAction(Msg('a row needs {n} entries, got {n2}', n=len(self.columns), n2=len(pts)))
         if self.zero_sum and sum(pts) != 0:
-            raise IllegalAction(f"row does not balance (sum {sum(pts)}); a row that cannot be cleared is struck",
+            raise IllegalAction(Msg('row does not balance (sum {sum}); a row that cannot be cleared is struck', sum=sum(pts)),
                                 rule="Österreich-Finale 1)")
         row = Row(pts, label, False, note)
         self.rows.append(row)

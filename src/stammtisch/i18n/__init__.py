@@ -99,17 +99,30 @@ def seat_name(seat: int, lang: str = DEFAULT_LANG, names: Names = None) -> str:
     return gettext("Seat {n}", lang).format(n=seat + 1)
 
 
+def side_name(side: str, lang: str = DEFAULT_LANG, names: Names = None) -> str:
+    """A side of four seats in two partnerships (``A``: seats 1 and 3, ``B``: seats 2 and 4) by its
+    players' names when they are known, else ``Partei A`` / ``side A``."""
+    i = "AB".index(side)
+    if names is not None and not callable(names) and len(names) == 4:
+        return f"{names[i]} & {names[i + 2]}"
+    if callable(names):
+        return f"{names(i)} & {names(i + 2)}"
+    return gettext("side {x}", lang).format(x=side)
+
+
 def _arg(name: str, value: Any, lang: str, names: Names) -> str:
     if isinstance(value, bool):
         return gettext("yes" if value else "no", lang)
     if isinstance(value, int) and is_seat_arg(name):
         return seat_name(value, lang, names)
+    if isinstance(value, str) and value in ("A", "B") and (name == "side" or name.endswith("_side")):
+        return side_name(value, lang, names)
     if isinstance(value, int) and is_thirds_arg(name):
         return thirds(value, lang)
     if isinstance(value, int):
         return format_decimal(value, locale=lang) if abs(value) >= 10000 else str(value)
     if isinstance(value, (list, tuple)):
-        sep = "; " if value and (isinstance(value[0], Msg) or isinstance(value[0], Mapping)) else ", "
+        sep = "; " if name == "shown" else ", "
         return sep.join(_arg(name[:-1] if name.endswith("s") else name, v, lang, names) for v in value)
     if isinstance(value, Msg) or (isinstance(value, Mapping) and isinstance(value.get("id"), str)):
         return render(value, lang, names)

@@ -11,7 +11,8 @@ from rich.table import Table
 from rich.text import Text
 
 from ...core.cards import TAROCK, roman
-from ...games.tarock.cards import TOTAL_THIRDS, thirds_to_text
+from ...core.messages import Msg
+from ...games.tarock.cards import TOTAL_THIRDS
 from ..notation import TerminalNotation
 from ..settlement import seat_names
 from . import scoreboard
@@ -73,12 +74,16 @@ def settlement(summary: dict[str, Any], names: list[str]) -> list[str]:
     """After a deal: each player's card points in Trischaken, the sides' points otherwise."""
     o = summary.get("outcome") or {}
     if o.get("thirds"):
-        return ["points: " + ", ".join(f"{names[s]} {thirds_to_text(t)}" for s, t in enumerate(o["thirds"]))
-                + ("   tricks: " + ", ".join(f"{names[s]} {n}" for s, n in enumerate(o.get("tricks") or []))
-                   if o.get("tricks") else "")]
+        text = seat_names(Msg("points: {points}", points=[Msg("seat {seat} {thirds}", seat=s, thirds=t)
+                                                        for s, t in enumerate(o["thirds"])]), names)
+        if o.get("tricks"):
+            text += "   " + seat_names(Msg("tricks: {tricks}", tricks=[Msg("seat {seat} {n}", seat=s, n=n)
+                                                                      for s, n in enumerate(o["tricks"])]), names)
+        return [text]
     if o.get("declarer") is not None and o.get("declarer_thirds") is not None and not o.get("struck"):
         d = o["declarer_thirds"]
-        return [f"points: declarer's side {thirds_to_text(d)} : opponents {thirds_to_text(TOTAL_THIRDS - d)}"]
+        return [seat_names(Msg("points: declarer's side {declarer_thirds} : opponents {opponents_thirds}",
+                               declarer_thirds=d, opponents_thirds=TOTAL_THIRDS - d), names)]
     return []
 
 

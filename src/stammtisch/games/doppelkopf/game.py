@@ -27,6 +27,7 @@ from .options import PROFILES, DoppelkopfOptions, games_per_round
 from .rules import SOLO_KINDS
 from .spielliste import Spielliste
 from .state import ANNOUNCE_WORDS, DoppelkopfDeal
+from .words import OPTION_TEXTS
 
 __all__ = ["DoppelkopfGame", "GAME"]
 
@@ -39,6 +40,7 @@ class DoppelkopfGame(Game):
     kernel_class = "stammtisch.bots.kernels.doppelkopf:DoppelkopfKernel"
     search_defaults = {"contract": "search", "guard": 1.0, "playout": "random", "kernel_rollout": True}
     title = "Doppelkopf"
+    option_texts = OPTION_TEXTS
     deck = DOKO
     profiles = PROFILES
     profile_titles = {"turnier": "Turnier (DDV)", "turnier5": "Turnier zu fünft", "blatt": "Turnierblatt wörtlich"}

@@ -22,6 +22,7 @@ from .options import PROFILES, JassOptions
 from .scoring import TEAM_NAMES, partie_result
 from .state import JassDeal
 from .weis import WeisItem
+from .words import OPTION_TEXTS
 
 __all__ = ["JassGame", "GAME", "deal_packets"]
 
@@ -51,6 +52,7 @@ class JassGame(Game):
     kernel_class = "stammtisch.bots.kernels.jass:JassKernel"
     search_defaults = {"contract": "search", "guard": None, "playout": "random", "kernel_rollout": True}
     title = "Schieber Jass"
+    option_texts = OPTION_TEXTS
     deck = JASS
     profiles = PROFILES
     profile_titles = {"standard": "Standard (1000)", "2500": "Bis 2500", "software": "Software-Kartenwerte", "varianten": "Mit Varianten"}

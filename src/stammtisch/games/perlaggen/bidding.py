@@ -7,6 +7,7 @@ keeps the queue of offers (``pending``) and the stakes of the figures (:class:`~
 
 from __future__ import annotations
 
+from ...core.messages import Msg
 from typing import TYPE_CHECKING, Any
 
 from .figures import Fig, _value_word, side_of
@@ -153,40 +154,40 @@ class BiddingMixin:
 
     def _bid(self, seat: int, word: str, name: str) -> None:
         if name not in FIGURES:
-            self._refuse(f"the figures are {', '.join(FIGURES)}; bid one clearly: 'bieten:gleich'", "§8")
+            self._refuse(Msg("the figures are {figures}; bid one clearly: 'bieten:gleich'", figures=', '.join(FIGURES)), "§8")
         if self.pending:
-            self._refuse("a bid is open: it must be answered first", "§11")
+            self._refuse(Msg("a bid is open: it must be answered first"), "§11")
         f = self.figs[name]
         side = side_of(seat)
         if self.total(side) >= self.opts.target - 1 and self.opts.offences != "penalise":
-            self._refuse(f"a side with {self.opts.target - 1} points has no right to bid", "§21")
+            self._refuse(Msg('a side with {n} points has no right to bid', n=self.opts.target - 1), "§21")
         if self.phase == "figures" and side != self.spiel_side:
-            self._refuse("once the Spiel is decided only the Spiel side weist or bietet", "§24")
+            self._refuse(Msg("once the Spiel is decided only the Spiel side weist or bietet"), "§24")
         if self.opened_by is not None:
-            self._refuse("the cards are laid open", "§9")
+            self._refuse(Msg("the cards are laid open"), "§9")
         if name == "spiel" and self.spiel_side is not None:
-            self._refuse("the Spiel is decided", "§23")
+            self._refuse(Msg("the Spiel is decided"), "§23")
         if name == "spiel" and not self._spiel_ok(seat):
-            self._refuse("in the fifth round the Spiel is bid only with the Spiel-Farbe, a trump or a Perlagg", "§29")
+            self._refuse(Msg("in the fifth round the Spiel is bid only with the Spiel-Farbe, a trump or a Perlagg"), "§29")
         if word == "bieten":
             if f.status != "open":
-                self._refuse(f"the {name} is already {f.status}; the holding side may raise it", "§13")
+                self._refuse(Msg('the {name} is already {status}; the holding side may raise it', name=name, status=f.status), "§13")
             value = 2
         else:
             if f.status != "held":
-                self._refuse(f"only a held figure is raised; the {name} is {f.status}", "§13")
+                self._refuse(Msg('only a held figure is raised; the {name} is {status}', name=name, status=f.status), "§13")
             if f.raiser != side:
-                self._refuse("raising is begun by the holding side and goes on alternately", "§13")
+                self._refuse(Msg("raising is begun by the holding side and goes on alternately"), "§13")
             if f.value >= AUS:
-                self._refuse("the figure is raised to 'Spiel aus' already", "§13")
+                self._refuse(Msg("the figure is raised to 'Spiel aus' already"), "§13")
             value = LADDER[LADDER.index(f.value) + 1]
         if self.total(side) >= self.opts.target - 1:
             # §21: bidding at 17, even by mistake: 2 points penalty at once
             self.penalties.append(Penalty("ueberbieten", side, note=f"seat {seat}"))
-            self.events.append(f"side {SIDES[side]} bids at {self.opts.target - 1}: 2 points penalty (§21)")
+            self.events.append(Msg('side {side} bids at {n}: 2 points penalty (§21)', side=SIDES[side], n=self.opts.target - 1))
         self.pending.append((seat, name, value, False))
-        self.events.append(f"seat {seat} {'bids' if word == 'bieten' else 'raises'} {name} "
-                           f"{_value_word(value)} (§8)")
+        self.events.append((Msg("seat {seat} bids {name} {value} (§8)", seat=seat, name=name, value=_value_word(value)) if word == "bieten" else
+                           Msg("seat {seat} raises {name} {value} (§8)", seat=seat, name=name, value=_value_word(value))))
         self._open_pending(return_phase=self.phase)
 
     def _open_pending(self, return_phase: str) -> None:
@@ -208,12 +209,12 @@ class BiddingMixin:
         if action not in self._answer_actions(seat):
             offerer, name, value, unseen = self.pending[0]
             if name == "spiel" and action in ("halten", "steigern"):
-                self._refuse("in the fifth round the Spiel is held only with the Spiel-Farbe, a trump or a "
-                             "Perlagg", "§29")
-            self._refuse("every bid must be answered: 'halten', 'gut' or 'steigern'", "§11")
+                self._refuse(Msg("in the fifth round the Spiel is held only with the Spiel-Farbe, a trump or a "
+                             "Perlagg"), "§29")
+            self._refuse(Msg("every bid must be answered: 'halten', 'gut' or 'steigern'"), "§11")
         if action == "partner_fragen":
             self.asked_partner = True
-            self.events.append(f"seat {seat} leaves the answer to the partner, seat {(seat + 2) % 4} (§11)")
+            self.events.append(Msg('seat {seat} leaves the answer to the partner, seat {partner_seat} (§11)', seat=seat, partner_seat=(seat + 2) % 4))
             return
         self.asked_partner = False
         offerer, name, value, unseen = self.pending.pop(0)
@@ -224,19 +225,19 @@ class BiddingMixin:
             f.status, f.conceded_to, f.conceded_value = "conceded", oside, prev
             f.order = self.counter
             self.counter += 1
-            self.events.append(f"seat {seat} lässt {name} gut: side {SIDES[oside]} writes {prev} (§12)")
+            self.events.append(Msg('seat {seat} lässt {name} gut: side {side} writes {prev} (§12)', seat=seat, name=name, side=SIDES[oside], prev=prev))
             if name == "spiel" and not unseen:
                 f.winner, f.decided = oside, True
         else:
             f.status, f.value, f.raiser = "held", value, side
-            self.events.append(f"seat {seat} hält {name} {_value_word(value)} (§11)")
+            self.events.append(Msg('seat {seat} hält {name} {value} (§11)', seat=seat, name=name, value=_value_word(value)))
             if action == "steigern":
                 if self.total(side) >= self.opts.target - 1:
                     self.penalties.append(Penalty("ueberbieten", side, note=f"seat {seat}"))
-                    self.events.append(f"side {SIDES[side]} raises at {self.opts.target - 1}: 2 points penalty (§21)")
+                    self.events.append(Msg('side {side} raises at {n}: 2 points penalty (§21)', side=SIDES[side], n=self.opts.target - 1))
                 nxt = LADDER[LADDER.index(value) + 1]
                 self.pending.insert(0, (seat, name, nxt, False))
-                self.events.append(f"seat {seat} raises {name} to {_value_word(nxt)} (§13)")
+                self.events.append(Msg('seat {seat} raises {name} to {value} (§13)', seat=seat, name=name, value=_value_word(nxt)))
                 f.status, f.offer, f.offerer = "offered", nxt, seat
                 return
         if self.pending:
@@ -264,22 +265,22 @@ class BiddingMixin:
         if word == "ungesehen":
             if action not in self.legal_actions(seat):
                 if self.looked[(seat + 2) % 4]:
-                    self._refuse("a partnership bids unseen only while neither partner has looked", "§32")
+                    self._refuse(Msg("a partnership bids unseen only while neither partner has looked"), "§32")
                 if self.total(side_of(seat)) >= self.opts.target - 1:
-                    self._refuse(f"at {self.opts.target - 1} points a side may not bid", "§21")
+                    self._refuse(Msg('at {n} points a side may not bid', n=self.opts.target - 1), "§21")
                 if arg in UNSEEN_SPECS:
-                    self._refuse("a figure already bid is not bid again; the holding side may raise it", "§13")
-                self._refuse(f"unseen bids are {', '.join(UNSEEN_SPECS)}", "§32")
+                    self._refuse(Msg("a figure already bid is not bid again; the holding side may raise it"), "§13")
+                self._refuse(Msg('unseen bids are {unseen_specs}', unseen_specs=', '.join(UNSEEN_SPECS)), "§32")
             names = _unseen_names(arg)
             for n in names:
                 self.pending.append((seat, n, 2, True))
-            self.events.append(f"seat {seat} bids unseen: {', '.join(names)} (§32)")
+            self.events.append(Msg('seat {seat} bids unseen: {names} (§32)', seat=seat, names=', '.join(names)))
             self.looked[seat] = True
             self._advance_look()
             self._open_pending(return_phase="look")
             return
         if action != "ansehen":
-            self._refuse("look at the cards ('ansehen') or bid unseen ('ungesehen:…')", "§32")
+            self._refuse(Msg("look at the cards ('ansehen') or bid unseen ('ungesehen:…')"), "§32")
         self.looked[seat] = True
         self._advance_look()
 

@@ -8,6 +8,7 @@ others answer ``abweisen`` (better), ``stellen`` (equal) or ``gut``.
 
 from __future__ import annotations
 
+from ...core.messages import Msg
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -194,8 +195,7 @@ class FiguresMixin:
 
     def _a_figures(self, seat: int, action: str) -> None:
         if action not in self._figure_actions(seat):
-            self._refuse(f"'{action}' is not possible now: the Spiel side must weisen, bieten or gut lassen, the "
-                         "others abweisen (better), stellen (equal) or gut lassen", "§22")
+            self._refuse(Msg("'{action}' is not possible now: the Spiel side must weisen, bieten or gut lassen, the others abweisen (better), stellen (equal) or gut lassen", action=action), "§22")
         name = self.fig_queue[0]
         f = self.figs[name]
         ss: int = self.spiel_side  # type: ignore[assignment]
@@ -203,24 +203,24 @@ class FiguresMixin:
             if action == "weisen":
                 self.shown_fig = self._side_figure(name, ss)
                 self._show(name, ss)
-                self.events.append(f"side {SIDES[ss]} shows {self.shown_fig.describe()} (§22)")  # type: ignore
+                self.events.append(Msg('side {side} shows {figure} (§22)', side=SIDES[ss], figure=self.shown_fig.describe()))  # type: ignore
                 self.fig_step = "shown"
                 self.turn = self._first_of(1 - ss)
                 return
             # gut: the figure is left to the other side
             other = self._side_figure(name, 1 - ss)
             self._decide(f, (1 - ss) if other else None, other.n if other else 0)
-            self.events.append(f"side {SIDES[ss]} leaves the {name} to side {SIDES[1 - ss]}")
+            self.events.append(Msg('side {side} leaves the {name} to side {other_side}', side=SIDES[ss], name=name, other_side=SIDES[1 - ss]))
             return self._next_figure()
         shown = self.shown_fig
         if action == "abweisen":
             theirs = self._side_figure(name, 1 - ss)
             self._show(name, 1 - ss)
-            self.events.append(f"side {SIDES[1 - ss]} shows better: {theirs.describe()} (§22)")  # type: ignore
+            self.events.append(Msg('side {side} shows better: {figure} (§22)', side=SIDES[1 - ss], figure=theirs.describe()))  # type: ignore
             self._decide(f, 1 - ss, theirs.n)  # type: ignore[union-attr]
         elif action == "stellen":
             self._show(name, 1 - ss)
-            self.events.append(f"the {name} stands (§22)")
+            self.events.append(Msg('the {name} stands (§22)', name=name))
             self._decide(f, None, shown.n)  # type: ignore[union-attr]
         else:
             self._decide(f, ss, shown.n)  # type: ignore[union-attr]

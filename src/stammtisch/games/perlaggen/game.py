@@ -13,6 +13,7 @@ from .options import PROFILES, PerlaggenOptions
 from .rules import plain, standing_perlaggen
 from .scoring import FIGURES, SIDES
 from .state import SIGNALS, UNSEEN_SPECS, PerlaggenDeal, side_of
+from .words import OPTION_TEXTS
 
 __all__ = ["PerlaggenGame", "cut_for_partners", "next_partie_dealer", "schrift_dealer"]
 
@@ -57,6 +58,7 @@ class PerlaggenGame(Game):
     kernel_class = "stammtisch.bots.kernels.perlaggen:PerlaggenKernel"
     search_defaults = {"contract": "search", "guard": None, "playout": "random", "kernel_rollout": True}
     title = "Perlaggen"
+    option_texts = OPTION_TEXTS
     deck = PERLAGGEN
     profiles = PROFILES
     profile_titles = {"innsbruck": "Innsbrucker Regeln", "live": "Innsbrucker Regeln, Strafen wie am Tisch"}

@@ -6,6 +6,7 @@ Every seat from Vorhand is asked for a dritziges, vierfaches or fünffaches figu
 
 from __future__ import annotations
 
+from ...core.messages import Msg
 from typing import TYPE_CHECKING
 
 from .figures import side_of
@@ -66,14 +67,13 @@ class MeldMixin:
         if action == "melden":
             f = self._meld_figure(seat)
             if f is None:
-                self._refuse("only a dritziges, vierfaches or fünffaches figure is declared at "
-                             f"{self.opts.target - 1} : {self.opts.target - 1}", "§25")
+                self._refuse(Msg('only a dritziges, vierfaches or fünffaches figure is declared at {n} : {n}', n=self.opts.target - 1), "§25")
             self.melds[seat] = f
-            self.events.append(f"seat {seat} declares a {f.describe()} (§25)")  # type: ignore[union-attr]
+            self.events.append(Msg('seat {seat} declares a {figure} (§25)', seat=seat, figure=f.describe()))  # type: ignore[union-attr]
         elif action == "passen":
             self.melds[seat] = None
         else:
-            self._refuse("asked for a dritziges, vierfaches or fünffaches: 'melden' or 'passen'", "§25")
+            self._refuse(Msg("asked for a dritziges, vierfaches or fünffaches: 'melden' or 'passen'"), "§25")
         self.meld_turn += 1
         self.turn = (seat + 1) % 4
         if self.meld_turn == 4:
@@ -88,12 +88,12 @@ class MeldMixin:
                 k0 = _meld_key(best[0], self.opts.meld_order) if best[0] else None
                 k1 = _meld_key(best[1], self.opts.meld_order) if best[1] else None
                 if k0 == k1:
-                    self.events.append("the declared figures stand: the Spiel decides (§25, §28)")
+                    self.events.append(Msg("the declared figures stand: the Spiel decides (§25, §28)"))
                     self.meld_result: tuple[int | None, int, str] = (None, 3, best[0].kind)  # type: ignore[union-attr]
                 else:
                     w = 0 if (k1 is None or (k0 is not None and k0 > k1)) else 1
                     self.meld_result = (w, (best[w]).n, best[w].kind)  # type: ignore[union-attr]
-                    self.events.append(f"side {SIDES[w]} goes out with the highest figure (§25)")
+                    self.events.append(Msg('side {side} goes out with the highest figure (§25)', side=SIDES[w]))
                     return self._finish()
             else:
-                self.events.append("no dritziges figure declared: the Spiel decides (§25)")
+                self.events.append(Msg("no dritziges figure declared: the Spiel decides (§25)"))

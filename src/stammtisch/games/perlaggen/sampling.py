@@ -7,6 +7,7 @@ from typing import Any
 
 from stammtisch.core.cards import PERLAGGEN as D
 from stammtisch.core.errors import IllegalAction
+from stammtisch.core.messages import Msg
 from stammtisch.core.protocol import Deal, DealContext
 
 from .options import PerlaggenOptions
@@ -158,7 +159,7 @@ def sample_state(options: PerlaggenOptions, view: Mapping[str, Any], rng: Any) -
                 or sv.get("shown_hands") != view.get("shown_hands"):  # who of the side showed (§22)
             continue
         return st
-    raise IllegalAction(f"no deal consistent with this view was found ({last_error})")
+    raise IllegalAction(Msg('no deal consistent with this view was found ({last_error})', last_error=last_error))
 
 
 def _declarations(events: list[str]) -> dict[int, str]:

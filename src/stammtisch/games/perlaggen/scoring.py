@@ -25,6 +25,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from stammtisch.core.messages import Msg
 from stammtisch.core.protocol import Line
 
 __all__ = ["AUS", "FIGURES", "FigureOutcome", "Penalty", "Settlement", "settle", "settle_json", "PENALTY_RULES",
@@ -34,6 +35,11 @@ __all__ = ["AUS", "FIGURES", "FigureOutcome", "Penalty", "Settlement", "settle",
 AUS = 99
 FIGURES = ("gleich", "hanger", "spiel")
 SIDES = ("A", "B")
+#: the penalty kinds and figures as words of the game (catalogue ids; ``str`` is the kind itself)
+_KIND_WORDS = {"vergeben": Msg("vergeben"), "mehr_als_fuenf": Msg("mehr_als_fuenf"), "tausch": Msg("tausch"),
+               "bluff": Msg("bluff"), "farbleugnen": Msg("farbleugnen"), "ueberbieten": Msg("ueberbieten"),
+               "kartenstehlen": Msg("kartenstehlen")}
+_FIGURE_WORDS = {"gleich": Msg("Gleich"), "hanger": Msg("Hanger"), "spiel": Msg("Spiel")}
 
 #: penalty kind → (paragraph, points); Partieverlust is marked with points ``None``
 PENALTY_RULES: dict[str, tuple[str, int | None]] = {
@@ -126,21 +132,23 @@ def settle(figures: Sequence[FigureOutcome], penalties: Sequence[Penalty] = (), 
     lines: list[Line] = []
     winner: int | None = None
 
-    def gain(side: int, pts: int, label: str) -> None:
+    def gain(side: int, pts: int, label: Msg) -> None:
         nonlocal winner
         pay = min(debt[side], pts)
         debt[side] -= pay
         tot[side] += pts - pay
-        note = SIDES[side] + (f", {pay} paid on penalty owed" if pay else "")
+        note = (Msg("{side}, {pay} paid on penalty owed", side=SIDES[side], pay=pay) if pay else
+                Msg("{side}", side=SIDES[side]))
         lines.append(Line(label, pts, note))
         if tot[side] >= target and winner is None:
             winner = side
 
-    def punish(side: int, pts: int, label: str) -> None:
+    def punish(side: int, pts: int, label: Msg) -> None:
         take = min(pts, tot[side])
         tot[side] -= take
         debt[side] += pts - take
-        lines.append(Line(label, -pts, SIDES[side] + (f", {pts - take} owed (§10)" if pts > take else "")))
+        lines.append(Line(label, -pts, Msg("{side}, {owed} owed (§10)", side=SIDES[side], owed=pts - take) if pts > take
+                          else Msg("{side}", side=SIDES[side])))
 
     for f in figures:
         if f.figure not in FIGURES or f.status not in ("unbid", "conceded", "held"):
@@ -154,8 +162,10 @@ def settle(figures: Sequence[FigureOutcome], penalties: Sequence[Penalty] = (), 
         rule, pts = PENALTY_RULES[p.kind]
         if pts is None:
             other = 1 - p.side
-            lines.append(Line(f"Partieverlust ({rule})", 0, SIDES[p.side] + (f", {p.note}" if p.note else "")))
-            gain(other, max(0, target - tot[other]) + debt[other], f"Partie by {rule}")
+            lines.append(Line(Msg("Partieverlust ({rule})", rule=rule), 0,
+                              Msg("{side}, {note}", side=SIDES[p.side], note=p.note) if p.note
+                              else Msg("{side}", side=SIDES[p.side])))
+            gain(other, max(0, target - tot[other]) + debt[other], Msg("Partie by {rule}", rule=rule))
             return Settlement((tot[0] - standing[0], tot[1] - standing[1]), tuple(lines), (debt[0], debt[1]), other,
                               (tot[0], tot[1]))
     for p in penalties:
@@ -168,15 +178,18 @@ def settle(figures: Sequence[FigureOutcome], penalties: Sequence[Penalty] = (), 
                                   f.lacking) if f.figure == "spiel" else f for f in figs]
         if p.kind == "farbleugnen" and p.late and p.transfer:
             # claimed after its deal was written (§33): the Spiel points written then change sides
-            punish(p.side, p.transfer, f"Spiel-Verlust of the previous deal ({rule})")
-            gain(1 - p.side, p.transfer, f"Spiel of the previous deal by Farbleugnen of the other side ({rule})")
-        punish(p.side, pts or 0, f"{p.kind} ({rule})" + (f" {p.note}" if p.note else ""))
+            punish(p.side, p.transfer, Msg("Spiel-Verlust of the previous deal ({rule})", rule=rule))
+            gain(1 - p.side, p.transfer, Msg("Spiel of the previous deal by Farbleugnen of the other side ({rule})",
+                                             rule=rule))
+        kind = _KIND_WORDS.get(p.kind, p.kind)
+        punish(p.side, pts or 0, Msg("{kind} ({rule}) {note}", kind=kind, rule=rule, note=p.note) if p.note
+               else Msg("{kind} ({rule})", kind=kind, rule=rule))
     # §10: a seen Gleich/Hanger bid or held without having it: all points of the deal lost, 2 penalty
     for f in figs:
         if f.figure != "spiel" and not f.unseen:
             for side in f.lacking:
                 void.add(side)
-                punish(side, 2, f"{f.figure} bid or held without having it (Perlaggen §10)")
+                punish(side, 2, Msg("{figure} bid or held without having it (Perlaggen §10)", figure=f.figure))
     if winner is not None:
         return Settlement((tot[0] - standing[0], tot[1] - standing[1]), tuple(lines), (debt[0], debt[1]), winner,
                           (tot[0], tot[1]))
@@ -185,33 +198,32 @@ def settle(figures: Sequence[FigureOutcome], penalties: Sequence[Penalty] = (), 
     for f in sorted(figs, key=_write_order):
         if winner is not None:
             break
-        name = f.figure.capitalize()
+        name = _FIGURE_WORDS[f.figure]
         if f.status == "unbid" and strict is None:
             # §25, §26, §27: when the unbid figures come to be written with both sides at target - 1,
             # only a dritziges (or better) Gleich or Hanger goes out, and a standing one leaves it to the Spiel
             strict = dritzig_at_17 and tot[0] == target - 1 and tot[1] == target - 1
         if f.status == "unbid" and f.figure != "spiel" and strict:
             if blocked:
-                lines.append(Line(f"{name} not counted: a figure stands at {target - 1} : {target - 1}, "
-                                  "the Spiel decides (Perlaggen §25)", 0))
+                lines.append(Line(Msg('{name} not counted: a figure stands at {n} : {n}, the Spiel decides (Perlaggen §25)', name=name, n=target - 1), 0))
                 continue
             if f.winner is not None and f.cards < 3:
-                lines.append(Line(f"{name} zweifach does not go out at {target - 1} : {target - 1} "
-                                  "(Perlaggen §25)", 0))
+                lines.append(Line(Msg('{name} zweifach does not go out at {n} : {n} (Perlaggen §25)', name=name, n=target - 1), 0))
                 continue
         if f.winner is None:
             if strict and f.status == "unbid" and f.figure != "spiel" and f.cards >= 3:
                 blocked = True
-            lines.append(Line(f"{name} steht / not made", 0))
+            lines.append(Line(Msg('{name} steht / not made', name=name), 0))
             continue
         if f.winner in void:
-            lines.append(Line(f"{name} lost (Perlaggen §6/§10)", 0, SIDES[f.winner]))
+            lines.append(Line(Msg("{name} lost (Perlaggen §6/§10)", name=name), 0, Msg("{side}", side=SIDES[f.winner])))
             continue
         if f.status == "held" and f.value >= AUS:
-            gain(f.winner, max(0, target - tot[f.winner]) + debt[f.winner], f"{name} aus (Perlaggen §14)")
+            gain(f.winner, max(0, target - tot[f.winner]) + debt[f.winner], Msg("{name} aus (Perlaggen §14)", name=name))
             continue
-        label = {"unbid": f"{name} (unbid)", "conceded": f"{name} gut gelassen (Perlaggen §12)",
-                 "held": f"{name} gehalten {f.value}"}[f.status]
+        label = {"unbid": Msg("{name} (unbid)", name=name),
+                 "conceded": Msg("{name} gut gelassen (Perlaggen §12)", name=name),
+                 "held": Msg("{name} gehalten {value}", name=name, value=f.value)}[f.status]
         gain(f.winner, f.value, label)
     return Settlement((tot[0] - standing[0], tot[1] - standing[1]), tuple(lines), (debt[0], debt[1]), winner,
                       (tot[0], tot[1]))

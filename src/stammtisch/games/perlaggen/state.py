@@ -28,6 +28,7 @@ from typing import Any
 from stammtisch.core.bits import bit_list
 from stammtisch.core.cards import PERLAGGEN as D
 from stammtisch.core.errors import BadNotation, IllegalAction, NotYourTurn
+from stammtisch.core.messages import Msg
 from stammtisch.core.protocol import ActionIdTables, ActionSpace, DealContext, DealResult, FastIdDeal
 
 from .bidding import _UNSEEN_WORDS, LADDER, UNSEEN_SPECS, BiddingMixin, _unseen_names
@@ -157,7 +158,7 @@ class PerlaggenDeal(BiddingMixin, FiguresMixin, MeldMixin, FastIdDeal):
     def _cut(self, n: int) -> None:
         self.lifted = self.deck[:n]
         self.rest = self.deck[n:]
-        self.events.append(f"seat {self.cutter} lifts {n} cards (§4)")
+        self.events.append(Msg('seat {seat} lifts {n} cards (§4)', seat=self.cutter, n=n))
         if self.lifted[-1] in standing_perlaggen():
             self.phase = "keep"
         else:
@@ -175,15 +176,14 @@ class PerlaggenDeal(BiddingMixin, FiguresMixin, MeldMixin, FastIdDeal):
                 deck = deck[take:]
         # the trump is turned up (heltschl.org, Perlaggen § 1.2: only Herz, Laub or Schell is trump; an Eichel card goes under the stock, §7)
         while D.card_suit[deck[0]] == EICHEL:
-            self.events.append(f"{D.format(deck[0])} was turned up: Eichel is never trump, it goes under the stock")
+            self.events.append(Msg('{card} was turned up: Eichel is never trump, it goes under the stock', card=D.format(deck[0])))
             self.turned_up.append(deck[0])  # seen by everybody (the event names it)
             deck = deck[1:] + deck[:1]
         trump_card = deck[0]
         self.setup_hands(hands, trump_card, deck[1:])
 
     def _after_deal(self) -> None:
-        self.events.append(f"trump {D.format(self.trump_card)} ({D.suit_names[self.trump]}); "
-                           "the dealer shows Luck and Boden (§7)")
+        self.events.append(Msg('trump {card} ({suit}); the dealer shows Luck and Boden (§7)', card=D.format(self.trump_card), suit=D.suit_names[self.trump]))
         self.pmask = sum(1 << c for c in perlaggen_order(self.trump, self.opts.eichel_ober_high))
         self.turn = self.vorhand
         if self.opts.unseen_bidding and not self.endgame:
@@ -373,10 +373,10 @@ class PerlaggenDeal(BiddingMixin, FiguresMixin, MeldMixin, FastIdDeal):
     # ------------------------------------------------------------------ apply
     def apply(self, seat: int, action: str) -> None:
         if self.phase == "over":
-            raise NotYourTurn("the deal is over: its points are written, the next deal follows the Schrift",
+            raise NotYourTurn(Msg("the deal is over: its points are written, the next deal follows the Schrift"),
                               rule="Perlaggen §33", seat=seat, action=action)
         if not isinstance(seat, int) or not 0 <= seat < 4:
-            raise NotYourTurn(f"there is no seat {seat!r}: four players in two partnerships (seats 0-3)",
+            raise NotYourTurn(Msg('there is no seat {seatno}: four players in two partnerships (seats 0-3)', seatno=repr(seat)),
                               rule="Perlaggen §1", action=str(action))
         # a partner signal is secret (seen by the partner only, §9): it must not cover Luck and Boden, or
         # the whole table would learn that somebody signalled
@@ -386,7 +386,7 @@ class PerlaggenDeal(BiddingMixin, FiguresMixin, MeldMixin, FastIdDeal):
         except IllegalAction as e:
             raise (e if e.seat is not None else e.located(seat, action)) from None
         except BadNotation as e:
-            raise IllegalAction(str(e), rule="Perlaggen §16", seat=seat, action=action) from None
+            raise IllegalAction(e.args[0] if e.args else str(e), rule="Perlaggen §16", seat=seat, action=action) from None
         self.history.append((seat, action))
         if covers:
             self.shown = False  # §7: "Danach dürfen diese Karten von niemandem mehr angeschaut werden"
@@ -412,38 +412,37 @@ class PerlaggenDeal(BiddingMixin, FiguresMixin, MeldMixin, FastIdDeal):
         # --- out-of-turn actions
         if word == "zeichen":
             if action not in self._extras(seat):
-                self._refuse(f"signal '{arg}' is not one of {', '.join(SIGNALS)} or was already given this "
-                             "round", "§9")
+                self._refuse(Msg("signal '{arg}' is not one of {signals} or was already given this round", arg=arg, signals=', '.join(SIGNALS)), "§9")
             self.signals.append((seat, arg))
             self.signal_rounds.append(len(self.tricks))
             self.signalled.add((seat, len(self.tricks)))
             return
         if word == "reklamieren":
             if action not in self._claim_actions(seat):
-                self._refuse("nothing to claim: no unclaimed offence of the other side, or the claim came "
-                             "after the next deal's points were written", "§33")
+                self._refuse(Msg("nothing to claim: no unclaimed offence of the other side, or the claim came "
+                             "after the next deal's points were written"), "§33")
             self._claim(seat, arg)
             if self.phase == "schreiben":
                 self._result = self._settle()  # the claim's penalty is written with the deal (§33)
             return
         if word == "aufdecken":
             if "aufdecken" not in self._extras(seat):
-                self._refuse("the cards can be laid open only in the play, with no bid unanswered", "§9")
+                self._refuse(Msg("the cards can be laid open only in the play, with no bid unanswered"), "§9")
             self._lay_open(seat)
             return
         if p == "answer":
             if seat not in self._answering():
                 if word in ("bieten", "steigern"):
-                    self._refuse("a bid is open: it must be answered first (halten, gut or steigern)", "§11")
-                raise NotYourTurn("a bid of the other side awaits your side's answer", rule="Perlaggen §11")
+                    self._refuse(Msg("a bid is open: it must be answered first (halten, gut or steigern)"), "§11")
+                raise NotYourTurn(Msg("a bid of the other side awaits your side's answer"), rule="Perlaggen §11")
             return self._answer(seat, action)
         if word in ("bieten", "steigern") and p in ("play", "figures"):
             return self._bid(seat, word, arg)
         if word in ("bieten", "steigern") and p == "meld":
-            self._refuse(f"at {self.opts.target - 1} : {self.opts.target - 1} nobody bids; the figures are asked for",
+            self._refuse(Msg('at {n} : {n} nobody bids; the figures are asked for', n=self.opts.target - 1),
                          "§21")
         if word in ("widerrufen", "zurueckziehen"):
-            self._refuse("what is bid or held can never be withdrawn, by either partner", "§9")
+            self._refuse(Msg("what is bid or held can never be withdrawn, by either partner"), "§9")
         if word in ("zuruecknehmen", "zurücknehmen"):
             last = [pl for s, pl in self.trick if s == seat]
             offence = self._revoke_to_take_back(seat)
@@ -457,50 +456,50 @@ class PerlaggenDeal(BiddingMixin, FiguresMixin, MeldMixin, FastIdDeal):
                 self.revealed.append(pl.card)  # everybody saw it on the table
                 self.redo = (seat, at, self.turn)
                 self.turn = seat
-                self.events.append(f"seat {seat} takes the card back to follow suit (§17)")
+                self.events.append(Msg('seat {seat} takes the card back to follow suit (§17)', seat=seat))
                 return
             if last and last[0].prank or (last and last[0].card in perlaggen_order(self.trump)):
-                self._refuse("a Perlagg once played is never taken back", "§19")
+                self._refuse(Msg("a Perlagg once played is never taken back"), "§19")
             if self.opts.offences == "penalise":
-                self._refuse("a card released on the table is played (§16); it is taken back only to follow "
+                self._refuse(Msg("a card released on the table is played (§16); it is taken back only to follow "
                              "suit after a revoke, and only within the same round — you have no revoke in the "
-                             "round on the table", "§17")
-            self._refuse("a card released on the table is played and is not taken back (only to follow suit, "
-                         "which this table enforces before the card is released)", "§17")
+                             "round on the table"), "§17")
+            self._refuse(Msg("a card released on the table is played and is not taken back (only to follow suit, "
+                         "which this table enforces before the card is released)"), "§17")
         if p == "exchange" and word in ("tauschen", "nicht_tauschen", "ueberlassen") and seat != self.turn:
-            self._refuse("only the dealer, or his partner when the dealer has no trump, exchanges the turned-up "
-                         "Perlagg; never the opponents", "§7")
+            self._refuse(Msg("only the dealer, or his partner when the dealer has no trump, exchanges the turned-up "
+                         "Perlagg; never the opponents"), "§7")
         if seat not in self.to_act():
-            raise NotYourTurn(f"it is seat {self.to_act()[0]}'s turn", rule="Perlaggen §16")
+            raise NotYourTurn(Msg("it is seat {seat}'s turn", seat=self.to_act()[0]), rule="Perlaggen §16")
         if p == "schreiben":
             if action != "schreiben":
-                self._refuse("the deal decides the Partie: claim now ('reklamieren:17') or write the points "
-                             "('schreiben')", "§33")
-            self.events.append(f"seat {seat}: the points are written (§33)")
+                self._refuse(Msg("the deal decides the Partie: claim now ('reklamieren:17') or write the points "
+                             "('schreiben')"), "§33")
+            self.events.append(Msg('seat {seat}: the points are written (§33)', seat=seat))
             self.phase, self.turn = "over", -1
             return
         handler = {"cut": self._a_cut, "keep": self._a_keep, "look": self._a_look, "exchange": self._a_exchange,
                    "meld": self._a_meld, "play": self._a_play, "figures": self._a_figures}.get(p)
         if handler is None:
-            self._refuse(f"nothing to do in phase {p}", "§16")
+            self._refuse(Msg('nothing to do in phase {p}', p=p), "§16")
         handler(seat, action)  # type: ignore[misc]
 
     # --- cut and deal (§4, §5)
     def _a_cut(self, seat: int, action: str) -> None:
         word, _, arg = action.partition(":")
         if word != "abheben" or not arg.isdigit() or not 2 <= int(arg) <= 31:
-            self._refuse("the cutter lifts: 'abheben:N' with N from 2 to 31", "§4")
+            self._refuse(Msg("the cutter lifts: 'abheben:N' with N from 2 to 31"), "§4")
         self._cut(int(arg))
 
     def _a_keep(self, seat: int, action: str) -> None:
         if action == "behalten":
             c = self.lifted.pop()
             self.kept.append(c)
-            self.events.append(f"seat {seat} keeps the standing Perlagg {D.format(c)} (§4)")
+            self.events.append(Msg('seat {seat} keeps the standing Perlagg {card} (§4)', seat=seat, card=D.format(c)))
             if self.lifted and self.lifted[-1] in standing_perlaggen() and len(self.kept) < 5:
                 return
         elif action != "liegen":
-            self._refuse("the cutter keeps the lifted standing Perlagg ('behalten') or leaves it ('liegen')", "§4")
+            self._refuse(Msg("the cutter keeps the lifted standing Perlagg ('behalten') or leaves it ('liegen')"), "§4")
         self._deal_out()
 
     # --- exchange of a turned-up Perlagg (§7)
@@ -508,24 +507,24 @@ class PerlaggenDeal(BiddingMixin, FiguresMixin, MeldMixin, FastIdDeal):
         word, _, arg = action.partition(":")
         if action == "ueberlassen":
             if seat != self.dealer or self.opts.offences != "penalise":
-                self._refuse("the dealer who holds a trump must exchange himself or not at all; leaving it to "
-                             "his partner costs the Partie", "§7")
+                self._refuse(Msg("the dealer who holds a trump must exchange himself or not at all; leaving it to "
+                             "his partner costs the Partie"), "§7")
             self.offences.append({"par": "7", "kind": "tausch", "side": side_of(seat), "claimed": False})
-            self.events.append(f"seat {seat} leaves the exchange to his partner")
+            self.events.append(Msg('seat {seat} leaves the exchange to his partner', seat=seat))
             self.exchanger = (seat + 2) % 4
             self.turn = self.exchanger
             return
         if action == "nicht_tauschen":
-            self.events.append(f"seat {seat} does not exchange the {D.format(self.trump_card)}")
+            self.events.append(Msg('seat {seat} does not exchange the {card}', seat=seat, card=D.format(self.trump_card)))
             return self._to_play()
         if word != "tauschen":
-            self._refuse("'tauschen:<trump card>' or 'nicht_tauschen'", "§7")
+            self._refuse(Msg("'tauschen:<trump card>' or 'nicht_tauschen'"), "§7")
         c = D.parse(arg)
         if not (self._plain_trumps(seat) >> c) & 1:
-            self._refuse(f"{arg} is not a trump in your hand; the Perlagg is exchanged for a trump", "§7")
+            self._refuse(Msg('{arg} is not a trump in your hand; the Perlagg is exchanged for a trump', arg=arg), "§7")
         self.hands[seat] = (self.hands[seat] & ~(1 << c)) | (1 << self.trump_card)
         self.dealt[seat] = [x for x in self.dealt[seat] if x != c] + [self.trump_card]
-        self.events.append(f"seat {seat} exchanges the {D.format(self.trump_card)} for {arg} (§7)")
+        self.events.append(Msg('seat {seat} exchanges the {card} for {arg} (§7)', seat=seat, card=D.format(self.trump_card), arg=arg))
         self.exchanged = {"seat": seat, "took": D.format(self.trump_card), "gave": arg}
         self.trump_card = c
         self._to_play()
@@ -538,23 +537,20 @@ class PerlaggenDeal(BiddingMixin, FiguresMixin, MeldMixin, FastIdDeal):
     def _play(self, seat: int, c: int, taufe: int | None) -> None:
         """Play card ``c`` (getauft as ``taufe``) for ``seat``: the notation's and the ids' shared step."""
         if not (self.hands[seat] >> c) & 1:
-            self._refuse(f"{D.format(c)} is not in your hand", "§16")
+            self._refuse(Msg('{card} is not in your hand', card=D.format(c)), "§16")
         is_p = (self.pmask >> c) & 1
         if taufe is not None and not is_p:
-            self._refuse(f"only a Perlagg is getauft; {D.format(c)} is none", "§18")
+            self._refuse(Msg('only a Perlagg is getauft; {card} is none', card=D.format(c)), "§18")
         if taufe is not None and (self.pmask >> taufe) & 1:
-            self._refuse(f"a Perlagg is getauft as a plain card of a suit; {D.format(taufe)} is itself a Perlagg "
-                         f"(it has no value of its own to take: §20 'sticht die gleichwertige Karte derselben "
-                         f"Farbe')", "§18")
+            self._refuse(Msg("a Perlagg is getauft as a plain card of a suit; {card} is itself a Perlagg (it has no value of its own to take: §20 'sticht die gleichwertige Karte derselben Farbe')", card=D.format(taufe)), "§18")
         led = self.trick[0][1].suit if self.trick else None
         legal = legal_cards(self.hands[seat], led, self.trump)
         revoke = not (legal >> c) & 1
         if revoke and self.opts.offences != "penalise":
-            self._refuse(f"you must follow {D.suit_names[led]} (or trump, or play a Perlagg)", "§15")  # type: ignore
+            self._refuse(Msg('you must follow {led} (or trump, or play a Perlagg)', led=D.suit_names[led]), "§15")  # type: ignore
         played = baptise(c, taufe, self.trump, self.opts.eichel_ober_high) if taufe is not None else plain(c)
         if is_p and taufe is None:
-            self.events.append(f"seat {seat} plays the Perlagg {D.format(c)} ungetauft: it counts as a plain "
-                               "card (§18)")
+            self.events.append(Msg('seat {seat} plays the Perlagg {card} ungetauft: it counts as a plain card (§18)', seat=seat, card=D.format(c)))
         if revoke:
             self.offences.append({"par": "17", "kind": "farbleugnen", "side": side_of(seat), "claimed": False,
                                   "seat": seat, "trick": len(self.tricks)})
@@ -580,7 +576,7 @@ class PerlaggenDeal(BiddingMixin, FiguresMixin, MeldMixin, FastIdDeal):
         self.turn = w
         if self.won[side_of(w)] == 3 and self.spiel_side is None:
             # §23: three tricks make the Spiel; the side must declare it (done here) and weisen or bieten
-            self.events.append(f"side {SIDES[side_of(w)]} has three tricks: Spiel (§23)")
+            self.events.append(Msg('side {side} has three tricks: Spiel (§23)', side=SIDES[side_of(w)]))
             self._decide_spiel(side_of(w))
         elif len(self.tricks) == 5:
             self._finish()
@@ -589,8 +585,7 @@ class PerlaggenDeal(BiddingMixin, FiguresMixin, MeldMixin, FastIdDeal):
     def _lay_open(self, seat: int) -> None:
         side = side_of(seat)
         self.opened_by = side
-        self.events.append(f"seat {seat} lays the cards open: side {SIDES[side]} renounces the remaining "
-                           "figures (§9)")
+        self.events.append(Msg('seat {seat} lays the cards open: side {side} renounces the remaining figures (§9)', seat=seat, side=SIDES[side]))
         for f in self.figs.values():
             if not f.decided and f.status != "conceded":
                 self._decide(f, 1 - side, 5)
@@ -606,11 +601,11 @@ class PerlaggenDeal(BiddingMixin, FiguresMixin, MeldMixin, FastIdDeal):
                 c["claimed"] = True
                 self.penalties.append(Penalty(c["kind"], c["side"], transfer=c.get("transfer", 0) if late else 0,
                                               note="claimed in the next deal" if late else "", late=late))
-                self.events.append(f"seat {seat} claims §{par} against side {SIDES[c['side']]} (§33)")
+                self.events.append(Msg('seat {seat} claims §{par} against side {side} (§33)', seat=seat, par=par, side=SIDES[c['side']]))
                 if c["kind"] == "tausch":
                     self._finish()
                 return
-        self.events.append(f"seat {seat} claims §{par}: the cards show no offence (§33)")
+        self.events.append(Msg('seat {seat} claims §{par}: the cards show no offence (§33)', seat=seat, par=par))
 
     # ------------------------------------------------------------------ end
     def _finish(self) -> None:
@@ -620,7 +615,7 @@ class PerlaggenDeal(BiddingMixin, FiguresMixin, MeldMixin, FastIdDeal):
             # Partieverlust): the open offer lapses; a figure held before keeps its held stake
             f = self.figs[name]
             f.status = "held" if f.value else "lapsed"
-            self.events.append(f"the open bid on the {name} lapses: the Partie is decided")
+            self.events.append(Msg('the open bid on the {name} lapses: the Partie is decided', name=name))
         self.pending = []
         self._result = self._settle()
         winner = self._result.summary.get("winner")
@@ -631,8 +626,7 @@ class PerlaggenDeal(BiddingMixin, FiguresMixin, MeldMixin, FastIdDeal):
             # or not, so that the question itself gives nothing away.
             self.phase = "schreiben"
             self.turn = self._first_of(1 - SIDES.index(winner))
-            self.events.append(f"side {winner} reaches the target: the points are written unless a claim "
-                               "is made now (§33)")
+            self.events.append(Msg("side {side} reaches the target: the points are written unless a claim is made now (§33)", side=winner))
             return
         self.phase = "over"
         self.turn = -1
@@ -704,7 +698,7 @@ class PerlaggenDeal(BiddingMixin, FiguresMixin, MeldMixin, FastIdDeal):
 
     def result(self) -> DealResult:
         if self._result is None or self.phase != "over":
-            raise IllegalAction("the deal is not over yet")
+            raise IllegalAction(Msg("the deal is not over yet"))
         return self._result
 
     # ------------------------------------------------------------------ views

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from stammtisch.core.errors import IllegalAction
+from stammtisch.core.messages import Msg
 
 from .options import PREMIUM_TITLES, PREMIUMS
 
@@ -159,20 +160,20 @@ class AnnouncementsMixin:
         if action.startswith("announce:"):
             p = action[9:]
             if p not in PREMIUMS:
-                raise IllegalAction(f"unknown premium '{p}' ({', '.join(PREMIUMS)})", rule="Österreich-Finale 8)")
+                raise IllegalAction(Msg("unknown premium '{p}' ({premiums})", p=p, premiums=', '.join(PREMIUMS)), rule="Österreich-Finale 8)")
             if not self._may_announce(seat, p):
                 if c.kind != "positive":
-                    raise IllegalAction("there are no announcements in negative games and Trischaken",
+                    raise IllegalAction(Msg("there are no announcements in negative games and Trischaken"),
                                         rule="Österreich-Finale 8)")
                 if seat in self.ann_done:
-                    raise IllegalAction("each player makes his announcements only once",
+                    raise IllegalAction(Msg("each player makes his announcements only once"),
                                         rule="Österreich-Finale 8)")
                 if p in self.premiums:
-                    raise IllegalAction(f"{PREMIUM_TITLES[p]} is already announced", rule="Österreich-Finale 8)")
-                raise IllegalAction(f"{PREMIUM_TITLES[p]} is not possible in a {c.title}",
+                    raise IllegalAction(Msg("{premium} is already announced", premium=PREMIUM_TITLES[p]), rule="Österreich-Finale 8)")
+                raise IllegalAction(Msg("{premium} is not possible in a {contract}", premium=PREMIUM_TITLES[p], contract=c.title),
                                     rule="Österreich-Finale 8)")
             self.premiums[p] = _Target(seat)
-            self._event(f"seat {seat} announces {PREMIUM_TITLES[p]}")
+            self._event(Msg("seat {seat} announces {premium}", seat=seat, premium=PREMIUM_TITLES[p]))
             self._log(seat, action)
             return
         word, _, name = action.partition(":")
@@ -180,13 +181,12 @@ class AnnouncementsMixin:
             if action not in self._kontra_options(seat):
                 t0 = self.premiums.get(name)
                 if word == "kontra" and t0 is not None and t0.level == 0 and self._known_partners(seat, t0.announcer):
-                    raise IllegalAction("only the opponents can kontra an announcement, not its announcer's partner",
+                    raise IllegalAction(Msg("only the opponents can kontra an announcement, not its announcer's partner"),
                                         rule="Tiroler Cup, Abrechnung")
                 rule = "Österreich-Finale 6)" if c.negative else "Österreich-Finale 2)"
                 if c.kind == "trischaken":
                     rule = "Österreich-Finale 2)"
-                raise IllegalAction(f"'{action}' is not possible now (Kontra by an opponent, Rekontra by the "
-                                    "announcer, Subkontra by the Kontra player, each at once)", rule=rule)
+                raise IllegalAction(Msg("'{action}' is not possible now (Kontra by an opponent, Rekontra by the announcer, Subkontra by the Kontra player, each at once)", action=action), rule=rule)
             level = KONTRA_WORDS.index(word) + 1
             if c.negative and name == "game":
                 if word == "kontra":
@@ -207,11 +207,12 @@ class AnnouncementsMixin:
                 if level == 1:
                     t.by = seat
                 t.seen = {seat}
-            what = "the game" if name == "game" else PREMIUM_TITLES[name]
-            self._event(f"seat {seat}: {word.capitalize()} on {what}")
+            kontra = word.capitalize()
+            self._event(Msg("seat {seat}: {kontra} on the game", seat=seat, kontra=kontra) if name == "game" else
+                        Msg("seat {seat}: {kontra} on {premium}", seat=seat, kontra=kontra, premium=PREMIUM_TITLES[name]))
             self._log(seat, action)
             return
-        raise IllegalAction(f"'{action}' is no announcement (announce:<premium>, kontra:<target>, gut)",
+        raise IllegalAction(Msg("'{action}' is no announcement (announce:<premium>, kontra:<target>, gut)", action=action),
                             rule="Österreich-Finale 8)")
 
     def _all_targets(self) -> list[_Target]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from stammtisch.core.errors import IllegalAction
+from stammtisch.core.messages import Msg
 
 from .announcements import _Target
 from .cards import BIRDS, KING_MASK, KINGS, PAGAT, TAROCK
@@ -23,8 +24,8 @@ __all__ = ["BiddingMixin", "KING_NAMES"]
 KING_NAMES = {7: "HK", 15: "KK", 23: "PK", 31: "XK"}
 #: the words of the legal bids, built once
 _BID_WORDS = {n: f"bid:{n}" for n in CONTRACTS}
-_CHOICE_MESSAGES = {"besserrufer_ohne_vogel": "a Besserrufer needs a bird (Pagat, Uhu, Kakadu or Quapil) in the hand",
-                    "solorufer_vier_koenige": "a Solorufer with four kings is Renonce"}
+_CHOICE_MESSAGES = {"besserrufer_ohne_vogel": Msg("a Besserrufer needs a bird (Pagat, Uhu, Kakadu or Quapil) in the hand"),
+                    "solorufer_vier_koenige": Msg("a Solorufer with four kings is Renonce")}
 _CHOICE_RULES = {"besserrufer_ohne_vogel": "Österreich-Finale 4)", "solorufer_vier_koenige": "Tiroler Cup, Paragrafen"}
 
 
@@ -63,16 +64,16 @@ class BiddingMixin:
         def _order(self) -> tuple[str, ...]: ...
         def _refuse_or_detect(self, message: str, rule: str, kind: str, offender: int) -> bool: ...
 
-    def _bid_allowed(self, seat: int, name: str) -> str | None:
+    def _bid_allowed(self, seat: int, name: str) -> Msg | None:
         """None when ``seat`` may bid ``name`` now, else the reason (Österreich-Finale 3))."""
         why = self._bid_refusal(seat, name)
         if why == 0:
             return None
         if why == 1:
-            return "the Sechserdreier only as Vorhand's first word"
+            return Msg("the Sechserdreier only as Vorhand's first word")
         if why == 2:
-            return f"{CONTRACTS[name].title} only by the Vorhand after 'Vorhand' and three passes"
-        return f"a bid must be higher than {CONTRACTS[self.bid].title}"  # type: ignore[index]
+            return Msg("{contract} only by the Vorhand after 'Vorhand' and three passes", contract=CONTRACTS[name].title)
+        return Msg("a bid must be higher than {contract}", contract=CONTRACTS[self.bid].title)  # type: ignore[index]
 
     def _bid_refusal(self, seat: int, name: str) -> int:
         """:meth:`_bid_allowed` as a code, without the text (the legal list asks for every contract):
@@ -133,52 +134,52 @@ class BiddingMixin:
         rule = "Österreich-Finale 3)"
         if action == "weitergeben":
             if not self._may_pass_on(seat):
-                raise IllegalAction("only the Vorhand holding all four kings may pass the Vorhand on, as his "
-                                    "first word (option vorhand_four_kings_pass_on)", rule="Königrufen-Hausregel")
+                raise IllegalAction(Msg("only the Vorhand holding all four kings may pass the Vorhand on, as his "
+                                    "first word (option vorhand_four_kings_pass_on)"), rule="Königrufen-Hausregel")
             # the next player becomes Vorhand for this deal: the order of play is unchanged, it only starts
             # one seat later (bidding rights, lead of positive games and Trischaken, Trischaker)
             self.players = self.players[1:] + self.players[:1]
             self.passed_on = True
-            self._event(f"seat {seat} passes the Vorhand on (four kings): seat {self.players[0]} is Vorhand")
+            self._event(Msg('seat {seat} passes the Vorhand on (four kings): seat {seat_b} is Vorhand', seat=seat, seat_b=self.players[0]))
             self._log(seat, action)
             self.turn = self.players[0]
             return
         if action == "vorhand":
             if seat != vorhand or seat in self.spoke or self.final_choice:
-                raise IllegalAction("only the Vorhand opens with 'Vorhand', as first word", rule=rule)
+                raise IllegalAction(Msg("only the Vorhand opens with 'Vorhand', as first word"), rule=rule)
             self.spoke.add(seat)
-            self._event(f"seat {seat}: Vorhand")
+            self._event(Msg('seat {seat}: Vorhand', seat=seat))
             self._log(seat, action)
             self._advance_bidding(seat)
             return
         if action == "pass":
             if self.final_choice or (seat == vorhand and seat not in self.spoke):
-                raise IllegalAction("the Vorhand opens with 'Vorhand' or a contract and cannot pass now", rule=rule)
+                raise IllegalAction(Msg("the Vorhand opens with 'Vorhand' or a contract and cannot pass now"), rule=rule)
             self.spoke.add(seat)
             self.passed.add(seat)
-            self._event(f"seat {seat}: gut")
+            self._event(Msg('seat {seat}: gut', seat=seat))
             self._log(seat, action)
             self._advance_bidding(seat)
             return
         if action == "hold":
             if not (seat == vorhand and seat in self.spoke and self.bid is not None and self.bidder != seat
                     and not self.final_choice):
-                raise IllegalAction("only the Vorhand may hold a contract bid by another", rule=rule)
+                raise IllegalAction(Msg("only the Vorhand may hold a contract bid by another"), rule=rule)
             if not self.opts.vorhand_may_hold:
-                raise IllegalAction("the Vorhand may not hold in this profile (option vorhand_may_hold)",
+                raise IllegalAction(Msg("the Vorhand may not hold in this profile (option vorhand_may_hold)"),
                                     rule="Tiroler Cup, Paragrafen")
             kind = self._choice_renonce(seat, self.bid)
             if kind:  # holding a Besserrufer without a bird is the same Renonce as bidding it
                 self._refuse_or_detect(_CHOICE_MESSAGES[kind], _CHOICE_RULES[kind], kind, seat)
             self.bidder = seat
-            self._event(f"seat {seat} holds {CONTRACTS[self.bid].title}")
+            self._event(Msg("seat {seat} holds {contract}", seat=seat, contract=CONTRACTS[self.bid].title))
             self._log(seat, action)
             self._advance_bidding(seat)
             return
         if action.startswith("bid:"):
             name = action[4:]
             if name not in CONTRACTS or name not in self._order():
-                raise IllegalAction(f"unknown contract '{name}' (known: {', '.join(self._order())})", rule=rule)
+                raise IllegalAction(Msg("unknown contract '{name}' (known: {order})", name=name, order=', '.join(self._order())), rule=rule)
             why = self._bid_allowed(seat, name)
             if why:
                 raise IllegalAction(why, rule=rule)
@@ -187,14 +188,14 @@ class BiddingMixin:
                 self._refuse_or_detect(_CHOICE_MESSAGES[kind], _CHOICE_RULES[kind], kind, seat)
             self.spoke.add(seat)
             self.bid, self.bidder = name, seat
-            self._event(f"seat {seat}: {CONTRACTS[name].title}")
+            self._event(Msg("seat {seat}: {contract}", seat=seat, contract=CONTRACTS[name].title))
             self._log(seat, action)
             if self.final_choice:
                 self._finish_bidding()
                 return
             self._advance_bidding(seat)
             return
-        raise IllegalAction(f"'{action}' is no bid (vorhand, pass, hold, bid:<contract>, weitergeben)", rule=rule)
+        raise IllegalAction(Msg("'{action}' is no bid (vorhand, pass, hold, bid:<contract>, weitergeben)", action=action), rule=rule)
 
     def _advance_bidding(self, seat: int) -> None:
         active = [p for p in self.players if p not in self.passed]
@@ -215,10 +216,10 @@ class BiddingMixin:
         assert self.bid is not None and self.bidder is not None
         self.contract = c = CONTRACTS[self.bid]
         self.declarer = d = self.bidder
-        self._event(f"seat {d} plays {c.title}")
+        self._event(Msg("seat {seat} plays {contract}", seat=d, contract=c.title))
         kind = self._choice_renonce(d, c.name)
         if kind:
-            self._commit_renonce(kind, d, f"{c.title} without the cards for it")
+            self._commit_renonce(kind, d, Msg('{title} without the cards for it', title=c.title))
             return
         if c.name == "besserrufer":
             self.phase, self.turn = "bird", d
@@ -233,12 +234,12 @@ class BiddingMixin:
     def _do_bird(self, seat: int, action: str) -> None:
         b = action[5:] if action.startswith("bird:") else ""
         if b not in BIRDS:
-            raise IllegalAction("the Besserrufer names his bird: bird:pagat|uhu|kakadu|quapil",
+            raise IllegalAction(Msg("the Besserrufer names his bird: bird:pagat|uhu|kakadu|quapil"),
                                 rule="Österreich-Finale 4)")
         self.bird = b
         t = _Target(seat)
         self.premiums[b] = t
-        self._event(f"seat {seat} announces {PREMIUM_TITLES[b]} (Besserrufer)")
+        self._event(Msg("seat {seat} announces {premium} (Besserrufer)", seat=seat, premium=PREMIUM_TITLES[b]))
         self._log(seat, action)
         self.phase = "call"
 
@@ -259,7 +260,7 @@ class BiddingMixin:
         held = hand & KING_MASK
         if what == "fourth":
             if bin(held).count("1") != 3:
-                raise IllegalAction("'the fourth king' needs three kings in the hand", rule=rule)
+                raise IllegalAction(Msg("'the fourth king' needs three kings in the hand"), rule=rule)
             king = next(k for k in KINGS if not held >> k & 1)
             self.called_fourth = True
         else:
@@ -268,15 +269,16 @@ class BiddingMixin:
             except Exception:
                 king = -1
             if king not in KINGS:
-                raise IllegalAction("call a king: call:HK, call:KK, call:PK, call:XK or call:fourth", rule=rule)
+                raise IllegalAction(Msg("call a king: call:HK, call:KK, call:PK, call:XK or call:fourth"), rule=rule)
             if hand >> king & 1 and held != KING_MASK:
-                self._refuse_or_detect("one may not call one's own king", rule, "eigener_koenig", seat)
+                self._refuse_or_detect(Msg("one may not call one's own king"), rule, "eigener_koenig", seat)
                 self.called = king
                 self._log(seat, action)
-                self._commit_renonce("eigener_koenig", seat, "called his own king")
+                self._commit_renonce("eigener_koenig", seat, Msg("called his own king"))
                 return
         self.called = king
         self.partner = next((p for p in self.players if p != seat and self.hands[p] >> king & 1), None)
-        self._event(f"seat {seat} calls " + ("the fourth king" if self.called_fourth else TAROCK.format(king)))
+        self._event(Msg("seat {seat} calls the fourth king", seat=seat) if self.called_fourth else
+                    Msg("seat {seat} calls {king}", seat=seat, king=TAROCK.format(king)))
         self._log(seat, action)
         self._after_call()

@@ -12,12 +12,14 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from stammtisch.core.errors import IllegalAction
+from stammtisch.core.messages import Msg
 from stammtisch.core.protocol import Bot, Deal, DealContext, DealResult, Game
 from stammtisch.core.rng import shuffled
 
 from .cards import TAROCK
 from .options import CONTRACTS, DEFAULT_PROFILE, PREMIUMS, PROFILES, TarockOptions
 from .state import TarockDeal
+from .words import OPTION_TEXTS
 
 __all__ = ["TarockGame"]
 
@@ -27,6 +29,7 @@ class TarockGame(Game):
 
     name = "tarock"
     title = "Königrufen Tarock"
+    option_texts = OPTION_TEXTS
     deck = TAROCK
     profiles = PROFILES
     profile_titles = {"oesterreich-finale": "Österreich-Finale", "tiroler-cup": "Tiroler Cup"}
@@ -55,7 +58,7 @@ class TarockGame(Game):
         shuffled pack is dealt as it lies. With five players the dealer gets no cards.
         """
         if options.players not in (4, 5):
-            raise IllegalAction("Königrufen is played by 4 players, or 5 with the dealer sitting out")
+            raise IllegalAction(Msg("Königrufen is played by 4 players, or 5 with the dealer sitting out"))
         cards = shuffled(range(54), rng)
         players = [(dealer + 1 + i) % options.players for i in range(4)]
         hands: list[list[int]] = [[] for _ in range(options.players)]
@@ -75,12 +78,12 @@ class TarockGame(Game):
         sizes = sorted(len(h) for h in deal.hands)
         want = [0, 12, 12, 12, 12] if options.players == 5 else [12, 12, 12, 12]
         if sizes != want or len(deal.piles.get("talon", ())) != 6:
-            raise IllegalAction("a Tarock deal has 12 cards per player and a talon of 6",
+            raise IllegalAction(Msg("a Tarock deal has 12 cards per player and a talon of 6"),
                                 rule="Österreich-Finale 1)")
 
     def new_deal(self, options: TarockOptions, ctx: DealContext) -> TarockDeal:
         if options.players == 5 and ctx.deal.hands[ctx.dealer]:
-            raise IllegalAction("with five players the dealer sits out and holds no cards")
+            raise IllegalAction(Msg("with five players the dealer sits out and holds no cards"))
         return TarockDeal(options, ctx)
 
     def next_deal(self, options: TarockOptions, ctx: DealContext, result: DealResult,

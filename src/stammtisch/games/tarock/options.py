@@ -19,6 +19,7 @@ from functools import lru_cache
 from typing import Literal
 
 from stammtisch.core.errors import OptionError
+from stammtisch.core.messages import Msg
 from stammtisch.core.options import option
 
 __all__ = ["Contract", "CONTRACTS", "PREMIUMS", "TarockOptions", "PROFILES", "DEFAULT_PROFILE"]
@@ -152,9 +153,7 @@ class TarockOptions:
     def validate(self) -> None:
         """Cross-field checks (called by :func:`~stammtisch.core.options.validate_options`)."""
         if self.valat_silent > self.valat_announced:
-            raise OptionError(f"option 'valat_silent' ({self.valat_silent}) may not exceed 'valat_announced' "
-                              f"({self.valat_announced}): an announced Valat never counts less "
-                              f"(Österreich-Finale 9); Tiroler Cup, Valat)")
+            raise OptionError(Msg("option 'valat_silent' ({valat_silent}) may not exceed 'valat_announced' ({valat_announced}): an announced Valat never counts less (Österreich-Finale 9); Tiroler Cup, Valat)", valat_silent=self.valat_silent, valat_announced=self.valat_announced))
 
     # -- derived lookups -------------------------------------------------------------
     def contract_order(self) -> tuple[str, ...]:

@@ -24,6 +24,7 @@ from typing import Any
 
 from stammtisch.core import records
 from stammtisch.core.errors import IllegalAction, RecordError
+from stammtisch.core.messages import Msg
 from stammtisch.core.protocol import DealResult
 
 from .scoring import RENONCE_KINDS
@@ -39,9 +40,9 @@ def replay_deal(record: Mapping[str, Any], deal: int) -> TarockDeal:
     """
     match = records.replay(record, check_results=False)
     if not 0 <= deal < len(match.logs):
-        raise RecordError(f"the record has no deal {deal}", deal=deal)
+        raise RecordError(Msg('the record has no deal {deal}', deal=deal), deal=deal)
     if match.game.name != "tarock":
-        raise RecordError("not a Tarock record")
+        raise RecordError(Msg("not a Tarock record"))
     log = match.logs[deal]
     state = match.game.new_deal(match.options, log.ctx)
     for seat, action in log.actions:
@@ -58,11 +59,11 @@ def rule_renonce(record: Mapping[str, Any], deal: int, renonces: Sequence[tuple[
     :raises IllegalAction: unknown kind or seat, more than two offenders
     """
     if not renonces:
-        raise IllegalAction("name at least one Renonce (kind, offender)", rule="Österreich-Finale 10)")
+        raise IllegalAction(Msg("name at least one Renonce (kind, offender)"), rule="Österreich-Finale 10)")
     state = replay_deal(record, deal)
     for i, (kind, offender) in enumerate(renonces):
         if kind not in RENONCE_KINDS:
-            raise IllegalAction(f"unknown Renonce kind '{kind}' (known: {', '.join(RENONCE_KINDS)})",
+            raise IllegalAction(Msg("unknown Renonce kind '{kind}' (known: {renonce_kinds})", kind=kind, renonce_kinds=', '.join(RENONCE_KINDS)),
                                 rule="Österreich-Finale 10)")
         state.declare_renonce(kind, offender, tuple(claims) if i == 0 else ())
     return state.result()

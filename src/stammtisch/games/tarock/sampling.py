@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from stammtisch.core.errors import IllegalAction
+from stammtisch.core.messages import Msg
 from stammtisch.core.protocol import Deal, DealContext
 from stammtisch.core.sampling import assign_cards
 
@@ -132,12 +133,12 @@ def sample_state(opts: TarockOptions, view: Mapping[str, Any], rng: Any, tries: 
     known_all = set(my_dealt) | talon_set | set().union(*fixed.values())
     unknown = [c for c in range(54) if c not in known_all]
     if sum(cap.values()) != len(unknown) or any(v < 0 for v in cap.values()):
-        raise IllegalAction("the view is inconsistent: the hidden cards do not fit the places left")
+        raise IllegalAction(Msg("the view is inconsistent: the hidden cards do not fit the places left"))
     lo = max(len(forced), len(t_prime) - hand_size)
     hi = min(hidden_count, len(candidates))
     split_discards = bool(hidden_count and declarer in others)
     if split_discards and (lo > hi or any(c not in candidates for c in forced)):
-        raise IllegalAction("the view is inconsistent: the declarer's discards do not fit")
+        raise IllegalAction(Msg("the view is inconsistent: the declarer's discards do not fit"))
     base_cap = dict(cap)
     last_error: Exception | None = None
     for attempt in range(tries):
@@ -181,7 +182,7 @@ def sample_state(opts: TarockOptions, view: Mapping[str, Any], rng: Any, tries: 
         except IllegalAction as e:
             last_error = e
             continue
-    raise IllegalAction(f"no deal consistent with the view was found ({last_error})")
+    raise IllegalAction(Msg('no deal consistent with the view was found ({last_error})', last_error=last_error))
 
 
 def _pins(history: list[tuple[int, str]], fixed: Mapping[Any, set[int]], unknown: list[int],
@@ -290,7 +291,7 @@ def _replay(opts: TarockOptions, ctx: DealContext, history: list[tuple[int, str]
                 rest = [c for c in legal if c not in played[s]]
                 options = [c for c in rest if suit_of(c) in voids.get(s, ())] or rest
             if not options:
-                raise IllegalAction("no hidden discard fits")
+                raise IllegalAction(Msg("no hidden discard fits"))
             c = options[rng.randrange(len(options))]
             if c in hidden:
                 hidden.remove(c)

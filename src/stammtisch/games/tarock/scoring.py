@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from stammtisch.core.errors import IllegalAction
+from stammtisch.core.messages import Msg
 from stammtisch.core.protocol import Line
 
 from .cards import TOTAL_THIRDS, WIN_THIRDS
@@ -152,7 +153,7 @@ class Outcome:
                 tuple(Renonce.from_json(r) for r in d.get("renonces", ())),
                 tuple((int(a), int(b)) for a, b in d.get("claims", ())), bool(d.get("struck", False)))
         except (KeyError, TypeError, ValueError) as e:
-            raise IllegalAction(f"malformed Tarock outcome: {e!r}") from None
+            raise IllegalAction(Msg('malformed Tarock outcome: {e}', e=repr(e))) from None
 
 
 @dataclass(frozen=True)
@@ -175,77 +176,76 @@ def validate(opts: TarockOptions, o: Outcome) -> None:
     :raises IllegalAction:
     """
     if o.contract not in CONTRACTS or o.contract not in opts.contract_order():
-        raise IllegalAction(f"'{o.contract}' is no contract of this profile "
-                            f"({', '.join(opts.contract_order())})", rule="Österreich-Finale 3)")
+        raise IllegalAction(Msg("'{contract}' is no contract of this profile ({contract_order})", contract=o.contract, contract_order=', '.join(opts.contract_order())), rule="Österreich-Finale 3)")
     if o.seats not in (4, 5):
-        raise IllegalAction("Tarock is scored for 4 players, or 5 with the dealer sitting out")
+        raise IllegalAction(Msg("Tarock is scored for 4 players, or 5 with the dealer sitting out"))
     if len(o.players) != 4 or len(set(o.players)) != 4 or not all(0 <= p < o.seats for p in o.players):
-        raise IllegalAction("four different playing seats are needed")
+        raise IllegalAction(Msg("four different playing seats are needed"))
     c = CONTRACTS[o.contract]
     if c.kind == "trischaken":
         if len(o.thirds) != o.seats or len(o.tricks) != o.seats:
-            raise IllegalAction("Trischaken needs the card points and tricks of every seat",
+            raise IllegalAction(Msg("Trischaken needs the card points and tricks of every seat"),
                                 rule="Österreich-Finale 5)")
         if not o.struck and not o.renonces and sum(o.thirds[p] for p in o.players) != TOTAL_THIRDS:
-            raise IllegalAction("the card points of Trischaken must add up to 70 (210 thirds)",
+            raise IllegalAction(Msg("the card points of Trischaken must add up to 70 (210 thirds)"),
                                 rule="Österreich-Finale 5)")
         if not o.struck and not o.renonces and sum(o.tricks[p] for p in o.players) != 12:
-            raise IllegalAction("the tricks of Trischaken must add up to 12", rule="Österreich-Finale 5)")
+            raise IllegalAction(Msg("the tricks of Trischaken must add up to 12"), rule="Österreich-Finale 5)")
         if o.kontra or o.kontras:
-            raise IllegalAction("there is no Kontra in Trischaken", rule="Österreich-Finale 2)")
+            raise IllegalAction(Msg("there is no Kontra in Trischaken"), rule="Österreich-Finale 2)")
     else:
         if o.declarer not in o.players:
-            raise IllegalAction("the declarer must be one of the playing seats")
+            raise IllegalAction(Msg("the declarer must be one of the playing seats"))
         if o.partner is not None and (o.partner not in o.players or o.partner == o.declarer):
-            raise IllegalAction("the partner must be another playing seat", rule="Österreich-Finale 4)")
+            raise IllegalAction(Msg("the partner must be another playing seat"), rule="Österreich-Finale 4)")
         if o.partner is not None and not c.calls_king:
-            raise IllegalAction(f"a {c.title} is played alone", rule="Österreich-Finale 4)")
+            raise IllegalAction(Msg("a {contract} is played alone", contract=c.title), rule="Österreich-Finale 4)")
         if not 0 <= o.declarer_thirds <= TOTAL_THIRDS:
-            raise IllegalAction("card points are 0..70 (0..210 thirds)", rule="Österreich-Finale 1)")
+            raise IllegalAction(Msg("card points are 0..70 (0..210 thirds)"), rule="Österreich-Finale 1)")
         if not 0 <= o.declarer_tricks <= 12:
-            raise IllegalAction("a deal has 12 tricks")
+            raise IllegalAction(Msg("a deal has 12 tricks"))
         if c.negative and o.kontra:
-            raise IllegalAction("in negative games each opponent kontras separately (use kontras)",
+            raise IllegalAction(Msg("in negative games each opponent kontras separately (use kontras)"),
                                 rule="Österreich-Finale 6)")
         if not c.negative and o.kontras:
-            raise IllegalAction("in positive games one Kontra counts for all (use kontra)",
+            raise IllegalAction(Msg("in positive games one Kontra counts for all (use kontra)"),
                                 rule="Österreich-Finale 2)")
         for seat, lvl in o.kontras:
             if seat not in o.players or seat == o.declarer or not 0 <= lvl <= 3:
-                raise IllegalAction("a Kontra in a negative game is (opponent seat, level 0..3)",
+                raise IllegalAction(Msg("a Kontra in a negative game is (opponent seat, level 0..3)"),
                                     rule="Österreich-Finale 6)")
         if o.schleifen and not (c.calls_king and c.talon == "half"):
-            raise IllegalAction("only a Rufer or Besserrufer can be schleifen", rule="Österreich-Finale 4)")
+            raise IllegalAction(Msg("only a Rufer or Besserrufer can be schleifen"), rule="Österreich-Finale 4)")
     if not 0 <= o.kontra <= 3:
-        raise IllegalAction("Kontra levels are 0..3 (Kontra, Rekontra, Subkontra)", rule="Österreich-Finale 2)")
+        raise IllegalAction(Msg("Kontra levels are 0..3 (Kontra, Rekontra, Subkontra)"), rule="Österreich-Finale 2)")
     names = set()
     for p in o.premiums:
         if p.name not in PREMIUMS:
-            raise IllegalAction(f"unknown premium '{p.name}' ({', '.join(PREMIUMS)})", rule="Österreich-Finale 8)")
+            raise IllegalAction(Msg("unknown premium '{name}' ({premiums})", name=p.name, premiums=', '.join(PREMIUMS)), rule="Österreich-Finale 8)")
         if c.kind != "positive":
-            raise IllegalAction("there are no premiums in negative games", rule="Österreich-Finale 8)")
+            raise IllegalAction(Msg("there are no premiums in negative games"), rule="Österreich-Finale 8)")
         if c.premiums is not None and p.name not in c.premiums:
-            raise IllegalAction(f"in a {c.title} only {', '.join(c.premiums)} are possible",
+            raise IllegalAction(Msg("in a {contract} only {premiums} are possible", contract=c.title, premiums=', '.join(c.premiums)),
                                 rule="Österreich-Finale 8)")
         if p.name in names:
-            raise IllegalAction(f"premium '{p.name}' given twice", rule="Österreich-Finale 8)")
+            raise IllegalAction(Msg("premium '{name}' given twice", name=p.name), rule="Österreich-Finale 8)")
         if p.side not in ("declarer", "opponents") or not 0 <= p.kontra <= 3:
-            raise IllegalAction(f"premium '{p.name}': side is declarer/opponents, Kontra level 0..3")
+            raise IllegalAction(Msg("premium '{name}': side is declarer/opponents, Kontra level 0..3", name=p.name))
         if p.kontra and not p.announced:
-            raise IllegalAction("only announced premiums can be kontriert", rule="Tiroler Cup, Abrechnung")
+            raise IllegalAction(Msg("only announced premiums can be kontriert"), rule="Tiroler Cup, Abrechnung")
         names.add(p.name)
     if len(o.renonces) > 2:
-        raise IllegalAction("the sheets settle one or two Renonce offenders", rule="Tiroler Cup, Abrechnung")
+        raise IllegalAction(Msg("the sheets settle one or two Renonce offenders"), rule="Tiroler Cup, Abrechnung")
     for r in o.renonces:
         if not 0 <= r.offender < o.seats:
-            raise IllegalAction(f"Renonce offender {r.offender} is no seat")
+            raise IllegalAction(Msg('Renonce offender {offender} is no seat', offender=r.offender))
         if r.offender not in o.players and o.seats != 5:
-            raise IllegalAction("only a player (or the sitting fifth) can commit a Renonce")
+            raise IllegalAction(Msg("only a player (or the sitting fifth) can commit a Renonce"))
     for seat, _ in o.claims:
         if not 0 <= seat < o.seats:
-            raise IllegalAction(f"claim by seat {seat}: no such seat")
+            raise IllegalAction(Msg('claim by seat {seat}: no such seat', seat=seat))
     if o.claims and not o.renonces:
-        raise IllegalAction("silent losses are claimed only from a Renonce offender", rule="Österreich-Finale 10)")
+        raise IllegalAction(Msg("silent losses are claimed only from a Renonce offender"), rule="Österreich-Finale 10)")
 
 
 # ---------------------------------------------------------------------------------------
@@ -273,8 +273,8 @@ class _Book:
         self.money = [0] * n
         self.lines: list[Line] = []
 
-    def transfer(self, decl: list[int], opp: list[int], value: int, mults: Mapping[int, int], label: str,
-                 note: str, kontra_points: bool) -> None:
+    def transfer(self, decl: list[int], opp: list[int], value: int, mults: Mapping[int, int], label: Msg,
+                 note: Msg, kontra_points: bool) -> None:
         """Each opponent pays ``value`` (× its Kontra multiplier in money) to the declarer's side."""
         for ledger, use in ((self.points, kontra_points), (self.money, True)):
             total = 0
@@ -286,7 +286,7 @@ class _Book:
                 ledger[s] += share
         self.lines.append(Line(label, value, note))
 
-    def direct(self, amounts: Mapping[int, int], label: str, value: int, note: str = "") -> None:
+    def direct(self, amounts: Mapping[int, int], label: Msg, value: int, note: Msg | str = "") -> None:
         """Amounts per seat in both ledgers (no Kontra: Trischaken, fixed values)."""
         for s, a in amounts.items():
             self.points[s] += a
@@ -318,8 +318,8 @@ def settle(opts: TarockOptions, o: Outcome) -> Settlement:
     validate(opts, o)
     book = _Book(o.seats)
     if o.struck:
-        book.direct({}, "gestrichen", 0, "row cannot be cleared: 0 for all (Österreich-Finale 1); "
-                    "Tiroler Cup, Abrechnung)")
+        book.direct({}, Msg("gestrichen"), 0, Msg("row cannot be cleared: 0 for all (Österreich-Finale 1); "
+                                                   "Tiroler Cup, Abrechnung)"))
         return book.result(None, struck=True)
     c = CONTRACTS[o.contract]
     if o.renonces:
@@ -333,24 +333,26 @@ def settle(opts: TarockOptions, o: Outcome) -> Settlement:
     value = _game_value(opts, o)
     if o.schleifen:
         # Österreich-Finale 4): he loses Spiel plus Ansager (3, 5, 7 or 9 points) — to each opponent.
-        book.transfer(decl, opp, -value, {}, f"{c.title} geschleift", "called king in the talon", kp)
+        book.transfer(decl, opp, -value, {}, Msg("{contract} geschleift", contract=c.title),
+                      Msg("called king in the talon"), kp)
         for p in o.premiums:
             if p.announced and p.side == "declarer":
                 book.transfer(decl, opp, -_premium_value(opts, o.contract, p.name), {},
-                              PREMIUM_TITLES[p.name], "geschleift: Ansager lost", kp)
+                              Msg(PREMIUM_TITLES[p.name]), Msg("geschleift: Ansager lost"), kp)
         return book.result(False, schleifen=True)
     if c.negative:
         won = o.declarer_tricks == c.tricks
         mults = {p: 2 ** lvl for p, lvl in o.kontras}
-        book.transfer(decl, opp, value if won else -value, mults, c.title,
-                      f"{o.declarer_tricks} trick(s), needs {c.tricks}" + _kontra_note(o.kontras), kp)
+        book.transfer(decl, opp, value if won else -value, mults, Msg(c.title),
+                      _with_kontra(Msg("{tricks} trick(s), needs {need}", tricks=o.declarer_tricks, need=c.tricks),
+                                   o.kontras), kp)
         return book.result(won)
     # -- positive games ------------------------------------------------------------------
     won = o.declarer_thirds >= WIN_THIRDS  # 35 Punkte und 2 Blatt (Österreich-Finale 1))
     sign_of = {"declarer": 1, "opponents": -1}
     valat = next((p for p in o.premiums if p.name == "valat"), None)
     others = [p for p in o.premiums if p.name != "valat"]
-    factor, note = 1, f"{o.declarer_thirds / 3:.2f} points".replace(".00", "")
+    factor, note = 1, Msg("{thirds} points", thirds=o.declarer_thirds)
     game_mult = 2 ** o.kontra
     only_announced = False
     if opts.valat_mode == "multiply" and valat is not None:
@@ -359,25 +361,29 @@ def settle(opts: TarockOptions, o: Outcome) -> Settlement:
             won = valat.made == (valat.side == "declarer")
             factor = opts.valat_announced
             game_mult *= 2 ** valat.kontra
-            note = f"Valat announced by the {valat.side}, {'made' if valat.made else 'lost'}"
+            note = (Msg("Valat announced by the declarer, made") if valat.side == "declarer" and valat.made else
+                    Msg("Valat announced by the declarer, lost") if valat.side == "declarer" else
+                    Msg("Valat announced by the opponents, made") if valat.made else
+                    Msg("Valat announced by the opponents, lost"))
             only_announced = True
         elif valat.made:
             won = valat.side == "declarer"
             factor = opts.valat_silent
-            note = f"silent Valat of the {valat.side}"
+            note = Msg("silent Valat of the declarer") if valat.side == "declarer" else Msg("silent Valat of the opponents")
             only_announced = True
     lost_double = (not won and o.contract == "sechserdreier" and opts.sechserdreier_lost_double)
     gv = value * factor * (2 if lost_double else 1)
-    label = c.title + (" verloren (doppelt)" if lost_double else "")
+    label = Msg("{contract} verloren (doppelt)", contract=c.title) if lost_double else Msg(c.title)
     mults = {p: game_mult for p in opp}
-    book.transfer(decl, opp, gv if won else -gv, mults, label, note + _kontra_note(((0, o.kontra),)), kp)
+    book.transfer(decl, opp, gv if won else -gv, mults, label, _with_kontra(note, ((0, o.kontra),)), kp)
     if opts.valat_mode == "premium" and valat is not None:
         # Tiroler Cup, Paragrafen "Valat": a fixed premium; material premiums do not count.
         vv = opts.valat_announced if valat.announced else opts.valat_silent
         if valat.announced or valat.made:
             sign = sign_of[valat.side] * (1 if valat.made else -1)
             book.transfer(decl, opp, sign * vv, {p: 2 ** valat.kontra for p in opp},
-                          "Valat" + ("" if valat.announced else " (still)"), "made" if valat.made else "lost", kp)
+                          Msg("Valat") if valat.announced else Msg("Valat (still)"),
+                          Msg("made") if valat.made else Msg("lost"), kp)
         if valat.made:
             others = [p for p in others if p.name not in MATERIAL]
     for p in others:
@@ -390,17 +396,26 @@ def settle(opts: TarockOptions, o: Outcome) -> Settlement:
             v //= 2  # heimlich/still: half (Österreich-Finale 8))
         sign = sign_of[p.side] * (1 if p.made else -1)
         book.transfer(decl, opp, sign * v, {q: 2 ** p.kontra for q in opp},
-                      PREMIUM_TITLES[p.name] + ("" if p.announced else " (still)"),
-                      f"{p.side}: {'made' if p.made else 'lost'}" + _kontra_note(((0, p.kontra),)), kp)
+                      Msg(PREMIUM_TITLES[p.name]) if p.announced else
+                      Msg("{premium} (still)", premium=Msg(PREMIUM_TITLES[p.name])),
+                      _with_kontra(_SIDE_RESULT[p.side, p.made], ((0, p.kontra),)), kp)
     return book.result(won, declarer_thirds=o.declarer_thirds)
 
 
 _KONTRA_WORDS = ("", "Kontra", "Rekontra", "Subkontra")
+_SIDE_RESULT = {("declarer", True): Msg("declarer: made"), ("declarer", False): Msg("declarer: lost"),
+                ("opponents", True): Msg("opponents: made"), ("opponents", False): Msg("opponents: lost")}
 
 
 def _kontra_note(levels: Sequence[tuple[int, int]]) -> str:
     words = [_KONTRA_WORDS[lvl] for _, lvl in levels if lvl]
     return (", " + ", ".join(words)) if words else ""
+
+
+def _with_kontra(note: Msg, levels: Sequence[tuple[int, int]]) -> Msg:
+    """A settlement note with the Kontra levels behind it (``…, Kontra, Rekontra``)."""
+    words = [_KONTRA_WORDS[lvl] for _, lvl in levels if lvl]
+    return Msg("{note}, {kontras}", note=note, kontras=words) if words else note
 
 
 # ---------------------------------------------------------------------------------------
@@ -438,24 +453,24 @@ def _trischaken_oesterreich(opts: TarockOptions, o: Outcome, book: _Book) -> Set
     if vorhand in top:
         amount = 4 if top_thirds >= WIN_THIRDS else 2
         amounts = _pay_each(vorhand, [p for p in ps if p != vorhand], amount)
-        why = f"Trischaker (seat {vorhand}) has the most points: 3×{amount}"
+        why = Msg("Trischaker (seat {seat}) has the most points: 3×{amount}", seat=vorhand, amount=amount)
     elif len(top) == 1:
         amount = 2 if top_thirds >= WIN_THIRDS else 1
         amounts = _pay_each(top[0], [p for p in ps if p != top[0]], amount)
-        why = f"seat {top[0]} has the most points: 3×{amount}"
+        why = Msg("seat {seat} has the most points: 3×{amount}", seat=top[0], amount=amount)
     elif len(top) == 2:
         rest = [p for p in ps if p not in top]
         amounts = {top[0]: -2, top[1]: -2, rest[0]: 2, rest[1]: 2}
-        why = f"seats {top[0]} and {top[1]} tie for the most points: 2 each"
+        why = Msg("seat {seat_a} and seat {seat_b} tie for the most points: 2 each", seat_a=top[0], seat_b=top[1])
     else:
         rest = [p for p in ps if p not in top]
         amounts = {t: -1 for t in top} | {rest[0]: 3}
-        why = "three tie for the most points: 1 each"
+        why = Msg("three tie for the most points: 1 each")
     jungfrauen = [p for p in ps if o.tricks[p] == 0]
     if jungfrauen:
         amounts = _to_jungfrauen(opts, amounts, jungfrauen)
-        why += "; Jungfrau " + ", ".join(f"seat {j}" for j in jungfrauen) + " takes the winnings"
-    book.direct(amounts, "Trischaken", max(amounts.values()), why)
+        why = Msg("{why}; Jungfrau {seats} takes the winnings", why=why, seats=list(jungfrauen))
+    book.direct(amounts, Msg("Trischaken"), max(amounts.values()), why)
     return book.result(None, thirds=list(o.thirds))
 
 
@@ -476,36 +491,37 @@ def _trischaken_tirol(opts: TarockOptions, o: Outcome, book: _Book) -> Settlemen
             amounts = {b: -3 * amount} | _split(3 * amount, jungfrauen)
         else:
             amounts = _pay_each(b, [p for p in ps if p != b], amount)
-        why = f"Bürgermeister seat {b}" + (" (Vorhand)" if b == vorhand else "") + f": 3×{amount}"
+        why = (Msg("Bürgermeister seat {seat} (Vorhand): 3×{amount}", seat=b, amount=amount) if b == vorhand else
+               Msg("Bürgermeister seat {seat}: 3×{amount}", seat=b, amount=amount))
     elif th[vorhand] == top_thirds:
         if jungfrauen:
             amounts = {vorhand: -6} | _split(6, jungfrauen)
         else:
             amounts = _pay_each(vorhand, [p for p in ps if p != vorhand], 2)
-        why = "Vorhand has the most points: 3×2"
+        why = Msg("Vorhand has the most points: 3×2")
     elif jungfrauen:
         payers = [p for p in ps if p not in jungfrauen]
         amounts = {p: -a for p, a in _split(6, payers).items()} | _split(6, jungfrauen)
-        why = "Jungfrau " + ", ".join(f"seat {j}" for j in jungfrauen) + ": 3×2, shared"
+        why = Msg("Jungfrau {seats}: 3×2, shared", seats=list(jungfrauen))
     else:
         order = sorted(ps, key=lambda p: -th[p])
         t = [th[p] for p in order]
         if t[0] == t[1] == t[2]:
             amounts = {order[0]: -1, order[1]: -1, order[2]: -1, order[3]: 3}
-            why = "three tie for the most points: 1 each"
+            why = Msg("three tie for the most points: 1 each")
         elif t[1] == t[2] == t[3]:
             amounts = {order[0]: -3, order[1]: 1, order[2]: 1, order[3]: 1}
-            why = "three tie for the fewest points: 1 each"
+            why = Msg("three tie for the fewest points: 1 each")
         else:
             # "(2 x 2)": 2 to each of the two others (default), or 2 in all (option tirol_trischaken_2x2)
             pair = 4 if opts.tirol_trischaken_2x2 == "2_to_each" else 2
             if t[1] == t[2]:
                 amounts = {order[0]: -pair, order[1]: 0, order[2]: 0, order[3]: pair}
-                why = "second and third tie and share: 2×2"
+                why = Msg("second and third tie and share: 2×2")
             else:
                 amounts = {order[0]: -pair, order[1]: -pair, order[2]: pair, order[3]: pair}
-                why = "the two with the most points pay 2×2"
-    book.direct(amounts, "Trischaken", max(amounts.values()), why)
+                why = Msg("the two with the most points pay 2×2")
+    book.direct(amounts, Msg("Trischaken"), max(amounts.values()), why)
     return book.result(None, thirds=list(o.thirds))
 
 
@@ -589,6 +605,6 @@ def _renonce(opts: TarockOptions, o: Outcome, book: _Book) -> Settlement:
             ledger[s] += g
         for s, share in _split(sum(gains.values()), offenders).items():
             ledger[s] -= share
-    who = ", ".join(f"seat {s}" for s in offenders)
-    book.lines.append(Line("Renonce", label_value, f"{kinds} by {who}; the offender pays every regular player"))
+    book.lines.append(Line(Msg("Renonce"), label_value, Msg("{kinds} by {seats}; the offender pays every regular player",
+                                                            kinds=kinds, seats=list(offenders))))
     return book.result(None, renonce=[r.to_json() for r in o.renonces])

@@ -25,6 +25,7 @@ from typing import Any
 
 from stammtisch.core.bits import BitIds, iter_bits
 from stammtisch.core.errors import IllegalAction, NotYourTurn
+from stammtisch.core.messages import Msg
 from stammtisch.core.protocol import ActionIdTables, ActionSpace, DealContext, DealResult, FastIdDeal
 
 from .announcements import KONTRA_WORDS, AnnouncementsMixin, _Target
@@ -155,14 +156,14 @@ class TarockDeal(BiddingMixin, AnnouncementsMixin, OutcomeMixin, FastIdDeal):
 
     def apply(self, seat: int, action: str) -> None:
         if self.phase == "over":
-            raise NotYourTurn("the deal is over: twelve tricks are played (or it ended early)",
+            raise NotYourTurn(Msg("the deal is over: twelve tricks are played (or it ended early)"),
                               rule="Österreich-Finale 1)", seat=seat, action=action)
         if seat != self.turn:
-            raise NotYourTurn(f"it is seat {self.turn}'s turn, not seat {seat}'s", rule=_TURN_RULES[self.phase],
+            raise NotYourTurn(Msg("it is seat {seat}'s turn, not seat {seat_b}'s", seat=self.turn, seat_b=seat), rule=_TURN_RULES[self.phase],
                               seat=seat, action=action if isinstance(action, str) else None)
         if not isinstance(action, str):
             # "Bei allen Meldungen ist auf exakte Ansagen zu achten" (Österreich-Finale 1))
-            raise IllegalAction("an action is text, e.g. 'pass', 'bid:dreier', 'T21'", rule="Österreich-Finale 1)",
+            raise IllegalAction(Msg("an action is text, e.g. 'pass', 'bid:dreier', 'T21'"), rule="Österreich-Finale 1)",
                                 seat=seat)
         try:
             getattr(self, f"_do_{self.phase}")(seat, action.strip())
@@ -190,7 +191,7 @@ class TarockDeal(BiddingMixin, AnnouncementsMixin, OutcomeMixin, FastIdDeal):
     # ------------------------------------------------------------------------------------
     # helpers
     # ------------------------------------------------------------------------------------
-    def _event(self, text: str) -> None:
+    def _event(self, text: Msg) -> None:
         self.events.append(text)
 
     def _log(self, seat: int, action: str, public: str | None = None) -> None:
@@ -211,7 +212,7 @@ class TarockDeal(BiddingMixin, AnnouncementsMixin, OutcomeMixin, FastIdDeal):
 
     def _commit_renonce(self, kind: str, offender: int, text: str) -> None:
         self.renonces.append(Renonce(kind, offender))
-        self._event(f"Renonce ({kind}) by seat {offender}: {text}")
+        self._event(Msg('Renonce ({kind}) by seat {seat}: {text}', kind=kind, seat=offender, text=text))
         self._end()
 
     # bidding, bird and king call (Österreich-Finale 3), 4)): bidding.py
@@ -225,15 +226,15 @@ class TarockDeal(BiddingMixin, AnnouncementsMixin, OutcomeMixin, FastIdDeal):
         assert c is not None and d is not None
         if c.talon == "half":
             self.talon_shown = True
-            self._event("talon: " + " ".join(TAROCK.format_mask(self.halves[0])) + " | "
-                        + " ".join(TAROCK.format_mask(self.halves[1])))
+            self._event(Msg("talon: {cards} | {cards_2}", cards=TAROCK.format_mask(self.halves[0]),
+                            cards_2=TAROCK.format_mask(self.halves[1])))
             self.phase, self.turn = "talon", d
         elif c.talon == "six":
             taken = self.halves[0] | self.halves[1]
             self.hands[d] |= taken
             self.decl_talon = 0
             self.to_discard = 6
-            self._event(f"seat {d} takes the six talon cards unseen")
+            self._event(Msg('seat {seat} takes the six talon cards unseen', seat=d))
             self.phase, self.turn = "discard", d
         elif c.talon == "closed":
             # solos: the talon counts for the opponents; Solorufer: the half with the called king
@@ -261,20 +262,21 @@ class TarockDeal(BiddingMixin, AnnouncementsMixin, OutcomeMixin, FastIdDeal):
         rule = "Österreich-Finale 4)"
         if action == "schleifen":
             if "schleifen" not in self._legal_talon(seat):
-                raise IllegalAction("schleifen only when the called king lies in the talon", rule=rule)
+                raise IllegalAction(Msg("schleifen only when the called king lies in the talon"), rule=rule)
             self.schleifen = True
-            self._event(f"seat {seat} gives up (schleifen): the called king lies in the talon")
+            self._event(Msg('seat {seat} gives up (schleifen): the called king lies in the talon', seat=seat))
             self._log(seat, action)
             self._end()
             return
         if action not in ("talon:0", "talon:1"):
-            raise IllegalAction("choose a talon half: talon:0 or talon:1", rule="Österreich-Finale 1)")
+            raise IllegalAction(Msg("choose a talon half: talon:0 or talon:1"), rule="Österreich-Finale 1)")
         i = int(action[-1])
         self.taken_half = i
         self.hands[seat] |= self.halves[i]
         self.opp_talon = self.halves[1 - i]
         self.to_discard = 3
-        self._event(f"seat {seat} takes talon half {i}: " + " ".join(TAROCK.format_mask(self.halves[i])))
+        self._event(Msg("seat {seat} takes talon half {half}: {cards}", seat=seat, half=i,
+                        cards=TAROCK.format_mask(self.halves[i])))
         self._log(seat, action)
         self.phase = "discard"
 
@@ -299,20 +301,20 @@ class TarockDeal(BiddingMixin, AnnouncementsMixin, OutcomeMixin, FastIdDeal):
         except Exception:
             card = -1
         if card < 0 or not self.hands[seat] >> card & 1:
-            raise IllegalAction("discard a card of your hand: discard:<card>", rule=rule)
+            raise IllegalAction(Msg("discard a card of your hand: discard:<card>"), rule=rule)
         if not self._discardable(seat) >> card & 1:
             if (1 << card) & (KING_MASK | TRULL_MASK):
-                raise IllegalAction("kings and Trull cards may not be discarded", rule=rule)
+                raise IllegalAction(Msg("kings and Trull cards may not be discarded"), rule=rule)
             if self.contract is not None and self.contract.colour:
-                raise IllegalAction("in colour games tarock are discarded first", rule="Österreich-Finale 7)")
-            raise IllegalAction("tarock may be discarded only when no other card can be", rule=rule)
+                raise IllegalAction(Msg("in colour games tarock are discarded first"), rule="Österreich-Finale 7)")
+            raise IllegalAction(Msg("tarock may be discarded only when no other card can be"), rule=rule)
         self.hands[seat] &= ~(1 << card)
         self.discards |= 1 << card
         colour = self.contract is not None and self.contract.colour
         public = (card >= 32) != colour  # tarock shown; in colour games suit cards open, tarock face down
         if public:
             self.discards_public |= 1 << card
-            self._event(f"seat {seat} discards {TAROCK.format(card)} (open)")
+            self._event(Msg('seat {seat} discards {card} (open)', seat=seat, card=TAROCK.format(card)))
         self._log(seat, action, action if public else "discard:?")
         self.to_discard -= 1
         if self.to_discard == 0:
@@ -329,7 +331,7 @@ class TarockDeal(BiddingMixin, AnnouncementsMixin, OutcomeMixin, FastIdDeal):
         self.phase = "play"
         self.leader = self.declarer if c.declarer_leads else self.players[0]
         self.turn = self.leader
-        self._event("ich liege" if c.kind != "trischaken" else "Trischaken: Vorhand leads")
+        self._event(Msg("ich liege") if c.kind != "trischaken" else Msg("Trischaken: Vorhand leads"))
 
     def _constraints(self) -> dict[str, bool]:
         cons = self.__dict__.get("_cons")
@@ -396,38 +398,38 @@ class TarockDeal(BiddingMixin, AnnouncementsMixin, OutcomeMixin, FastIdDeal):
         try:
             card = _card(action)
         except Exception:
-            raise IllegalAction(f"'{action}' is no Tarock card (H4..HK, K4..KK, P7..PK, X7..XK, T1..T22)",
+            raise IllegalAction(Msg("'{action}' is no Tarock card (H4..HK, K4..KK, P7..PK, X7..XK, T1..T22)", action=action),
                                 rule="Österreich-Finale 1)") from None
         if not self.hands[seat] >> card & 1:
-            raise IllegalAction(f"{TAROCK.format(card)} is not in your hand", rule="Österreich-Finale 10)")
+            raise IllegalAction(Msg('{card} is not in your hand', card=TAROCK.format(card)), rule="Österreich-Finale 10)")
         allowed = self._playable_cached(seat)
         if not allowed >> card & 1:
             raise IllegalAction(self._why_not(seat, card), rule=self._why_rule())
         if self._bird_order_breach(seat, card, allowed):
-            self._refuse_or_detect("announced birds are given up highest first", "Österreich-Finale 8)",
+            self._refuse_or_detect(Msg("announced birds are given up highest first"), "Österreich-Finale 8)",
                                    "vogel_reihenfolge", seat)
             self._play_card(seat, card)
             if self.phase != "over":
-                self._commit_renonce("vogel_reihenfolge", seat, "announced bird given up out of order")
+                self._commit_renonce("vogel_reihenfolge", seat, Msg("announced bird given up out of order"))
             return
         self._play_card(seat, card)
 
-    def _why_not(self, seat: int, card: int) -> str:
+    def _why_not(self, seat: int, card: int) -> Msg:
         c = self.contract
         assert c is not None
         hand = self.hands[seat]
         if not self.trick:
             if c.colour and card >= 32:
-                return "in colour games tarock may be led only without any suit card"
-            return "the Pagat only as the last tarock"
+                return Msg("in colour games tarock may be led only without any suit card")
+            return Msg("the Pagat only as the last tarock")
         led = suit_of(self.trick[0][1])
         if hand & (0xFF << (8 * led) if led < 4 else TAROCK_MASK) and suit_of(card) != led:
-            return "follow suit (Farbzwang)" if led < 4 else "tarock must be followed with tarock"
+            return Msg("follow suit (Farbzwang)") if led < 4 else Msg("tarock must be followed with tarock")
         if suit_of(card) != 4 and hand & TAROCK_MASK and suit_of(card) != led:
-            return "without the led suit a tarock must be played (Tarockzwang)"
+            return Msg("without the led suit a tarock must be played (Tarockzwang)")
         if card == PAGAT:
-            return "the Pagat only as the last tarock"
-        return "a card that takes the trick must be played (Stichzwang)"
+            return Msg("the Pagat only as the last tarock")
+        return Msg("a card that takes the trick must be played (Stichzwang)")
 
     def _why_rule(self) -> str:
         c = self.contract
@@ -447,7 +449,7 @@ class TarockDeal(BiddingMixin, AnnouncementsMixin, OutcomeMixin, FastIdDeal):
         self.history.append((seat, note, note))  # = self._log(seat, note), inlined (every card)
         if card == self.called and not self.partner_revealed:
             self.partner_revealed = True
-            self._event(f"seat {seat} plays the called king" + ("" if seat != self.declarer else ""))
+            self._event(Msg("seat {seat} plays the called king", seat=seat))
         if len(self.trick) < 4:
             players = self.players
             self.turn = players[(players.index(seat) + 1) % 4]  # = self._next(seat)
@@ -466,7 +468,7 @@ class TarockDeal(BiddingMixin, AnnouncementsMixin, OutcomeMixin, FastIdDeal):
         self.trick = []
         if c.ouvert and len(self.tricks) == 1:
             self.open_hand = True
-            self._event(f"seat {self.declarer} lays the cards open")
+            self._event(Msg('seat {seat} lays the cards open', seat=self.declarer))
         if len(self.tricks) == 12:
             if c.kind == "trischaken":
                 self.won[winner] |= self.halves[0] | self.halves[1]
@@ -490,18 +492,18 @@ class TarockDeal(BiddingMixin, AnnouncementsMixin, OutcomeMixin, FastIdDeal):
         :raises IllegalAction: for an unknown seat
         """
         if not 0 <= offender < self.n:
-            raise IllegalAction(f"there is no seat {offender}", rule="Österreich-Finale 10)")
+            raise IllegalAction(Msg('there is no seat {seatno}', seatno=offender), rule="Österreich-Finale 10)")
         if offender not in self.players and self.n != 5:
-            raise IllegalAction("only a player commits a Renonce", rule="Österreich-Finale 10)")
+            raise IllegalAction(Msg("only a player commits a Renonce"), rule="Österreich-Finale 10)")
         if len({r.offender for r in self.renonces} | {offender}) > 2:
-            raise IllegalAction("the sheets settle at most two Renonce offenders", rule="Tiroler Cup, Abrechnung")
+            raise IllegalAction(Msg("the sheets settle at most two Renonce offenders"), rule="Tiroler Cup, Abrechnung")
         if self.contract is None:
             # before the contract is fixed the deal is scored as the bid so far (or Rufer by the Vorhand)
             self.contract = CONTRACTS[self.bid or "rufer"]
             self.declarer = self.bidder if self.bidder is not None else self.players[0]
         self.renonces.append(Renonce(kind, offender))
         self.claims.extend(claims)
-        self._event(f"referee: Renonce ({kind}) by seat {offender}")
+        self._event(Msg('referee: Renonce ({kind}) by seat {seat}', kind=kind, seat=offender))
         self._end()
 
     def strike(self) -> None:
@@ -514,7 +516,7 @@ class TarockDeal(BiddingMixin, AnnouncementsMixin, OutcomeMixin, FastIdDeal):
 
     def result(self) -> DealResult:
         if self.phase != "over":
-            raise IllegalAction("the deal is not over yet")
+            raise IllegalAction(Msg("the deal is not over yet"))
         if self._result is None:
             out = self.outcome()
             s = settle(self.opts, out)  # = self.settlement(), on the one outcome

@@ -11,7 +11,9 @@ from fastapi import APIRouter, Request
 from ... import bots as botkit
 from ...core import registry
 from ...core.errors import OptionError, StammtischError
+from ...core.messages import msg_json
 from ...core.options import options_schema, options_to_json
+from ...i18n import strength
 from ..botpool import allowed_kinds
 from ..presence import PRIVATE_SETTINGS
 from ..schemas import CreateTable, FillBots, OwnerOnly, TakeSeat
@@ -56,6 +58,10 @@ def games_catalogue(levels: tuple[str, ...] = ("easy", "medium", "hard")) -> lis
         out.append({
             "name": name, "title": g.title, "default_profile": g.default_profile, "profiles": profiles,
             "profile_titles": {p: g.profile_title(p) for p in profiles},
+            # labels and help of the options as messages {id, args} (i18n.js msg() renders them)
+            "option_texts": {k: {"label": msg_json(lab), "help": msg_json(hlp)}
+                             for k, (lab, hlp) in g.option_texts.items()},
+            "bot_names": {k: msg_json(strength(k)) for k in kinds},
             "seats": g.num_seats(opts), "columns": list(g.columns(opts)), "bots": kinds,
             # the web client loads web/static/games/<name>.js for a game that has one (else a plain table)
             "renderer": (_RENDERERS / f"{name}.js").is_file(),

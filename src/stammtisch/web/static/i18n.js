@@ -118,9 +118,15 @@ function arg(k, v, seats) {
     if (typeof seats === "function") return seats(v);
     return seats && seats[v] !== undefined ? seats[v] : gettext("Seat {n}").replace("{n}", v + 1);
   }
+  if ((k === "side" || k.endsWith("_side")) && (v === "A" || v === "B")) {
+    const i = v === "A" ? 0 : 1;
+    if (Array.isArray(seats) && seats.length === 4) return `${seats[i]} & ${seats[i + 2]}`;
+    if (typeof seats === "function") return `${seats(i)} & ${seats(i + 2)}`;
+    return gettext("side {x}").replace("{x}", v);
+  }
   if (typeof v === "number" && isThirds(k)) return thirds(v);
   if (Array.isArray(v)) {
-    const sep = v.length && typeof v[0] === "object" ? "; " : ", ";
+    const sep = k === "shown" ? "; " : ", ";
     return v.map((x) => arg(k.endsWith("s") ? k.slice(0, -1) : k, x, seats)).join(sep);
   }
   if (v && typeof v === "object" && typeof v.id === "string") return msg(v, seats);

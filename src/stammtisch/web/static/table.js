@@ -168,13 +168,24 @@ function announceChange(prev, next) {
   announce(parts);
 }
 
+/** Seat names in the page's language (a computer player's strength word), kept beside the stored ones. */
+function relabel(msg) {
+  if (!msg) return;
+  if (msg.view && msg.view.seats) {
+    msg.view.storedSeats = msg.view.storedSeats || msg.view.seats;
+    msg.view.seats = msg.view.storedSeats.map(displayName);
+  }
+  if (msg.table && msg.table.seats) {
+    msg.table.seats.forEach((s) => { if (s && s.name) { s.storedName = s.storedName || s.name; s.name = displayName(s.storedName); } });
+  }
+}
+
 function handle(msg) {
   switch (msg.type) {
     case "welcome": role = msg.role; break;
     case "state": {
       if (msg.view && !("results" in msg.view)) msg.view.results = state && state.view ? state.view.results : [];
-      if (msg.view && msg.view.seats) msg.view.seats = msg.view.seats.map(displayName);  // names in the page's language
-      if (msg.table && msg.table.seats) msg.table.seats.forEach((s) => { if (s && s.name) s.name = displayName(s.name); });
+      relabel(msg);
       const prev = state && state.view;
       trackTrick(prev, msg.view);
       announceChange(prev, msg.view);
@@ -191,7 +202,7 @@ function handle(msg) {
       render();
       break;
     }
-    case "table": info = msg.table; render(); break;
+    case "table": relabel(msg); info = msg.table; render(); break;
     case "ack": pending = false; break;
     case "error": {
       pending = false;
@@ -405,7 +416,7 @@ function render() {
       status: info ? info.status : "", role: role || "",
     },
   }, connected ? t("connected") : t("connecting"));
-  const langBtn = h("button", { class: "lang", id: "lang", type: "button", lang: t("langCode"), onclick: () => setLang(t("langCode")).then(render) }, t("lang"));
+  const langBtn = h("button", { class: "lang", id: "lang", type: "button", lang: t("langCode"), onclick: () => setLang(t("langCode")).then(() => { relabel(state); if (info) relabel({ table: info }); render(); }) }, t("lang"));
   const head = h("header", {},
     h("a", { href: "/", class: "home" }, t("home")),
     h("h1", {}, info ? `${info.title} · ${info.profile_title || info.profile}` : ""),

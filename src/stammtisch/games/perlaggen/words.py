@@ -1,0 +1,22 @@
+"""How players call the Perlaggen options: label and help with the rule paragraph."""
+
+from ...core.messages import Msg
+
+#: option name -> (label, help)
+OPTION_TEXTS = {
+    "target": (Msg("Target points"), Msg("The Partie is won at this many points (Perlaggen §2).")),
+    "eichel_ober_high": (Msg("Eichel-Ober high"), Msg("The Eichel-Ober ranks above the other Perlaggen.")),
+    "unbid_points": (Msg("Points of an unbid figure"), Msg("What an unbid figure writes (Perlaggen §26).")),
+    "unseen_bidding": (Msg("Bidding unseen"), Msg("A partnership may bid before looking (Perlaggen §32).")),
+    "offences": (Msg("Offences"), Msg("refuse: the table refuses them; penalise: they are played and punished "
+                                      "(Perlaggen §33).")),
+    "dritzig_at_17": (Msg("Only dritzig at 17 : 17"), Msg("At 17 : 17 only a dritziges figure goes out "
+                                                          "(Perlaggen §25).")),
+    "signals": (Msg("Signals"), Msg("Partners may give the agreed signals (Perlaggen §9).")),
+    "taufe_binds_figures": (Msg("Taufe binds the figures"), Msg("A getaufter Perlagg counts as that card for "
+                                                                 "the figures too (Perlaggen §18).")),
+    "meld_order": (Msg("Order at 17 : 17"), Msg("figure: the figure decides first; degree: the degree "
+                                                 "(Perlaggen §25).")),
+    "par10_laid_open": (Msg("§10 when the cards are laid open"), Msg("A side that lays its cards open after "
+                                                                     "bidding a figure it lacks (Perlaggen §9, §10).")),
+}
