@@ -71,7 +71,22 @@ def bench_kernel(seconds: float) -> dict:
         out[f"{name}_kernel_random_deals_per_s"] = round(r)
         out[f"{name}_kernel_random_deals_per_cpu_s"] = round(rc)
         out[f"{name}_kernel_deals"] = n
+        out[f"{name}_kernel_cards_per_deal"] = round(_kernel_cards_per_deal(name, k, 2000), 2)
     return out
+
+
+#: cards played in tricks per game of OpenSpiel's games (bidding, passing and the Skat not counted)
+OPENSPIEL_CARDS = {"hearts": 52, "skat": 30, "bridge": 52, "spades": 52}
+
+
+def _kernel_cards_per_deal(name: str, k, n: int) -> float:
+    """Mean cards played per random kernel deal (a Perlaggen deal stops at the Spiel, §23)."""
+    t = k.random_deals(n, seed=12345)
+    if name == "jass":
+        return 36.0
+    if name == "perlaggen":
+        return t[4] / n
+    return 4 * sum(t[4:8]) / n  # Doppelkopf and Tarock: tricks per position, four cards a trick
 
 
 def _play_positions(name: str, count: int) -> list:
@@ -306,6 +321,10 @@ def main() -> None:
         k = res.get(f"{name}_kernel_random_deals_per_cpu_s")
         if k and h:  # per CPU second on both sides: one core each, whatever else runs
             res[f"{name}_kernel_vs_openspiel_hearts"] = round(k / h, 2)
+            c = res.get(f"{name}_kernel_cards_per_deal")
+            if c:  # per card played: a deal of 36 Jass cards against a hearts game of 52
+                res[f"{name}_kernel_vs_openspiel_hearts_per_card"] = round(k * c / (h * OPENSPIEL_CARDS["hearts"]), 2)
+    res["load_average_at_end"] = [round(x, 2) for x in os.getloadavg()]
     if res.get("jass_kernel_vs_openspiel_hearts"):
         res["kernel_vs_openspiel_hearts"] = res["jass_kernel_vs_openspiel_hearts"]  # the earlier key
     args.out.parent.mkdir(parents=True, exist_ok=True)

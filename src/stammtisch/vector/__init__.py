@@ -1,0 +1,43 @@
+"""Batched environments on the compiled kernels: many deals stepped by one call.
+
+>>> from stammtisch.vector import make                                  # doctest: +SKIP
+>>> env = make("jass", num_envs=4096)
+>>> b = env.reset(seed=1)
+>>> while True:
+...     b = env.step(env.sample_actions())     # b.seat, b.obs, b.mask, b.reward, b.done, b.points
+
+See :mod:`stammtisch.vector.base` for the arrays, docs/bots.md ("Batched environments") for what
+each game's batched deal contains and the observation field by field. Needs the extra ``fast``
+(Numba); without it the same code runs as plain Python, far too slowly to be of use.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .base import Batch, VectorEnv
+
+__all__ = ["make", "VectorEnv", "Batch", "GAMES", "COMPILED_GAMES"]
+
+#: games with a batched environment
+GAMES = ("jass", "doppelkopf", "tarock", "perlaggen")
+#: games whose batched step is compiled (the others fall back to one engine deal per row)
+COMPILED_GAMES = ("jass",)
+
+
+def make(game: str, num_envs: int = 1, profile: str | None = None, options: dict[str, Any] | None = None,
+         engine: bool = False) -> VectorEnv:
+    """The batched environment of ``game`` with ``num_envs`` deals: compiled for the games of
+    :data:`COMPILED_GAMES` (unless ``engine``), else (or with ``engine=True``) the fallback
+    :class:`~stammtisch.vector.engine.EngineVectorEnv`, one engine deal per row behind the same
+    API (every word of the game, the engine's speed). ``env.compiled`` says which."""
+    if game not in GAMES:
+        raise ValueError(f"no batched environment for {game!r} (there is one for: {', '.join(GAMES)})")
+    if game == "jass" and not engine:
+        from .jass import JassVectorEnv
+
+        return JassVectorEnv(num_envs, profile, options)
+    from ..core import registry
+    from .engine import EngineVectorEnv
+
+    return EngineVectorEnv(registry.get(game), num_envs, profile, options)
