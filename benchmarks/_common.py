@@ -21,7 +21,6 @@ and they ``from _common import ...``.
 from __future__ import annotations
 
 import json
-import math
 import platform
 import subprocess
 import time
@@ -45,12 +44,11 @@ def timed(fn: Callable[[], T]) -> tuple[float, float, T]:
 
 
 def mean_ci(xs: Sequence[float]) -> dict[str, Any]:
-    """Mean and 95 % confidence interval (normal approximation) of ``xs``."""
-    n = len(xs)
-    m = sum(xs) / n
-    var = sum((x - m) ** 2 for x in xs) / (n - 1) if n > 1 else 0.0
-    h = 1.96 * math.sqrt(var / n)
-    return {"mean": round(m, 3), "ci95": [round(m - h, 3), round(m + h, 3)], "n": n}
+    """Mean, standard deviation and 95 % confidence interval (Student's t) of ``xs``: the arena's
+    :func:`stammtisch.bots.arena.mean_ci`, so every benchmark reports intervals one way."""
+    from stammtisch.bots.arena import mean_ci as arena_mean_ci
+
+    return dict(arena_mean_ci(xs))
 
 
 def pair_duel(deals: int, points: Callable[[int, list[Any]], Sequence[float]], a: Any, b: Any,

@@ -57,7 +57,7 @@ def test_kernel_matches_the_engine_on_thousands_of_deals(undenufe_eleven):
         m.apply(chooser, mode)
         seen_modes.add(d.mode.name.split(":")[0])
         k.seed(rng.getrandbits(40))
-        pts, cards = k.playout(list(d.hands), d.mode.name, d.trick_no, d.leader, list(d.trick))
+        pts, cards = k.playout_hands(list(d.hands), d.mode.name, d.trick_no, d.leader, list(d.trick))
         assert len(cards) == 36
         for c in cards:
             seat = d.turn

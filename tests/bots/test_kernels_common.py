@@ -45,9 +45,40 @@ def test_entry_points():
         g = registry.get(name)
         assert kernels.kernel_for(g) is kernels.kernel_for(g, g.options())  # cached per options
         assert callable(kernels.kernel_rollout(g))
-        assert (kernels.rollout_for(g) is not None) == (name in kernels.SEARCH_DEFAULT)
+        assert (kernels.rollout_for(g) is not None) == g.search_defaults["kernel_rollout"]
     assert kernels.kernel_for(object()) is None
-    assert "jass" in kernels.SEARCH_DEFAULT
+    assert registry.get("jass").search_defaults["kernel_rollout"]
+    assert sorted(kernels.kernel_games()) == sorted(registry.names())
+
+
+@pytest.mark.parametrize("name", ["jass", "doppelkopf", "tarock", "perlaggen"])
+def test_every_kernel_offers_the_one_kernel_interface(name):
+    """One ``Kernel`` protocol for all four: ``arrays(state)`` of a deal in its card play,
+    ``playout(arrays, seed)`` (seeded, leaves the position alone), ``random_deals``, ``rollout``."""
+    import numpy as np
+
+    from stammtisch.core.kernel import Kernel
+
+    g = registry.get(name)
+    k = g.kernel()
+    assert isinstance(k, Kernel)
+    rng = random.Random(5)
+    for seed in range(20):
+        st = g.new_match(seed=seed, max_deals=1).deal_state
+        while not st.is_over() and st.phase != "play":
+            seat = st.to_act()[0]
+            legal = st.legal_actions(seat)
+            st.apply(seat, legal[rng.randrange(len(legal))])
+        if st.phase == "play":
+            break
+    assert st.phase == "play"
+    pos = k.arrays(st)
+    assert pos.dtype == np.int64 and pos.ndim == 1
+    before = pos.copy()
+    a, b = k.playout(pos, 11), k.playout(pos, 11)
+    assert (pos == before).all()  # the position is not changed
+    assert a.dtype == np.int64 and (a == b).all()  # the same seed, the same play
+    assert k.random_deals(3, 1) is not None
 
 
 @pytest.mark.parametrize("name", ["doppelkopf", "tarock", "perlaggen"])

@@ -216,7 +216,7 @@ def test_value_scale_std_searches_too():
 
 def test_a_game_may_prefer_rule_playouts():
     class Prefers(type(TOY)):
-        search_playout = "rule"
+        search_defaults = {"playout": "rule"}
 
     assert SearchBot(Prefers(), iterations=5, time_limit=None).playout == "rule"
     assert SearchBot(TOY, iterations=5, time_limit=None).playout == "random"

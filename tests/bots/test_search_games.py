@@ -102,7 +102,7 @@ def _listed_actions_apply(state, seat, rng, is_card=None, most: int | None = Non
 
 @pytest.mark.parametrize("name", GAMES)
 def test_determinizations_accept_every_action_they_list(name):
-    """What the search walks (issue #13.15): from every seat's view in whole matches played by
+    """What the search walks: from every seat's view in whole matches played by
     the rule players (who bid, announce and declare Weis), a determinization exists, shows the
     seat its own legal actions, and in it every action the rules list is accepted, at the root
     and, along a random continuation, every word any seat may say. A listing/rule mismatch
@@ -138,7 +138,7 @@ def test_determinizations_accept_every_action_they_list(name):
 @pytest.mark.slow
 @pytest.mark.parametrize("name", GAMES)
 def test_search_never_falls_back_over_a_thousand_deals(name):
-    """Issue #13.15: over 1,000 deals (whole matches) played by search players with a small
+    """Over 1,000 deals (whole matches) played by search players with a small
     budget, with one rule player at the table so that words are said as people say them, the
     search never fails and falls back (``bot.errors`` stays empty). Two iterations per
     decision with random playouts: every decision still draws determinizations (Tarock:

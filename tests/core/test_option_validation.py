@@ -1,4 +1,4 @@
-"""Rules options are validated against their meaning (issue 11, item 4).
+"""Rules options are validated against their meaning (ranges, choices, cross-field checks).
 
 * every option of every game declares what it may be (a :class:`Spec`, or a bool/Literal type);
 * every profile passes its own validation;
@@ -56,7 +56,7 @@ def test_every_profile_is_valid(name):
 
 
 BAD = [
-    # the four of issue 11
+    # the four options once accepted without a check
     ("tarock", {"premium_values": []}, "premium_values"),
     ("tarock", {"tariff": ["x:1"]}, "tariff"),
     ("tarock", {"players": 7}, "players"),

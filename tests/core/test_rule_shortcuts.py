@@ -125,7 +125,7 @@ def test_perlaggen_shortcuts_equal_the_long_reading() -> None:
             partner = (seat + 2) % 4
             want_unseen = [f"ungesehen:{s}" for s in UNSEEN_SPECS
                            if all(st.figs[n].status == "open" for n in _unseen_names(s))] \
-                if not st.looked[partner] and st.total(side_of(seat)) < st.o.target - 1 else []
+                if not st.looked[partner] and st.total(side_of(seat)) < st.opts.target - 1 else []
             assert got == want_unseen
             looked += bool(want_unseen)
     assert looked

@@ -161,7 +161,7 @@ def test_whole_tournament_through_the_web_api(client):
     # exports
     csv_text = client.get(f"{API}/tournaments/{tid}/export/ranking.csv", headers=H).text
     table = list(csv.reader(io.StringIO(csv_text)))
-    assert table[0][:4] == ["rank", "number", "name", "club"] and len(table) == 25
+    assert table[0][:4] == ["Rang", "Nr.", "Name", "Verein"] and len(table) == 25
     assert int(table[1][-3]) == rk["ranking"][0]["total"]
     sheets = list(csv.reader(io.StringIO(client.get(f"{API}/tournaments/{tid}/export/sheets.csv", headers=H).text)))
     assert len(sheets) > 3 * (4 * 30 + 24)

@@ -48,6 +48,9 @@ def play_deal(page, limit: int = 2000) -> None:
         if status.get_attribute("data-over") == "true":
             return
         version = status.get_attribute("data-version")
+        if page.locator("#confirm").count():  # a high-stakes word asks once more (docs/web.md)
+            page.click("#confirm-yes")
+            continue
         if page.locator("#chooser").count():  # a card with a choice (Perlaggen: the Perlagg's Taufe)
             from playwright.sync_api import TimeoutError as PlaywrightTimeout
 

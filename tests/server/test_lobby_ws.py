@@ -13,6 +13,9 @@ def test_games_catalogue_lists_the_registered_toy_game(client):
     toy = games["toy"]
     assert toy["seats"] == 4 and toy["deck"]["name"] == "jass" and "random" in toy["bots"]
     assert toy["profiles"]["standard"] == {"target": 5}
+    # the web client takes its list of game renderers from here (no list of names in the browser)
+    assert toy["renderer"] is False
+    assert all(games[n]["renderer"] for n in ("jass", "doppelkopf", "tarock", "perlaggen"))
 
 
 def test_create_take_seats_fill_bots_start(client):

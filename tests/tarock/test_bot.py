@@ -116,10 +116,10 @@ def test_rule_bot_passes_the_vorhand_on_with_four_kings_and_few_tarock():
 
 def test_search_player_plays_its_playouts_with_the_rule_player():
     """With random playouts the Tarock search overbids (docs/bots.md, arena): the game makes the rule
-    player's playouts its search default (``search_playout``); an explicit choice still wins."""
+    player's playouts its search default (``search_defaults["playout"]``); an explicit choice still wins."""
     from stammtisch.bots.search import SearchBot
     from stammtisch.games.tarock import GAME as TAROCK_GAME
 
-    assert TAROCK_GAME.search_playout == "rule"
+    assert TAROCK_GAME.search_defaults["playout"] == "rule"
     assert SearchBot(TAROCK_GAME, iterations=4, time_limit=None).playout == "rule"
     assert SearchBot(TAROCK_GAME, iterations=4, time_limit=None, playout="random").playout == "random"

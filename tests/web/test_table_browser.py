@@ -1,12 +1,18 @@
 """The card table in a real browser (Debian's Chromium through Playwright), as a player uses it.
 
 A person opens a table in the lobby (game, profile, options), fills the other seats with computer
-players and plays one whole deal through the page only: clicks, number keys, taps on a phone.
-At every turn the test checks what a player must see against the seat's own view (names at the
-seats, each trick card in front of the seat that played it, the legal cards raised, the contract
-badge); at the end the settlement lines against the engine's result of the replayed record; the
-console must stay free of errors and of Content-Security-Policy violations (the policy the server
-sends is applied to every page here). Screenshots go to ``test-artifacts/``.
+players and plays one whole deal through the page only: clicks, number keys, taps on a phone
+(360×640), in German and in English. At every turn the test checks what a player must see against
+the seat's own view (names at the seats, each trick card in front of the seat that played it, or
+the finished trick while it rests, the legal cards marked, the contract badge), that the focus
+stays on the hand after a move by key, and on the phone that every legal card's face is fully
+visible and tappable (44 px and more, nothing over it) and that no seat plates or badges overlap.
+A finished trick rests at least a second; the screen reader's live region names each card played
+and whose turn it is; high-stakes words ask once more. At the end the settlement lines against
+the engine's result of the replayed record. axe-core (vendored, ``tests/web/axe.py``) finds no
+serious violation on the lobby, each game's table and the replay; the console stays free of
+errors and of Content-Security-Policy violations (the policy the server sends is applied to
+every page here). Screenshots go to ``test-artifacts/``.
 """
 
 from __future__ import annotations
@@ -22,6 +28,7 @@ from stammtisch.core.messages import Msg
 from stammtisch.i18n import render
 from tests.chromium import FLAGS as CHROMIUM_FLAGS, MARKS, launch, live_server
 from tests.server.live import ROOT
+from tests.web.axe import violations
 
 # pages are served through a route (to add the CSP header); keep their sockets to 127.0.0.1 allowed
 FLAGS = CHROMIUM_FLAGS + ["--disable-features=LocalNetworkAccessChecks,BlockInsecurePrivateNetworkRequests"]
@@ -29,6 +36,26 @@ CSP = "default-src 'self'; script-src 'self'; style-src 'self'"
 ARTIFACTS = ROOT / "test-artifacts"
 DESKTOP = {"width": 1200, "height": 900}
 PHONE = {"width": 390, "height": 844}
+SMALL_PHONE = {"width": 360, "height": 640}
+
+#: the trick rest, the focus and the live region, watched from the page's start: when a finished
+#: trick appeared at rest and when it went (performance.now()), and what the live region said
+WATCH = """
+window.__rests = []; window.__said = [];
+document.addEventListener("DOMContentLoaded", () => {
+  let current = null;
+  const look = () => {
+    const z = document.querySelector("#trick.resting");
+    const key = z ? Array.from(z.querySelectorAll(".card.resting")).map((c) => c.dataset.seat + c.dataset.card).join() : null;
+    const now = performance.now();
+    if (current && current.key !== key) { current.end = now; window.__rests.push(current); current = null; }
+    if (key && !current) current = { key, start: now, end: null };
+    const live = document.getElementById("announcer");
+    if (live && live.textContent && window.__said[window.__said.length - 1] !== live.textContent) window.__said.push(live.textContent);
+  };
+  new MutationObserver(look).observe(document.body, { childList: true, subtree: true, characterData: true, attributes: true });
+});
+"""
 
 pytestmark = MARKS
 
@@ -51,8 +78,11 @@ def browser():
     yield from launch(FLAGS)
 
 
-def open_page(browser, viewport: dict, phone: bool = False):
+def open_page(browser, viewport: dict, phone: bool = False, lang: str | None = None):
     ctx = browser.new_context(viewport=viewport, is_mobile=phone, has_touch=phone)
+    if lang:
+        ctx.add_init_script(f"localStorage.setItem('stammtisch:lang', '{lang}')")
+    ctx.add_init_script(WATCH)
     page = ctx.new_page()
     problems: list[str] = []
     page.on("console", lambda m: problems.append(f"console {m.type}: {m.text}") if m.type == "error" else None)
@@ -103,7 +133,10 @@ SNAPSHOT = """() => {
     state: window.stammtisch.state,
     names: q("#felt .seat-plate .name").map((e) => e.textContent),
     peek: q("#show-last[aria-pressed=true]").length > 0,
+    resting: q("#trick.resting").length > 0,
+    lang: document.documentElement.lang,
     trick: q("#trick .card.in-trick:not(.collect)").map((e) => [Number(e.dataset.seat), e.dataset.card]),
+    plates: q("#felt .seat-plate").map((e) => e.getAttribute("aria-label")),
     raised: q("#hand .card.legal").map((e) => e.dataset.card),
     contract: contract ? contract.textContent : null,
     badges: q("#felt .seat-plate").map((e) => e.querySelector(".badges").textContent),
@@ -118,8 +151,13 @@ def check_table(page, game: str) -> dict[str, Any]:
     view = snap["state"]["view"]
     deal = view["deal"]
     assert snap["names"] == view["seats"], (snap["names"], view["seats"])
-    if not snap["peek"]:
+    if snap["resting"]:  # the finished trick rests; the next one's cards come after it
+        assert snap["trick"] == [[s, c.split("=")[0]] for s, c in deal.get("last_trick", [])], (snap["trick"], deal)
+    elif not snap["peek"]:
         assert snap["trick"] == [[s, c.split("=")[0]] for s, c in deal.get("trick", [])], (snap["trick"], deal.get("trick"))
+    # the seat plates say whose turn it is (to a screen reader too)
+    for s in view["to_act"]:
+        assert any(w in snap["plates"][s] for w in ("am Zug", "to play")), snap["plates"][s]
     assert set(snap["raised"]) == legal_cards(view), (snap["raised"], view["legal"])
     contract = snap["contract"] or ""
     if game == "doppelkopf" and deal.get("contract"):
@@ -133,19 +171,24 @@ def check_table(page, game: str) -> dict[str, Any]:
     return snap
 
 
-def create_table(page, server, game: str, profile: str, options: dict, move_seconds: int = 0) -> None:
+def create_table(page, server, game: str, profile: str, options: dict, move_seconds: int = 0, pace: str = "") -> None:
     page.goto(server.url + "/")
     page.wait_for_selector("#create-table")
     page.select_option("#game", game)
     page.select_option("#profile", profile)
     if options:
         page.click("#create summary")
-        for k, v in options.items():
-            page.fill(f"#options input[name={k}]", str(v))
+        for k, v in options.items():  # a select for a choice (by its words), a number field otherwise
+            if page.locator(f"#options select[name={k}]").count():
+                page.select_option(f"#options select[name={k}]", label=str(v))
+            else:
+                page.fill(f"#options input[name={k}]", str(v))
     page.fill("#name", "Anna")
     page.select_option("#max-deals", "1")
     if move_seconds:
         page.fill("#move-seconds", str(move_seconds))
+    if pace:
+        page.select_option("#bot-pace", pace)
     page.click("#create-table")
     page.wait_for_selector("#fill-bots")
     page.click("#fill-bots")
@@ -154,11 +197,117 @@ def create_table(page, server, game: str, profile: str, options: dict, move_seco
     page.wait_for_selector("#felt")
 
 
-def play_deal(page, game: str, phone: bool = False, refuse_once: bool = False, limit: int = 3000) -> dict:
+PHONE_CHECK = """() => {
+  const out = { small: [], covered: [], overlaps: [], clipped: [], wide: document.documentElement.scrollWidth > innerWidth };
+  const hand = document.getElementById("hand");
+  if (hand) hand.scrollIntoView({ block: "nearest" });
+  for (const el of document.querySelectorAll("#hand .card.legal")) {
+    const r = el.getBoundingClientRect();
+    if (r.width < 44 || r.height < 44) out.small.push(`${el.dataset.card} ${r.width}x${r.height}`);
+    // the whole face shows: points across the card, corners included, all hit this card
+    for (const [fx, fy] of [[.15, .12], [.85, .12], [.5, .5], [.15, .88], [.85, .88]]) {
+      const x = r.left + fx * r.width, y = r.top + fy * r.height;
+      const hit = x >= 0 && y >= 0 && x < innerWidth && y < innerHeight ? document.elementFromPoint(x, y) : null;
+      if (!hit || !el.contains(hit)) { out.covered.push(`${el.dataset.card} at ${fx},${fy}: ${hit ? hit.tagName + "." + hit.getAttribute("class") : "off screen"}`); break; }
+    }
+  }
+  const plates = Array.from(document.querySelectorAll("#felt .seat-plate"));
+  const rects = plates.map((p) => p.getBoundingClientRect());
+  const meet = (a, b) => a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1;
+  for (let i = 0; i < rects.length; i++) for (let j = i + 1; j < rects.length; j++) {
+    if (meet(rects[i], rects[j])) out.overlaps.push(`${plates[i].dataset.seat}/${plates[j].dataset.seat}`);
+  }
+  plates.forEach((p, i) => {
+    const r = rects[i];
+    for (const b of p.querySelectorAll(".badges .badge")) {
+      const q = b.getBoundingClientRect();
+      if (q.left < r.left - 1 || q.right > r.right + 1 || q.top < r.top - 1 || q.bottom > r.bottom + 1) out.clipped.push(`${p.dataset.seat}: ${b.textContent}`);
+    }
+    for (const x of document.querySelectorAll("#felt .card.in-trick")) {
+      if (x.getAnimations().some((a) => a.playState === "running")) continue;  // a card on its way in or out
+      if (meet(r, x.getBoundingClientRect())) out.overlaps.push(`${p.dataset.seat}/trick ${x.dataset.card}`);
+    }
+  });
+  return out;
+}"""
+
+
+#: English words that must not be on a German page (the engine's words included), and German
+#: words of the engine and the page that must not be on an English one; game terms (Talon, Re,
+#: Kontra, Solodreier, Weis, Stöck, Gleich, Spiel …) are German in both and not listed
+FOREIGN = {
+    "de": [r"\blost\b", r"\bwon\b", r"\bpoints?\b", r"\bannounced?\b", r"\bcalls\b", r"\bplays\b", r"\btalon\b",
+           r"\bdeclarer\b", r"\bopponents?\b", r"\bwinner\b", r"[Ss]core sheet", r"\bSeat \d", r"\b[Dd]eal \d",
+           r"\btricks?\b", r"\bthe\b", r"\b[Yy]our\b", r"\btakes\b", r"\bleads\b", r"\bpassed\b"],
+    "en": [r"\bverloren\b", r"\bgewonnen\b", r"\bPunkte\b", r"\bangesagt\b", r"\bruft\b", r"\bspielt\b",
+           r"\bSpieler\b", r"\bGegner\b", r"\bSieger\b", r"\bSchreibblock\b", r"\bVerlauf\b", r"\bGeber\b",
+           r"\bam Zug\b", r"\babgerechnet\b", r"\bStiche?\b", r"\bnimmt\b", r"\bmeisten\b"],
+}
+
+PAGE_WORDS = """() => [document.body.innerText,
+  ...Array.from(document.querySelectorAll("[title]")).map((e) => e.getAttribute("title")),
+  ...Array.from(document.querySelectorAll("[aria-label]")).map((e) => e.getAttribute("aria-label"))].join("\\n")"""
+
+
+def check_language(page, lang: str) -> None:
+    """No word of the other language on the page (text, tooltips, screen-reader labels); names of
+    people and of computer players are left out."""
+    view = page.evaluate("(window.stammtisch && window.stammtisch.state && window.stammtisch.state.view) || {}")
+    events = (view.get("deal") or {}).get("events") or []
+    if any(isinstance(e, str) for e in events):
+        return  # an engine that still writes its own (English) words: checked once it speaks messages
+    text = page.evaluate(PAGE_WORDS)
+    for name in page.evaluate("(window.stammtisch && window.stammtisch.state && window.stammtisch.state.view || {}).seats || []"):
+        text = text.replace(name, "")
+    found = sorted({m.group(0) for pat in FOREIGN[lang] for m in re.finditer(pat, text)})
+    if found:
+        page.screenshot(path=str(ARTIFACTS / f"language-{lang}.png"), full_page=True)
+    assert not found, (found, [line for line in text.splitlines() if any(re.search(p, line) for p in FOREIGN[lang])][:8])
+
+
+def check_phone(page) -> None:
+    """Every legal card is tapped on its whole face; seat plates and badges never overlap."""
+    got = page.evaluate(PHONE_CHECK)
+    if any(got[k] for k in ("small", "covered", "overlaps", "clipped", "wide")):
+        page.screenshot(path=str(ARTIFACTS / "phone-problem.png"))
+    assert not got["small"], got
+    assert not got["covered"], got
+    assert not got["overlaps"], got
+    assert not got["clipped"], got
+    assert not got["wide"], "the page scrolls sideways"
+
+
+def confirm_word(page, button, phone: bool, checked: dict) -> None:
+    """A high-stakes word asks once more: the dialog names it; 'cancel' sends nothing."""
+    if not page.locator("#confirm").count():
+        return
+    assert button.get_attribute("data-action")
+    title = page.locator("#confirm-title").inner_text()
+    assert page.locator("#confirm-why").inner_text(), title
+    assert page.evaluate("document.activeElement && document.activeElement.id") == "confirm-yes"
+    if not checked.get("cancelled"):
+        version = page.locator("#status").get_attribute("data-version")
+        page.click("#confirm-no")
+        assert not page.locator("#confirm").count()
+        assert page.locator("#status").get_attribute("data-version") == version
+        checked["cancelled"] = title
+        button = page.locator(f'#actions button.action[data-action="{button.get_attribute("data-action")}"]')
+        button.tap() if phone else button.click()
+        page.wait_for_selector("#confirm")
+    page.click("#confirm-yes")
+    checked["confirmed"] = checked.get("confirmed", 0) + 1
+
+
+def play_deal(page, game: str, phone: bool = False, refuse_once: bool = False, limit: int = 3000,
+              prefer: tuple[str, ...] = (), watch_rests: int = 0) -> dict:
     """Play whenever it is our turn: a legal card (by number key or click/tap), else an action
-    word; check the table at every turn. Returns counts of what was done."""
-    done = {"keys": 0, "clicks": 0, "words": 0, "refusals": 0, "checks": 0}
+    word (one of ``prefer`` when offered: high-stakes words, to see them confirmed); check the
+    table at every turn. The first ``watch_rests`` finished tricks are watched to their end
+    before playing on (a move ends a rest early: the player has seen the trick). Returns counts
+    of what was done."""
+    done = {"keys": 0, "clicks": 0, "words": 0, "refusals": 0, "checks": 0, "focus": 0, "confirm": {}}
     last = None
+    focus_due = False
     for _ in range(limit):
         status = page.locator("#status")
         if status.get_attribute("data-over") == "true":
@@ -167,14 +316,27 @@ def play_deal(page, game: str, phone: bool = False, refuse_once: bool = False, l
         if status.get_attribute("data-your-turn") != "true" or version == last:
             page.wait_for_timeout(30)
             continue
+        if watch_rests and page.locator("#trick.resting").count() and len(rests(page)) < watch_rests:
+            page.wait_for_selector("#trick.resting", state="detached", timeout=10_000)
+            page.wait_for_timeout(30)
+            continue
         check_table(page, game)
         done["checks"] += 1
+        if focus_due:  # after a move by key the focus stayed on the hand (or the words above it)
+            where = page.evaluate("() => { const a = document.activeElement; return a && a.closest('#hand, #actions') ? 'hand' : (a ? a.tagName + '#' + a.id : null); }")
+            assert where == "hand", where
+            done["focus"] += 1
+            focus_due = False
+        if phone:
+            check_phone(page)
         if page.locator("#chooser").count():
             page.locator("#chooser .choice").first.click()
         else:
             cards = page.locator("#hand .card.legal")
             others = page.locator("#hand .card:not(.legal)")
-            if refuse_once and cards.count() and others.count() and not done["refusals"]:
+            words = [page.locator(f'#actions button.action[data-action="{w}"]') for w in prefer]
+            wanted = next((w for w in words if w.count()), None) if not done["confirm"].get("confirmed") else None
+            if refuse_once and cards.count() and others.count() and not done["refusals"] and wanted is None:
                 # a card the rules do not allow: refused, and the refusal is shown at the card with its rule
                 others.first.click(position={"x": 14, "y": 55})
                 page.wait_for_selector("#hand .refusal")
@@ -182,19 +344,20 @@ def play_deal(page, game: str, phone: bool = False, refuse_once: bool = False, l
                 page.screenshot(path=str(ARTIFACTS / f"refusal-{game}.png"))
                 done["refusals"] += 1
                 continue
-            if cards.count():
+            if cards.count() and wanted is None:
                 card = cards.first
                 if phone:
-                    card.tap(position={"x": 14, "y": 55})
+                    card.tap(position={"x": 14, "y": 30})
                     done["clicks"] += 1
                 elif done["keys"] <= done["clicks"] and card.get_attribute("data-key"):
                     page.keyboard.press(card.get_attribute("data-key"))
                     done["keys"] += 1
+                    focus_due = True
                 else:
                     card.click(position={"x": 14, "y": 55})
                     done["clicks"] += 1
             else:
-                button = page.locator("#actions button.action").first
+                button = wanted or page.locator("#actions button.action").first
                 if not button.count() and (status.get_attribute("data-your-turn") != "true"
                                            or status.get_attribute("data-version") != version):
                     continue  # someone acted out of turn meanwhile (Jass Bedanken ends the match at once)
@@ -206,6 +369,7 @@ def play_deal(page, game: str, phone: bool = False, refuse_once: bool = False, l
                 assert button.get_attribute("title") or game not in ("jass", "doppelkopf", "tarock"), \
                     f"no tooltip on {button.get_attribute('data-action')}"
                 button.tap() if phone else button.click()
+                confirm_word(page, button, phone, done["confirm"])
                 done["words"] += 1
             if page.locator("#chooser").count():
                 page.locator("#chooser .choice").first.click()
@@ -214,33 +378,53 @@ def play_deal(page, game: str, phone: bool = False, refuse_once: bool = False, l
     raise AssertionError("the deal did not end in the browser")
 
 
+def rests(page) -> list[float]:
+    """How long each finished trick rested on the table (ms)."""
+    return page.evaluate("window.__rests.filter((r) => r.end !== null).map((r) => r.end - r.start)")
+
+
 def check_settlement(page, server) -> None:
     """The settlement lines on the page are the engine's result of the replayed record."""
     number = page.locator("#status").evaluate("() => window.stammtisch.state.table.number")
     record = httpx.get(server.url + f"/api/records/{number}").json()
     match = records.replay(record, check_results=False)
     result = match.logs[-1].result
-    seats = record["seats"]
+    # the names as the page shows them (a computer player's strength in the page's language)
+    seats = page.evaluate("window.stammtisch.state.view.seats")
+    lang = page.evaluate("document.documentElement.lang")
     page.wait_for_selector("#settlement-lines")
     shown = page.locator("#settlement-lines li.line")
     assert shown.count() == len(result.lines)
     for i, line in enumerate(result.lines):
         li = shown.nth(i)
-        assert li.locator(".label").inner_text() == with_names(line.label, seats)
+        assert li.locator(".label").inner_text() == with_names(line.label, seats, lang)
         value = li.locator(".value").inner_text()
         assert value == (f"+{line.value}" if isinstance(line.value, int) and line.value > 0 else str(line.value))
         if line.note:
-            assert li.locator(".note").inner_text() == with_names(line.note, seats)
+            assert li.locator(".note").inner_text() == with_names(line.note, seats, lang)
     cells = page.locator("#settled table.pts td").all_inner_texts()
     assert [int(c) for c in cells] == list(result.points)
+
+
+#: each game is played once on the desktop and once on the phone, once in German and once in
+#: English (the default profiles; the others on the desktop in German, on the phone in English)
+DESKTOP_LANG = {"jass": "de", "tarock": "de", "doppelkopf": "en", "perlaggen": "en"}
+WORDS = {"de": {"sits out": "setzt aus", "plays": " spielt ", "your turn": "Du bist am Zug."},
+         "en": {"sits out": "sits out", "plays": " plays ", "your turn": "Your turn."}}
+
+
+def desktop_lang(setup) -> str:
+    return DESKTOP_LANG[setup[0]] if setup[1] == DEFAULT[setup[0]] and not setup[2] else "de"
 
 
 def test_every_game_and_profile_one_whole_deal_on_the_desktop(server, browser, setup):
     game, profile, options = setup
     ARTIFACTS.mkdir(exist_ok=True)
-    ctx, page, problems = open_page(browser, DESKTOP)
+    lang = desktop_lang(setup)
+    words = WORDS[lang]
+    ctx, page, problems = open_page(browser, DESKTOP, lang=lang)
     create_table(page, server, game, profile, options, move_seconds=120 if game == "jass" else 0)
-    page.screenshot(path=str(ARTIFACTS / f"table-{_id(setup)}.png"))
+    page.screenshot(path=str(ARTIFACTS / f"table-{_id(setup)}-{lang}.png"))
     if game == "jass":  # the move timer counts down visibly while the table waits for us
         page.wait_for_selector("#status[data-your-turn=true]")
         first = page.locator("#timer").inner_text()
@@ -253,9 +437,23 @@ def test_every_game_and_profile_one_whole_deal_on_the_desktop(server, browser, s
     # with five, the dealer sits out this deal: Doppelkopf (DDV 1) names him, Tarock lists who plays
     sits_out = deal.get("sitting") == 0 or 0 not in deal.get("players", [0])
     if sits_out:
-        assert "setzt aus" in snap["badges"][0]
-    done = play_deal(page, game, refuse_once=game in ("jass", "doppelkopf"))
+        assert words["sits out"] in snap["badges"][0] or words["sits out"] in snap["plates"][0]
+    assert not violations(page), violations(page)
+    check_language(page, lang)
+    done = play_deal(page, game, refuse_once=game in ("jass", "doppelkopf"), watch_rests=0 if sits_out else 2,
+                     prefer=("re", "kontra", "keine90", "keine60") if game == "doppelkopf" else ())
     assert done["checks"] > 0 or sits_out
+    if not sits_out:
+        # a finished trick rests visibly: at least a second (1.5 s by default) before it goes
+        watched = rests(page)[:2]
+        assert all(1000 <= ms <= 3000 for ms in watched), watched
+        if profile == DEFAULT[game]:  # (a Perlaggen deal of other rules may end before a trick)
+            assert len(watched) == 2, watched
+        # the live region named the cards played and whose turn it is
+        said = " ".join(page.evaluate("window.__said"))
+        assert words["plays"] in said and words["your turn"] in said, said[-300:]
+    if done["keys"]:
+        assert done["focus"] > 0
     page.wait_for_selector("#game-over")
     page.screenshot(path=str(ARTIFACTS / f"over-{_id(setup)}.png"), full_page=True)
     check_settlement(page, server)
@@ -272,23 +470,79 @@ def test_every_game_and_profile_one_whole_deal_on_the_desktop(server, browser, s
         assert page.locator("#trick.peek").count() == 0
     assert page.locator("#winner").inner_text()
     assert page.locator("#game-over table.sheet tbody tr").count() == 1
+    assert not violations(page), violations(page)
+    check_language(page, lang)
     # the replay: the same table, every hand open
     page.click("#replay-link")
     page.wait_for_selector("#next")
     for _ in range(6):
         page.click("#next")
-    assert page.locator("#step-action").inner_text() != "Ausgangslage"
+    assert page.locator("#step-action").inner_text() not in ("Ausgangslage", "Starting position")
     assert page.locator("#felt .open-hand").count() >= 3
     page.screenshot(path=str(ARTIFACTS / f"replay-{_id(setup)}.png"))
+    assert not violations(page), violations(page)
     page.keyboard.press("End")
     assert not problems, problems
     ctx.close()
 
 
-@pytest.mark.parametrize("game", list(DEFAULT))
-def test_one_deal_of_each_game_on_a_phone(server, browser, game):
-    """390×844: the trick and the hand fit one screen without scrolling; cards are tapped."""
+def phone_params():  # pragma: no cover - collection
+    out = []
+    for s in SETUPS:
+        default = s[1] == DEFAULT[s[0]] and not s[2]
+        for lang in ({"de": "en", "en": "de"}[DESKTOP_LANG[s[0]]],) if default else ("en",):
+            out.append(pytest.param(s, lang, id=f"{_id(s)}-{lang}", marks=() if default else pytest.mark.slow))
+    return out
+
+
+@pytest.mark.parametrize("phone_setup,lang", phone_params())
+def test_one_deal_of_every_game_on_a_small_phone(server, browser, phone_setup, lang):
+    """360×640, tapped: every legal card's whole face is tappable, no seat plates or badges overlap,
+    the score sheet and the events open from the bar above the table without scrolling past it."""
+    setup = phone_setup
+    game, profile, options = setup
     ARTIFACTS.mkdir(exist_ok=True)
+    ctx, page, problems = open_page(browser, SMALL_PHONE, phone=True, lang=lang)
+    create_table(page, server, game, profile, options)
+    page.wait_for_selector("#felt")  # (with five, the dealer sits out: no hand)
+    page.evaluate("window.scrollTo(0, 0)")
+    page.screenshot(path=str(ARTIFACTS / f"phone-{_id(setup)}-{lang}.png"))
+    # the score sheet is one tap away, above the table
+    quick = page.locator('.quick-btn[data-panel="sheet"]')
+    assert page.evaluate("document.querySelector('.quick-btn[data-panel=sheet]').getBoundingClientRect().top") < 160
+    quick.tap()
+    page.wait_for_selector("#panel-sheet.shown")
+    box = page.evaluate("(() => { const r = document.getElementById('panel-sheet').getBoundingClientRect(); return { y: r.top }; })()")
+    assert box["y"] >= 0 and box["y"] + 40 <= SMALL_PHONE["height"], box
+    page.screenshot(path=str(ARTIFACTS / f"phone-sheet-{_id(setup)}-{lang}.png"))
+    page.locator("#panel-sheet .close-panel").tap()
+    assert not page.locator(".side-col.open").count()
+    done = play_deal(page, game, phone=True)
+    # (at a table of five the dealer, who may be us, sits the deal out)
+    assert done["checks"] > 0 or len(page.evaluate("window.stammtisch.state.view.seats")) == 5
+    page.wait_for_selector("#game-over")
+    check_settlement(page, server)
+    page.screenshot(path=str(ARTIFACTS / f"phone-over-{_id(setup)}-{lang}.png"), full_page=True)
+    assert not violations(page), violations(page)
+    check_language(page, lang)
+    more = page.locator("#felt .badge.more")
+    if more.count():  # collapsed badges open as a list with their rules, and close again
+        hidden = int(more.first.inner_text().lstrip("+"))
+        shown = more.first.locator("xpath=..").locator(".badge:not(.more)").count()
+        more.first.tap()
+        page.wait_for_selector("#badge-detail")
+        assert page.locator("#badge-detail li").count() == shown + hidden
+        assert page.locator("#felt .badge.more[aria-expanded=true]").count() == 1
+        page.screenshot(path=str(ARTIFACTS / f"phone-badges-{_id(setup)}-{lang}.png"))
+        page.locator("#felt .badge.more").first.tap()
+        assert not page.locator("#badge-detail").count()
+    assert not problems, problems
+    ctx.close()
+
+
+@pytest.mark.parametrize("game", list(DEFAULT))
+def test_the_phone_table_and_hand_fit_one_screen(server, browser, game):
+    """390×844: the table, the words and the hand fit one screen without scrolling."""
     ctx, page, problems = open_page(browser, PHONE, phone=True)
     create_table(page, server, game, DEFAULT[game], {})
     page.wait_for_selector("#hand .card, #actions button")
@@ -300,10 +554,120 @@ def test_one_deal_of_each_game_on_a_phone(server, browser, game):
     assert felt["y"] >= 0 and hand["y"] + hand["height"] <= PHONE["height"], (felt, hand)
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     page.screenshot(path=str(ARTIFACTS / f"phone-{game}.png"))
-    play_deal(page, game, phone=True)
+    assert not problems, problems
+    ctx.close()
+
+
+def test_high_stakes_words_ask_once_more_and_the_owner_sets_the_pace(server, browser):
+    """Re/Kontra and the Absagen (DDV 5) are asked once more: the dialog says why, cancelling sends nothing, the
+    focus is on the answer; the owner chose slow computer players (2.5 s a move)."""
+    ctx, page, problems = open_page(browser, DESKTOP, lang="de")
+    create_table(page, server, "doppelkopf", "turnier", {}, pace="2.5")
+    assert page.evaluate("window.stammtisch.state.table.settings.bot_seconds") == 2.5
+    word = None
+    for _ in range(400):
+        page.wait_for_timeout(50)
+        if page.locator("#status").get_attribute("data-your-turn") != "true":
+            continue
+        for w in ("re", "kontra", "keine90", "keine60", "keine30", "schwarz"):
+            if page.locator(f'#actions button.action[data-action="{w}"]').count():
+                word = w
+                break
+        if word:
+            break
+        if page.locator("#actions button.action").count():
+            page.locator("#actions button.action").first.click()  # gesund
+        elif page.locator("#hand .card.legal").count():
+            page.locator("#hand .card.legal").first.click()
+    assert word, "no announcement or Absage was ever offered"
+    button = page.locator(f'#actions button.action[data-action="{word}"]')
+    version = page.locator("#status").get_attribute("data-version")
+    button.click()
+    page.wait_for_selector("#confirm")
+    spoken = button.locator(".word").inner_text()
+    assert page.locator("#confirm-title").inner_text() == f"{spoken} wirklich ansagen?"
+    assert "DDV 5" in page.locator("#confirm-why").inner_text()
+    assert page.evaluate("document.activeElement.id") == "confirm-yes"
+    assert not violations(page), violations(page)
+    page.screenshot(path=str(ARTIFACTS / "confirm-doppelkopf.png"))
+    page.keyboard.press("Escape")
+    assert not page.locator("#confirm").count()
+    page.wait_for_timeout(300)
+    assert page.evaluate("window.stammtisch.state.view.legal").count(word) == 1  # nothing was said
+    button.click()
+    page.click("#confirm-yes")
+    for _ in range(100):
+        if page.locator("#status").get_attribute("data-version") != version:
+            break
+        page.wait_for_timeout(30)
+    announced = page.evaluate("window.stammtisch.state.view.deal.announced")
+    assert any(a[:2] == [0, word] for a in announced), announced
+    # the hand has the focus again after the word
+    assert page.evaluate("!!document.activeElement.closest('#hand, #actions')")
+    assert not problems, problems
+    ctx.close()
+
+
+def test_lobby_options_are_a_form_and_a_signed_in_player_sees_their_games(server, browser):
+    """The Tarock tariff is a row per game with its value (never a JSON field); the table is opened
+    with what was set; a signed-in player finds the game among their games with its replay and
+    record; the open tables list free seats to join; axe-core finds nothing serious."""
+    ctx, page, problems = open_page(browser, DESKTOP, lang="de")
+    page.goto(server.url + "/")
+    page.wait_for_selector("#create-table")
+    assert not violations(page), violations(page)
+    # an account, then the lobby knows the player
+    page.click(".account summary")
+    page.fill("#acc-name", "Berta")
+    page.fill("#acc-password", "geheim1234")
+    page.click("#register")
+    page.wait_for_selector("#logout")
+    page.select_option("#game", "tarock")
+    page.click("#create summary")
+    page.wait_for_selector('fieldset[data-option="tariff"]')
+    assert not page.locator('#options input[type=text]').count()  # no JSON, no free text
+    tariff = page.locator('fieldset[data-option="tariff"]')
+    assert tariff.locator("legend").inner_text()
+    assert tariff.locator('input[type=checkbox][data-item="rufer"]').is_disabled()  # Österreich-Finale 3)
+    tariff.locator('input[type=checkbox][data-item="farbensolo"]').uncheck()
+    tariff.locator('input.opt-value[data-item="rufer"]').fill("2")
+    page.select_option("#options select[name=valat_mode]", index=1)
+    assert not violations(page), violations(page)
+    page.screenshot(path=str(ARTIFACTS / "lobby-tarock-options.png"), full_page=True)
+    page.select_option("#max-deals", "1")
+    page.click("#create-table")
+    page.wait_for_selector("#fill-bots")
+    options = page.evaluate("window.stammtisch.state.table.options")
+    assert "rufer:2" in options["tariff"] and not any(x.startswith("farbensolo:") for x in options["tariff"])
+    assert options["valat_mode"] == "premium"
+    page.click("#fill-bots")
+    page.wait_for_selector("li.seat.bot")
+    page.click("#start")
+    page.wait_for_selector("#felt")
+    play_deal(page, "tarock")
     page.wait_for_selector("#game-over")
-    check_settlement(page, server)
-    page.screenshot(path=str(ARTIFACTS / f"phone-over-{game}.png"), full_page=True)
+    number = page.evaluate("window.stammtisch.state.table.number")
+    # an open table with free seats, listed to join
+    other = browser.new_context(viewport=DESKTOP)
+    other_page = other.new_page()
+    other_page.goto(server.url + "/")
+    other_page.fill("#name", "Carl")
+    other_page.click("#create-table")
+    other_page.wait_for_selector("#fill-bots")
+    other.close()
+    page.goto(server.url + "/")
+    page.wait_for_selector("#my-games")
+    row = page.locator(f'#my-games tr[data-number="{number}"]')
+    assert "Tarock" in row.inner_text()
+    assert row.locator("a.replay").get_attribute("href") == f"/replay/{number}"
+    assert row.locator("a.record").get_attribute("href") == f"/api/records/{number}"
+    assert re.search(r"\d", row.locator("td").first.inner_text())  # the date
+    join = page.locator("#open-tables .table-row", has_text="Carl")
+    assert "3 frei" in join.inner_text() and join.locator("a.button").inner_text() == "mitspielen"
+    assert not violations(page), violations(page)
+    page.screenshot(path=str(ARTIFACTS / "lobby-my-games.png"), full_page=True)
+    row.locator("a.replay").click()
+    page.wait_for_selector("#next")
     assert not problems, problems
     ctx.close()
 
@@ -313,7 +677,7 @@ def test_english_switch_keeps_the_game_terms_german(server, browser):
     create_table(page, server, "doppelkopf", "turnier", {})
     assert page.locator("#lang").inner_text() == "English"
     page.click("#lang")
-    page.wait_for_selector("text=Score sheet")
+    page.wait_for_selector("#panel-sheet h2:has-text('Score sheet')")
     assert page.locator("#lang").inner_text() == "Deutsch"
     assert page.evaluate("document.documentElement.lang") == "en"
     words = page.eval_on_selector_all("#actions button.action .word", "els => els.map(e => e.textContent)")
@@ -330,7 +694,7 @@ def test_cards_have_text_labels_for_screen_readers(server, browser):
     ctx, page, problems = open_page(browser, DESKTOP)
     create_table(page, server, "tarock", "tiroler-cup", {})
     page.wait_for_selector("#hand .card")
-    labels = page.eval_on_selector_all("#hand .card", "els => els.map(e => e.getAttribute('aria-label'))")
+    labels = page.eval_on_selector_all("#hand .card", "els => els.map(e => e.querySelector('.card-name').textContent)")
     assert labels and all(re.match(r"(Kreuz|Pik|Herz|Karo) |Tarock [IVXL]+|Sküs", x) for x in labels), labels
     assert page.locator("#felt .seat-plate[aria-label]").count() == 4
     assert not problems, problems

@@ -9,7 +9,7 @@ from the point of view of the seat that chose its action, so partners and oppone
 modelled alike. Bidding, trump choice, announcements and bids are ordinary actions, so they
 are decided by the same simulation, unless ``contract="rule"`` leaves every non-card action to
 the game's rule-based player and ``guard`` keeps the rule player's action where the search is not
-confident (per game in :data:`GAME_DEFAULTS`, docs/bots.md).
+confident (per game in its ``Game.search_defaults``, docs/bots.md).
 
 The bot sees only its :class:`~stammtisch.core.protocol.Turn` (legal actions and its own
 view); it never touches the real state.
@@ -42,7 +42,7 @@ from .rollouts import CardsFirstRollout, Rollout, RuleRollout, _random_rollout
 from .worlds import draw
 
 #: ``ismcts``, ``draw`` and the rollouts live in their own modules; they are re-exported here
-__all__ = ["SearchBot", "Pace", "LEVELS", "GAME_DEFAULTS", "ismcts", "draw", "CardsFirstRollout", "RuleRollout",
+__all__ = ["SearchBot", "Pace", "LEVELS", "ismcts", "draw", "CardsFirstRollout", "RuleRollout",
            "difficulty", "_random_rollout"]
 
 log = logging.getLogger(__name__)
@@ -53,18 +53,6 @@ LEVELS: dict[str, tuple[float, int | None]] = {
     "medium": (0.3, 300),
     "hard": (0.8, None),
     "strong": (3.0, None),
-}
-
-
-#: per-game defaults of :class:`SearchBot` (``contract``, ``guard``), chosen by arena runs
-#: (docs/bots.md); a game's own ``search_contract`` / ``search_guard`` attributes win.
-GAME_DEFAULTS: dict[str, dict[str, Any]] = {
-    "doppelkopf": {"contract": "search", "guard": 1.0},  # PIMC arena runs (docs/bots.md, Doppelkopf)
-    # Tarock: contracts valued by the compiled kernel's word_values beat the rule player's contracts, and
-    # the search without the rule guard beats the guarded one (PIMC, duplicate pairs, docs/bots.md "Tarock")
-    "tarock": {"contract": "search", "guard": None},
-    # PIMC on the compiled kernel, bids and answers valued by it (docs/bots.md, "Perlaggen search")
-    "perlaggen": {"contract": "search", "guard": None},
 }
 
 
@@ -114,13 +102,13 @@ class SearchBot(BaseBot):
     :param rollout: playout policy (default: the game's compiled kernel where one exists,
         :func:`stammtisch.bots.kernels.rollout_for`, else :class:`CardsFirstRollout`)
     :param playout: ``"random"`` (the default above) or ``"rule"`` (:class:`RuleRollout`: the
-        game's rule-based player plays the playouts); default: the game's ``search_playout``
-        attribute if it has one, else ``"random"``
+        game's rule-based player plays the playouts); default: the game's
+        ``search_defaults["playout"]``, else ``"random"``
     :param contract: who decides the actions that are not cards (bids, Vorbehalte, trump
         choice, announcements): ``"search"`` (the search, as every other action) or ``"rule"``
         (the game's rule-based player; the search then decides only which card to play, where
-        determinized search is strongest). Default: the game's ``search_contract`` attribute,
-        else :data:`GAME_DEFAULTS`, else ``"search"``
+        determinized search is strongest). Default: the game's ``search_defaults["contract"]``,
+        else ``"search"``
     :param guard: ``None`` or a z value: the search's card replaces the rule player's card only
         when its mean reward is higher by ``guard`` standard errors (over the two actions'
         playouts); otherwise the rule player's card is played. Default as for ``contract``.
@@ -143,19 +131,19 @@ class SearchBot(BaseBot):
             raise ValueError(f"worlds must be at least 1, not {worlds}")
         if playouts is not None and playouts < 1:
             raise ValueError(f"playouts must be at least 1, not {playouts}")
-        defaults = GAME_DEFAULTS.get(getattr(game, "name", ""), {})
+        defaults = getattr(game, "search_defaults", {})  # the game's manifest (docs/bots.md)
         if contract is None:
-            contract = str(getattr(game, "search_contract", defaults.get("contract", "search")))
+            contract = str(defaults.get("contract", "search"))
         if contract not in ("search", "rule"):
             raise ValueError(f"contract must be search or rule, not '{contract}'")
         if guard == "default":
-            guard = getattr(game, "search_guard", defaults.get("guard"))
+            guard = defaults.get("guard")
         if guard is not None and not float(guard) >= 0:  # type: ignore[arg-type]
             raise ValueError(f"guard must be None or a z value >= 0, not {guard!r}")
         if value_scale not in ("max", "std"):
             raise ValueError(f"value_scale must be max or std, not '{value_scale}'")
         if playout is None:  # a game may state which playouts suit it (measured in the arena)
-            playout = str(getattr(game, "search_playout", "random"))
+            playout = str(defaults.get("playout", "random"))
         if playout not in ("random", "rule"):
             raise ValueError(f"playout must be random or rule, not '{playout}'")
         if interject not in ("rule", "simulate", "never"):

@@ -280,9 +280,10 @@ def withdraw(tid: int = TID, number: int = typer.Argument(..., metavar="NO", hel
 
 
 @app.command()
-def draw(tid: int = TID, method: str = typer.Option("random", "--method", metavar="random|schedule",
-                                                   help="random: a seeded draw; schedule: no pair meets twice where "
-                                                        "it can be helped"),
+def draw(tid: int = TID, method: str = typer.Option("random", "--method", metavar="random|balanced|schedule",
+                                                   help="random: a seeded draw; balanced: random, the tables of "
+                                                        "five to those who sat at fewest; schedule: no pair meets "
+                                                        "twice where it can be helped"),
          seed: Optional[str] = typer.Option(None, "--seed", metavar="TEXT",
                                             help="seed of the random draw (default: a fresh one, printed)"),
          prefer: str = typer.Option("four", "--prefer", metavar="four|five",

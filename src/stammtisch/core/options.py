@@ -32,7 +32,7 @@ from typing import Any, TypeVar
 
 from .errors import OptionError
 
-__all__ = ["Spec", "option", "resolve_options", "validate_options", "option_specs", "options_to_json"]
+__all__ = ["Spec", "option", "resolve_options", "validate_options", "option_specs", "options_to_json", "options_schema"]
 
 OptionsT = TypeVar("OptionsT")
 
@@ -246,4 +246,49 @@ def options_to_json(options: Any) -> dict[str, Any]:
     for f in dataclasses.fields(options):
         v = getattr(options, f.name)
         out[f.name] = list(v) if isinstance(v, tuple) else v
+    return out
+
+
+def options_schema(options: Any) -> dict[str, dict[str, Any]]:
+    """What a form needs to offer each option of ``options`` (a profile's options instance) as a
+    widget of its meaning: ``kind`` is ``bool`` (a checkbox), ``int`` (a number within ``min``..``max``),
+    ``choice`` (one of ``choices``), ``set`` (a subset of ``items``, in their order), ``pairs`` (a
+    value within ``min``..``max`` for each of ``items``, the items in use in their order:
+    a tariff), ``list`` or ``text``; ``rule`` is where the constraint comes from. Labels and help
+    in a language are the catalogue's (by the option's name), never this schema's.
+
+    >>> from dataclasses import dataclass
+    >>> @dataclass(frozen=True)
+    ... class Opts:
+    ...     target: int = option(1000, min=100, max=10000)
+    ...     mode: typing.Literal["a", "b"] = "a"
+    ...     solos: tuple[str, ...] = option(("x",), items=("x", "y"))
+    >>> s = options_schema(Opts())
+    >>> s["target"]["kind"], s["target"]["min"], s["mode"]["choices"], s["solos"]["kind"]
+    ('int', 100, ['a', 'b'], 'set')
+    """
+    hints = typing.get_type_hints(type(options))
+    out: dict[str, dict[str, Any]] = {}
+    for f in dataclasses.fields(options):
+        spec: Spec = f.metadata.get("spec", Spec())
+        ann = hints.get(f.name)
+        entry: dict[str, Any] = {"rule": spec.rule}
+        if ann is bool:
+            entry["kind"] = "bool"
+        elif typing.get_origin(ann) is typing.Literal:
+            entry.update(kind="choice", choices=list(typing.get_args(ann)))
+        elif ann is int and spec.choices is not None:
+            entry.update(kind="choice", choices=list(spec.choices))
+        elif ann is int:
+            entry.update(kind="int", min=spec.min, max=spec.max)
+        elif (typing.get_origin(ann) is tuple or ann is tuple) and spec.items is not None:
+            entry.update(kind="pairs" if spec.pairs else "set", items=list(spec.items),
+                         required=list(spec.items if spec.complete else spec.required), non_empty=spec.non_empty)
+            if spec.pairs:
+                entry.update(min=spec.min, max=spec.max)
+        elif typing.get_origin(ann) is tuple or ann is tuple:
+            entry["kind"] = "list"
+        else:
+            entry["kind"] = "text"
+        out[f.name] = entry
     return out

@@ -26,6 +26,7 @@ after another (a Jass Partie to 1000, a Perlaggen Partie to 18, a Doppelkopf rou
 from __future__ import annotations
 
 import copy
+import importlib
 import operator
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
@@ -34,6 +35,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from .cards import Deck
 from .errors import IllegalAction, NotYourTurn
+from .kernel import Kernel
 from .messages import from_json as msg_from_json
 from .messages import msg_json
 from .options import options_to_json, resolve_options
@@ -443,9 +445,49 @@ class Game(ABC):
     #: whether every score-sheet row must sum to zero
     zero_sum: bool = False
 
+    # -- the manifest: what bots and surfaces read off the game, instead of lists of names ---
+    #: the compiled kernel (extra ``fast``, :class:`~stammtisch.core.kernel.Kernel`) as
+    #: ``"package.module:Class"``: a module of :mod:`stammtisch.bots.kernels`, loaded on first
+    #: use by :meth:`kernel` (so the game never imports the bots); ``None`` for no kernel
+    kernel_class: str | None = None
+    #: the search player's defaults for this game (:class:`~stammtisch.bots.search.SearchBot`),
+    #: chosen by arena runs (docs/bots.md): ``contract`` (``"search"`` or ``"rule"``: who says the
+    #: words), ``guard`` (a z value or ``None``), ``playout`` (``"random"`` or ``"rule"``),
+    #: ``kernel_rollout`` (whether the tree search plays its random playouts in the kernel)
+    search_defaults: Mapping[str, Any] = {}
+
     def __init__(self) -> None:
         # a game's deals find it by name (FastIdDeal); a subclass that defines __init__ calls this
         _GAMES_BY_NAME.setdefault(self.name, self)
+
+    def kernel(self, options: Any = None) -> Kernel | None:
+        """The game's compiled kernel for ``options`` (default profile when ``None``), built once
+        per options; ``None`` without a kernel or without Numba (the plain-Python fallback is too
+        slow to be worth it in a search)."""
+        if self.kernel_class is None:
+            return None
+        if options is None:
+            options = self.options()
+        cache: dict[Any, Kernel | None] = self.__dict__.setdefault("_kernels", {})
+        try:
+            return cache[options]
+        except KeyError:
+            pass
+        except TypeError:  # unhashable options: one uncached
+            return self._build_kernel(options)
+        k = cache[options] = self._build_kernel(options)
+        return k
+
+    def _build_kernel(self, options: Any) -> Kernel | None:
+        module_name, _, class_name = self.kernel_class.partition(":")  # type: ignore[union-attr]
+        try:
+            module = importlib.import_module(module_name)
+        except ImportError:  # pragma: no cover - numpy missing
+            return None
+        if not getattr(module, "COMPILED", False):
+            return None
+        kernel: Kernel = getattr(module, class_name).for_options(options)
+        return kernel
 
     # -- options -----------------------------------------------------------------------
     def options(self, profile: str | None = None, overrides: Mapping[str, Any] | None = None) -> Any:

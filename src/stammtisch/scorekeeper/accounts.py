@@ -15,6 +15,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from stammtisch.core.errors import IllegalAction
+from stammtisch.core.messages import Msg
 
 from . import auth
 from .db import Database, clean_name
@@ -157,7 +158,7 @@ class Accounts(Database):
                 return
             if who is not None and table_id is not None and who.table == table_id:
                 return
-        raise Forbidden("this needs the tournament's organiser (log in) or the table's entry code")
+        raise Forbidden(Msg("this needs the tournament's organiser (log in) or the table's entry code"))
 
     def is_organiser(self, tid: int, who: Principal | None) -> bool:
         """Whether ``who`` is the organiser of tournament ``tid``."""
@@ -219,8 +220,8 @@ class Accounts(Database):
                 if left <= 0:
                     tab.failed_codes, tab.locked_until = 0, t + auth.CODE_LOCK
         if not ok:
-            raise Forbidden("wrong entry code" + (f" ({left} attempts left)" if left > 0 else
-                                                  " -- the table is locked for a while"))
+            raise Forbidden(Msg("wrong entry code ({left} attempts left)", left=left) if left > 0 else
+                            Msg("wrong entry code -- the table is locked for a while"))
         with self.session() as s:
             tab = s.get(SkTable, table_id)
             tab.failed_codes = 0

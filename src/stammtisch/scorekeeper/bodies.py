@@ -40,6 +40,8 @@ class CreateIn(_In):
     tiebreaks: Annotated[list[Literal[TIEBREAKS]], Field(max_length=len(TIEBREAKS))] | None = None  # type: ignore
     kind: Literal["tournament", "table"] = "tournament"
     names: Annotated[list[Name], Field(max_length=5)] | None = None
+    #: the same key twice (a second click on the same form) gives the tournament of the first
+    once: Annotated[str, Field(min_length=8, max_length=64)] | None = None
 
 
 class PlayerIn(_In):
@@ -56,7 +58,7 @@ class ActiveIn(_In):
 
 
 class DrawIn(_In):
-    method: Literal["random", "schedule", "manual"] = "random"
+    method: Literal["random", "balanced", "schedule", "manual"] = "random"
     seed: Annotated[str, Field(max_length=64)] | Annotated[int, Field(ge=0, le=MAX_ID)] | None = None
     prefer: Literal["four", "five"] = "four"
     sizes: Annotated[list[Literal[4, 5]], Field(min_length=1, max_length=250)] | None = None

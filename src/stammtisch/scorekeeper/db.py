@@ -63,6 +63,8 @@ class Database:
         if migrate:
             migrate_db(self.engine)
         self._session = sessionmaker(self.engine, expire_on_commit=False)
+        #: errors found by the check per (table, version) (see Store._errors)
+        self._verdicts: dict[tuple[int, int], int] = {}
         #: failed logins under names that have no account: name -> (count, locked until)
         self._ghosts: dict[str, tuple[int, _dt.datetime | None]] = {}
 

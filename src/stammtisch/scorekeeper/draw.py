@@ -25,7 +25,8 @@ from collections.abc import Iterable, Mapping, Sequence
 
 from stammtisch.core.errors import IllegalAction
 
-__all__ = ["table_sizes", "draw_random", "draw_schedule", "pairs_of", "repeat_pairs", "new_seed", "list_keeper"]
+__all__ = ["table_sizes", "draw_random", "draw_balanced", "draw_schedule", "pairs_of", "repeat_pairs", "new_seed",
+           "list_keeper", "five_seats"]
 
 
 def new_seed() -> str:
@@ -84,6 +85,38 @@ def draw_random(players: Sequence[int], sizes: Sequence[int], seed: str | int) -
     return _cut(order, sizes)
 
 
+def five_seats(tables: Iterable[Sequence[int]]) -> Counter:
+    """How often each player sat at a table of five."""
+    return Counter(p for t in tables if len(t) == 5 for p in t)
+
+
+def draw_balanced(players: Sequence[int], sizes: Sequence[int], seed: str | int,
+                  fives: Mapping[int, int]) -> list[list[int]]:
+    """A seeded random draw that gives the seats at tables of five to the players who sat at fewest
+    tables of five so far (``fives``: player -> times), so that over the rounds everybody sits out
+    about equally often (at a table of five the dealer sits out each fifth game).
+
+    Among players with the same count the order is the seeded shuffle; positions at each table are
+    shuffled too, so seating is not by count.
+
+    >>> t = draw_balanced(list(range(1, 10)), [5, 4], "s", {1: 1, 2: 1, 3: 1, 4: 1, 5: 1})
+    >>> set(t[0]) > {6, 7, 8, 9}, set(t[1]) < {1, 2, 3, 4, 5}
+    (True, True)
+    """
+    _check(players, sizes)
+    rng = random.Random(f"balanced:{seed}")
+    order = sorted(players)
+    rng.shuffle(order)
+    order.sort(key=lambda p: fives.get(p, 0))  # stable: the shuffle decides among equals
+    five_count = sum(s for s in sizes if s == 5)
+    head, tail = order[:five_count], order[five_count:]
+    by_size = iter(head), iter(tail)
+    tables = [[next(by_size[0]) for _ in range(5)] if s == 5 else [next(by_size[1]) for _ in range(4)] for s in sizes]
+    for t in tables:
+        rng.shuffle(t)
+    return tables
+
+
 def pairs_of(tables: Iterable[Sequence[int]]) -> Counter:
     """How often each pair of players sat at one table."""
     c: Counter = Counter()
@@ -94,8 +127,8 @@ def pairs_of(tables: Iterable[Sequence[int]]) -> Counter:
 
 
 def repeat_pairs(tables: Iterable[Sequence[int]], met: Mapping[tuple[int, int], int]) -> int:
-    """Number of pairs at these tables that have met before."""
-    return sum(met.get(p, 0) for p in pairs_of(tables))
+    """Number of pairs at these tables that have met before (each pair counted once)."""
+    return sum(1 for p in pairs_of(tables) if met.get(p, 0))
 
 
 def draw_schedule(players: Sequence[int], sizes: Sequence[int], met: Mapping[tuple[int, int], int],

@@ -2,16 +2,30 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from stammtisch.core.errors import IllegalAction, StammtischError
+from stammtisch.core.messages import msg_json
 
 __all__ = ["NotFound", "Conflict", "Forbidden", "Locked", "TooLarge", "BadInput", "EngineMissing"]
+
+
+class _Said(StammtischError):
+    """An error whose first argument may be a :class:`~stammtisch.core.messages.Msg`: its JSON carries
+    the message as ``msg`` (``{"id", "args"}``) too, so a page words it in its language."""
+
+    def to_json(self) -> dict[str, Any]:
+        out = super().to_json()
+        if self.args:
+            out["msg"] = msg_json(self.args[0])
+        return out
 
 
 class NotFound(StammtischError):
     """A tournament, table, row or player that does not exist."""
 
 
-class Conflict(StammtischError):
+class Conflict(_Said):
     """Somebody else changed the table first (optimistic versioning): reload and retry.
 
     :param current: the version the table has now
@@ -21,15 +35,16 @@ class Conflict(StammtischError):
         self.current = current
         super().__init__(message)
 
-    def to_json(self):
-        return {"error": "Conflict", "message": str(self), "current_version": self.current}
+    def to_json(self) -> dict[str, Any]:
+        return {"error": "Conflict", "message": str(self), "msg": msg_json(self.args[0]) if self.args else None,
+                "current_version": self.current}
 
 
-class Forbidden(StammtischError):
+class Forbidden(_Said):
     """A write without the organiser's (or the table's) key."""
 
 
-class Locked(StammtischError):
+class Locked(_Said):
     """Too many wrong codes or passwords (or requests): try again later (HTTP 429).
 
     :param until: when the lock ends (``None``: a short rate limit)

@@ -95,20 +95,31 @@ def _keys(st: Standing, tiebreaks: Sequence[str]) -> list[tuple[str, Any]]:
 
 def rank_players(results: Iterable[TableResult], *, rounds: Iterable[int] | None = None,
                  tiebreaks: Sequence[str] = TIEBREAKS, lot_seed: str = "",
-                 players: Iterable[int] = ()) -> list[Standing]:
+                 players: Iterable[int] = (), teams: bool = False) -> list[Standing]:
     """The ranking over ``rounds`` (all rounds when ``None``), best first.
 
     Players tied on every key share a rank (possible only without ``lot``).
     ``players`` adds registered players with no result yet (score 0).
+
+    :param teams: a partnership game (Jass, Perlaggen: positions 1+3 and 2+4 score together):
+        partners of every round they played have the same score by construction, so no lot
+        separates them -- they share the place.
+
+    >>> r = [TableResult(1, 1, {1: 10, 2: 11, 3: 12, 4: 13}, {10: 50, 11: 30, 12: 50, 13: 30})]
+    >>> sorted((e.player, e.rank) for e in rank_players(r, lot_seed="x", teams=True))
+    [(10, 1), (11, 3), (12, 1), (13, 3)]
     """
     wanted = set(rounds) if rounds is not None else None
     by: dict[int, Standing] = {}
+    mates: dict[int, set[tuple[int, int, int]]] = defaultdict(set)  # player -> (round, table, partnership)
     for p in players:
         by[p] = Standing(p, 0)
     for tr in results:
         if wanted is not None and tr.round not in wanted:
             continue
         placing = table_placings(tr.scores)
+        for pos, pid in tr.seats.items():
+            mates[pid].add((tr.round, tr.table, (pos - 1) % 2))
         for p, s in tr.scores.items():
             st = by.setdefault(p, Standing(p, 0))
             st.rounds[tr.round] = st.rounds.get(tr.round, 0) + s
@@ -124,6 +135,8 @@ def rank_players(results: Iterable[TableResult], *, rounds: Iterable[int] | None
         else:
             ka, kb = _keys(prev, tiebreaks), _keys(st, tiebreaks)
             diff = next((name for (name, a), (_, b) in zip(ka, kb) if a != b), None)
+            if diff == "lot" and teams and mates[prev.player] == mates[st.player]:
+                diff = None  # partners throughout: one place, no lot between them
             if diff is None:
                 st.rank, st.decided_by = prev.rank, "tied"
             else:

@@ -20,6 +20,7 @@ from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
 from stammtisch.core.errors import IllegalAction, OptionError
+from stammtisch.core.messages import Msg
 from stammtisch.core.protocol import Line
 
 from . import draw as drawing
@@ -27,12 +28,15 @@ from . import entries
 from .accounts import Accounts, Principal
 from .db import MIGRATIONS, VERSION_TABLE, clean_name, migrate_db
 from .entries import Settlement
-from .errors import Conflict, NotFound
+from .errors import Conflict, Forbidden, NotFound
 from .models import SkEntry, SkPlayer, SkRevision, SkRound, SkSeat, SkTable, SkTournament
 from .ranking import TIEBREAKS, TableResult, rank_players, season_standings
 from .tablesheet import SheetRow, TableSheet
 
 __all__ = ["Store", "Principal", "migrate_db", "MIGRATIONS", "VERSION_TABLE"]
+
+_CONFLICT = Msg("table {table} was changed by somebody else (you saw version {seen}, it is now {now}); reload "
+                "the list and enter again").id
 
 
 def _check_options(game: str, profile: str | None, options: Mapping[str, Any] | None) -> None:
@@ -63,6 +67,18 @@ class Store(Accounts):
             self._tournament(s, tid).organiser_id = oid
         return self.tournament(tid)
 
+    def author(self, who: Principal | None, table_id: int, named: str = "") -> str:
+        """Who writes, for a row's history: the organiser's name, or "Tisch N" for a table's list keeper
+        (with the name the keeper gave, if any); the command line writes as "" unless told."""
+        if who is None:
+            return named
+        if who.organiser is not None:
+            base = who.name
+        else:
+            with self.session() as s:
+                base = f"Tisch {self._table(s, table_id).number}"
+        return f"{base} ({named})" if named and named != base else base
+
     def tournament_of_table(self, table_id: int) -> int:
         with self.session() as s:
             return self._table(s, table_id).round.tournament_id
@@ -78,8 +94,7 @@ class Store(Accounts):
     def _seen(tab: SkTable, seen: int | None) -> None:
         """Fail fast on a stale version, before settling anything (the CAS in :meth:`_bump` decides)."""
         if seen is not None and not isinstance(seen, bool) and isinstance(seen, int) and seen != tab.version:
-            raise Conflict(f"table {tab.number} was changed by somebody else (you saw version {seen}, it is now "
-                           f"{tab.version}); reload the list and enter again", current=tab.version)
+            raise Conflict(Msg(_CONFLICT, table=tab.number, seen=seen, now=tab.version), current=tab.version)
 
     def _bump(self, s: Session, tab: SkTable, seen: int | None) -> int:
         """Compare-and-set the table's version: the optimistic lock of every write. Returns the version seen."""
@@ -93,8 +108,7 @@ class Store(Accounts):
             s.rollback()
             current = s.get(SkTable, tab.id)
             cur = current.version if current else None
-            raise Conflict(f"table {tab.number} was changed by somebody else (you saw version {seen}, it is now "
-                           f"{cur}); reload the list and enter again", current=cur)
+            raise Conflict(Msg(_CONFLICT, table=tab.number, seen=seen, now=cur), current=cur)
         s.expire(tab, ["version"])
         return seen
 
@@ -176,11 +190,22 @@ class Store(Accounts):
     def _player_json(p: SkPlayer) -> dict[str, Any]:
         return {"id": p.id, "number": p.number, "name": p.name, "club": p.club, "active": p.active}
 
+    def _errors(self, tab: SkTable, sheet: TableSheet) -> int:
+        """The number of errors the check finds on a table's list, kept per (table, version): the check
+        settles every row of game facts again, and a big cup's public reads list every table."""
+        key = (tab.id, tab.version)
+        cache = self._verdicts
+        if key not in cache:
+            if len(cache) > 20_000:
+                cache.clear()
+            cache[key] = sum(1 for c in sheet.checks() if c.level == "error")
+        return cache[key]
+
     def _round_json(self, r: SkRound, t: SkTournament) -> dict[str, Any]:
         tables = []
         for tab in r.tables:
             sheet = self._sheet(t, tab)
-            errors = sum(1 for c in sheet.checks() if c.level == "error")
+            errors = self._errors(tab, sheet)
             tables.append({"id": tab.id, "number": tab.number, "size": tab.size, "planned": tab.games_planned,
                            "written": len(tab.entries), "normal_games": sheet.normal_games(), "errors": errors,
                            "version": tab.version,
@@ -246,7 +271,6 @@ class Store(Accounts):
             active = [p for p in t.players if p.active]
             by_number = {p.number: p for p in active}
             seed = str(seed) if seed not in (None, "") else drawing.new_seed()
-            repeats = 0
             if method == "manual":
                 if not tables:
                     raise IllegalAction("a manual draw needs the tables as lists of start numbers")
@@ -264,13 +288,18 @@ class Store(Accounts):
             else:
                 ids = [p.id for p in active]
                 sz = list(sizes) if sizes else drawing.table_sizes(len(ids), prefer, adapter.table_sizes)
+                before = [[st.player_id for st in tab.seats] for r in t.rounds for tab in r.tables]
                 if method == "random":
                     result = drawing.draw_random(ids, sz, seed)
+                elif method == "balanced":
+                    result = drawing.draw_balanced(ids, sz, seed, drawing.five_seats(before))
                 elif method == "schedule":
-                    met = drawing.pairs_of([[st.player_id for st in tab.seats] for r in t.rounds for tab in r.tables])
-                    result, repeats = drawing.draw_schedule(ids, sz, met, seed)
+                    result, _ = drawing.draw_schedule(ids, sz, drawing.pairs_of(before), seed)
                 else:
-                    raise IllegalAction(f"unknown draw method {method!r} (random, schedule, manual)")
+                    raise IllegalAction(f"unknown draw method {method!r} (random, balanced, schedule, manual)")
+            # the pairs at these tables that met in an earlier round, counted the same way for every method
+            met = drawing.pairs_of([[st.player_id for st in tab.seats] for r in t.rounds for tab in r.tables])
+            repeats = drawing.repeat_pairs(result, met)
             for tab in result:
                 if len(tab) not in adapter.table_sizes:
                     raise IllegalAction(f"{adapter.title} is not played at a table of {len(tab)}")
@@ -352,25 +381,39 @@ class Store(Accounts):
             table = self._table_json(tab, sheet, seen + 1)
         return {"row": row.to_json(sheet.adapter, sheet.size), "table": table}
 
+    @staticmethod
+    def _keeper_may(sheet: TableSheet, number: int, keeper: bool, what: str) -> None:
+        """A list keeper corrects or strikes the last row only; earlier rows are the organiser's, with a
+        reason (docs/scorekeeper.md, "A table's list"; Tiroler Cup, Abrechnung)."""
+        if keeper and number != len(sheet.rows):
+            raise Forbidden(Msg("a list keeper may correct or strike only the last game ({last}); game {n} is "
+                                "the organiser's, with a reason", last=len(sheet.rows), n=number))
+
     def correct(self, table_id: int, number: int, version: int | None, facts: Mapping[str, Any], *,
-                reason: str = "", author: str = "", late: bool = False) -> dict[str, Any]:
-        """Correct row ``number`` (see :meth:`TableSheet.correct`); the old version stays in history."""
+                reason: str = "", author: str = "", late: bool = False, keeper: bool = False) -> dict[str, Any]:
+        """Correct row ``number`` (see :meth:`TableSheet.correct`); the old version stays in history.
+
+        :param keeper: the caller is the table's list keeper (not the organiser): the last row only
+        """
         with self.session() as s:
             tab = self._table(s, table_id)
             self._seen(tab, version)
             sheet = self._sheet(tab.round.tournament, tab)
+            self._keeper_may(sheet, number, keeper, "correct")
             row = sheet.correct(number, facts, reason, author, late)
             seen = self._bump(s, tab, version)
             self._save_row(s, tab, row, False)
             table = self._table_json(tab, sheet, seen + 1)
         return {"row": row.to_json(sheet.adapter, sheet.size), "table": table}
 
-    def strike(self, table_id: int, number: int, version: int | None, reason: str, author: str = "") -> dict[str, Any]:
-        """Strike row ``number``: 0 for all (Österreich-Finale 1))."""
+    def strike(self, table_id: int, number: int, version: int | None, reason: str, author: str = "",
+               keeper: bool = False) -> dict[str, Any]:
+        """Strike row ``number``: 0 for all (Österreich-Finale 1)); a list keeper (``keeper``) the last row only."""
         with self.session() as s:
             tab = self._table(s, table_id)
             self._seen(tab, version)
             sheet = self._sheet(tab.round.tournament, tab)
+            self._keeper_may(sheet, number, keeper, "strike")
             row = sheet.strike(number, reason, author)
             seen = self._bump(s, tab, version)
             self._save_row(s, tab, row, False)
@@ -423,7 +466,10 @@ class Store(Accounts):
                      "reason": r.reason, "author": r.author, "at": r.at} for r in e.revisions]
 
     # ------------------------------------------------------------------ rankings
-    def _results(self, s: Session, t: SkTournament) -> list[TableResult]:
+    def _results(self, s: Session, t: SkTournament,
+                 money: dict[tuple[int, int], int] | None = None) -> list[TableResult]:
+        """The tables' results; ``money`` (if given) collects (round, player) -> the money ledger's total
+        where the profile plays for money (Tarock: Kontra counts there only, Österreich-Finale 2))."""
         out = []
         for r in t.rounds:
             for tab in r.tables:
@@ -431,25 +477,33 @@ class Store(Accounts):
                 pts = sheet.position_totals()
                 seats = {st.position: st.player_id for st in tab.seats}
                 out.append(TableResult(r.number, tab.number, seats, {seats[p]: pts[p - 1] for p in seats}))
+                cash = sheet.money_totals()
+                if money is not None and cash is not None:
+                    for p, pid in seats.items():
+                        money[(r.number, pid)] = money.get((r.number, pid), 0) + cash[p - 1]
         return out
 
     def rankings(self, tid: int, round: int | None = None) -> dict[str, Any]:
         """The ranking after all rounds (or of one ``round``), with per-round scores and tie-breaks."""
         with self.session() as s:
             t = self._tournament(s, tid)
-            results = self._results(s, t)
+            cash: dict[tuple[int, int], int] = {}
+            results = self._results(s, t, cash)
             players = {p.id: p for p in t.players}
             if round is not None and round not in {r.number for r in t.rounds}:
                 raise NotFound(f"round {round} is not drawn")
             tbs = t.tiebreaks if round is None else [tb for tb in t.tiebreaks if tb != "best_round"]
             ranked = rank_players(results, rounds=None if round is None else [round], tiebreaks=tbs,
                                   lot_seed=t.lot_seed,
-                                  players=[p.id for p in t.players if round is None])
+                                  players=[p.id for p in t.players if round is None],
+                                  teams=entries.get(t.game).team_game)
             lines = []
             for st in ranked:
                 p = players[st.player]
                 d = st.to_json()
                 d.update({"number": p.number, "name": p.name, "club": p.club})
+                if cash:
+                    d["money"] = sum(v for (rn, pid), v in cash.items() if pid == p.id and (round is None or rn == round))
                 lines.append(d)
             tables = [{"round": tr.round, "table": tr.table,
                        "players": [{"position": pos, "name": players[pid].name, "score": tr.scores[pid]}

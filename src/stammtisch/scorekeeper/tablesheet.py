@@ -31,9 +31,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from stammtisch.core.errors import IllegalAction
+from stammtisch.core.messages import Msg
 from stammtisch.core.sheet import ScoreSheet
 
 from .entries import Adapter, GameContext, Settlement, context
+from .errors import EngineMissing
 
 __all__ = ["Revision", "SheetRow", "Check", "TableSheet"]
 
@@ -92,9 +94,12 @@ class Check:
     message: str
     rule: str = ""
     row: int | None = None
+    #: the numbers in the message, so that a page can word the finding in its language
+    params: dict[str, Any] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
-        return {"level": self.level, "code": self.code, "message": self.message, "rule": self.rule, "row": self.row}
+        return {"level": self.level, "code": self.code, "message": self.message, "rule": self.rule, "row": self.row,
+                "params": dict(self.params)}
 
 
 class TableSheet:
@@ -167,7 +172,7 @@ class TableSheet:
         :raises IllegalAction: bad facts, or the round is complete
         """
         if self.planned and self.normal_games() >= self.planned:
-            raise IllegalAction(f"the round at this table is complete ({self.planned} games)",
+            raise IllegalAction(Msg("the round at this table is complete ({n} games)", n=self.planned),
                                 rule="Doppelkopf-Turnier 1." if self.adapter.pflichtsolo else "")
         ctx = self.next_context()
         settlement = self.adapter.settle(facts, ctx)
@@ -196,13 +201,14 @@ class TableSheet:
         is_last = number == len(self.rows)
         if not is_last:
             if not late:
-                raise IllegalAction(f"game {number} can no longer be corrected: the next game has been written",
+                raise IllegalAction(Msg("game {n} can no longer be corrected: the next game has been written",
+                                        n=number),
                                     rule=self.adapter.correction_rule or self.adapter.late_rule)
             if not self.adapter.late_corrections:
                 raise IllegalAction(f"{self.adapter.title}: a row may not be corrected after the next game is "
                                     f"written", rule=self.adapter.late_rule)
             if not reason.strip():
-                raise IllegalAction("a late correction needs a reason (writing or arithmetic error)",
+                raise IllegalAction(Msg("a late correction needs a reason (writing or arithmetic error)"),
                                     rule=self.adapter.late_rule)
         ctx = self.context_of(number)
         settlement = self.adapter.settle(facts, ctx)
@@ -224,12 +230,12 @@ class TableSheet:
         """
         row = self._row(number)
         if not reason.strip():
-            raise IllegalAction("striking a row needs a reason", rule="Österreich-Finale 1)")
+            raise IllegalAction(Msg("striking a row needs a reason"), rule="Österreich-Finale 1)")
         if number != len(self.rows) and not self.adapter.late_corrections:
             raise IllegalAction(f"{self.adapter.title}: game {number} can no longer be changed",
                                 rule=self.adapter.late_rule)
         if row.settlement.struck:
-            raise IllegalAction(f"game {number} is already struck")
+            raise IllegalAction(Msg("game {n} is already struck", n=number))
         s = row.settlement
         # a struck game hands on what it was given (Perlaggen: the standing before it)
         struck = Settlement(s.points, s.lines, s.money, s.label, True, reason, s.solo_by,
@@ -294,6 +300,26 @@ class TableSheet:
                 out[r.pflichtsolo_by] = r.number
         return out
 
+    def _settled_verdict(self, r: SheetRow) -> list[Check] | None:
+        """The verdict on a row of game facts, taken from the engine's own settlement: the row is
+        settled again in its context; the same points (and money) are right whatever they look like
+        (a Renonce of the sitting fifth player gives him points: Österreich-Finale 10)), different
+        ones are an error. ``None`` for rows entered as points, or when the engine is missing: then
+        the sheet's own checks (sums, sitting player, parity) decide."""
+        if r.facts.get("kind", "game") != "game":
+            return None
+        try:
+            again = self.adapter.settle(r.facts, self.context_of(r.number))
+        except EngineMissing:
+            return None
+        except IllegalAction as exc:
+            return [Check("error", "settlement", f"game {r.number}: its facts no longer settle ({exc.message})",
+                          exc.rule, r.number, {"game": r.number})]
+        if again.points != r.settlement.points or again.money != r.settlement.money:
+            return [Check("error", "settlement", f"game {r.number}: the row {list(r.settlement.points)} differs "
+                          f"from its settlement {list(again.points)}", "", r.number, {"game": r.number})]
+        return []
+
     def checks(self) -> list[Check]:
         """Everything an organiser checks on a Tischzettel: row sums, parity, number of games,
         missing Pflichtsoli, struck rows."""
@@ -303,28 +329,32 @@ class TableSheet:
             s = r.settlement
             if s.struck:
                 out.append(Check("info", "struck", f"game {r.number} is struck (0 for all): {s.note}",
-                                 "Österreich-Finale 1)", r.number))
+                                 "Österreich-Finale 1)", r.number, {"game": r.number}))
+                continue
+            verdict = self._settled_verdict(r)
+            if verdict is not None:
+                out.extend(verdict)
                 continue
             if a.zero_sum and sum(s.points) != 0:
                 out.append(Check("error", "row-sum", f"game {r.number} does not balance (sum {sum(s.points)})",
-                                 "Österreich-Finale 1)", r.number))
+                                 "Österreich-Finale 1)", r.number, {"game": r.number, "sum": sum(s.points)}))
             if self.size == 5 and not a.team_game and s.points[r.dealer - 1] != 0:
                 out.append(Check("error", "sitting", f"game {r.number}: the sitting player (position {r.dealer}) "
-                                 f"has points", a.sitting_rule, r.number))
+                                 f"has points", a.sitting_rule, r.number, {"game": r.number, "position": r.dealer}))
             if a.parity:
                 active = [p for i, p in enumerate(s.points) if not (self.size == 5 and i == r.dealer - 1)]
                 if len({p % 2 for p in active}) > 1:
                     out.append(Check("warning", "parity", f"game {r.number}: entries of mixed parity "
                                      f"{active} -- every entry is ±value or ±3×value", "Doppelkopf-Turnier 7.",
-                                     r.number))
+                                     r.number, {"game": r.number}))
         if self.planned:
             n = self.normal_games()
             if n < self.planned:
                 out.append(Check("warning", "games", f"{n} of {self.planned} games written",
-                                 "Doppelkopf-Turnier 1." if a.pflichtsolo else ""))
+                                 "Doppelkopf-Turnier 1." if a.pflichtsolo else "", None, {"n": n, "planned": self.planned}))
             elif n > self.planned:
-                out.append(Check("error", "games", f"{n} games written, the round has {self.planned}",
-                                 "Doppelkopf-Turnier 1." if a.pflichtsolo else ""))
+                out.append(Check("error", "games-over", f"{n} games written, the round has {self.planned}",
+                                 "Doppelkopf-Turnier 1." if a.pflichtsolo else "", None, {"n": n, "planned": self.planned}))
         if a.pflichtsolo:
             status = self.pflicht_status()
             owed = [p for p, g in status.items() if g is None]
@@ -332,13 +362,14 @@ class TableSheet:
             for p in owed:
                 if complete:
                     out.append(Check("error", "pflichtsolo", f"position {p} has not played a Pflichtsolo this "
-                                     f"round", "Doppelkopf-Turnier 2."))
+                                     f"round", "Doppelkopf-Turnier 2.", None, {"position": p}))
                 elif self.planned:
                     left = self.games_left_for(p)
                     if left <= len(owed):
                         out.append(Check("warning", "pflichtsolo", f"position {p} still owes the Pflichtsolo "
                                          f"and has only {left} game(s) left ({len(owed)} Pflichtsoli owed at "
-                                         f"this table): it must be played now", "Doppelkopf-Turnier 2."))
+                                         f"this table): it must be played now", "Doppelkopf-Turnier 2.", None,
+                                         {"position": p, "left": left, "owed": len(owed)}))
         return out
 
     def to_json(self, names: Sequence[str] | None = None) -> dict[str, Any]:

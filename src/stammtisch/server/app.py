@@ -20,11 +20,10 @@ from pathlib import Path
 from fastapi import APIRouter, FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
-from fastapi.staticfiles import StaticFiles
+from starlette.middleware.gzip import GZipMiddleware
 from sqlalchemy import Engine
 
-from ..bots.kernels import KERNEL_GAMES
-from ..core import registry
+from ..bots.kernels import kernel_games
 from ..core.errors import StammtischError
 from ..httpsec import SecurityHeaders
 from ..storage import database_url as resolve_url
@@ -33,9 +32,10 @@ from . import gctune
 from .botpool import allowed_kinds, is_search
 from .guard import BodyLimit
 from .registry import Tables
-from .routers import accounts, lobby, pages, records, socket
+from .routers import accounts, lobby, pages, players, records, socket
 from .routers.common import Limits, error_response
 from .routers.pages import STATIC
+from .staticfiles import CachedStatic
 from .store import Store
 from .tables import ServerConfig
 
@@ -69,7 +69,7 @@ def create_app(*, database_url: str | None = None, data_dir: str | Path | None =
             log.info("recovered %d unfinished table(s)", n)
         await tables.expire()
         if cfg.warm_search and any(is_search(k) for k in allowed_kinds(levels)):
-            tables.runner.warm([g for g in registry.available() if g in KERNEL_GAMES])
+            tables.runner.warm(kernel_games())
         sweeper = asyncio.get_running_loop().create_task(tables.sweep(min(60.0, cfg.open_table_seconds / 4)))
         collector = None
         if cfg.gc_tuning:
@@ -93,6 +93,7 @@ def create_app(*, database_url: str | None = None, data_dir: str | Path | None =
     # whole-app middleware (the scorekeeper's router included): outermost the headers, then the body limit
     app.add_middleware(BodyLimit, limit=cfg.max_body)
     app.add_middleware(SecurityHeaders)
+    app.add_middleware(GZipMiddleware, minimum_size=1024, compresslevel=6)
 
     @app.exception_handler(StammtischError)
     async def _stammtisch_error(request: Request, exc: StammtischError):
@@ -108,7 +109,7 @@ def create_app(*, database_url: str | None = None, data_dir: str | Path | None =
                             status_code=400)
 
     if STATIC.is_dir():
-        app.mount("/static", StaticFiles(directory=STATIC), name="static")
-    for r in (pages.router, lobby.router, records.router, accounts.router, socket.router, *routers):
+        app.mount("/static", CachedStatic(directory=STATIC), name="static")
+    for r in (pages.router, lobby.router, records.router, accounts.router, socket.router, players.router, *routers):
         app.include_router(r)
     return app

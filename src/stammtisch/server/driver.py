@@ -102,6 +102,11 @@ class BotDriver:
             return "standin"
         return None
 
+    def bot_delay(self) -> float:
+        """Seconds before a computer player moves: the owner's pace (``bot_seconds``) or the server's."""
+        pace = self.settings.get("bot_seconds")
+        return float(pace) if isinstance(pace, (int, float)) and not isinstance(pace, bool) else self.config.bot_delay
+
     def _next_due(self) -> tuple[float, Callable[[], tuple[int, str, str] | None]] | None:
         """The next thing the driver must do and when (monotonic time)."""
         match = self.match
@@ -125,11 +130,11 @@ class BotDriver:
             if ctl is not None:
                 fn = functools.partial(self._interject, s, ctl)
                 fn.interjection = True  # type: ignore[attr-defined]
-                consider(now_changed + self.config.bot_delay, fn)
+                consider(now_changed + self.bot_delay(), fn)
         for s in match.to_act():
             ctl = self._controller(s)
             if ctl is not None:
-                consider(now_changed + self.config.bot_delay, lambda s=s, ctl=ctl: self._choose(s, ctl))
+                consider(now_changed + self.bot_delay(), lambda s=s, ctl=ctl: self._choose(s, ctl))
             elif self.seats[s].kind == "human":
                 if s in self.away_since:
                     consider(self.away_since[s] + self.config.grace, lambda s=s: self._choose(s, "standin"))

@@ -25,11 +25,15 @@ class CreateTable(_Body):
     max_deals: Annotated[int, Field(strict=True, ge=1, le=1000)] | None = None
     bot: Annotated[StrictStr, Field(max_length=40)] | None = None
     move_seconds: Annotated[float, Field(ge=0, le=600)] | None = None
+    #: the computer players' pace chosen by the table's owner: seconds before each of their moves
+    bot_seconds: Annotated[float, Field(ge=0, le=10)] | None = None
     ohne_reden: StrictBool | None = None
     seed: Annotated[int, Field(strict=True, ge=0, le=2**63 - 1)] | None = None
     name: Annotated[StrictStr, Field(max_length=200)] | None = None
+    #: a login session: the creator's seat is the account's (listed among the player's games)
+    session: Token | None = None
 
-    @field_validator("move_seconds", mode="before")
+    @field_validator("move_seconds", "bot_seconds", mode="before")
     @classmethod
     def _number(cls, v: Any) -> Any:
         if isinstance(v, bool):

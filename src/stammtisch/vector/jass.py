@@ -8,7 +8,9 @@ What a batched Jass deal contains (docs/bots.md, "Batched environments"):
 * the Weis (§29) as ``weis``: all the seat's Weis, declared before its first card where the engine
   lists it (it holds a Weis that could still count); resolved after the first trick (the best single
   Weis wins, ties by the trump suit and then the first declared, §29.2) and written for its team;
-* the Stöck (§29.3), offered to its holder at each of its turns while it holds König or Ober of trump;
+* the Stöck (§29.3: every mode with a trump suit but Misere; Drei mal Drei as the option
+  ``stoeck_drei_mal_drei`` says), offered to its holder at each of its turns while it holds König or
+  Ober of trump;
 * the settlement of ``score_deal``: card points with the last trick's 5 (§11), Match (§13) and
   Kontermatch (§10), Weis, Stöck, the §23 multiplier (Tutti by its first suit, §24.6), Misere (§24.5).
 
@@ -59,9 +61,10 @@ class JassVectorEnv(VectorEnv):
         self.mode_misere = np.asarray([1 if jm.MODES[n].misere else 0 for n in names], np.int64)
         self.mode_trump = np.asarray([-1 if jm.MODES[n].trump is None else jm.MODES[n].trump for n in names], np.int64)
         stoeck = []
-        for n in names:  # the engine grants the Stöck in a trump-suit mode, not in Misere or Drei mal Drei
+        dmd = getattr(o, "stoeck_drei_mal_drei", False)
+        for n in names:  # as the engine: every mode with a trump suit but Misere; Drei mal Drei by option (§29.3)
             m = jm.MODES[n]
-            ok = m.trump is not None and not m.misere and not n.startswith("3x3")
+            ok = m.trump is not None and not m.misere and (dmd or not n.startswith("3x3"))
             stoeck.append((1 << (m.trump * 9 + jm.KING)) | (1 << (m.trump * 9 + jm.OBER)) if ok else 0)
         self.mode_stoeck = np.asarray(stoeck, np.int64)
         tutti = np.full((nm, 4), -1, np.int64)

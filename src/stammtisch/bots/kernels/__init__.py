@@ -1,77 +1,45 @@
 """Compiled playout kernels (extra ``fast``), one per game: Jass, Doppelkopf, Tarock, Perlaggen.
 
-Each kernel has ``Kernel.rollout(state, rng)``, a search playout (random words until the cards,
-then the kernel) whose end the engine settles, and ``Kernel.random_deals(n, seed)`` for benchmarks.
-The Doppelkopf, Tarock and Perlaggen kernels share a small API (docs/bots.md, "Compiled playout
-kernels"): ``Kernel.arrays(state)`` turns a deal in its card-play phase into one flat ``int64``
-array, ``Kernel.playout(arrays, seed)`` plays random legal cards to the end and returns an
-``int64`` array of card points, tricks and trick winners; the Jass kernel keeps its earlier
-``playout(hands, mode, trick_no, leader, trick)``.
+Every kernel offers one interface, :class:`stammtisch.core.kernel.Kernel`: ``arrays(state)`` turns a
+deal in its card-play phase into one flat ``int64`` array, ``playout(arrays, seed)`` plays random
+legal cards to the end and returns an ``int64`` result array (layouts documented per kernel),
+``random_deals(n, seed)`` for benchmarks and ``rollout(state, rng)``, a search playout (random words
+until the cards, then the kernel) whose end the engine settles (docs/bots.md, "Compiled playout
+kernels"). A game declares its kernel on itself (:attr:`Game.kernel_class
+<stammtisch.core.protocol.Game.kernel_class>`), and :meth:`Game.kernel
+<stammtisch.core.protocol.Game.kernel>` builds it once per options; nothing here lists games.
 
 * :func:`kernel_for` — the kernel object of a game (cached per game and options), or ``None``;
 * :func:`kernel_rollout` — the search rollout of any game with a kernel, or ``None``;
 * :func:`rollout_for` — what :class:`~stammtisch.bots.search.SearchBot` uses by default: the kernel
-  rollout of the games in :data:`SEARCH_DEFAULT` (Jass, Doppelkopf, Perlaggen: the same random
-  play as the search's ``CardsFirstRollout``, only faster). Tarock is left out: its search uses
-  rule playouts (``search_playout = "rule"``), which the random kernel would replace.
+  rollout of the games whose ``search_defaults["kernel_rollout"]`` says so (the same random play
+  as the search's ``CardsFirstRollout``, only faster);
+* :func:`kernel_games` — the installed games that declare a kernel.
 
-The Tarock kernel also values decisions for the PIMC search (:mod:`stammtisch.bots.pimc`):
-``card_values`` / ``word_values`` play the rule player's card play as a compiled policy and settle
-in compiled code (:mod:`.tarock_settle`).
+The kernels also value decisions for the PIMC search (:mod:`stammtisch.bots.pimc`): ``card_values``
+/ ``word_values`` play compiled policies and settle in compiled code.
 """
 
 from __future__ import annotations
 
-from functools import lru_cache
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
-__all__ = ["SEARCH_DEFAULT", "KERNEL_GAMES", "kernel_for", "kernel_rollout", "rollout_for"]
+from ...core import registry
+from ...core.kernel import Kernel
 
-#: games with a compiled kernel
-KERNEL_GAMES = ("jass", "doppelkopf", "tarock", "perlaggen")
-#: games whose search playouts use the kernel by default (:func:`rollout_for`)
-SEARCH_DEFAULT: frozenset[str] = frozenset({"jass", "doppelkopf", "perlaggen"})
+__all__ = ["Kernel", "kernel_for", "kernel_rollout", "rollout_for", "kernel_games"]
 
 
-@lru_cache(maxsize=32)
-def _kernel(name: str, options: Any) -> Any:
-    if name == "jass":
-        from .jass import COMPILED, JassKernel
-
-        eleven = getattr(options, "undenufe_eleven", "ass") if options is not None else "ass"
-        return JassKernel(eleven) if COMPILED else None
-    if name == "doppelkopf":
-        from .doppelkopf import COMPILED, DoppelkopfKernel
-
-        return DoppelkopfKernel(options) if COMPILED else None
-    if name == "tarock":
-        from .tarock import COMPILED, TarockKernel
-
-        return TarockKernel() if COMPILED else None
-    if name == "perlaggen":
-        from .perlaggen import COMPILED, PerlaggenKernel
-
-        return PerlaggenKernel(options) if COMPILED else None
-    return None
-
-
-def kernel_for(game: Any, options: Any = None) -> Any:
+def kernel_for(game: Any, options: Any = None) -> Kernel | None:
     """The compiled kernel of ``game`` under ``options`` (default profile when ``None``), or
     ``None`` (no kernel for the game, or Numba missing: the plain-Python fallback is too slow to
     be worth it in a search)."""
-    name = getattr(game, "name", None)
-    if name not in KERNEL_GAMES:
+    make = getattr(game, "kernel", None)
+    if make is None or getattr(game, "kernel_class", None) is None:
         return None
-    if name == "tarock":
-        options = None  # the Tarock kernel reads every rule from the state
-    elif options is None:
-        options = game.options()
-    try:
-        return _kernel(name, options)
-    except TypeError:  # unhashable options: build one uncached
-        return _kernel.__wrapped__(name, options)
-    except ImportError:  # pragma: no cover - numpy missing
-        return None
+    k: Kernel | None = make(options)
+    return k
 
 
 def kernel_rollout(game: Any, options: Any = None) -> Callable[..., Any] | None:
@@ -81,7 +49,13 @@ def kernel_rollout(game: Any, options: Any = None) -> Callable[..., Any] | None:
 
 
 def rollout_for(game: Any, options: Any = None) -> Callable[..., Any] | None:
-    """The search's default fast rollout: the kernel's for the games in :data:`SEARCH_DEFAULT`."""
-    if getattr(game, "name", None) not in SEARCH_DEFAULT:
+    """The search's default fast rollout: the kernel's, where the game's ``search_defaults`` ask
+    for it (``kernel_rollout``)."""
+    if not getattr(game, "search_defaults", {}).get("kernel_rollout", False):
         return None
     return kernel_rollout(game, options)
+
+
+def kernel_games() -> list[str]:
+    """The installed games that declare a compiled kernel (built or not: Numba may be missing)."""
+    return [n for n in registry.available() if registry.get(n).kernel_class is not None]

@@ -121,6 +121,18 @@ def deal_hands(deck: np.ndarray, pos: np.ndarray, at: int, seats: int, size: int
         pos[at + s] = h
 
 
+def compile_rules(fn: Any, **compiled: Any) -> Any:
+    """``fn`` -- a game's card-play function in the Numba-compatible subset (``games/<game>/cardplay.py``)
+    -- compiled, the functions it calls replaced by their ``compiled`` versions (Numba calls only
+    compiled functions). The game's source stays the one copy of the rule."""
+    import types
+
+    if compiled:
+        fn = types.FunctionType(fn.__code__, {**fn.__globals__, **compiled}, fn.__name__, fn.__defaults__,
+                                fn.__closure__)
+    return njit(cache=True)(fn)
+
+
 class PlayoutKernel:
     """The playout methods a position kernel shares: a kernel sets ``playout_nb`` and
     ``playouts_nb`` (its compiled ``f(pos, seed, *tables)`` and ``f(pos, seed, n, *tables)``)
@@ -129,6 +141,11 @@ class PlayoutKernel:
     playout_nb: Any
     playouts_nb: Any
     tables: tuple[Any, ...] = ()
+
+    @classmethod
+    def for_options(cls, options: Any) -> Any:
+        """The kernel for a game's ``options`` (how :meth:`Game.kernel` builds it)."""
+        return cls(options)
 
     def playout(self, arrays: np.ndarray, seed: int) -> np.ndarray:
         """Random legal play from ``arrays`` (not changed) to the end; the ``O_*`` result."""

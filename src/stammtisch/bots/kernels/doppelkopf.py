@@ -4,7 +4,8 @@ The kernel plays the card phase of a game with uniformly random legal cards, for
 contract of the engine: the normal game, stille Hochzeit and Hochzeit (with its
 Klärungsstich, Doppelkopf-Turnier 4.) and the seven solos with their trump orders
 (Doppelkopf-Turnier 3.). It runs on the engine's own tables (:data:`stammtisch.games.doppelkopf.rules.ORDERS`
-``eff``/``power``/``masks`` and ``AUGEN``) and mirrors its rules: follow the effective suit
+``eff``/``power``/``masks`` and ``AUGEN``) and compiles its card-play functions
+(:mod:`stammtisch.games.doppelkopf.cardplay`, one copy of the rules): follow the effective suit
 (trump counts as one suit, Doppelkopf-Turnier 1.), the first of two equal cards wins
 (Doppelkopf-Turnier 1.), Sonderpunkte Doppelkopf, Fuchs gefangen and Karlchen
 (Doppelkopf-Turnier 6.). The tournament profile has no Schweinchen and no "second Dulle wins"
@@ -46,8 +47,9 @@ from typing import Any
 import numpy as np
 
 from ...core.cards import DOKO
+from ...games.doppelkopf import cardplay
 from ...games.doppelkopf.state import ANNOUNCE_WORDS
-from ._nb import COMPILED, PlayoutKernel, deal_hands, new_rng, njit, nth_bit, popcount, rand_below, shuffle
+from ._nb import COMPILED, PlayoutKernel, compile_rules, deal_hands, new_rng, njit, nth_bit, popcount, rand_below, shuffle
 
 __all__ = ["COMPILED", "DoppelkopfKernel", "ORDER_NAMES", "legal_nb", "playout_nb", "playouts_nb",
            "random_deals_nb", "settle_nb", "values_nb", "heuristic_card_nb", "POLICY_RANDOM", "POLICY_HEURISTIC"]
@@ -91,29 +93,24 @@ O_WINNERS = 22  #: 12: winner position of each trick
 O_SIZE = 34
 
 
+#: the engine's card-play rules (:mod:`stammtisch.games.doppelkopf.cardplay`), compiled: one copy
+_follow_nb = compile_rules(cardplay.follow_mask)
+_trick_winner_nb = compile_rules(cardplay.trick_winner, beats=compile_rules(cardplay.beats))
+
+
 @njit(cache=True)
 def legal_nb(hand: int, led: int, order: int, eff: np.ndarray, masks: np.ndarray) -> int:
-    """Mirror of ``DoppelkopfDeal._legal_cards`` (``Order.follow_mask``): follow the effective
-    suit of the led card ``led`` (-1 when leading), else anything (Doppelkopf-Turnier 1.)."""
-    if led < 0:
-        return hand
-    m = hand & masks[order, eff[order, led]]
-    return m if m else hand
+    """:func:`stammtisch.games.doppelkopf.cardplay.follow_mask` under trump order ``order``: follow
+    the effective suit of the led card ``led`` (-1 when leading), else anything (Doppelkopf-Turnier 1.)."""
+    return _follow_nb(hand, led, eff[order], masks[order])
 
 
 @njit(cache=True)
 def _winner_index_partial(rec: np.ndarray, base: int, k: int, order: int, eff: np.ndarray,
                           power: np.ndarray) -> int:
-    """Index of the winning card among the first ``k`` cards of the trick at ``rec[base:]``."""
-    best = rec[base]
-    bi = 0
-    for i in range(1, k):
-        c = rec[base + i]
-        e, b = eff[order, c], eff[order, best]
-        if (e == b and power[order, c] > power[order, best]) or (e != b and e == TRUMP):
-            best = c
-            bi = i
-    return bi
+    """Index of the winning card among the first ``k`` cards of the trick at ``rec[base:]``
+    (:func:`stammtisch.games.doppelkopf.cardplay.trick_winner` under trump order ``order``)."""
+    return _trick_winner_nb(rec, base, k, eff[order], power[order])
 
 
 @njit(cache=True)

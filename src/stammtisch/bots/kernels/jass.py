@@ -2,10 +2,10 @@
 
 The kernel plays the card phase of a deal with uniformly random legal cards. It runs on the
 engine's own tables (:data:`stammtisch.games.jass.modes.STRENGTH` and ``POINTS``, indexed by
-``(trick_mode * 4 + led_suit) * 36 + card``) and mirrors
-:func:`stammtisch.games.jass.play.legal_mask` line by line (§22 follow suit, trump always
-allowed, §26 Buur, §27 no under-trumping outside Misere); trick winners follow each trick's
-mode and card points the first trick's mode (§24.3, §24.4), as in the engine. The differential tests in
+``(trick_mode * 4 + led_suit) * 36 + card``) and compiles the engine's own card-play functions,
+:mod:`stammtisch.games.jass.cardplay` (§22 follow suit, trump always allowed, §26 Buur, §27 no
+under-trumping outside Misere; trick winners by each trick's mode and card points by the first
+trick's mode, §24.3, §24.4): one copy of the rules. The differential tests in
 ``tests/bots/test_jass_kernel.py`` replay thousands of kernel deals through the reference
 engine and compare every legal set, every trick and the card points.
 
@@ -15,7 +15,7 @@ compiled call (:func:`values_nb`): playouts with a heuristic policy (:func:`poli
 player's card play in compiled form, epsilon-random) or uniformly random cards, settled in
 compiled code as :func:`stammtisch.games.jass.scoring.score_deal` settles (card points, Match §13,
 Weis §29, Stöck §29.3, multipliers §23, Misere §24.5, Tutti §24.6). Tested by replaying the
-kernel's playouts through the engine (``tests/bots/test_kernel_values_jass.py``).
+kernel's playouts through the engine (``tests/bots/test_jass_kernel_values.py``).
 
 Without Numba the same functions run as plain Python (slowly): :data:`COMPILED` says which.
 
@@ -32,50 +32,44 @@ from typing import Any
 import numpy as np
 
 from ...core.cards import JASS
+from ...games.jass import cardplay
 
 from ._nb import COMPILED, bit_index, new_rng, njit, rand_below
 from ._nb import nth_bit as _nth_bit
 from ._nb import popcount as _popcount
 
-__all__ = ["COMPILED", "JassKernel", "legal_nb", "playout_nb", "random_deals_nb", "policy_card", "values_nb",
+__all__ = ["COMPILED", "JassKernel", "P_SIZE", "O_SIZE", "O_POINTS", "O_TRICKS", "O_RECORD", "legal_nb", "playout_nb", "random_deals_nb", "policy_card", "values_nb",
            "POLICY_RANDOM", "POLICY_HEURISTIC"]
 
 TM_TUTTI = 6
 
 
+# -- position layout of :meth:`JassKernel.arrays` (int64) ------------------------------------
+P_HANDS = 0  #: 4 hands (bit sets over JASS indices), by seat
+P_TMS = 4  #: 9: the trick mode of each trick (Slalom and Tutti change it per trick)
+P_TRICK_NO = 13  #: tricks completed
+P_LEADER = 14  #: seat that led the current trick
+P_NTRICK = 15  #: cards in the current trick
+P_TRICK = 16  #: 4: the current trick's cards, leader first
+P_NO_UNDER = 20  #: 1 unless Misere (no under-trumping, §18)
+P_SIZE = 21
+# -- result layout of :meth:`JassKernel.playout` (int64) -------------------------------------
+O_POINTS = 0  #: 2: card points per team (with the last-trick bonus) of the rest of the deal
+O_TRICKS = 2  #: 2: tricks per team
+O_RECORD = 4  #: 36: the cards played in order, -1 after the last
+O_SIZE = 40
+
+#: the engine's card-play rules (:mod:`stammtisch.games.jass.cardplay`), compiled: one copy
+legal_cards_nb = njit(cache=True)(cardplay.legal_cards)
+trick_winner_nb = njit(cache=True)(cardplay.trick_winner)
+trick_points_nb = njit(cache=True)(cardplay.trick_points)
+
+
 @njit(cache=True)
 def legal_nb(hand: np.int64, trick: np.ndarray, ntrick: np.int64, tm: np.int64, no_under: bool,
              strength: np.ndarray, suit_mask: np.ndarray, buur_bit: np.ndarray) -> np.int64:
-    """Mirror of :func:`stammtisch.games.jass.play.legal_mask`."""
-    if ntrick == 0:
-        return hand
-    led = trick[0] // 9
-    follow = hand & suit_mask[led]
-    if tm >= 4 and tm != TM_TUTTI:
-        return follow if follow else hand
-    trump = tm if tm < 4 else led
-    if led == trump:
-        return follow if (follow & ~buur_bit[trump]) else hand
-    trumps = hand & suit_mask[trump]
-    legal = (follow | trumps) if follow else hand
-    if no_under and trumps and trumps != hand:
-        base = tm * 144 + led * 36
-        best = 0
-        for i in range(ntrick):
-            c = trick[i]
-            if c // 9 == trump and strength[base + c] > best:
-                best = strength[base + c]
-        if best:
-            lower = np.int64(0)
-            t = trumps
-            while t:
-                low = t & -t
-                c = bit_index(low)
-                if strength[base + c] < best:
-                    lower |= low
-                t ^= low
-            legal &= ~lower
-    return legal
+    """:func:`stammtisch.games.jass.cardplay.legal_cards` of ``hand`` to ``trick[0:ntrick]``."""
+    return legal_cards_nb(hand, trick, ntrick, tm, no_under, strength, suit_mask, buur_bit)
 
 
 @njit(cache=True)
@@ -84,15 +78,8 @@ def trick_result(trick: np.ndarray, tm: np.int64, tm0: np.int64, last: bool, las
     """A full trick's winning position (0 = the leader) and its card points: the highest
     strength in the trick's mode wins; points count as in the first trick's mode (§24.3,
     §24.4), the last trick 5 more (§11)."""
-    led = trick[0] // 9
-    base = (tm * 4 + led) * 36
-    pbase = (tm0 * 4 + led) * 36
-    best, pos, pts = np.int64(-1), np.int64(0), np.int64(0)
-    for i in range(4):
-        v = strength[base + trick[i]]
-        pts += points[pbase + trick[i]]
-        if v > best:
-            best, pos = v, i
+    pos = trick_winner_nb(trick, 4, tm, strength)
+    pts = trick_points_nb(trick, 4, tm0, points)
     if last:
         pts += last_bonus
     return pos, pts
@@ -444,6 +431,11 @@ class JassKernel:
     #: share of the heuristic policy's moves played at random
     epsilon: float = 0.1
 
+    @classmethod
+    def for_options(cls, options: Any) -> JassKernel:
+        """The kernel for ``options`` (only the value of the Undenufe eleven differs)."""
+        return cls(getattr(options, "undenufe_eleven", "ass") if options is not None else "ass")
+
     def __init__(self, undenufe_eleven: str = "ass"):
         from ...games.jass import modes, play, scoring
 
@@ -477,9 +469,38 @@ class JassKernel:
         return int(legal_nb(np.int64(hand), t, len(trick), tm, no_under, self.strength, self.suit_mask,
                             self.buur_bit))
 
-    def playout(self, hands: list[int], mode: str, trick_no: int, leader: int, trick: list[int]
-                ) -> tuple[list[int], list[int]]:
-        """Random legal play to the end; returns ``([pts0, pts1, tricks0, tricks1], cards played)``."""
+    # -- the shared kernel interface (stammtisch.core.kernel.Kernel) ---------------------------
+    def arrays(self, state: Any) -> np.ndarray:
+        """The card-play position of a :class:`~stammtisch.games.jass.state.JassDeal` in its
+        ``play`` phase as one flat ``int64`` array (layout ``P_*``)."""
+        if state.phase != "play":
+            raise ValueError(f"the kernel plays the card phase, not the '{state.phase}' phase")
+        pos = np.zeros(P_SIZE, np.int64)
+        pos[P_HANDS:P_HANDS + 4] = state.hands
+        pos[P_TMS:P_TMS + 9] = state.mode.tricks
+        pos[P_TRICK_NO], pos[P_LEADER], pos[P_NTRICK] = state.trick_no, state.leader, len(state.trick)
+        pos[P_TRICK:P_TRICK + len(state.trick)] = state.trick
+        pos[P_NO_UNDER] = 0 if state.mode.misere else 1
+        return pos
+
+    def playout(self, arrays: np.ndarray, seed: int) -> np.ndarray:
+        """Random legal play from the position ``arrays`` (not changed) to the end: an ``int64``
+        array, layout ``O_*`` (card points and tricks per team of the rest of the deal, then the
+        cards played in order, ``-1`` after the last)."""
+        pos = arrays.copy()
+        out = np.full(O_SIZE, -1, np.int64)
+        seed_nb(int(seed) & ((1 << 62) - 1))
+        res = playout_nb(pos[P_HANDS:P_HANDS + 4], pos[P_TMS:P_TMS + 9], pos[P_TRICK_NO], pos[P_LEADER],
+                         pos[P_TRICK:P_TRICK + 4], pos[P_NTRICK], bool(pos[P_NO_UNDER]), self.last_bonus,
+                         self.strength, self.points, self.suit_mask, self.buur_bit, out[O_RECORD:])
+        out[O_POINTS:O_POINTS + 2] = res[:2]
+        out[O_TRICKS:O_TRICKS + 2] = res[2:]
+        return out
+
+    def playout_hands(self, hands: list[int], mode: str, trick_no: int, leader: int, trick: list[int]
+                      ) -> tuple[list[int], list[int]]:
+        """Random legal play to the end from plain values (the global generator, :meth:`seed`);
+        returns ``([pts0, pts1, tricks0, tricks1], cards played)``."""
         m = self.modes.MODES[mode]
         h = np.asarray(hands, np.int64)
         t = np.zeros(4, np.int64)
@@ -512,7 +533,7 @@ class JassKernel:
         if state.phase != "play":
             return state
         seed_nb(rng.getrandbits(62))
-        _, cards = self.playout(list(state.hands), state.mode.name, state.trick_no, state.leader,
+        _, cards = self.playout_hands(list(state.hands), state.mode.name, state.trick_no, state.leader,
                                 list(state.trick))
         for c in cards:
             state.play_card(c)

@@ -4,7 +4,8 @@ The kernel plays the card phase of a deal with random legal cards, drawn as ``PO
 uniformly over the card *actions* as the engine's random player does (a plain card is one action,
 a Perlagg 33: played as itself, or getauft as any of the 32 suit cards, Perlaggen §18), uniformly
 over the cards played as themselves (the search's ``CardsFirstRollout``), or with every Perlagg
-getauft as the trump Ace. It mirrors
+getauft as the trump Ace. It compiles the engine's card-play functions
+(:mod:`stammtisch.games.perlaggen.cardplay`, one copy of the rules), behind
 :func:`stammtisch.games.perlaggen.rules.legal_cards` (§15: follow the led suit, or trump with a
 trump or a Perlagg; a Perlagg is always allowed; the profile ``live`` lets any card be played and
 the revoke be claimed, §17, §33) and :func:`~stammtisch.games.perlaggen.rules.trick_winner` (trump
@@ -26,7 +27,7 @@ For the determinized search (:mod:`stammtisch.bots.pimc`) the kernel also settle
 layout ``S_*`` built by :meth:`PerlaggenKernel.spec`), plays a heuristic policy
 (:data:`POLICY_HEURISTIC`) and values candidates: :meth:`PerlaggenKernel.card_values` (one compiled
 call per sampled world, :func:`values_nb`) and :meth:`PerlaggenKernel.word_values` (bids, raises,
-answers, the figures after the Spiel). ``tests/bots/test_perlaggen_values.py`` checks the settlement
+answers, the figures after the Spiel). ``tests/bots/test_perlaggen_kernel_values.py`` checks the settlement
 against the engine on thousands of played-out deals.
 
 >>> k = PerlaggenKernel()                                   # doctest: +SKIP
@@ -40,6 +41,7 @@ from typing import Any
 
 import numpy as np
 
+from ...games.perlaggen import cardplay
 from ._nb import (
     COMPILED, PlayoutKernel, bit_index, deal_hands, new_rng, njit, nth_bit, popcount, rand_below, shuffle,
 )
@@ -96,41 +98,32 @@ O_WINNERS = 4  #: 5: winner seat of each trick, -1 for a trick not played
 O_SIZE = 9
 
 
-@njit(cache=True)
-def legal_nb(hand: int, led_suit: int, trump: int, pmask: int, any_card: bool) -> int:
-    """Mirror of :func:`stammtisch.games.perlaggen.rules.legal_cards` (``led_suit`` -1: leading)."""
-    if led_suit < 0 or any_card:
-        return hand
-    naturals = hand & ~pmask
-    follow = naturals & (np.int64(0xFF) << (8 * led_suit))
-    if not follow:
-        return hand
-    return follow | (naturals & (np.int64(0xFF) << (8 * trump))) | (hand & pmask)
+#: the engine's card-play rules (:mod:`stammtisch.games.perlaggen.cardplay`), compiled: one copy
+legal_nb = njit(cache=True)(cardplay.legal_mask)
+_counts_as_nb = njit(cache=True)(cardplay.counts_as)
+_trick_key_nb = njit(cache=True)(cardplay.trick_key)
 
 
 @njit(cache=True)
 def _counts_as(c: int, t: int, prank: np.ndarray) -> tuple[int, int, int]:
-    """``(suit, height, Perlagg rank)`` of card ``c`` played getauft as ``t`` (-1: as itself), as
-    :func:`~stammtisch.games.perlaggen.rules.baptise` / ``plain`` say."""
-    if t >= 0:
-        return t >> 3, t & 7, prank[c]
-    if c == WELI:
-        return SCHELL, -1, 0
-    return c >> 3, c & 7, 0
+    """:func:`~stammtisch.games.perlaggen.cardplay.counts_as` of card ``c`` getauft as ``t``
+    (-1: as itself), its Perlagg rank read from the position's ``prank`` row."""
+    return _counts_as_nb(c, t, prank[c])
 
 
 @njit(cache=True)
 def winner_nb(pos: np.ndarray, start: int, n: int, trump: int) -> int:
-    """Index (0..n-1) of the winning card among the ``n`` plays from record index ``start``: mirror
-    of :func:`stammtisch.games.perlaggen.rules.trick_winner` (the first of equal keys wins)."""
+    """Index (0..n-1) of the winning card among the ``n`` plays from record index ``start``: the
+    first of the highest :func:`~stammtisch.games.perlaggen.cardplay.trick_key`, as the engine's
+    :func:`~stammtisch.games.perlaggen.rules.trick_winner`."""
     prank = pos[P_PRANK:P_PRANK + 33]
     led, _, _ = _counts_as(pos[P_REC + start], pos[P_TAUFE + start], prank)
-    best, bk0, bk1, bk2 = 0, -1, -9, -1
+    best, best_key = 0, -1
     for i in range(n):
         s, h, r = _counts_as(pos[P_REC + start + i], pos[P_TAUFE + start + i], prank)
-        cls = 2 if s == trump else (1 if s == led else 0)
-        if cls > bk0 or (cls == bk0 and (h > bk1 or (h == bk1 and r > bk2))):
-            best, bk0, bk1, bk2 = i, cls, h, r
+        key = _trick_key_nb(s, h, r, led, trump)
+        if key > best_key:
+            best, best_key = i, key
     return best
 
 

@@ -1,8 +1,9 @@
 """A compiled playout kernel for Königrufen Tarock (Numba, extra ``fast``).
 
 The kernel plays the card phase of a deal with uniformly random legal cards, for every contract
-of both profiles: it mirrors :func:`stammtisch.games.tarock.cards.legal_plays` and
-:func:`~stammtisch.games.tarock.cards.trick_winner` line by line — Farbzwang, then Tarockzwang
+of both profiles: it compiles the engine's card-play functions (:mod:`stammtisch.games.tarock.cardplay`,
+one copy of the rules, behind :func:`stammtisch.games.tarock.cards.legal_plays` and
+:func:`~stammtisch.games.tarock.cards.trick_winner`) — Farbzwang, then Tarockzwang
 (Österreich-Finale 6), 7), 10)); colour games: tarock led only without a suit card and a tarock
 wins only when tarock was led (Österreich-Finale 7)); negative games and Trischaken: the Pagat
 only as the last tarock and Stichzwang (Österreich-Finale 5), 6)); the Kaiserstich, optionally in
@@ -25,7 +26,7 @@ For the PIMC search (:mod:`stammtisch.bots.pimc`) the kernel also has a playout 
 :func:`policy_nb`: the rule player's card play (``TarockRuleBot._play``) compiled, from what that
 player's view shows, with a share ``epsilon`` of random moves; and :meth:`TarockKernel.card_values`
 / :meth:`TarockKernel.word_values`, which play policy playouts and settle them in compiled code
-(:mod:`.tarock_settle`). ``tests/bots/test_tarock_values.py`` checks the policy against the rule
+(:mod:`.tarock_settle`). ``tests/bots/test_tarock_kernel_values.py`` checks the policy against the rule
 player and the settlement against the engine.
 
 >>> k = TarockKernel()                                      # doctest: +SKIP
@@ -93,6 +94,11 @@ class TarockKernel(PlayoutKernel):
     """The kernel bound to the Tarock engine's tables (imported from the game, never copied)."""
 
     playout_nb, playouts_nb = staticmethod(playout_nb), staticmethod(playouts_nb)  # PlayoutKernel
+
+    @classmethod
+    def for_options(cls, options: Any) -> TarockKernel:
+        """The kernel reads every rule from the state: one kernel for all options."""
+        return cls()
 
     def __init__(self) -> None:
         from ...games.tarock import cards

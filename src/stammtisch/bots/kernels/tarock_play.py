@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._nb import bit_index, deal_hands, new_rng, njit, nth_bit, popcount, rand_below, shuffle
+from ...games.tarock import cardplay
+from ._nb import bit_index, compile_rules, deal_hands, new_rng, njit, nth_bit, popcount, rand_below, shuffle
 
 __all__ = ["legal_nb", "winner_nb", "playout_nb", "playouts_nb", "random_deals_nb", "policy_nb", "policy_playout_nb"]
 
@@ -43,75 +44,21 @@ O_WIN_CARD = 24  #: 12: the card that won each trick
 O_SIZE = 36
 
 
-@njit(cache=True)
-def winner_nb(rec: np.ndarray, base: int, n: int, colour: bool, kaiser: bool, kaiser_order: bool) -> int:
-    """Index (0..n-1) of the card winning the trick ``rec[base:base + n]`` so far: mirror of
-    :func:`stammtisch.games.tarock.cards.trick_winner`."""
-    first = rec[base]
-    if first >= 32 or not colour:
-        best, bi = -1, -1
-        for i in range(n):
-            c = rec[base + i]
-            if c > best and c >= 32:
-                best, bi = c, i
-        if bi >= 0:
-            if kaiser and best == SKUES:
-                ip, im, isk = -1, -1, -1
-                for i in range(n):
-                    c = rec[base + i]
-                    if c == PAGAT:
-                        ip = i
-                    elif c == MOND:
-                        im = i
-                    elif c == SKUES:
-                        isk = i
-                if ip >= 0 and im >= 0 and (not kaiser_order or im < isk < ip):
-                    return ip
-            return bi
-    led = first >> 3
-    best, bi = first, 0
-    for i in range(1, n):
-        c = rec[base + i]
-        if c < 32 and (c >> 3) == led and c > best:
-            best, bi = c, i
-    return bi
+#: the engine's trick winner (:func:`stammtisch.games.tarock.cardplay.trick_winner`), compiled: one copy.
+#: ``winner_nb(rec, base, n, colour, kaiser, kaiser_order)``: index (0..n-1) of the card winning
+#: ``rec[base:base + n]`` so far
+winner_nb = compile_rules(cardplay.trick_winner)
+#: the engine's legal cards (:func:`stammtisch.games.tarock.cardplay.legal_cards`), compiled
+_legal_cards_nb = compile_rules(cardplay.legal_cards, trick_winner=winner_nb)
 
 
 @njit(cache=True)
 def legal_nb(hand: int, rec: np.ndarray, base: int, ncur: int, colour: bool, strict: bool, kaiser: bool,
              kaiser_order: bool, birds: int, trick_no: int) -> int:
-    """Mirror of :func:`stammtisch.games.tarock.cards.legal_plays` plus the bird-order filter of
-    ``TarockDeal._legal_play``. ``rec[base + ncur]`` is used as scratch space (the slot of the card
-    about to be played)."""
-    if ncur == 0:
-        allowed = hand
-        if colour and hand & SUIT_ONLY:
-            allowed = hand & SUIT_ONLY  # Österreich-Finale 7)
-    else:
-        led = rec[base]
-        if led >= 32:
-            allowed = hand & TAROCK_MASK
-        else:
-            allowed = hand & (np.int64(0xFF) << (8 * (led >> 3)))
-        if not allowed:
-            allowed = hand & TAROCK_MASK  # Tarockzwang
-            if not allowed:
-                allowed = hand
-    others = hand & TAROCK_MASK & ~(np.int64(1) << PAGAT)
-    if strict and (allowed >> PAGAT) & 1 and others:  # the Pagat only as the last tarock
-        rest = allowed & ~(np.int64(1) << PAGAT)
-        allowed = rest if rest else others
-    if strict and ncur:  # Stichzwang: a card that takes the lead of the trick, when one may
-        winners = np.int64(0)
-        m = allowed
-        while m:
-            low = m & -m
-            rec[base + ncur] = bit_index(low)
-            if winner_nb(rec, base, ncur + 1, colour, kaiser, kaiser_order) == ncur:
-                winners |= low
-            m ^= low
-        if winners:
-            allowed = winners
+    """The engine's legal cards (:func:`stammtisch.games.tarock.cardplay.legal_cards`, compiled)
+    plus the bird-order filter of ``TarockDeal._legal_play``. ``rec[base + ncur]`` is used as
+    scratch space (the slot of the card about to be played)."""
+    allowed = _legal_cards_nb(hand, rec, base, ncur, colour, strict, strict, kaiser, kaiser_order)
     mine = birds & allowed
     if mine:  # announced birds are given up highest first (Österreich-Finale 8))
         m = mine

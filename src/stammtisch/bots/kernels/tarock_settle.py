@@ -16,7 +16,7 @@ and are left to the engine.
 Everything settlement needs that is fixed when the cards start — contract, sides, talon and
 discards, announcements and Kontras, the table options — goes into one flat ``int64`` array
 (:func:`settle_spec`, layout ``S_*``); :func:`settle_nb` reads the kernel's finished position and
-its playout result. ``tests/bots/test_tarock_values.py`` compares it with the engine on thousands
+its playout result. ``tests/bots/test_tarock_kernel_values.py`` compares it with the engine on thousands
 of played-out deals of both profiles, with 4 and 5 players.
 """
 

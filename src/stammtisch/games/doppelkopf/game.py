@@ -35,6 +35,9 @@ class DoppelkopfGame(Game):
     """Doppelkopf by the tournament sheet (DDV where silent)."""
 
     name = "doppelkopf"
+    #: the compiled kernel; the search's defaults from the PIMC arena runs (docs/bots.md, Doppelkopf)
+    kernel_class = "stammtisch.bots.kernels.doppelkopf:DoppelkopfKernel"
+    search_defaults = {"contract": "search", "guard": 1.0, "playout": "random", "kernel_rollout": True}
     title = "Doppelkopf"
     deck = DOKO
     profiles = PROFILES

@@ -22,6 +22,8 @@ from dataclasses import dataclass
 from stammtisch.core.bits import BIT
 from stammtisch.core.cards import DOKO
 
+from .cardplay import beats, follow_mask
+
 __all__ = [
     "AUGEN", "SOLO_KINDS", "COLOR_SOLOS", "TRUMP", "Order", "ORDERS", "trick_winner", "card_of",
     "XD", "KA", "XB", "augen_of",
@@ -75,16 +77,12 @@ class Order:
 
         Strictly higher only: of two equal cards the first played wins (Doppelkopf-Turnier 1.).
         """
-        e, b = self.eff[card], self.eff[best]
-        if e == b:
-            return self.power[card] > self.power[best]
-        return e == TRUMP
+        return beats(card, best, self.eff, self.power)  # cardplay: the kernel's rule too
 
     def follow_mask(self, hand: int, led: int) -> int:
         """The cards of ``hand`` that may be played to a trick led with ``led`` (must follow the
         effective suit; trump led means trump must be played; else anything)."""
-        m = hand & self.masks[self.eff[led]]
-        return m if m else hand
+        return follow_mask(hand, led, self.eff, self.masks)
 
     def sort_key(self, card: int) -> tuple[int, int]:
         """Display order: trumps first (highest first), then Fehl suits X P H K, high first."""

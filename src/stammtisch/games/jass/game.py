@@ -47,6 +47,9 @@ class JassGame(Game):
     """Schieber Jass after the Papagei-Jass sheet."""
 
     name = "jass"
+    #: the compiled kernel; the search's defaults (docs/bots.md, "Schieber Jass")
+    kernel_class = "stammtisch.bots.kernels.jass:JassKernel"
+    search_defaults = {"contract": "search", "guard": None, "playout": "random", "kernel_rollout": True}
     title = "Schieber Jass"
     deck = JASS
     profiles = PROFILES
@@ -131,14 +134,14 @@ class JassGame(Game):
         return out
 
     def sample_state(self, options: JassOptions, view: Mapping[str, Any], rng: Any) -> DealState:
-        from .sample import sample_state
+        from .sampling import sample_state
 
         return sample_state(options, view, rng)
 
     def sample_weight(self, options: JassOptions, view: Mapping[str, Any], state: DealState) -> float:
         """The search player's belief about a determinization: how well the other seats' sampled
-        hands explain their trump choice or push (``sample.contract_likelihood``)."""
-        from .sample import contract_likelihood
+        hands explain their trump choice or push (``sampling.contract_likelihood``)."""
+        from .sampling import contract_likelihood
 
         return contract_likelihood(options, view, state)  # type: ignore[arg-type]
 

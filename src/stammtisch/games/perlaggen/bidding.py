@@ -50,7 +50,7 @@ class BiddingMixin:
     """Bids, answers and raises (§8–§14, §21, §29) and unseen bids (§32); mixed into :class:`PerlaggenDeal`."""
 
     if TYPE_CHECKING:
-        o: PerlaggenOptions
+        opts: PerlaggenOptions
         asked_partner: bool
         counter: int
         events: list[str]
@@ -93,7 +93,7 @@ class BiddingMixin:
         """§21: a side at ``target - 1`` has no right to bid; §24: after the Spiel only the Spiel side."""
         if self.phase == "figures" and side_of(seat) != self.spiel_side:
             return False
-        return self.total(side_of(seat)) < self.o.target - 1 or self.o.offences == "penalise"
+        return self.total(side_of(seat)) < self.opts.target - 1 or self.opts.offences == "penalise"
 
     def _spiel_ok(self, seat: int) -> bool:
         """§29: once the fifth round is led, the Spiel is bid, held or raised only with the Spiel-Farbe,
@@ -144,8 +144,8 @@ class BiddingMixin:
         spiel_ok = name != "spiel" or self._spiel_ok(seat)
         if spiel_ok:
             out.insert(0, "halten")
-            if value < AUS and not unseen and (self.total(side_of(seat)) < self.o.target - 1
-                                               or self.o.offences == "penalise"):
+            if value < AUS and not unseen and (self.total(side_of(seat)) < self.opts.target - 1
+                                               or self.opts.offences == "penalise"):
                 out.append("steigern")
         if not self.asked_partner and seat == (offerer + 1) % 4:
             out.append("partner_fragen")  # leave the answer to the partner (who then must answer)
@@ -158,8 +158,8 @@ class BiddingMixin:
             self._refuse("a bid is open: it must be answered first", "§11")
         f = self.figs[name]
         side = side_of(seat)
-        if self.total(side) >= self.o.target - 1 and self.o.offences != "penalise":
-            self._refuse(f"a side with {self.o.target - 1} points has no right to bid", "§21")
+        if self.total(side) >= self.opts.target - 1 and self.opts.offences != "penalise":
+            self._refuse(f"a side with {self.opts.target - 1} points has no right to bid", "§21")
         if self.phase == "figures" and side != self.spiel_side:
             self._refuse("once the Spiel is decided only the Spiel side weist or bietet", "§24")
         if self.opened_by is not None:
@@ -180,10 +180,10 @@ class BiddingMixin:
             if f.value >= AUS:
                 self._refuse("the figure is raised to 'Spiel aus' already", "§13")
             value = LADDER[LADDER.index(f.value) + 1]
-        if self.total(side) >= self.o.target - 1:
+        if self.total(side) >= self.opts.target - 1:
             # §21: bidding at 17, even by mistake: 2 points penalty at once
             self.penalties.append(Penalty("ueberbieten", side, note=f"seat {seat}"))
-            self.events.append(f"side {SIDES[side]} bids at {self.o.target - 1}: 2 points penalty (§21)")
+            self.events.append(f"side {SIDES[side]} bids at {self.opts.target - 1}: 2 points penalty (§21)")
         self.pending.append((seat, name, value, False))
         self.events.append(f"seat {seat} {'bids' if word == 'bieten' else 'raises'} {name} "
                            f"{_value_word(value)} (§8)")
@@ -231,9 +231,9 @@ class BiddingMixin:
             f.status, f.value, f.raiser = "held", value, side
             self.events.append(f"seat {seat} hält {name} {_value_word(value)} (§11)")
             if action == "steigern":
-                if self.total(side) >= self.o.target - 1:
+                if self.total(side) >= self.opts.target - 1:
                     self.penalties.append(Penalty("ueberbieten", side, note=f"seat {seat}"))
-                    self.events.append(f"side {SIDES[side]} raises at {self.o.target - 1}: 2 points penalty (§21)")
+                    self.events.append(f"side {SIDES[side]} raises at {self.opts.target - 1}: 2 points penalty (§21)")
                 nxt = LADDER[LADDER.index(value) + 1]
                 self.pending.insert(0, (seat, name, nxt, False))
                 self.events.append(f"seat {seat} raises {name} to {_value_word(nxt)} (§13)")
@@ -248,7 +248,7 @@ class BiddingMixin:
             g.status, g.offer, g.offerer = "offered", v2, s2
             return
         self.phase = self.return_phase
-        if any(self.total(s) >= self.o.target for s in (0, 1)):
+        if any(self.total(s) >= self.opts.target for s in (0, 1)):
             return self._finish()
         if self.phase == "look":
             if all(self.looked):
@@ -265,8 +265,8 @@ class BiddingMixin:
             if action not in self.legal_actions(seat):
                 if self.looked[(seat + 2) % 4]:
                     self._refuse("a partnership bids unseen only while neither partner has looked", "§32")
-                if self.total(side_of(seat)) >= self.o.target - 1:
-                    self._refuse(f"at {self.o.target - 1} points a side may not bid", "§21")
+                if self.total(side_of(seat)) >= self.opts.target - 1:
+                    self._refuse(f"at {self.opts.target - 1} points a side may not bid", "§21")
                 if arg in UNSEEN_SPECS:
                     self._refuse("a figure already bid is not bid again; the holding side may raise it", "§13")
                 self._refuse(f"unseen bids are {', '.join(UNSEEN_SPECS)}", "§32")

@@ -74,7 +74,7 @@ class FiguresMixin:
     """Deciding the figures after the Spiel (§22–§24); mixed into :class:`PerlaggenDeal`."""
 
     if TYPE_CHECKING:
-        o: PerlaggenOptions
+        opts: PerlaggenOptions
         dealer: int
         dealt: list[list[int]]
         endgame: bool
@@ -105,7 +105,7 @@ class FiguresMixin:
         else:
             f.winner, f.decided = side, True
             if f.status == "open":
-                f.value = self.o.unbid_points
+                f.value = self.opts.unbid_points
         if self.endgame:
             return self._finish()
         self._start_figures()
@@ -153,7 +153,7 @@ class FiguresMixin:
         """The side's best figure of this kind and the seat that holds it."""
         best, seat = None, side
         for s in (side, side + 2):
-            if self.o.taufe_binds_figures:
+            if self.opts.taufe_binds_figures:
                 # §18, §28: a Perlagg played counts as its Taufe; only those still in the hand are free
                 free, fixed = figure_cards(self.dealt[s], self.played[s], self.trump)
                 f = best_figure(name, free, self.trump, fixed)
@@ -170,7 +170,7 @@ class FiguresMixin:
         fig, seat = self._figure_seat(name, side)
         if fig is None:  # pragma: no cover - weisen/abweisen/stellen are offered only with a figure
             return
-        shown = figure_members(fig, self.dealt[seat], self.played[seat] if self.o.taufe_binds_figures else [],
+        shown = figure_members(fig, self.dealt[seat], self.played[seat] if self.opts.taufe_binds_figures else [],
                                self.trump)
         self.shown_hands[seat] = sorted(set(self.shown_hands.get(seat, [])) | set(shown))
 
@@ -229,4 +229,4 @@ class FiguresMixin:
     def _decide(self, f: Fig, winner: int | None, cards: int) -> None:
         f.winner, f.cards, f.decided = winner, cards, True
         if f.status == "open":
-            f.value = self.o.unbid_points
+            f.value = self.opts.unbid_points

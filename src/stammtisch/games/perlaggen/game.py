@@ -53,6 +53,9 @@ class PerlaggenGame(Game):
     """Perlaggen after the Innsbrucker Perlaggerregeln: a Partie to 18 between two partnerships."""
 
     name = "perlaggen"
+    #: the compiled kernel; PIMC on it, bids and answers valued by it (docs/bots.md, "Perlaggen search")
+    kernel_class = "stammtisch.bots.kernels.perlaggen:PerlaggenKernel"
+    search_defaults = {"contract": "search", "guard": None, "playout": "random", "kernel_rollout": True}
     title = "Perlaggen"
     deck = PERLAGGEN
     profiles = PROFILES

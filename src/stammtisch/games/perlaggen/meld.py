@@ -39,7 +39,7 @@ class MeldMixin:
     """Declaring the figures at 17 : 17 (§25); mixed into :class:`PerlaggenDeal`."""
 
     if TYPE_CHECKING:
-        o: PerlaggenOptions
+        opts: PerlaggenOptions
         dealt: list[list[int]]
         events: list[str]
         meld_turn: int
@@ -57,8 +57,8 @@ class MeldMixin:
         for kind in ("gleich", "hanger"):
             f = best_figure(kind, self.dealt[seat], self.trump)
             if f and f.n >= 3:
-                k = _meld_key(f, self.o.meld_order)
-                if best is None or k > _meld_key(best, self.o.meld_order):
+                k = _meld_key(f, self.opts.meld_order)
+                if best is None or k > _meld_key(best, self.opts.meld_order):
                     best = f
         return best
 
@@ -67,7 +67,7 @@ class MeldMixin:
             f = self._meld_figure(seat)
             if f is None:
                 self._refuse("only a dritziges, vierfaches or fünffaches figure is declared at "
-                             f"{self.o.target - 1} : {self.o.target - 1}", "§25")
+                             f"{self.opts.target - 1} : {self.opts.target - 1}", "§25")
             self.melds[seat] = f
             self.events.append(f"seat {seat} declares a {f.describe()} (§25)")  # type: ignore[union-attr]
         elif action == "passen":
@@ -82,11 +82,11 @@ class MeldMixin:
             best = {0: None, 1: None}
             for s, f in self.melds.items():
                 b = best[side_of(s)]
-                if f is not None and (b is None or _meld_key(f, self.o.meld_order) > _meld_key(b, self.o.meld_order)):
+                if f is not None and (b is None or _meld_key(f, self.opts.meld_order) > _meld_key(b, self.opts.meld_order)):
                     best[side_of(s)] = f
             if best[0] or best[1]:
-                k0 = _meld_key(best[0], self.o.meld_order) if best[0] else None
-                k1 = _meld_key(best[1], self.o.meld_order) if best[1] else None
+                k0 = _meld_key(best[0], self.opts.meld_order) if best[0] else None
+                k1 = _meld_key(best[1], self.opts.meld_order) if best[1] else None
                 if k0 == k1:
                     self.events.append("the declared figures stand: the Spiel decides (§25, §28)")
                     self.meld_result: tuple[int | None, int, str] = (None, 3, best[0].kind)  # type: ignore[union-attr]

@@ -17,6 +17,8 @@ from dataclasses import dataclass, field
 
 from stammtisch.core.cards import PERLAGGEN as D
 
+from .cardplay import counts_as, legal_mask, trick_key
+
 __all__ = [
     "EICHEL", "LAUB", "HERZ", "SCHELL", "WELI", "MARTL", "RANKS", "RANK_WORDS", "SUIT_WORDS",
     "perlaggen_order", "perlagg_rank", "is_perlagg", "standing_perlaggen", "Played", "plain", "baptise",
@@ -100,15 +102,15 @@ class Played:
 def plain(c: int) -> Played:
     """A card played as itself; a Perlagg played without Taufe is declared a plain card (§18):
     the Weli a Schell-6 below the Schell-7, any other Perlagg its printed card."""
-    if c == WELI:
-        return Played(c, SCHELL, -1)
-    return Played(c, c // 8, c % 8)
+    suit, height, _ = counts_as(c, -1, 0)
+    return Played(c, suit, height)
 
 
 def baptise(c: int, as_card: int, trump: int, eichel_ober_high: bool = False) -> Played:
     """A Perlagg getauft as ``as_card`` (a natural card index 0..31): it counts as that card and
     beats the real one of the same value by the Perlagg order (§18, §20)."""
-    return Played(c, as_card // 8, as_card % 8, perlagg_rank(c, trump, eichel_ober_high), D.format(as_card))
+    suit, height, prank = counts_as(c, as_card, perlagg_rank(c, trump, eichel_ober_high))
+    return Played(c, suit, height, prank, D.format(as_card))
 
 
 def parse_play(text: str) -> tuple[int, int | None]:
@@ -127,11 +129,10 @@ def trick_winner(trick: Sequence[Played], trump: int) -> int:
     """Index (into ``trick``) of the winning card: trump beats the led suit beats the rest;
     within a suit the higher value; equal value: the getaufte Perlagg by its rank (§20)."""
     led = trick[0].suit
-    best, best_key = 0, None
+    best, best_key = 0, -1
     for i, p in enumerate(trick):
-        cls = 2 if p.suit == trump else (1 if p.suit == led else 0)
-        key = (cls, p.height, p.prank)
-        if best_key is None or key > best_key:
+        key = trick_key(p.suit, p.height, p.prank, led, trump)  # the kernel's rule too (cardplay)
+        if key > best_key:
             best, best_key = i, key
     return best
 
@@ -139,14 +140,7 @@ def trick_winner(trick: Sequence[Played], trump: int) -> int:
 def legal_cards(hand: int, led_suit: int | None, trump: int) -> int:
     """Cards (bit set) the seat may play (§15): never renounce the led suit except by trumping with
     trump or with a Perlagg; a Perlagg is always "Farbe" and may always be played."""
-    if led_suit is None:
-        return hand
-    pmask = _PMASK[trump]
-    naturals = hand & ~pmask
-    follow = naturals & suit_mask(led_suit)
-    if not follow:
-        return hand
-    return follow | (naturals & suit_mask(trump)) | (hand & pmask)
+    return legal_mask(hand, -1 if led_suit is None else led_suit, trump, _PMASK[trump], False)
 
 
 # ---------------------------------------------------------------------------------------

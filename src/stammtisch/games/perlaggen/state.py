@@ -87,7 +87,7 @@ class PerlaggenDeal(BiddingMixin, FiguresMixin, MeldMixin, FastIdDeal):
     _ids: _Ids | None
 
     def __init__(self, options: PerlaggenOptions, ctx: DealContext):
-        self.o = options
+        self.opts = options
         self.ctx = ctx
         self.dealer = ctx.dealer
         self.vorhand = (ctx.dealer + 1) % 4
@@ -137,7 +137,7 @@ class PerlaggenDeal(BiddingMixin, FiguresMixin, MeldMixin, FastIdDeal):
         self.asked_partner = False  # the first-asked seat left the answer to its partner (§11)
         self.redo: tuple[int, int, int] | None = None  # a card taken back (§17): (seat, place, next to play)
         self.shown_hands: dict[int, list[int]] = {}  # hands laid open to show a figure (§22)
-        self.endgame = self.standing[0] == self.o.target - 1 and self.standing[1] == self.o.target - 1
+        self.endgame = self.standing[0] == self.opts.target - 1 and self.standing[1] == self.opts.target - 1
         self._result: DealResult | None = None
         if len(self.deck) != 33:
             # a deal given as hands (sample_state, tests): skip cut and dealing
@@ -184,9 +184,9 @@ class PerlaggenDeal(BiddingMixin, FiguresMixin, MeldMixin, FastIdDeal):
     def _after_deal(self) -> None:
         self.events.append(f"trump {D.format(self.trump_card)} ({D.suit_names[self.trump]}); "
                            "the dealer shows Luck and Boden (§7)")
-        self.pmask = sum(1 << c for c in perlaggen_order(self.trump, self.o.eichel_ober_high))
+        self.pmask = sum(1 << c for c in perlaggen_order(self.trump, self.opts.eichel_ober_high))
         self.turn = self.vorhand
-        if self.o.unseen_bidding and not self.endgame:
+        if self.opts.unseen_bidding and not self.endgame:
             self.phase = "look"
         else:
             self.looked = [True] * 4
@@ -225,7 +225,7 @@ class PerlaggenDeal(BiddingMixin, FiguresMixin, MeldMixin, FastIdDeal):
         round: the cards are then checked (a claim shows nothing the table would not see); an unfounded
         claim costs nothing. The hand-over of §7 is public, so its claim is offered only after it
         happened. ``…:voriges`` claims an offence of the previous deal until this deal is written."""
-        if self.o.offences != "penalise":
+        if self.opts.offences != "penalise":
             return []
         out = []
         if self.phase in ("play", "answer", "figures", "schreiben") and self._claim_key(seat) not in self.signalled:
@@ -245,7 +245,7 @@ class PerlaggenDeal(BiddingMixin, FiguresMixin, MeldMixin, FastIdDeal):
 
     def _extras(self, seat: int) -> list[str]:
         out: list[str] = []
-        if self.phase in ("play", "answer", "figures", "meld") and self.o.signals and \
+        if self.phase in ("play", "answer", "figures", "meld") and self.opts.signals and \
                 (seat, len(self.tricks)) not in self.signalled:
             out += _SIGNAL_WORDS
         if self.phase == "play" and not self.pending and self.opened_by is None:
@@ -255,9 +255,6 @@ class PerlaggenDeal(BiddingMixin, FiguresMixin, MeldMixin, FastIdDeal):
         return out + self._claim_actions(seat)
 
     # ------------------------------------------------------------------ protocol
-    def id_options(self) -> PerlaggenOptions:
-        return self.o
-
     def legal_action_ids(self, seat: int) -> list[int]:
         """:meth:`legal_actions` as ids; the cards of the play from the bit sets (no notation)."""
         if self.phase != "play" or seat != self.turn:
@@ -295,7 +292,7 @@ class PerlaggenDeal(BiddingMixin, FiguresMixin, MeldMixin, FastIdDeal):
 
     def _play_mask(self, seat: int) -> int:
         """The cards ``seat`` may play now (§15; every card where offences are penalised, §17)."""
-        if self.o.offences == "penalise":
+        if self.opts.offences == "penalise":
             return self.hands[seat]
         return legal_cards(self.hands[seat], self.trick[0][1].suit if self.trick else None, self.trump)
 
@@ -343,13 +340,13 @@ class PerlaggenDeal(BiddingMixin, FiguresMixin, MeldMixin, FastIdDeal):
         if p == "look":
             out = ["ansehen"]
             partner = (seat + 2) % 4
-            if not self.looked[partner] and self.total(side_of(seat)) < self.o.target - 1:
+            if not self.looked[partner] and self.total(side_of(seat)) < self.opts.target - 1:
                 open_ = frozenset(n for n, f in self.figs.items() if f.status == "open")
                 out += [word for word, names in _UNSEEN_WORDS if names <= open_]
             return out + self._claim_actions(seat)
         if p == "exchange":
             out = [f"tauschen:{D.format(c)}" for c in bit_list(self._plain_trumps(seat))] + ["nicht_tauschen"]
-            if seat == self.dealer and self.o.offences == "penalise":
+            if seat == self.dealer and self.opts.offences == "penalise":
                 out.append("ueberlassen")
             return out
         if p == "meld":
@@ -443,7 +440,7 @@ class PerlaggenDeal(BiddingMixin, FiguresMixin, MeldMixin, FastIdDeal):
         if word in ("bieten", "steigern") and p in ("play", "figures"):
             return self._bid(seat, word, arg)
         if word in ("bieten", "steigern") and p == "meld":
-            self._refuse(f"at {self.o.target - 1} : {self.o.target - 1} nobody bids; the figures are asked for",
+            self._refuse(f"at {self.opts.target - 1} : {self.opts.target - 1} nobody bids; the figures are asked for",
                          "§21")
         if word in ("widerrufen", "zurueckziehen"):
             self._refuse("what is bid or held can never be withdrawn, by either partner", "§9")
@@ -464,7 +461,7 @@ class PerlaggenDeal(BiddingMixin, FiguresMixin, MeldMixin, FastIdDeal):
                 return
             if last and last[0].prank or (last and last[0].card in perlaggen_order(self.trump)):
                 self._refuse("a Perlagg once played is never taken back", "§19")
-            if self.o.offences == "penalise":
+            if self.opts.offences == "penalise":
                 self._refuse("a card released on the table is played (§16); it is taken back only to follow "
                              "suit after a revoke, and only within the same round — you have no revoke in the "
                              "round on the table", "§17")
@@ -510,7 +507,7 @@ class PerlaggenDeal(BiddingMixin, FiguresMixin, MeldMixin, FastIdDeal):
     def _a_exchange(self, seat: int, action: str) -> None:
         word, _, arg = action.partition(":")
         if action == "ueberlassen":
-            if seat != self.dealer or self.o.offences != "penalise":
+            if seat != self.dealer or self.opts.offences != "penalise":
                 self._refuse("the dealer who holds a trump must exchange himself or not at all; leaving it to "
                              "his partner costs the Partie", "§7")
             self.offences.append({"par": "7", "kind": "tausch", "side": side_of(seat), "claimed": False})
@@ -552,9 +549,9 @@ class PerlaggenDeal(BiddingMixin, FiguresMixin, MeldMixin, FastIdDeal):
         led = self.trick[0][1].suit if self.trick else None
         legal = legal_cards(self.hands[seat], led, self.trump)
         revoke = not (legal >> c) & 1
-        if revoke and self.o.offences != "penalise":
+        if revoke and self.opts.offences != "penalise":
             self._refuse(f"you must follow {D.suit_names[led]} (or trump, or play a Perlagg)", "§15")  # type: ignore
-        played = baptise(c, taufe, self.trump, self.o.eichel_ober_high) if taufe is not None else plain(c)
+        played = baptise(c, taufe, self.trump, self.opts.eichel_ober_high) if taufe is not None else plain(c)
         if is_p and taufe is None:
             self.events.append(f"seat {seat} plays the Perlagg {D.format(c)} ungetauft: it counts as a plain "
                                "card (§18)")
@@ -627,7 +624,7 @@ class PerlaggenDeal(BiddingMixin, FiguresMixin, MeldMixin, FastIdDeal):
         self.pending = []
         self._result = self._settle()
         winner = self._result.summary.get("winner")
-        if self.o.offences == "penalise" and winner is not None and self.phase != "schreiben":
+        if self.opts.offences == "penalise" and winner is not None and self.phase != "schreiben":
             # §33 "Reklamationen beim Aufschreiben gelten nur so lange, bis die Punkte des darauffolgenden
             # Spieles notiert werden": this deal decides the Partie and no deal follows, so the side that
             # loses it is asked at the write-up (claim or write). Asked after every deciding deal, offence
@@ -647,7 +644,7 @@ class PerlaggenDeal(BiddingMixin, FiguresMixin, MeldMixin, FastIdDeal):
             mr = getattr(self, "meld_result", None)
             if mr is not None:
                 # the figure that went out (or stands) at 17 : 17 is written under its own name (§25)
-                out.append(FigureOutcome(mr[2], "unbid", self.o.unbid_points, mr[0], cards=mr[1]))
+                out.append(FigureOutcome(mr[2], "unbid", self.opts.unbid_points, mr[0], cards=mr[1]))
             for f in self.figs.values():
                 # §12 with §21 (profile live): a figure bid at 17 by mistake (fined 2 at once) and conceded
                 # "gilt als gemacht und auch als geschrieben" -- written here as during the deal
@@ -656,7 +653,7 @@ class PerlaggenDeal(BiddingMixin, FiguresMixin, MeldMixin, FastIdDeal):
                     out.append(FigureOutcome(f.name, "conceded", f.conceded_value, winner, f.bidder, f.order,
                                              unseen=f.unseen))
             sp = self.figs["spiel"]
-            out.append(FigureOutcome("spiel", "unbid", self.o.unbid_points, sp.winner if sp.decided else None))
+            out.append(FigureOutcome("spiel", "unbid", self.opts.unbid_points, sp.winner if sp.decided else None))
             return out
         for f in self.figs.values():
             if f.status == "conceded":
@@ -672,18 +669,18 @@ class PerlaggenDeal(BiddingMixin, FiguresMixin, MeldMixin, FastIdDeal):
             if f.status == "held" and f.name != "spiel" and not f.unseen:
                 if self.opened_by is None:
                     lacking = tuple(s for s in (0, 1) if self._side_figure(f.name, s) is None)
-                elif self.o.par10_laid_open:
+                elif self.opts.par10_laid_open:
                     # §10 with §9: the side that lays its cards open shows them; a Gleich or Hanger it bid or
                     # held without having it costs §10 as ever (the sheet names no exception, and §9 "darf
                     # unter keinen Umständen mehr widerrufen werden": laying open is no way out)
                     lacking = tuple(s for s in (self.opened_by,) if self._side_figure(f.name, s) is None)
             status = "held" if f.status == "held" else "unbid"
-            out.append(FigureOutcome(f.name, status, f.value if status == "held" else self.o.unbid_points,
+            out.append(FigureOutcome(f.name, status, f.value if status == "held" else self.opts.unbid_points,
                                      f.winner, f.bidder, f.order, f.cards, f.unseen, lacking))
         return out
 
     def _settle(self) -> DealResult:
-        s = settle(self.outcomes(), self.penalties, self.standing, self.owed, self.o.target, self.o.dritzig_at_17)
+        s = settle(self.outcomes(), self.penalties, self.standing, self.owed, self.opts.target, self.opts.dritzig_at_17)
         claimable = []
         for c in self.offences:
             if not c.get("claimed"):
@@ -730,7 +727,7 @@ class PerlaggenDeal(BiddingMixin, FiguresMixin, MeldMixin, FastIdDeal):
                         if self.pending and self.phase == "answer" else None),
             "written": [self.total(0), self.total(1)],
             "standing": list(self.standing),
-            "target": self.o.target,
+            "target": self.opts.target,
             "spiel_side": SIDES[self.spiel_side] if self.spiel_side is not None else None,
             "looked": list(self.looked),
             "kept": D.format_cards(self.kept),

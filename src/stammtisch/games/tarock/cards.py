@@ -23,6 +23,9 @@ from typing import Any
 
 from stammtisch.core.cards import TAROCK
 
+from .cardplay import legal_cards as _legal_cards
+from .cardplay import trick_winner as _trick_winner
+
 __all__ = [
     "TAROCK", "TAROCK_MASK", "SUIT_MASKS", "KINGS", "KING_MASK", "TRULL_MASK", "PAGAT", "UHU", "KAKADU",
     "QUAPIL", "MOND", "SKUES", "BIRDS", "VALUES", "THIRDS", "thirds_of", "thirds_to_text", "suit_of",
@@ -100,15 +103,6 @@ def points_blatt_to_thirds(text: str) -> int:
     return thirds
 
 
-def _kaiser(cards: Sequence[int], order_required: bool) -> bool:
-    """Kaiserstich: Sküs, Mond and Pagat in one trick — the Pagat wins (Tiroler Cup, Paragrafen)."""
-    if PAGAT not in cards or MOND not in cards or SKUES not in cards:
-        return False
-    if order_required:  # the order Mond, Sküs, Pagat (sources differ: docs/rules/tarock.md)
-        return cards.index(MOND) < cards.index(SKUES) < cards.index(PAGAT)
-    return True
-
-
 def trick_winner(cards: Sequence[int], colour: bool, kaiserstich: bool, kaiser_order: bool = False) -> int:
     """Index (into ``cards``) of the card winning the trick so far.
 
@@ -117,24 +111,7 @@ def trick_winner(cards: Sequence[int], colour: bool, kaiserstich: bool, kaiser_o
     the Pagat beats Sküs and Mond in the same trick (Tiroler Cup, Paragrafen; in colour games
     only when tarock was led).
     """
-    first = cards[0]
-    if first >= 32 or not colour:
-        best, bi = -1, -1
-        for i, c in enumerate(cards):
-            if c > best and c >= 32:
-                best, bi = c, i
-        if bi >= 0:
-            # the Kaiserstich needs the Sküs in the trick, and the Sküs is then the highest tarock
-            if kaiserstich and best == SKUES and _kaiser(cards, kaiser_order):
-                return cards.index(PAGAT)
-            return bi
-    led = first >> 3
-    best, bi = first, 0
-    for i in range(1, len(cards)):
-        c = cards[i]
-        if c < 32 and c >> 3 == led and c > best:
-            best, bi = c, i
-    return bi
+    return _trick_winner(cards, 0, len(cards), colour, kaiserstich, kaiser_order)  # cardplay: the kernel's too
 
 
 def play_rules(opts: Any, contract: Any) -> dict[str, bool]:
@@ -157,34 +134,5 @@ def legal_plays(hand: int, trick: Sequence[int], *, colour: bool, stichzwang: bo
     * ``stichzwang`` (negative games, Trischaken): a card that takes the lead of the trick must
       be played when one may be (Österreich-Finale 5), 6)).
     """
-    if not trick:
-        allowed = hand
-        if colour and hand & ~TAROCK_MASK:
-            allowed = hand & ~TAROCK_MASK
-    else:
-        led = suit_of(trick[0])
-        allowed = hand & SUIT_MASKS[led]
-        if not allowed:
-            allowed = hand & TAROCK_MASK or hand
-    if pagat_last and allowed >> PAGAT & 1 and hand & TAROCK_MASK & ~(1 << PAGAT):
-        # the Pagat only as the last tarock (when leading too)
-        rest = allowed & ~(1 << PAGAT)
-        if rest:
-            allowed = rest
-        elif hand & TAROCK_MASK & ~(1 << PAGAT):
-            # only reachable when Pagat is the sole allowed card but other tarock are held: impossible
-            allowed = hand & TAROCK_MASK & ~(1 << PAGAT)
-    if stichzwang and trick:
-        winners = 0
-        m = allowed
-        cards = list(trick) + [0]
-        last = len(trick)
-        while m:
-            low = m & -m
-            cards[last] = low.bit_length() - 1
-            if trick_winner(cards, colour, kaiserstich, kaiser_order) == last:
-                winners |= low
-            m ^= low
-        if winners:
-            allowed = winners
-    return allowed
+    scratch = [*trick, 0]  # the slot of the card about to be played
+    return _legal_cards(hand, scratch, 0, len(trick), colour, stichzwang, pagat_last, kaiserstich, kaiser_order)

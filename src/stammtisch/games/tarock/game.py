@@ -35,8 +35,12 @@ class TarockGame(Game):
     #: the tree search's playouts (``engine="ismcts"``) are played by the rule player: with random playouts
     #: the defenders play so badly that solo contracts look safe and the search overbids (docs/bots.md,
     #: arena results). The PIMC search (the default where Numba is installed) values words with the
-    #: kernel's compiled copy of the rule player's card play (``TarockKernel.word_values``).
-    search_playout = "rule"
+    #: kernel's compiled copy of the rule player's card play (``TarockKernel.word_values``). Contracts
+    #: valued by the kernel's word_values beat the rule player's, and the search without the rule guard
+    #: beats the guarded one (PIMC, duplicate pairs, docs/bots.md "Tarock"); the random kernel rollout
+    #: would replace the rule playouts, so the tree search does not use it.
+    kernel_class = "stammtisch.bots.kernels.tarock:TarockKernel"
+    search_defaults = {"contract": "search", "guard": None, "playout": "rule", "kernel_rollout": False}
 
     def num_seats(self, options: TarockOptions) -> int:
         return options.players
@@ -112,6 +116,6 @@ class TarockGame(Game):
         return out + ["weitergeben"]  # appended last: earlier action ids stay stable
 
     def sample_state(self, options: TarockOptions, view: Mapping[str, Any], rng: Any) -> TarockDeal:
-        from .sample import sample_state
+        from .sampling import sample_state
 
         return sample_state(options, view, rng)

@@ -31,6 +31,8 @@ class Context:
     unlocks: RateLimiter
     exports: RateLimiter
     exporting: threading.BoundedSemaphore
+    #: (organiser, the create form's key) -> tournament id: creating is idempotent per click
+    created: dict[tuple[int, str], int] = field(default_factory=dict)
     _lock: threading.Lock = field(default_factory=threading.Lock)
 
     def store_for(self, request: Request) -> Store:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, Path, Query, Request
 from fastapi.responses import Response
@@ -23,7 +23,7 @@ router = APIRouter()
 def export_file(request: Request, tid: Id, name: Annotated[str, Path(max_length=40)],
                 round: Annotated[int, Query(ge=1, le=50)] | None = None,
                 table: Annotated[int, Query(ge=1, le=MAX_ID)] | None = None,
-                p: Principal | None = Depends(who)) -> Response:
+                lang: Literal["de", "en"] = "de", p: Principal | None = Depends(who)) -> Response:
     # the session comes in the Authorization header only (the pages download through fetch)
     readable(request, tid, p)
     s, ctx = store(request), context(request)
@@ -31,10 +31,10 @@ def export_file(request: Request, tid: Id, name: Annotated[str, Path(max_length=
         # a published tournament's export must not open another (unpublished) tournament's sheet
         raise NotFound(f"tournament {tid} has no table {table}")
     makers: dict[str, Callable[[], Any]] = {
-        "ranking.csv": lambda: export.ranking_csv(s, tid, round),
-        "sheets.csv": lambda: export.sheets_csv(s, tid),
-        "results.pdf": lambda: export.results_pdf(s, tid),
-        "sheets.pdf": lambda: export.sheets_pdf(s, tid, table),
+        "ranking.csv": lambda: export.ranking_csv(s, tid, round, lang),
+        "sheets.csv": lambda: export.sheets_csv(s, tid, lang),
+        "results.pdf": lambda: export.results_pdf(s, tid, lang),
+        "sheets.pdf": lambda: export.sheets_pdf(s, tid, table, lang),
     }
     if name == "cards.pdf":
         raise NotFound("table cards carry new entry codes: POST /scorekeeper/api/tournaments/{id}/cards")

@@ -14,6 +14,8 @@ from ..errors import NotFound
 __all__ = ["router", "STATIC"]
 
 STATIC = FilePath(__file__).parent.parent / "static"
+#: the web's translation module and its catalogues (one i18n.js for the lobby, the table and these pages)
+WEB_STATIC = FilePath(__file__).parent.parent.parent / "web" / "static"
 
 router = APIRouter()
 
@@ -23,13 +25,31 @@ def organiser_page() -> FileResponse:
     return FileResponse(STATIC / "organiser.html")
 
 
+@router.get("/tisch/{table_id}", include_in_schema=False)
+def keeper_page(table_id: Annotated[int, Path(ge=1, le=2**31 - 1)]) -> FileResponse:
+    """A table's list (the address on its table card; the entry code is typed, never in the address)."""
+    return FileResponse(STATIC / "keeper.html")
+
+
 @router.get("/results", include_in_schema=False)
 def public_page() -> FileResponse:
     return FileResponse(STATIC / "results.html")
 
 
+@router.get("/static/i18n/{lang}.json", include_in_schema=False)
+def catalogue(lang: Annotated[str, Path(pattern="^[a-z]{2}$")]) -> FileResponse:
+    """The translation catalogue of ``lang`` as the web's i18n.js reads it (written by
+    ``python -m stammtisch.i18n export``)."""
+    path = WEB_STATIC / "i18n" / f"{lang}.json"
+    if not path.is_file():
+        raise NotFound(f"no catalogue {lang}")
+    return FileResponse(path, media_type="application/json")
+
+
 @router.get("/static/{name}", include_in_schema=False)
 def static(name: Annotated[str, Path(max_length=100)]) -> FileResponse:
+    if name == "i18n.js":
+        return FileResponse(WEB_STATIC / "i18n.js", media_type="text/javascript")
     path = (STATIC / name).resolve()
     if path.parent != STATIC.resolve() or not path.is_file():
         raise NotFound(f"no file {name}")

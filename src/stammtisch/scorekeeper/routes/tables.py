@@ -38,23 +38,27 @@ async def preview(request: Request, table_id: Id, p: Principal = Depends(table_w
 @router.post("/api/tables/{table_id}/entries", status_code=201)
 def write(request: Request, table_id: Id, p: Principal = Depends(table_writer),
           body: WriteIn = Depends(body_of(WriteIn))) -> dict[str, Any]:
-    return store(request).write(table_id, body.version, body.facts, body.author)
+    s = store(request)
+    return s.write(table_id, body.version, body.facts, s.author(p, table_id, body.author))
 
 
 @router.put("/api/tables/{table_id}/entries/{number}")
 def correct(request: Request, table_id: Id, number: Number, p: Principal = Depends(table_writer),
             body: CorrectIn = Depends(body_of(CorrectIn))) -> dict[str, Any]:
     s = store(request)
-    if body.late and not s.is_organiser(s.tournament_of_table(table_id), p):
+    boss = s.is_organiser(s.tournament_of_table(table_id), p)
+    if body.late and not boss:
         raise Forbidden("a late correction is the organiser's (Tiroler Cup, Abrechnung)")
-    return s.correct(table_id, number, body.version, body.facts, reason=body.reason, author=body.author,
-                     late=body.late)
+    return s.correct(table_id, number, body.version, body.facts, reason=body.reason,
+                     author=s.author(p, table_id, body.author), late=body.late, keeper=not boss)
 
 
 @router.post("/api/tables/{table_id}/entries/{number}/strike")
 def strike(request: Request, table_id: Id, number: Number, p: Principal = Depends(table_writer),
            body: StrikeIn = Depends(body_of(StrikeIn))) -> dict[str, Any]:
-    return store(request).strike(table_id, number, body.version, body.reason, body.author)
+    s = store(request)
+    boss = s.is_organiser(s.tournament_of_table(table_id), p)
+    return s.strike(table_id, number, body.version, body.reason, s.author(p, table_id, body.author), keeper=not boss)
 
 
 @router.get("/api/tables/{table_id}/entries/{number}/history")
@@ -68,5 +72,6 @@ def history(request: Request, table_id: Id, number: Number,
 @router.post("/api/tables/{table_id}/sheet")
 def sheet(request: Request, table_id: Id, p: Principal = Depends(table_writer),
           body: SheetIn = Depends(body_of(SheetIn))) -> dict[str, Any]:
-    return store(request).enter_sheet(table_id, body.version, body.rows, strike_unbalanced=body.strike_unbalanced,
-                                      author=body.author)
+    s = store(request)
+    return s.enter_sheet(table_id, body.version, body.rows, strike_unbalanced=body.strike_unbalanced,
+                         author=s.author(p, table_id, body.author))

@@ -7,12 +7,12 @@ from typing import Annotated, Any, Literal
 from fastapi import APIRouter, Depends, Path, Query, Request
 from fastapi.responses import Response
 
-from .. import entries, export
+from .. import entries, export, formspec
 from ..bodies import ActiveIn, CodesIn, CreateIn, DrawIn, PlayersIn, PublishIn
 from ..errors import BadInput
 from ..http import Id, Number, body_of, read_json, validate
 from ..store import Principal
-from .deps import logged_in, organiser, readable, store, who
+from .deps import context, logged_in, organiser, readable, store, who
 
 __all__ = ["router"]
 
@@ -24,10 +24,19 @@ def create(request: Request, p: Principal = Depends(logged_in),
            body: CreateIn = Depends(body_of(CreateIn))) -> dict[str, Any]:
     if body.kind == "tournament" and body.names:
         raise BadInput("only a single table (kind 'table') takes names", "names")
-    t = store(request).create_tournament(
-        body.name, body.game, profile=body.profile, options=body.options, rounds=body.rounds,
-        games={int(k): v for k, v in body.games.items()}, season=body.season, tiebreaks=body.tiebreaks,
-        kind=body.kind, names=body.names, organiser=p.organiser)
+    ctx, s = context(request), store(request)
+    key = (p.organiser, body.once) if body.once and p.organiser is not None else None
+    with ctx._lock:
+        if key is not None and key in ctx.created:
+            return {"tournament": s.tournament(ctx.created[key]), "again": True}
+        t = s.create_tournament(
+            body.name, body.game, profile=body.profile, options=body.options, rounds=body.rounds,
+            games={int(k): v for k, v in body.games.items()}, season=body.season, tiebreaks=body.tiebreaks,
+            kind=body.kind, names=body.names, organiser=p.organiser)
+        if key is not None:
+            if len(ctx.created) > 10_000:
+                ctx.created.clear()
+            ctx.created[key] = t["id"]
     return {"tournament": t}
 
 
@@ -48,8 +57,10 @@ def form(request: Request, tid: Id) -> dict[str, Any]:
     """The entry form of the tournament's game and profile (public: no results in it)."""
     t = store(request).tournament(tid)
     a = entries.get(t["game"])
-    return {"game": t["game"], "fields": a.form(t["profile"], t["options"]), "example": dict(a.example),
-            "facts": dict(a.facts_help)}
+    return {"game": t["game"], "profile": t["profile"], "fields": a.form(t["profile"], t["options"]),
+            "example": dict(a.example), "facts": dict(a.facts_help),
+            "spec": formspec.spec(t["game"], t["profile"], t["options"]),
+            "zero_sum": a.zero_sum, "team_game": a.team_game, "late_corrections": a.late_corrections}
 
 
 @router.post("/api/tournaments/{tid}/players", status_code=201)
@@ -91,12 +102,13 @@ def codes(request: Request, tid: Id, p: Principal = Depends(organiser),
 
 @router.post("/api/tournaments/{tid}/cards")
 def cards(request: Request, tid: Id, p: Principal = Depends(organiser),
-          body: CodesIn = Depends(body_of(CodesIn))) -> Response:
-    """Table cards (PDF) of a round with new entry codes printed on them."""
+          body: CodesIn = Depends(body_of(CodesIn)), lang: Literal["de", "en"] = "de") -> Response:
+    """Table cards (PDF) of a round with new entry codes and the keeper page's address printed on them."""
     s = store(request)
     fresh = s.issue_codes(tid, body.round, body.tables)
     rnd = body.round or len(s.tournament(tid)["rounds"])
-    return Response(export.cards_pdf(s, tid, rnd, fresh), media_type="application/pdf",
+    return Response(export.cards_pdf(s, tid, rnd, fresh, base=str(request.base_url), lang=lang),
+                    media_type="application/pdf",
                     headers={"Cache-Control": "no-store"})
 
 

@@ -1,9 +1,18 @@
 // Small client for the scorekeeper API (plain ES module, no build step).
+import { msg } from "./i18n.js";
+
 export const BASE = "/scorekeeper/api";
+
+// an error's words in the page's language: its message {id, args} through the catalogue, else its text
+function said(body) {
+  if (!body) return "";
+  const text = body.msg && typeof body.msg === "object" ? msg(body.msg) : body.message;
+  return text ? text + (body.rule ? ` (${body.rule})` : "") : "";
+}
 
 export class ApiError extends Error {
   constructor(status, body) {
-    super(body && body.message ? body.message + (body.rule ? ` (${body.rule})` : "") : `HTTP ${status}`);
+    super(said(body) || `HTTP ${status}`);
     this.status = status;
     this.body = body;
   }
@@ -44,20 +53,25 @@ export async function download(path, filename, { method = "GET", body, token } =
 export function el(tag, attrs = {}, ...children) {
   const e = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs)) {
-    if (k === "onclick" || k === "onchange" || k === "onsubmit") e.addEventListener(k.slice(2), v);
+    if (k.startsWith("on") && typeof v === "function") e.addEventListener(k.slice(2), v);
     else if (v !== undefined && v !== null && v !== false) e.setAttribute(k, v === true ? "" : v);
   }
   for (const c of children.flat()) if (c !== null && c !== undefined) e.append(c instanceof Node ? c : String(c));
   return e;
 }
 
-export function rankingTable(r) {
+// The ranking as a table; the Summe column stays in view while the rounds scroll sideways.
+export function rankingTable(r, t) {
   const rounds = [...new Set(r.ranking.flatMap((l) => Object.keys(l.rounds)))].sort((a, b) => a - b);
-  return el("table", { class: "grid", "data-testid": "ranking" },
-    el("thead", {}, el("tr", {}, el("th", {}, "Rang"), el("th", {}, "Nr."), el("th", {}, "Name"),
-      rounds.map((k) => el("th", {}, `R${k}`)), el("th", {}, "Summe"), el("th", {}, "entschieden durch"))),
+  const money = r.ranking.some((l) => "money" in l);
+  const tb = (x) => (x ? t(`tb_${x}`) : "");
+  return el("div", { class: "sheet-wrap" }, el("table", { class: "sheet", "data-testid": "ranking" },
+    el("thead", {}, el("tr", {}, el("th", {}, t("rank")), el("th", { class: "label" }, t("name")),
+      rounds.map((k) => el("th", {}, `R${k}`)), el("th", {}, t("decidedBy")),
+      money ? el("th", { title: t("moneyNote") }, t("money")) : null, el("th", { class: "sticky-end" }, t("total")))),
     el("tbody", {}, r.ranking.map((l) => el("tr", {},
-      el("td", {}, l.rank), el("td", {}, l.number), el("td", {}, l.name),
-      rounds.map((k) => el("td", { class: "num" }, l.rounds[k] ?? "")), el("td", { class: "num" }, l.total),
-      el("td", {}, l.decided_by)))));
+      el("td", {}, l.rank), el("td", { class: "label" }, `${l.name}`, el("span", { class: "muted small" }, ` ${t("no")} ${l.number}`)),
+      rounds.map((k) => el("td", {}, l.rounds[k] ?? "")), el("td", { class: "small" }, tb(l.decided_by)),
+      money ? el("td", {}, l.money ?? 0) : null,
+      el("td", { class: "sticky-end" }, el("strong", {}, l.total)))))));
 }

@@ -1,14 +1,15 @@
-// Organiser pages: log in, create, register, draw, issue codes, enter, correct, strike, publish, export.
-// The session token lives in sessionStorage and goes out in the Authorization header only.
+// The organiser's page: log in, create, register, draw, seating, entry codes and table cards, checks,
+// ranking, publish, export. Tables open on the list page (/scorekeeper/tisch/<id>), where the
+// organiser may correct or strike any row with a reason. The session token lives in sessionStorage
+// and goes out in the Authorization header only.
 import { api, download, el, rankingTable } from "./api.js";
+import { nav } from "./nav.js";
+import { checkText, g, lang, loadCatalog, t } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
-const state = { t: null, key: sessionStorage.getItem("sk-session"), tableKey: null, organiser: null, table: null,
-  games: [], form: null };
-// the list keeper's session (from the table card's code) writes one table; otherwise the organiser's
-const tableToken = () => state.tableKey || state.key;
+const state = { t: null, key: sessionStorage.getItem("sk-session"), organiser: null, games: [], me: null, once: null };
 
-function status(msg, cls = "info") {
+function status(msg, cls = "ok") {
   $("status").className = cls;
   $("status").textContent = msg;
 }
@@ -17,22 +18,59 @@ async function guard(fn) {
   try { await fn(); } catch (e) { status(e.message, "error"); }
 }
 
+const newOnce = () => (crypto.randomUUID ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`);
+
+function words() {
+  nav($("nav"), () => { words(); renderTournament(); });
+  const set = (id, k) => { $(id).textContent = t(k); };
+  set("page-title", "organiser"); set("h-keeper", "keeper"); set("l-tableid", "tableId"); set("b-open", "openTable");
+  set("h-login", "login"); set("l-name", "name"); set("l-password", "password"); set("b-login", "login");
+  set("logout-btn", "logout"); set("h-create", "newTournament"); set("l-tname", "name"); set("l-game", "game");
+  set("l-profile", "profile"); set("l-rounds", "rounds"); set("l-games4", "games4"); set("l-games5", "games5");
+  set("l-season", "season"); set("l-single", "single"); set("l-names", "namesInOrder"); set("b-create", "create");
+  set("h-reg", "registration"); set("b-reg", "register"); set("h-draw", "draw"); set("l-method", "method");
+  set("l-seed", "seed"); set("l-prefer", "tables"); set("b-draw", "drawNext"); set("h-cards", "cards");
+  set("codes-once", "codesOnce"); set("cards-btn", "printCards"); set("codes-btn", "showCodes");
+  set("h-scoring", "scoring"); set("rank-btn", "ranking"); set("checks-btn", "checkSheets");
+  $("players-form").names.placeholder = t("onePerLine");
+  $("draw-form").seed.placeholder = t("random");
+  const m = $("draw-form").method.value || "balanced";
+  $("draw-form").method.replaceChildren(...[["balanced", "mBalanced"], ["random", "mRandom"], ["schedule", "mSchedule"]].map(([v, k]) =>
+    el("option", { value: v, selected: v === m }, t(k))));
+  const p = $("draw-form").prefer.value || "four";
+  $("draw-form").prefer.replaceChildren(...[["four", "preferFour"], ["five", "preferFive"]].map(([v, k]) =>
+    el("option", { value: v, selected: v === p }, t(k))));
+  if (state.me) $("whoami-name").textContent = t("loggedInAs", { name: state.organiser.name });
+}
+
 async function loadGames() {
   state.games = await api("/games");
-  $("create-form").game.replaceChildren(...state.games.map((g) => el("option", { value: g.game }, g.title)));
+  const sel = $("create-form").game;
+  sel.replaceChildren(...state.games.map((x) => el("option", { value: x.game }, g(x.game))));
+  sel.addEventListener("change", profiles);
+  profiles();
+}
+
+function profiles() {
+  const game = state.games.find((x) => x.game === $("create-form").game.value);
+  $("create-form").profile.replaceChildren(...((game && game.profiles) || []).map((p) => el("option", { value: p }, p)));
 }
 
 async function showLogin() {
   let me = null;
   if (state.key) me = await api("/me", { token: state.key }).catch(() => null);
+  state.me = me;
   state.organiser = me && me.organiser ? me.organiser : null;
   $("login-form").hidden = !!state.organiser;
   $("whoami").hidden = !state.organiser;
   $("create").hidden = !state.organiser;
-  $("whoami-name").textContent = state.organiser ? state.organiser.name : "";
-  $("my-tournaments").replaceChildren(...(state.organiser ? me.tournaments : []).map((t) =>
-    el("button", { type: "button", "data-testid": `my-${t.id}`, onclick: () => guard(() => openTournament(t.id)) },
-      `${t.name} (${t.game})`)));
+  // a logged-in organiser sees his tournaments first; the list keeper's box goes below
+  $("keeper-open").hidden = !!state.organiser;
+  $("whoami-name").textContent = state.organiser ? t("loggedInAs", { name: state.organiser.name }) : "";
+  $("my-tournaments").replaceChildren(...(state.organiser ? me.tournaments : []).map((x) =>
+    el("button", { type: "button", "data-testid": `my-${x.id}`, onclick: () => guard(() => openTournament(x.id)) },
+      `${x.name} (${g(x.game)})`)));
+  if (!state.once) state.once = newOnce();
 }
 
 function setSession(token) {
@@ -47,19 +85,25 @@ async function openTournament(id) {
 }
 
 function renderTournament() {
-  const t = state.t;
+  const tt = state.t;
+  if (!tt) return;
   $("tournament").hidden = false;
-  $("t-title").textContent = `${t.name} (${t.game}) — Turnier ${t.id}`;
-  $("players").textContent = t.players.map((p) => `${p.number}. ${p.name}${p.club ? " (" + p.club + ")" : ""}`).join(", ") || "noch niemand";
-  $("rounds").replaceChildren(...t.rounds.map((r) => el("div", { "data-testid": `round-${r.number}` },
-    el("strong", {}, `Runde ${r.number}`), ` (${r.method}${r.seed ? ", Seed " + r.seed : ""}, Wiederholungen ${r.repeat_pairs}) `,
-    ...r.tables.map((tab) => el("button", { "data-testid": `table-${r.number}-${tab.number}`,
-      onclick: () => guard(() => { state.tableKey = null; return openTable(tab.id); }) },
-      `Tisch ${tab.number} (${tab.size}) ${tab.normal_games}/${tab.planned}${tab.errors ? " ⚠" : ""}`)))));
+  $("create-details").open = false;  // the open tournament first; a new one behind its summary
+  $("t-title").textContent = `${tt.name} · ${g(tt.game)}${tt.profile ? ` (${tt.profile})` : ""} · #${tt.id}`;
+  $("players").textContent = tt.players.map((p) => `${p.number}. ${p.name}${p.club ? " (" + p.club + ")" : ""}`).join(", ") || t("nobody");
+  $("rounds").replaceChildren(...tt.rounds.map((r) => el("div", { "data-testid": `round-${r.number}` },
+    el("h3", {}, `${t("round", { n: r.number })} · ${t(r.method === "schedule" ? "mSchedule" : r.method === "balanced" ? "mBalanced" : r.method === "random" ? "mRandom" : "seating")}`
+      + `${r.seed ? ` · ${t("seed")} ${r.seed}` : ""} · `, el("span", { "data-testid": `repeats-${r.number}` }, t("repeats", { n: r.repeat_pairs }))),
+    el("div", { class: "tables" }, r.tables.map((tab) => el("div", { class: "tablecard", "data-testid": `seating-${r.number}-${tab.number}` },
+      el("div", { class: "row" }, el("strong", {}, `${t("table", { n: tab.number })}${tab.size === 5 ? ` · ${t("seatsFive")}` : ""}`),
+        el("span", { class: "small muted" }, `${t("games", { n: tab.normal_games, p: tab.planned || "–" })}${tab.errors ? " ⚠" : ""}`)),
+      el("ol", {}, tab.seats.map((s) => el("li", {}, `${s.name} `, el("span", { class: "muted small" }, `${t("no")} ${s.number}`)))),
+      el("a", { href: `/scorekeeper/tisch/${tab.id}`, "data-testid": `table-${r.number}-${tab.number}` },
+        `${t("openList")} (${t("tableId")} ${tab.id})`)))))));
   $("exports").replaceChildren(...["ranking.csv", "sheets.csv", "results.pdf", "sheets.pdf"].map((n) =>
-    el("button", { type: "button", class: "export", "data-testid": `export-${n}`,
-      onclick: () => guard(() => download(`/tournaments/${t.id}/export/${n}`, n, { token: state.key })) }, n)));
-  $("publish-btn").textContent = t.published ? "Veröffentlichung zurücknehmen" : "Veröffentlichen";
+    el("button", { type: "button", "data-testid": `export-${n}`,
+      onclick: () => guard(() => download(`/tournaments/${tt.id}/export/${n}?lang=${lang()}`, n, { token: state.key })) }, n)));
+  $("publish-btn").textContent = tt.published ? t("unpublish") : t("publish");
 }
 
 async function refreshTournament() {
@@ -67,154 +111,34 @@ async function refreshTournament() {
   renderTournament();
 }
 
-async function openTable(id) {
-  state.table = await api(`/tables/${id}`, { token: tableToken() });
-  if (!state.form || state.form.tid !== state.table.tournament) {
-    state.form = await api(`/tournaments/${state.table.tournament}/form`);
-    state.form.tid = state.table.tournament;
-  }
-  renderTable();
-}
-
-function renderFields() {
-  const tab = state.table;
-  const fields = (state.form && state.form.fields) || [];
-  const positions = tab.seats.map((s) => s.position);
-  const label = (p) => `${p}. ${tab.seats[p - 1].name}`;
-  $("facts-fields").replaceChildren(...fields.map((f) => {
-    let input;
-    if (f.type === "select") {
-      input = el("select", { name: `f-${f.name}`, "data-testid": `f-${f.name}` },
-        f.optional && !f.options.includes(null) ? el("option", { value: "" }, "—") : null,
-        f.options.map((o) => el("option", { value: o === null ? "" : JSON.stringify(o) }, o === null ? "—" : String(o))));
-    } else if (f.type === "position") {
-      input = el("select", { name: `f-${f.name}`, "data-testid": `f-${f.name}` }, el("option", { value: "" }, "—"),
-        positions.map((p) => el("option", { value: p, disabled: tab.next.sitting === p }, label(p))));
-    } else if (f.type === "positions") {
-      input = el("span", {}, positions.map((p) => el("label", {}, el("input", { type: "checkbox", name: `f-${f.name}`,
-        value: p, disabled: tab.next.sitting === p, "data-testid": `f-${f.name}-${p}` }), label(p))));
-    } else if (f.type === "pair") {
-      input = el("span", {}, el("input", { type: "number", name: `f-${f.name}-0`, "data-testid": `f-${f.name}-0` }),
-        " : ", el("input", { type: "number", name: `f-${f.name}-1`, "data-testid": `f-${f.name}-1` }));
-    } else if (f.type === "json") {
-      input = el("input", { name: `f-${f.name}`, size: 60, placeholder: f.hint || "[]", "data-testid": `f-${f.name}` });
-    } else {
-      input = el("input", { type: f.type === "int" ? "number" : "text", name: `f-${f.name}`, "data-testid": `f-${f.name}` });
-    }
-    return el("div", {}, el("label", {}, f.label + " ", input));
-  }));
-}
-
-function factsFromFields() {
-  const form = $("entry-form");
-  const facts = { kind: "game" };
-  for (const f of state.form.fields) {
-    let v;
-    if (f.type === "positions") {
-      v = [...form.querySelectorAll(`input[name="f-${f.name}"]:checked`)].map((x) => +x.value);
-      if (!v.length) v = undefined;
-    } else if (f.type === "pair") {
-      const a = form[`f-${f.name}-0`].value, b = form[`f-${f.name}-1`].value;
-      v = a === "" && b === "" ? undefined : [+(a || 0), +(b || 0)];
-    } else {
-      const raw = form[`f-${f.name}`].value.trim();
-      if (raw === "") v = undefined;
-      else if (f.type === "select") v = JSON.parse(raw);
-      else if (f.type === "position" || f.type === "int") v = parseInt(raw, 10);
-      else if (f.type === "json") v = JSON.parse(raw);
-      else v = raw;
-    }
-    if (v !== undefined) facts[f.name] = v;
-  }
-  return facts;
-}
-
-function renderTable() {
-  const tab = state.table;
-  $("table").hidden = false;
-  $("tab-title").textContent = `Runde ${tab.round}, Tisch ${tab.number} (Tisch-ID ${tab.id}) — Version ${tab.version}`;
-  const cols = tab.columns.length === tab.seats.length ? tab.seats.map((s) => `${s.position}. ${s.name}`) : tab.columns;
-  const last = tab.rows.length;
-  $("sheet").replaceChildren(el("table", { class: "grid" },
-    el("thead", {}, el("tr", {}, el("th", {}, "#"), el("th", {}, "Geber"), el("th", {}, "Spiel"),
-      cols.map((c) => el("th", {}, c)), el("th", {}, ""))),
-    el("tbody", {},
-      tab.rows.map((r) => el("tr", { class: r.struck ? "struck" : "", "data-testid": `row-${r.number}` },
-        el("td", {}, r.number), el("td", {}, r.dealer),
-        el("td", { title: r.lines.map((l) => `${l.label} ${l.value}`).join("\n") },
-          r.label + (r.pflichtsolo_by ? " [Pflichtsolo]" : "") + (r.revision > 1 ? ` (Rev. ${r.revision})` : "")),
-        r.points.map((p) => el("td", { class: "num" }, p)),
-        el("td", {},
-          r.number === last && !r.struck ? el("button", { "data-testid": `correct-${r.number}`, onclick: () => startCorrect(r) }, "korrigieren") : null,
-          !r.struck && (r.number === last || tab.late_corrections) ? el("button", { "data-testid": `strike-${r.number}`, onclick: () => guard(() => strike(r)) }, "streichen") : null))),
-      el("tr", {}, el("td", {}), el("td", {}), el("th", {}, "Summe"), tab.totals.map((x) => el("th", { class: "num" }, x)), el("td", {})))));
-  $("checks").replaceChildren(...tab.checks.map((c) => el("div", { class: c.level }, `${c.level}: ${c.message}${c.rule ? " (" + c.rule + ")" : ""}`)));
-  const n = tab.next;
-  $("entry-title").textContent = `Spiel ${n.number} eintragen — Geber Position ${n.dealer}` + (n.sitting ? `, Position ${n.sitting} setzt aus` : "");
-  $("points-inputs").replaceChildren(...tab.columns.map((c, i) => el("label", {}, cols[i] + " ",
-    el("input", { type: "number", name: `p${i}`, "data-testid": `pt-${i}`, value: "", disabled: tab.columns.length === tab.seats.length && n.sitting === i + 1 }))));
-  const g = state.games.find((x) => x.game === tab.game);
-  $("facts-help").textContent = g ? JSON.stringify(g.facts, null, 1) : "";
-  renderFields();
-  cancelCorrect();
-}
-
-function factsFromForm() {
-  const f = $("entry-form");
-  const text = f.facts.value.trim();
-  if (text) return JSON.parse(text);
-  if ($("facts-details").open && state.form && state.form.fields.length) return factsFromFields();
-  const pts = state.table.columns.map((_, i) => {
-    const inp = f[`p${i}`];
-    return inp.disabled ? 0 : parseInt(inp.value || "0", 10);
-  });
-  return { kind: "row", points: pts };
-}
-
-function startCorrect(r) {
-  const f = $("entry-form");
-  f.correct.value = String(r.number);
-  $("entry-title").textContent = `Spiel ${r.number} korrigieren`;
-  if (r.facts.kind === "row") r.points.forEach((p, i) => { const inp = f[`p${i}`]; if (inp) { inp.disabled = false; inp.value = p; } });
-  else f.facts.value = JSON.stringify(r.facts);
-  $("cancel-correct").hidden = false;
-}
-
-function cancelCorrect() {
-  const f = $("entry-form");
-  f.correct.value = "";
-  f.facts.value = "";
-  f.reason.value = "";
-  $("cancel-correct").hidden = true;
-}
-
-async function strike(r) {
-  const reason = prompt(`Spiel ${r.number} streichen (0 für alle) — Grund:`, "Schreibfehler nicht klärbar");
-  if (!reason) return;
-  const out = await api(`/tables/${state.table.id}/entries/${r.number}/strike`, { method: "POST", token: tableToken(),
-    body: { version: state.table.version, reason } });
-  state.table = out.table;
-  renderTable();
-  status(`Spiel ${r.number} gestrichen`);
-}
-
 $("create-form").addEventListener("submit", (e) => { e.preventDefault(); guard(async () => {
   const f = e.target;
   const games = {};
   if (f.games4.value) games["4"] = +f.games4.value;
   if (f.games5.value) games["5"] = +f.games5.value;
-  const body = { name: f.name.value, game: f.game.value, rounds: +f.rounds.value, games };
+  const body = { name: f.name.value, game: f.game.value, rounds: +f.rounds.value, games, once: state.once };
+  if (f.profile.value) body.profile = f.profile.value;
   if (f.season.value) body.season = f.season.value;
-  if (f.single.checked) {
+  const single = f.single.checked;
+  if (single) {
     body.kind = "table";
     body.names = f.names.value.split(",").map((x) => x.trim()).filter(Boolean);
   }
-  const out = await api("/tournaments", { method: "POST", body, token: state.key });
-  state.t = out.tournament;
+  $("b-create").disabled = true;
+  try {
+    const out = await api("/tournaments", { method: "POST", body, token: state.key });
+    state.t = out.tournament;
+  } finally {
+    $("b-create").disabled = false;
+  }
+  // the next click is a new tournament only after the form was filled again
+  f.reset();
+  profiles();
+  state.once = newOnce();
   renderTournament();
-  status(`Turnier ${state.t.id} angelegt`);
+  status(t("created", { id: state.t.id }));
   await showLogin();
-  if (f.single.checked) await openTable(state.t.rounds[0].tables[0].id);
+  if (single) location.href = `/scorekeeper/tisch/${state.t.rounds[0].tables[0].id}`;
 }); });
 
 $("login-form").addEventListener("submit", (e) => { e.preventDefault(); guard(async () => {
@@ -223,7 +147,7 @@ $("login-form").addEventListener("submit", (e) => { e.preventDefault(); guard(as
   f.password.value = "";
   setSession(out.token);
   await showLogin();
-  status(`angemeldet als ${out.organiser.name}`);
+  status(t("loggedInAs", { name: out.organiser.name }));
 }); });
 
 $("logout-btn").addEventListener("click", () => guard(async () => {
@@ -231,37 +155,38 @@ $("logout-btn").addEventListener("click", () => guard(async () => {
   setSession(null);
   state.t = null;
   $("tournament").hidden = true;
-  $("table").hidden = true;
   await showLogin();
-  status("abgemeldet");
+  status(t("loggedOut"));
 }));
 
-$("open-table-form").addEventListener("submit", (e) => { e.preventDefault(); guard(async () => {
-  const f = e.target;
-  const out = await api(`/tables/${f.id.value}/unlock`, { method: "POST", body: { code: f.code.value } });
-  f.code.value = "";
-  state.tableKey = out.token;  // a list keeper's session: this table only (kept in this page only)
-  await openTable(f.id.value);
-  status(`Tisch ${f.id.value} geöffnet`);
-}); });
+$("open-table-form").addEventListener("submit", (e) => {
+  e.preventDefault();
+  location.href = `/scorekeeper/tisch/${+e.target.id.value}`;
+});
+
+function lastRound() {
+  const n = state.t.rounds.length;
+  if (!n) throw new Error(t("noRound"));
+  return n;
+}
 
 $("cards-btn").addEventListener("click", () => guard(async () => {
-  const n = state.t.rounds.length;
-  if (!n) throw new Error("noch keine Runde ausgelost");
-  await download(`/tournaments/${state.t.id}/cards`, `tischkarten-runde-${n}.pdf`,
+  const n = lastRound();
+  if (!confirm(t("confirmCodes", { n }))) return;
+  await download(`/tournaments/${state.t.id}/cards?lang=${lang()}`, `tischkarten-runde-${n}.pdf`,
     { method: "POST", body: { round: n }, token: state.key });
   $("codes").replaceChildren();
-  status(`Tischkarten der Runde ${n} mit neuen Codes erstellt`);
+  status(t("cardsMade", { n }));
 }));
 
 $("codes-btn").addEventListener("click", () => guard(async () => {
-  const n = state.t.rounds.length;
-  if (!n) throw new Error("noch keine Runde ausgelost");
+  const n = lastRound();
+  if (!confirm(t("confirmCodes", { n }))) return;
   const out = await api(`/tournaments/${state.t.id}/codes`, { method: "POST", body: { round: n }, token: state.key });
   const tables = state.t.rounds[n - 1].tables;
   $("codes").replaceChildren(el("ul", {}, tables.map((tab) => el("li", { "data-testid": `code-${tab.id}` },
-    `Tisch ${tab.number} (Tisch-ID ${tab.id}): `, el("span", { class: "key" }, out.codes[String(tab.id)])))));
-  status(`neue Eingabe-Codes für Runde ${n}`);
+    `${t("table", { n: tab.number })} (${t("tableId")} ${tab.id}): `, el("span", { class: "key" }, out.codes[String(tab.id)])))));
+  status(t("codesFor", { n }));
 }));
 
 $("players-form").addEventListener("submit", (e) => { e.preventDefault(); guard(async () => {
@@ -272,7 +197,7 @@ $("players-form").addEventListener("submit", (e) => { e.preventDefault(); guard(
   await api(`/tournaments/${state.t.id}/players`, { method: "POST", token: state.key, body: players });
   e.target.names.value = "";
   await refreshTournament();
-  status(`${players.length} Spieler angemeldet`);
+  status(t("registered", { n: players.length }));
 }); });
 
 $("draw-form").addEventListener("submit", (e) => { e.preventDefault(); guard(async () => {
@@ -281,54 +206,25 @@ $("draw-form").addEventListener("submit", (e) => { e.preventDefault(); guard(asy
   if (f.seed.value) body.seed = f.seed.value;
   const r = await api(`/tournaments/${state.t.id}/rounds`, { method: "POST", token: state.key, body });
   await refreshTournament();
-  status(`Runde ${r.number} ausgelost (Seed ${r.seed || "-"})`);
+  status(`${t("drawn", { n: r.number })} · ${t("repeats", { n: r.repeat_pairs })}`);
 }); });
-
-$("entry-form").addEventListener("submit", (e) => { e.preventDefault(); guard(async () => {
-  const f = e.target;
-  const facts = factsFromForm();
-  const tab = state.table;
-  let out;
-  if (f.correct.value) {
-    out = await api(`/tables/${tab.id}/entries/${f.correct.value}`, { method: "PUT", token: tableToken(),
-      body: { version: tab.version, facts, reason: f.reason.value } });
-    status(`Spiel ${f.correct.value} korrigiert`);
-  } else {
-    out = await api(`/tables/${tab.id}/entries`, { method: "POST", token: tableToken(), body: { version: tab.version, facts } });
-    status(`Spiel ${out.row.number} eingetragen`);
-  }
-  state.table = out.table;
-  renderTable();
-  $("preview").textContent = out.row.lines.map((l) => `${l.label} ${l.value}${l.note ? " (" + l.note + ")" : ""}`).join("\n");
-}).then(async () => { if (state.t) await guard(refreshTournament); }); });
-
-$("preview-btn").addEventListener("click", () => guard(async () => {
-  const s = await api(`/tables/${state.table.id}/preview`, { method: "POST", token: tableToken(), body: { facts: factsFromForm() } });
-  $("preview").textContent = s.lines.map((l) => `${l.label} ${l.value}`).join("\n") + `\n= ${s.points.join(" / ")}`;
-}));
-
-$("example-btn").addEventListener("click", () => {
-  const g = state.games.find((x) => x.game === state.table.game);
-  if (g) $("entry-form").facts.value = JSON.stringify(g.example);
-});
-
-$("cancel-correct").addEventListener("click", () => renderTable());
 
 $("rank-btn").addEventListener("click", () => guard(async () => {
   const r = await api(`/tournaments/${state.t.id}/rankings`, { token: state.key });
-  $("ranking").replaceChildren(rankingTable(r));
+  $("ranking").replaceChildren(rankingTable(r, t));
 }));
 
 $("checks-btn").addEventListener("click", () => guard(async () => {
   const cs = (await api(`/tournaments/${state.t.id}/checks`, { token: state.key })).filter((c) => c.level !== "info");
   $("all-checks").replaceChildren(cs.length ? el("ul", {}, cs.map((c) => el("li", { class: c.level },
-    `Runde ${c.round}, Tisch ${c.table}: ${c.message}${c.rule ? " (" + c.rule + ")" : ""}`))) : el("p", {}, "Alles in Ordnung."));
+    `${t("round", { n: c.round })}, ${t("table", { n: c.table })}: ${checkText(c)}`))) : el("p", {}, t("allGood")));
 }));
 
 $("publish-btn").addEventListener("click", () => guard(async () => {
   state.t = await api(`/tournaments/${state.t.id}/publish`, { method: "POST", token: state.key, body: { published: !state.t.published } });
   renderTournament();
-  status(state.t.published ? "veröffentlicht" : "nicht mehr öffentlich");
+  status(state.t.published ? t("published") : t("unpublishedMsg"));
 }));
 
-loadGames().then(showLogin).catch((e) => status(e.message, "error"));
+loadCatalog().then(() => { words(); return loadGames(); }).then(showLogin).then(words)
+  .catch((e) => status(e.message, "error"));

@@ -1,29 +1,35 @@
 // Public read-only results: published tournaments only.
 import { api, el, rankingTable } from "./api.js";
+import { nav } from "./nav.js";
+import { g, loadCatalog, t } from "./words.js";
 
 const list = document.getElementById("list");
 const result = document.getElementById("result");
+let shown = null;
 
 async function show(id) {
+  shown = id;
+  document.getElementById("result-panel").hidden = false;
   result.replaceChildren(el("p", {}, "…"));
-  const t = await api(`/tournaments/${id}`);
+  const tt = await api(`/tournaments/${id}`);
   const r = await api(`/tournaments/${id}/rankings`);
   result.replaceChildren(
-    el("h2", {}, `${t.name} (${t.game})`),
-    rankingTable(r),
-    el("p", {}, el("a", { href: `/scorekeeper/api/tournaments/${id}/export/results.pdf` }, "Ergebnisliste (PDF)"), " · ",
-      el("a", { href: `/scorekeeper/api/tournaments/${id}/export/ranking.csv` }, "CSV")),
-    ...t.rounds.map((rd) => el("div", {}, el("h3", {}, `Runde ${rd.number}`),
-      ...rd.tables.map((tab) => el("p", {}, `Tisch ${tab.number}: `,
-        tab.seats.map((s) => `${s.position}. ${s.name}`).join(", "))))));
+    el("h2", {}, `${tt.name} · ${g(tt.game)}`),
+    rankingTable(r, t),
+    ...tt.rounds.map((rd) => el("div", {}, el("h3", {}, t("round", { n: rd.number })),
+      el("div", { class: "tables" }, rd.tables.map((tab) => el("div", { class: "tablecard" }, el("strong", {}, t("table", { n: tab.number })),
+        el("ol", {}, tab.seats.map((s) => el("li", {}, s.name)))))))));
 }
 
 async function main() {
+  await loadCatalog();
+  nav(document.getElementById("nav"), () => { main(); });
+  document.getElementById("page-title").textContent = t("results");
   const ts = await api("/tournaments");
-  list.replaceChildren(ts.length ? el("ul", {}, ts.map((t) => el("li", {},
-    el("a", { href: `?t=${t.id}`, onclick: (e) => { e.preventDefault(); history.pushState({}, "", `?t=${t.id}`); show(t.id); } },
-      `${t.name} (${t.game}${t.season ? ", " + t.season : ""})`)))) : el("p", {}, "Noch keine Ergebnisse veröffentlicht."));
-  const id = new URLSearchParams(location.search).get("t");
+  list.replaceChildren(ts.length ? el("ul", {}, ts.map((x) => el("li", {},
+    el("a", { href: `?t=${x.id}`, onclick: (e) => { e.preventDefault(); history.pushState({}, "", `?t=${x.id}`); show(x.id); } },
+      `${x.name} (${g(x.game)}${x.season ? ", " + x.season : ""})`)))) : el("p", {}, "–"));
+  const id = shown || new URLSearchParams(location.search).get("t");
   if (id) show(id);
 }
 main().catch((e) => list.replaceChildren(el("p", { class: "error" }, e.message)));

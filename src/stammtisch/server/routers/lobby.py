@@ -3,6 +3,7 @@ with computer players, start, close."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -10,7 +11,7 @@ from fastapi import APIRouter, Request
 from ... import bots as botkit
 from ...core import registry
 from ...core.errors import OptionError, StammtischError
-from ...core.options import options_to_json
+from ...core.options import options_schema, options_to_json
 from ..botpool import allowed_kinds
 from ..schemas import CreateTable, FillBots, OwnerOnly, TakeSeat
 from ..store import new_token
@@ -21,6 +22,8 @@ from .common import (SeatNo, TableId, client_key, config_of, limits_of, owner_to
 __all__ = ["router", "games_catalogue", "default_bot"]
 
 router = APIRouter()
+#: the web client's per-game renderers
+_RENDERERS = Path(__file__).resolve().parents[2] / "web" / "static" / "games"
 
 
 def games_catalogue(levels: tuple[str, ...] = ("easy", "medium", "hard")) -> list[dict[str, Any]]:
@@ -53,6 +56,9 @@ def games_catalogue(levels: tuple[str, ...] = ("easy", "medium", "hard")) -> lis
             "name": name, "title": g.title, "default_profile": g.default_profile, "profiles": profiles,
             "profile_titles": {p: g.profile_title(p) for p in profiles},
             "seats": g.num_seats(opts), "columns": list(g.columns(opts)), "bots": kinds,
+            # the web client loads web/static/games/<name>.js for a game that has one (else a plain table)
+            "renderer": (_RENDERERS / f"{name}.js").is_file(),
+            "schema": options_schema(opts),
             "deck": {"name": deck.name, "suits": list(deck.suits), "suit_names": list(deck.suit_names),
                      "notation": sorted(set(deck.notation), key=deck.notation.index)},
         })
@@ -87,6 +93,8 @@ async def api_create(request: Request):
         settings["move_seconds"] = body.move_seconds
     if body.ohne_reden:
         settings["ohne_reden"] = True
+    if body.bot_seconds is not None:
+        settings["bot_seconds"] = body.bot_seconds
     if body.seed is not None:
         settings["seed"] = body.seed
     try:
@@ -97,13 +105,20 @@ async def api_create(request: Request):
         raise TableError("bad_message", f"game '{body.game}' is not available: {type(e).__name__}") from None
     bot = body.bot or default_bot(body.game)
     name = person_name(body.name) if body.name else None
+    account_id = None
+    if body.session:  # a signed-in creator: the seat is the account's (among the player's games)
+        store = tables_of(request).store
+        acc = await tables_of(request).db(store.account_of_session, body.session, config_of(request).session_seconds)
+        if acc is None:
+            raise TableError("forbidden", "unknown or expired session; log in again")
+        account_id, name = acc.id, acc.name
     token = new_token()
     t = await tables_of(request).create(body.game, body.profile, dict(body.options or {}), body.max_deals, bot,
                                         settings, owner_token=token)
     # the creator's token makes them the owner; with a name it is also their seat's token
     out: dict[str, Any] = {"table": t.info(), "invite": f"/t/{t.public_id}", "token": token}
     if name:
-        seat, _ = await t.take_seat(None, name, token=token)
+        seat, _ = await t.take_seat(None, name, account_id, token=token)
         out.update(seat=seat, table=t.info())
     return out
 

@@ -130,8 +130,10 @@ export function cardElement(deck, text, { clickable = false, legal = false } = {
   el.dataset.card = text;
   el.innerHTML = cardSVG(deck, text);
   const label = cardLabel(deck, text);
-  el.setAttribute("aria-label", label);
-  if (!clickable) el.setAttribute("role", "img");
+  // a button is named by its text (a hidden span; the drawing's letters are not its name), a card
+  // that is only shown is an image with a label
+  if (clickable) el.append(Object.assign(document.createElement("span"), { className: "sr-only card-name", textContent: label }));
+  else { el.setAttribute("aria-label", label); el.setAttribute("role", "img"); }
   el.title = label;
   const svg = el.querySelector("svg");
   if (svg) svg.setAttribute("aria-hidden", "true");

@@ -79,7 +79,10 @@ function cardAt(deck, card, seat, cls) {
  * @param o.info the table info (seat kinds, presence) or null
  * @param o.hands all hands (replay) or null
  * @param o.peek show the last trick instead of the running one
- * @param o.anim {arrivals: Map(card -> [t, seat]), collect: {cards, winner, t}|null}
+ * @param o.anim {arrivals: Map(card -> t), rest: {cards, winner, t, ms}|null}: cards arriving, the finished trick resting
+ * @param o.badgeRoom characters of badges a plate shows before the rest collapse into one ("+3") with a
+ *   detail view: a number, or {side, top} for the plates at the sides and at the top and bottom
+ * @param o.openBadges the seat whose badge details are open, o.onBadges(seat) toggles them
  * @param o.onPeek toggles the peek
  */
 export function drawTable(o) {
@@ -99,23 +102,49 @@ export function drawTable(o) {
     const seatInfo = o.info && o.info.seats ? o.info.seats[s] : null;
     const where = Math.abs(Math.cos((ang * Math.PI) / 180)) > 0.5 ? (Math.cos((ang * Math.PI) / 180) < 0 ? "left" : "right")
       : (Math.sin((ang * Math.PI) / 180) > 0 ? "bottom" : "top");
+    // characters of badges a plate shows before they collapse (plates at the sides are narrower)
+    const room = o.badgeRoom || 24;
+    const budget = typeof room === "object" ? room[where === "left" || where === "right" ? "side" : "top"] : room;
     const badges = [];
-    if (s === v.dealer) badges.push(badge("G", t("dealer"), "dealer"));
-    if (s === vorhand) badges.push(badge("V", t("vorhand"), "vorhand"));
-    if (seatInfo && seatInfo.standin) badges.push(badge(t("standin"), "", "standin"));
-    else if (seatInfo && seatInfo.away) badges.push(badge(t("away"), "", "away"));
-    for (const b of (game.seatBadges ? game.seatBadges(v, s) : [])) badges.push(badge(pick(b.text), pick(b.tip), b.cls || ""));
+    if (s === v.dealer) badges.push({ text: "G", tip: t("dealer"), cls: "dealer", mark: true });
+    if (s === vorhand) badges.push({ text: "V", tip: t("vorhand"), cls: "vorhand", mark: true });
+    if (seatInfo && seatInfo.standin) badges.push({ text: t("standin"), tip: "", cls: "standin" });
+    else if (seatInfo && seatInfo.away) badges.push({ text: t("away"), tip: "", cls: "away" });
+    for (const b of (game.seatBadges ? game.seatBadges(v, s) : [])) badges.push({ text: pick(b.text), tip: pick(b.tip), cls: b.cls || "" });
+    // what the plate says to a screen reader: name, turn, roles and badges in words
+    const roles = badges.map((b) => (b.mark ? b.tip : b.text)).filter(Boolean);
+    const label = [v.seats[s] + (s === v.seat ? ` (${t("you")})` : ""), toAct.has(s) ? t("toAct") : null, ...roles].filter(Boolean).join(", ");
+    // many badges collapse into one with a detail view (a tap opens the list with the rules)
+    let shown = badges;
+    let more = null;
+    const width = (b) => String(b.text).length + 2;
+    if (badges.reduce((a, b) => a + width(b), 0) > budget) {
+      shown = [];
+      let used = 3;  // the "+n" badge
+      for (const b of badges) { if (used + width(b) > budget) break; shown.push(b); used += width(b); }
+      const rest = badges.length - shown.length;
+      const open = o.openBadges === s;
+      more = h("button", {
+        class: "badge more", type: "button", "aria-expanded": open ? "true" : "false", dataset: { seat: s },
+        "aria-label": t("moreBadges", { n: rest, who: v.seats[s] }), onclick: () => o.onBadges && o.onBadges(s),
+      }, `+${rest}`);
+    }
     const plate = h("div", {
       class: `seat-plate at-${where}${toAct.has(s) ? " to-act" : ""}${s === v.seat ? " me" : ""}`,
-      dataset: { seat: s }, "aria-label": v.seats[s] + (toAct.has(s) ? " – am Zug" : ""),
+      dataset: { seat: s }, role: "group", "aria-label": label,
     },
     h("div", { class: "name" }, v.seats[s]),
-    h("div", { class: "badges" }, badges));
+    h("div", { class: "badges" }, shown.map((b) => badge(b.text, b.tip, b.cls)), more));
+    if (o.openBadges === s && more) {
+      plate.append(h("ul", { class: "badge-detail", id: "badge-detail", role: "list" },
+        badges.map((b) => h("li", {}, badge(b.text, "", b.cls), b.tip ? h("span", { class: "why" }, b.tip) : null))));
+      plate.classList.add("detail-open");
+    }
     plate.style.left = `${x}%`;
     plate.style.top = `${y}%`;
     felt.append(plate);
     if (o.hands && o.hands[s] && s !== me) {
-      const open = h("div", { class: `open-hand at-${where}`, dataset: { seat: s }, "aria-label": t("handOf", { who: v.seats[s] }) },
+      const open = h("div", { class: `open-hand at-${where}`, dataset: { seat: s }, role: "group", "aria-label": t("handOf", { who: v.seats[s] }) },
         (game.sort ? game.sort(o.hands[s], v) : o.hands[s]).map((c) => cardElement(deck.name, c)));
       // open hands (replay, ouvert) lie just inside the seat, towards the middle
       const [hx, hy] = polar(ang, 37, 41);
@@ -127,15 +156,18 @@ export function drawTable(o) {
     }
   }
 
-  // the trick in the middle, each card in front of the seat that played it
+  // the trick in the middle, each card in front of the seat that played it. A finished trick
+  // rests (o.anim.rest: {cards, winner, t, ms}) with who took it, then moves to the winner; the
+  // next trick's cards wait until it has gone.
   const showLast = o.peek && Array.isArray(deal.last_trick) && deal.last_trick.length;
-  const trick = showLast ? deal.last_trick : (deal.trick || []);
-  const trickBox = h("div", { class: `trick-zone${showLast ? " peek" : ""}`, id: "trick", "aria-live": "polite" });
-  const collect = !showLast && o.anim && o.anim.collect ? o.anim.collect : null;
+  const rest = !showLast && o.anim && o.anim.rest ? o.anim.rest : null;
+  const resting = !!rest && now < rest.t + rest.ms;
+  const trick = showLast ? deal.last_trick : resting ? [] : (deal.trick || []);
+  const trickBox = h("div", { class: `trick-zone${showLast ? " peek" : ""}${resting ? " resting" : ""}`, id: "trick" });
   const place = (list, extra) => list.forEach(([s, c], i) => {
     if (!isCard(deck, String(c).split("=")[0])) return;
     const ang = seatAngle(s, me, n, dir);
-    const [x, y] = polar(ang, 14, 19);
+    const [x, y] = o.compact ? polar(ang, 15, 17) : polar(ang, 14, 19);
     const el = cardAt(deck, String(c).split("=")[0], s, `in-trick ${extra}`);
     el.style.left = `${x}%`;
     el.style.top = `${y}%`;
@@ -152,35 +184,54 @@ export function drawTable(o) {
       delays.push(`${-(now - arr)}ms`);
     }
     if (extra === "collect") {
-      const [wx, wy] = polar(seatAngle(collect.winner ?? me, me, n, dir), 41, 42);
+      const [wx, wy] = polar(seatAngle(rest.winner ?? me, me, n, dir), 41, 42);
       el.style.setProperty("--wx", String(wx - x));
       el.style.setProperty("--wy", String(wy - y));
-      delays.push(`${800 - (now - collect.t)}ms`);
+      delays.push(`${rest.t + rest.ms - now}ms`);
     }
     if (delays.length) el.style.animationDelay = delays.join(", ");
     trickBox.append(el);
   });
-  if (collect) place(collect.cards, "collect");
+  if (rest) place(rest.cards, resting ? "resting" : "collect");
   place(trick, "");
-  if (showLast) {
-    const w = deal.last_winner;
-    trickBox.append(h("div", { class: "peek-caption" }, t("lastTrick") + (w !== null && w !== undefined ? " · " + t("wonBy", { who: v.seats[w] }) : "")));
-  }
+  const winnerOf = (w) => (w !== null && w !== undefined ? t("wonBy", { who: v.seats[w] }) : "");
+  if (showLast) trickBox.append(h("div", { class: "peek-caption" }, t("lastTrick") + (winnerOf(deal.last_winner) ? " · " + winnerOf(deal.last_winner) : "")));
   felt.append(trickBox);
 
-  // contract, trump and the like (top left), talon / trump card (top right)
+  // above the felt: contract, trump and the like (left), talon / trump card / open cards (right),
+  // and the last trick, which a player may always look at
+  const bar = h("div", { class: "felt-bar" });
   const info = game.centerInfo ? game.centerInfo(v, deck) : [];
-  if (info.length) felt.append(h("div", { class: "felt-info", id: "contract" }, info));
+  bar.append(h("div", { class: "felt-info", id: "contract" }, info));
   const extra = game.tableCards ? game.tableCards(v, deck, (c) => cardElement(deck.name, c)) : [];
-  if (extra.length) felt.append(h("div", { class: "felt-cards" }, extra));
+  if (extra.length) bar.append(h("div", { class: "felt-cards" }, extra));
+  if (resting && winnerOf(rest.winner)) bar.append(h("div", { class: "rest-caption", id: "rest-caption" }, winnerOf(rest.winner)));
   if (o.onPeek && Array.isArray(deal.last_trick) && deal.last_trick.length) {
-    felt.append(h("button", { class: "peek-btn", id: "show-last", "aria-pressed": o.peek ? "true" : "false", onclick: o.onPeek },
+    bar.append(h("button", { class: "peek-btn", id: "show-last", type: "button", "aria-pressed": o.peek ? "true" : "false", onclick: o.onPeek },
       o.peek ? t("currentTrick") : t("lastTrick")));
   }
-  return felt;
+  return h("div", { class: "table-wrap" }, bar, felt);
 }
 
-/** The own hand, fanned, sorted, legal cards raised; number keys and clicks play. */
+/**
+ * How a hand of ``count`` cards is laid out in ``width`` pixels on a phone: rows of whole cards,
+ * none covering another, each at least ``min`` px wide (a tap target of 44 px and more), at most
+ * ``max`` px. Returns {cols, rows, cw}.
+ */
+export function handGrid(count, width, { min = 50, max = 60, gap = 4 } = {}) {
+  const n = Math.max(count, 1);
+  let cols = Math.max(1, Math.min(n, Math.floor((width + gap) / (min + gap))));
+  const rows = Math.ceil(n / cols);
+  cols = Math.ceil(n / rows);  // balanced rows: 6 + 6 rather than 7 + 5
+  const cw = Math.max(min, Math.min(max, Math.floor((width - (cols - 1) * gap) / cols)));
+  return { cols, rows, cw };
+}
+
+/**
+ * The own hand, sorted, legal cards marked; number keys, clicks and taps play. On a wide screen
+ * a fan (legal cards raised); with ``o.compact`` (a phone) rows of whole cards, none covering
+ * another (:func:`handGrid`), so every card is tapped on its face.
+ */
 export function drawHand(o) {
   const { deck, v, game, onPlay, refusal } = o;
   const hand = (v.deal && Array.isArray(v.deal.hand)) ? v.deal.hand : null;
@@ -189,20 +240,30 @@ export function drawHand(o) {
   const { byCard } = mapActions(deck, v);
   const mine = v.seat !== null && (v.to_act || []).includes(v.seat);
   const anyLegal = sorted.some((c) => byCard.has(c));
-  const box = h("div", { class: `hand${mine ? " my-turn" : ""}${anyLegal ? " has-legal" : ""}`, id: "hand", role: "group", "aria-label": t("handOf", { who: v.seats[v.seat] }) });
+  const compact = !!o.compact;
+  const box = h("div", {
+    class: `hand${compact ? " grid" : " fan"}${mine ? " my-turn" : ""}${anyLegal ? " has-legal" : ""}`, id: "hand", role: "group",
+    "aria-label": t("handOf", { who: v.seats[v.seat] }), tabindex: "-1",
+  });
   const count = sorted.length;
   box.style.setProperty("--count", String(Math.max(count, 1)));
+  if (compact) {
+    const g = handGrid(count, o.width || 352);
+    box.style.setProperty("--cols", String(g.cols));
+    box.style.setProperty("--cw", `${g.cw}px`);
+    box.style.setProperty("--ch", `${Math.round(g.cw * 1.5)}px`);
+  }
   sorted.forEach((c, i) => {
     const acts = byCard.get(c) || [];
     const legal = acts.length > 0;
     const el = cardElement(deck.name, c, { clickable: true, legal });
     el.dataset.index = String(i);
     el.style.setProperty("--i", String(i));
-    el.style.setProperty("--rot", `${(i - (count - 1) / 2) * (count > 8 ? 1.6 : 2.4)}deg`);
+    if (!compact) el.style.setProperty("--rot", `${(i - (count - 1) / 2) * (count > 8 ? 1.6 : 2.4)}deg`);
     const key = KEYS[i];
     if (key) el.dataset.key = key;
-    const label = el.getAttribute("aria-label") + (legal ? "" : " (nicht spielbar)") + (key ? ` [${key}]` : "");
-    el.setAttribute("aria-label", label);
+    const name = el.querySelector(".card-name");
+    name.textContent += (legal || !anyLegal ? "" : ` (${t("notPlayable")})`) + (key && !compact ? ` [${key}]` : "");
     if (acts.length && acts[0] !== c) el.title = acts.map((a) => game.actionText(a).text).join(" · ");
     el.addEventListener("click", () => onPlay(c, acts, el));
     if (key) el.append(h("span", { class: "key", "aria-hidden": "true" }, key));
@@ -275,14 +336,15 @@ export function columnNames(v, game) {
 }
 
 /** The running Schreibblock: one row per deal, totals below, names in the heading. */
-export function scoreSheet(v, game, results, totals) {
+export function scoreSheet(v, game, results, totals, id = "sheet") {
   const names = columnNames(v, game);
-  return h("table", { class: "sheet", id: "sheet" },
+  // a wide sheet scrolls sideways in its own box, which the keyboard can reach
+  return h("div", { class: "scroll-x sheet-box", tabindex: "0", role: "region", "aria-label": t("sheet") }, h("table", { class: "sheet", id },
     h("thead", {}, h("tr", {}, h("th", {}, "#"), names.map((c) => h("th", { scope: "col" }, c)))),
     h("tbody", {}, (results || []).map((r, i) => h("tr", {
       title: (r.lines || []).map((l) => `${withNames(l.label, v.seats)} ${l.value}${l.note ? " (" + withNames(l.note, v.seats) + ")" : ""}`).join("\n"),
     }, h("td", {}, i + 1), r.points.map((p) => h("td", { class: p < 0 ? "neg" : "" }, p))))),
-    h("tfoot", {}, h("tr", { class: "totals" }, h("td", {}, "Σ"), (totals || []).map((x) => h("td", {}, x)))));
+    h("tfoot", {}, h("tr", { class: "totals" }, h("td", {}, "Σ"), (totals || []).map((x) => h("td", {}, x))))));
 }
 
 /** One deal's settlement as it reads on the sheet: each line with its rule, points per column. */
@@ -302,5 +364,5 @@ export function settlement(v, game, result, deck) {
 
 /** The list of events of the deal with names in place of seat numbers. */
 export function eventsList(events, seats, limit = 14) {
-  return h("ol", { class: "events", id: "events" }, (events || []).slice(-limit).map((e) => h("li", {}, withNames(e, seats))));
+  return h("ol", { class: "events", id: "events", tabindex: "0", "aria-label": t("events") }, (events || []).slice(-limit).map((e) => h("li", {}, withNames(e, seats))));
 }

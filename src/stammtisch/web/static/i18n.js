@@ -29,6 +29,13 @@ const STRINGS = {
     openTables: "Offene Tische", waiting: "wartet", running: "läuft", none: "keine", finishedGames: "Gespielte Partien",
     recordShort: "Protokoll", noneYet: "noch keine", noEngine: "Noch keine Spiel-Engine installiert.", loggedInAs: "Angemeldet als",
     logout: "abmelden", password: "Passwort (mind. 8 Zeichen)", login: "anmelden", register: "Konto anlegen", account: "Konto (freiwillig)",
+    toAct: "am Zug", moreBadges: "{n} weitere Zeichen von {who} zeigen", notPlayable: "nicht spielbar",
+    confirmTitle: "{word} wirklich ansagen?", confirmYes: "Ja: {word}", playedCard: "{who} spielt {card}.",
+    settings: "Einstellungen", trickRest: "Fertiger Stich bleibt liegen", confirmWords: "Hohe Ansagen (Valat, Kontra, Absagen …) noch einmal bestätigen",
+    botPace: "Tempo der Computerspieler", paceNormal: "flott", paceCalm: "gemütlich (1,2 s)", paceSlow: "langsam (2,5 s)", decimal: ",",
+    more: "Schreibblock, Verlauf und mehr", chat: "Chat", optValue: "Wert", pickOne: "wähle mindestens einen Eintrag", name: "Name",
+    myGames: "Meine Partien", date: "Datum", result: "Ergebnis", replayShort: "Wiederholung", placeWon: "gewonnen", place: "{place}. von {of}",
+    nobodyYet: "noch niemand", freeSeats: "{n} frei", full: "voll", join: "mitspielen", watch: "zuschauen",
   },
   en: {
     loading: "loading …", connected: "connected", connecting: "connecting …",
@@ -53,6 +60,13 @@ const STRINGS = {
     openTables: "Open tables", waiting: "waiting", running: "running", none: "none", finishedGames: "Finished games",
     recordShort: "record", noneYet: "none yet", noEngine: "No game engine installed yet.", loggedInAs: "Logged in as",
     logout: "log out", password: "Password (at least 8 characters)", login: "log in", register: "create account", account: "Account (optional)",
+    toAct: "to play", moreBadges: "show {n} more marks of {who}", notPlayable: "not playable",
+    confirmTitle: "Really announce {word}?", confirmYes: "Yes: {word}", playedCard: "{who} plays {card}.",
+    settings: "Settings", trickRest: "A finished trick stays for", confirmWords: "Confirm high-stakes words (Valat, Kontra, Absagen …)",
+    botPace: "Computer players' pace", paceNormal: "brisk", paceCalm: "relaxed (1.2 s)", paceSlow: "slow (2.5 s)", decimal: ".",
+    more: "Score sheet, events and more", chat: "Chat", optValue: "value", pickOne: "choose at least one", name: "Name",
+    myGames: "My games", date: "Date", result: "Result", replayShort: "replay", placeWon: "won", place: "{place}. of {of}",
+    nobodyYet: "nobody yet", freeSeats: "{n} free", full: "full", join: "join", watch: "watch",
   },
 };
 

@@ -3,19 +3,12 @@
 
 import { account, api, games, h, toast, tokens } from "./api.js";
 import { cardElement } from "./cards.js";
-import { setLang, t } from "./i18n.js";
+import { loadGame } from "./games/index.js";
+import { lang, pick, setLang, t } from "./i18n.js";
+import { optionsForm } from "./options.js";
 
 const root = document.getElementById("app");
 let catalogue = [];
-
-function optionInput(name, value) {
-  if (typeof value === "boolean") return h("input", { type: "checkbox", name, checked: value, dataset: { kind: "bool" } });
-  if (typeof value === "number") return h("input", { type: "number", name, value, dataset: { kind: "int" } });
-  if (Array.isArray(value) || (value && typeof value === "object")) {
-    return h("input", { type: "text", name, value: JSON.stringify(value), dataset: { kind: "json" } });
-  }
-  return h("input", { type: "text", name, value: value ?? "", dataset: { kind: "str" } });
-}
 
 function createForm() {
   const gameSel = h("select", { id: "game", name: "game" }, catalogue.map((g) => h("option", { value: g.name }, g.title)));
@@ -23,7 +16,8 @@ function createForm() {
   const optBox = h("div", { class: "options", id: "options" });
   const preview = h("div", { class: "preview" });
   const botSel = h("select", { id: "bot", name: "bot" });
-  let defaults = {};
+  let optForm = { read: () => ({}) };
+  let drawn = 0;
 
   function fillProfiles() {
     const g = catalogue.find((x) => x.name === gameSel.value);
@@ -33,40 +27,39 @@ function createForm() {
     preview.replaceChildren(...sample.map((c) => cardElement(g.deck.name, c)));
     fillOptions();
   }
-  function fillOptions() {
+  async function fillOptions() {
     const g = catalogue.find((x) => x.name === gameSel.value);
-    defaults = g.profiles[profileSel.value];
-    optBox.replaceChildren(...Object.entries(defaults).map(([k, v]) =>
-      h("label", { class: "opt" }, h("span", {}, k.replace(/_/g, " ")), optionInput(k, v))));
+    const mine = ++drawn;
+    const module = await loadGame(g.name);
+    if (mine !== drawn) return;  // another game or profile was chosen meanwhile
+    optForm = optionsForm(module, g.schema, g.profiles[profileSel.value]);
+    optBox.replaceChildren(...optForm.els);
   }
   gameSel.addEventListener("change", fillProfiles);
   profileSel.addEventListener("change", fillOptions);
 
+  const acc = account.get();
   const name = h("input", { id: "name", name: "name", maxlength: 40, placeholder: t("yourName"), value: (account.get() || {}).name || "", required: true });
   const deals = h("select", { id: "max-deals", name: "max_deals" },
     h("option", { value: "" }, t("wholePartie")), h("option", { value: "1" }, t("oneDeal")), h("option", { value: "4" }, t("fourDeals")));
   const timer = h("input", { id: "move-seconds", type: "number", min: 0, max: 600, value: 0 });
   const quiet = h("input", { id: "ohne-reden", type: "checkbox" });
+  // the computer players' pace: empty is the server's own (quick) pace
+  const pace = h("select", { id: "bot-pace", name: "bot_seconds" },
+    h("option", { value: "" }, t("paceNormal")), h("option", { value: "1.2" }, t("paceCalm")), h("option", { value: "2.5" }, t("paceSlow")));
 
   async function submit(e) {
     e.preventDefault();
-    const options = {};
-    for (const inp of optBox.querySelectorAll("input")) {
-      const k = inp.name, d = defaults[k];
-      let v;
-      if (inp.dataset.kind === "bool") v = inp.checked;
-      else if (inp.dataset.kind === "int") v = parseInt(inp.value, 10);
-      else if (inp.dataset.kind === "json") { try { v = JSON.parse(inp.value); } catch { toast(`${k}: ${t("badValue")}`, "error"); return; } }
-      else v = inp.value;
-      if (JSON.stringify(v) !== JSON.stringify(d)) options[k] = v;
-    }
+    let options;
+    try { options = optForm.read(); } catch (err) { toast(err.message, "error"); optBox.closest("details").open = true; return; }
     const body = {
       game: gameSel.value, profile: profileSel.value, options, bot: botSel.value,
       max_deals: deals.value ? parseInt(deals.value, 10) : null,
       move_seconds: parseInt(timer.value || "0", 10), ohne_reden: quiet.checked,
     };
-    const acc = account.get();
-    body.name = acc ? acc.name : name.value;
+    if (pace.value) body.bot_seconds = Number(pace.value);
+    if (acc) body.session = acc.session;
+    else body.name = name.value;
     try {
       const r = await api("/api/tables", body);
       tokens.set(r.table.id, r.token);
@@ -78,12 +71,13 @@ function createForm() {
     h("h2", {}, t("openTable")),
     h("label", {}, h("span", {}, t("game")), gameSel), preview,
     h("label", {}, h("span", {}, t("rules")), profileSel),
-    h("details", {}, h("summary", {}, t("ruleOptions")), optBox),
+    h("details", { class: "rule-options" }, h("summary", {}, t("ruleOptions")), optBox),
     h("label", {}, h("span", {}, t("length")), deals),
     h("label", {}, h("span", {}, t("computerPlayers")), botSel),
+    h("label", {}, h("span", {}, t("botPace")), pace),
     h("label", {}, h("span", {}, t("moveTime")), timer),
     h("label", {}, h("span", {}, t("ohneReden")), quiet),
-    h("label", {}, h("span", {}, t("yourName")), name),
+    acc ? null : h("label", {}, h("span", {}, t("yourName")), name),
     h("button", { class: "primary", id: "create-table" }, t("openTable")));
   fillProfiles();
   return form;
@@ -93,43 +87,97 @@ function accountPanel() {
   const acc = account.get();
   if (acc) {
     return h("section", { class: "panel account" }, h("p", {}, `${t("loggedInAs")} ${acc.name} `,
-      h("button", { onclick: () => { account.set(null); draw(); } }, t("logout"))));
+      h("button", { type: "button", id: "logout", onclick: () => { account.set(null); draw(); } }, t("logout"))));
   }
-  const n = h("input", { placeholder: "Name", maxlength: 40 });
-  const p = h("input", { placeholder: t("password"), type: "password" });
+  const n = h("input", { id: "acc-name", maxlength: 40, autocomplete: "username" });
+  const p = h("input", { id: "acc-password", type: "password", autocomplete: "current-password" });
   const go = (path) => async (e) => {
     e.preventDefault();
     try { const r = await api(path, { name: n.value, password: p.value }); account.set(r); draw(); }
     catch (err) { toast(err.message, "error"); }
   };
   return h("section", { class: "panel account" }, h("details", {}, h("summary", {}, t("account")),
-    h("form", {}, n, p, h("button", { onclick: go("/api/login") }, t("login")), h("button", { onclick: go("/api/accounts") }, t("register")))));
+    h("form", { class: "account-form" },
+      h("label", { for: "acc-name" }, h("span", {}, t("name")), n),
+      h("label", { for: "acc-password" }, h("span", {}, t("password")), p),
+      h("div", { class: "buttons" }, h("button", { id: "login", onclick: go("/api/login") }, t("login")),
+        h("button", { id: "register", onclick: go("/api/accounts") }, t("register"))))));
+}
+
+function when(iso) {
+  if (!iso) return "";
+  const d = new Date(iso);
+  return d.toLocaleDateString(lang() === "en" ? "en-GB" : "de-AT", { day: "numeric", month: "short", year: "numeric" });
+}
+
+/** The signed-in player's games: date, game, table, result, links to the replay and the record. */
+async function myGamesPanel(titles) {
+  const acc = account.get();
+  if (!acc) return null;
+  let data;
+  try {
+    const r = await fetch("/api/players/me/games", { headers: { "X-Session": acc.session } });
+    data = await r.json();
+    if (r.status === 403) { account.set(null); return null; }
+    if (!r.ok) throw new Error(data.message || r.statusText);
+  } catch (err) { toast(err.message, "error"); return null; }
+  const result = (g) => {
+    if (g.status !== "finished") return h("a", { href: g.table }, t("running"));
+    const r = g.result;
+    if (!r) return "";
+    if (r.place === undefined) return r.totals.join(" : ");
+    const won = r.place === 1;
+    return h("span", { class: won ? "won" : "" }, t(won ? "placeWon" : "place", { place: r.place, of: r.of }), ` · ${r.points} ${t("points")}`);
+  };
+  return h("section", { class: "panel", id: "my-games" }, h("h2", {}, t("myGames")),
+    data.games.length ? h("div", { class: "scroll-x" }, h("table", { class: "games" },
+      h("thead", {}, h("tr", {}, [t("date"), t("game"), t("table"), t("result"), ""].map((x) => h("th", { scope: "col" }, x)))),
+      h("tbody", {}, data.games.map((g) => h("tr", { dataset: { number: g.number } },
+        h("td", {}, when(g.date)),
+        h("td", {}, titles[g.game] || g.game),
+        h("td", {}, `Nr. ${g.number}`),
+        h("td", {}, result(g)),
+        h("td", { class: "links" }, g.replay ? h("a", { href: g.replay, class: "replay" }, t("replayShort")) : null,
+          g.record ? [" · ", h("a", { href: g.record, download: `stammtisch-${g.number}.json`, class: "record" }, t("recordShort"))] : null))))))
+      : h("p", { class: "muted" }, t("noneYet")));
 }
 
 async function listPanels() {
   const [open, done] = await Promise.all([api("/api/tables"), api("/api/games/finished")]);
   const titles = Object.fromEntries(catalogue.map((g) => [g.name, g.title]));
+  const mine = await myGamesPanel(titles);
+  const tableRow = (x) => {
+    const free = x.seats.filter((s) => s.kind === "empty").length;
+    const sitting = x.seats.filter((s) => s.kind !== "empty").map((s) => s.name).join(", ");
+    const joinable = x.status === "open" && free > 0;
+    return h("li", { class: "table-row", dataset: { table: x.id } },
+      h("div", { class: "what" }, h("b", {}, x.title), ` · ${x.profile_title || x.profile}`,
+        h("div", { class: "muted small" }, sitting || t("nobodyYet"))),
+      h("div", { class: "seats-free" }, joinable ? t("freeSeats", { n: free }) : x.status === "open" ? t("full") : t("running")),
+      h("a", { class: `button${joinable ? " primary" : ""}`, href: `/t/${x.id}` }, joinable ? t("join") : t("watch")));
+  };
   return [
-    h("section", { class: "panel" }, h("h2", {}, t("openTables")),
-      open.tables.length ? h("ul", { class: "list" }, open.tables.map((x) => h("li", {},
-        h("a", { href: `/t/${x.id}` }, `${x.title} · ${x.profile_title || x.profile}`), ` (${x.status === "open" ? t("waiting") : t("running")}, `,
-        `${x.seats.filter((s) => s.kind === "empty").length} ${t("free")})`))) : h("p", { class: "muted" }, t("none"))),
-    h("section", { class: "panel" }, h("h2", {}, t("finishedGames")),
+    mine,
+    h("section", { class: "panel", id: "open-tables" }, h("h2", {}, t("openTables")),
+      open.tables.length ? h("ul", { class: "list tables" }, open.tables.map(tableRow)) : h("p", { class: "muted" }, t("none"))),
+    h("section", { class: "panel", id: "finished" }, h("h2", {}, t("finishedGames")),
       done.games.length ? h("ul", { class: "list" }, done.games.map((g) => h("li", {},
         h("a", { href: `/replay/${g.number}` }, `Nr. ${g.number} · ${titles[g.game] || g.game}`),
-        " ", h("a", { href: `/api/records/${g.number}`, download: `stammtisch-${g.number}.json` }, t("recordShort"))))) : h("p", { class: "muted" }, t("noneYet"))),
+        " · ", h("a", { href: `/api/records/${g.number}`, download: `stammtisch-${g.number}.json` }, t("recordShort"))))) : h("p", { class: "muted" }, t("noneYet"))),
   ];
 }
 
 async function draw() {
   catalogue = await games();
-  const header = h("header", {}, h("span", { class: "home" }, "stammtisch"), h("h1", {}, "Jass · Doppelkopf · Tarock · Perlaggen"),
-    h("button", { class: "lang", id: "lang", onclick: () => setLang(t("langCode")).then(draw) }, t("lang")));
+  const header = h("header", {}, h("a", { class: "home", href: "/" }, "stammtisch"), h("h1", {}, "Jass · Doppelkopf · Tarock · Perlaggen"),
+    h("a", { href: "/scorekeeper/", "data-testid": "nav-scorekeeper" }, pick({ de: "Turniere & Listen", en: "Tournaments & lists" })),
+    h("button", { class: "lang", id: "lang", type: "button", lang: t("langCode"), onclick: () => setLang(t("langCode")).then(draw) }, t("lang")));
   if (!catalogue.length) {
     root.replaceChildren(header, h("p", {}, t("noEngine")));
     return;
   }
-  root.replaceChildren(header, createForm(), accountPanel(), ...(await listPanels()));
+  const lists = await listPanels();
+  root.replaceChildren(header, lists[0] || "", createForm(), accountPanel(), ...lists.slice(1));
 }
 
 draw();

@@ -45,7 +45,7 @@ function draw() {
   if (last && s.public.deal_number !== s.deal_number) v.deal = { ...v.deal, trick: [] };
   const felt = drawTable({ deck: deckInfo, v, game, info: null, hands, peek: false, anim: null });
   // the bottom seat's hand below the table, as in the game
-  const mine = h("div", { class: "hand replay-hand", id: "hand", "aria-label": t("handOf", { who: seats[0] }) },
+  const mine = h("div", { class: "hand replay-hand", id: "hand", role: "group", "aria-label": t("handOf", { who: seats[0] }) },
     (game.sort ? game.sort(hands[0], v) : hands[0]).map((c, i) => drawCard(c, i, hands[0].length)));
   mine.style.setProperty("--count", String(Math.max(hands[0].length, 1)));
   const nav = h("div", { class: "nav" },
@@ -64,8 +64,8 @@ function draw() {
       h("p", { class: "turn mine", id: "step-action", "aria-live": "polite" }, describe(s, seats)),
       felt, mine),
     h("aside", { class: "side-col" },
-      last && data.result ? h("section", { class: "panel", id: "replay-result" }, h("h3", {}, t("settlement")), settlement(v, game, data.result, deckInfo)) : null,
-      h("section", { class: "panel" }, h("h3", {}, t("events")), eventsList((s.public.deal || {}).events, seats, 60)))));
+      last && data.result ? h("section", { class: "panel", id: "replay-result" }, h("h2", {}, t("settlement")), settlement(v, game, data.result, deckInfo)) : null,
+      h("section", { class: "panel" }, h("h2", {}, t("events")), eventsList((s.public.deal || {}).events, seats, 60)))));
 }
 
 function drawCard(c, i, n) {

@@ -4,11 +4,12 @@
 // The drawing is the shared frame (frame.js) with the game's own module (games/<name>.js).
 
 import { account, api, games, h, toast, tokens } from "./api.js";
+import { cardLabel } from "./cards.js";
 import {
   chooser, columnNames, drawActions, drawHand, drawTable, eventsList, handKeys, scoreSheet, settlement, withNames,
 } from "./frame.js";
 import { loadGame } from "./games/index.js";
-import { displayName, lang, msg as message, setLang, t } from "./i18n.js";
+import { displayName, msg as message, setLang, t } from "./i18n.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 const root = document.getElementById("app");
@@ -16,9 +17,35 @@ let ws = null, state = null, info = null, role = null, msgId = 0, backoff = 300;
 let catalogue = [], deckInfo = null, game = null;
 let seenResults = null, settled = null, peek = false, pending = false;
 let refusal = null, choosing = null, turnStarted = 0, turnVersion = null;
-const anim = { arrivals: new Map(), collect: null };
+let confirming = null, openBadges = null, panel = null, refocus = null;
+const anim = { arrivals: new Map(), rest: null };
 const chatLog = [];
 let chatChannel = "table";
+
+// --- this player's settings (kept in the browser) -------------------------------------------
+//: how long a finished trick rests on the table before it goes to the winner (ms)
+export const REST_CHOICES = [1000, 1500, 2500, 4000];
+const prefs = {
+  get rest() { const x = Number(localStorage.getItem("stammtisch:rest")); return REST_CHOICES.includes(x) ? x : 1500; },
+  set rest(x) { localStorage.setItem("stammtisch:rest", String(x)); },
+  get confirm() { return localStorage.getItem("stammtisch:confirm") !== "off"; },
+  set confirm(x) { localStorage.setItem("stammtisch:confirm", x ? "on" : "off"); },
+};
+const COLLECT_MS = 450;
+
+// --- the screen reader's voice: one live region outside the redrawn page ---------------------
+const live = document.createElement("div");
+live.id = "announcer";
+live.className = "sr-only";
+live.setAttribute("aria-live", "polite");
+live.setAttribute("aria-atomic", "true");
+document.body.append(live);
+function announce(parts) {
+  const text = parts.filter(Boolean).join(" ");
+  if (text) live.textContent = text;
+}
+
+const compact = () => window.matchMedia("(max-width: 600px)").matches;
 
 function send(msg) {
   if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(msg));
@@ -28,8 +55,44 @@ function act(action) {
   if (!state || pending) return;
   pending = true;
   choosing = null;
+  confirming = null;
+  confirmDialog();
+  refocus = refocus ?? { where: "hand", index: 0 };
   send({ type: "act", version: state.version, action, id: ++msgId });
   setTimeout(() => { pending = false; }, 1500);
+}
+
+/** An action word: the irreversible high-stakes ones are asked once more (the game module's ``confirm``). */
+function say(action) {
+  const why = prefs.confirm && game.confirm ? game.confirm(action, state.view) : null;
+  if (!why) { act(action); return; }
+  let word = action;
+  try { word = game.actionText(action, state.view).text; } catch { /* the plain word */ }
+  confirming = { action, word, why };
+  render();
+}
+
+// the question lives outside the redrawn page, so that it stays put while others play on
+const modal = document.createElement("div");
+modal.id = "modal";
+document.body.append(modal);
+let shownQuestion = null;
+
+/** Show (or take away) the question about ``confirming``; only redrawn when the question changes. */
+function confirmDialog() {
+  if (shownQuestion === confirming) return;
+  shownQuestion = confirming;
+  if (!confirming) { modal.replaceChildren(); return; }
+  const { action, word, why } = confirming;
+  const no = () => { confirming = null; refocus = { where: "action", action }; render(); };
+  modal.replaceChildren(h("div", { class: "confirm-backdrop", onclick: (e) => { if (e.target === e.currentTarget) no(); } },
+    h("div", { class: "confirm panel", id: "confirm", role: "alertdialog", "aria-modal": "true", "aria-labelledby": "confirm-title", "aria-describedby": "confirm-why" },
+      h("h2", { id: "confirm-title" }, t("confirmTitle", { word })),
+      h("p", { id: "confirm-why" }, why),
+      h("div", { class: "buttons" },
+        h("button", { type: "button", id: "confirm-no", onclick: no }, t("cancel")),
+        h("button", { type: "button", id: "confirm-yes", class: "primary", onclick: () => { if (confirming && confirming.action === action) act(action); } }, t("confirmYes", { word }))))));
+  document.getElementById("confirm-yes").focus();
 }
 
 function connect() {
@@ -49,7 +112,7 @@ function connect() {
   });
 }
 
-/** Remember when cards reached the trick and when a trick was turned, for the animations. */
+/** Remember when cards reached the trick and when a trick was finished (it rests, then goes). */
 function trackTrick(prev, next) {
   const now = performance.now();
   const pd = (prev && prev.deal) || {}, nd = (next && next.deal) || {};
@@ -60,15 +123,49 @@ function trackTrick(prev, next) {
     if (!before.has(k) && !anim.arrivals.has(k)) anim.arrivals.set(k, now);
   }
   const last = nd.last_trick || [];
-  const lastKey = JSON.stringify(last);
-  if (prev && last.length && lastKey !== JSON.stringify(pd.last_trick || [])) {
+  if (last.length && JSON.stringify(last) !== JSON.stringify(pd.last_trick || [])) {
     const winner = nd.last_winner !== undefined && nd.last_winner !== null ? nd.last_winner
       : (nd.trick && nd.trick.length ? nd.trick[0][0] : (next.to_act || [null])[0]);
     for (const [s, c] of last) { const k = `${s}:${c}`; if (!before.has(k) && !anim.arrivals.has(k)) anim.arrivals.set(k, now); }
-    anim.collect = { cards: last, winner, t: now };
+    anim.rest = { cards: last, winner, t: now, ms: prefs.rest };
+    // the next trick's cards come in after the rest: they arrive then
+    for (const [s, c] of nd.trick || []) anim.arrivals.set(`${s}:${c}`, now + prefs.rest);
+    wake(prefs.rest);
+    wake(prefs.rest + COLLECT_MS);
   }
-  for (const [k, tm] of anim.arrivals) if (now - tm > 3000) anim.arrivals.delete(k);
-  if (anim.collect && now - anim.collect.t > 1300) anim.collect = null;
+  for (const [k, tm] of anim.arrivals) if (now - tm > 6000) anim.arrivals.delete(k);
+}
+
+/** Redraw after ``ms`` (the end of a rest or of the collecting). */
+function wake(ms) {
+  setTimeout(() => {
+    if (anim.rest && performance.now() - anim.rest.t >= anim.rest.ms + COLLECT_MS) anim.rest = null;
+    render();
+  }, ms + 5);
+}
+
+/** What a screen reader hears after a state: each card played, who took the trick, whose turn it is. */
+function announceChange(prev, next) {
+  if (!next || !prev) return;
+  const pd = prev.deal || {}, nd = next.deal || {};
+  const seats = next.seats || [];
+  const parts = [];
+  const before = new Set((pd.trick || []).map(([s, c]) => `${s}:${c}`));
+  const lastChanged = JSON.stringify(nd.last_trick || []) !== JSON.stringify(pd.last_trick || []) && (nd.last_trick || []).length;
+  const played = lastChanged ? [...(nd.last_trick || []), ...(nd.trick || [])] : (nd.trick || []);
+  for (const [s, c] of played) {
+    if (before.has(`${s}:${c}`)) continue;
+    const card = String(c).split("=")[0];
+    parts.push(t("playedCard", { who: seats[s], card: deckInfo ? cardLabel(deckInfo.name, card) : card }));
+  }
+  if (lastChanged && nd.last_winner !== undefined && nd.last_winner !== null) parts.push(t("wonBy", { who: seats[nd.last_winner] }) + ".");
+  const was = JSON.stringify(prev.to_act || []), now = JSON.stringify(next.to_act || []);
+  if (was !== now || parts.length) {
+    if (next.over) parts.push(t("over"));
+    else if (myTurn(next)) parts.push(t("yourTurn"));
+    else if ((next.to_act || []).length) parts.push(t("turnOf", { who: next.to_act.map((x) => seats[x]).join(", ") }));
+  }
+  announce(parts);
 }
 
 function handle(msg) {
@@ -80,7 +177,10 @@ function handle(msg) {
       if (msg.table && msg.table.seats) msg.table.seats.forEach((s) => { if (s && s.name) s.name = displayName(s.name); });
       const prev = state && state.view;
       trackTrick(prev, msg.view);
+      announceChange(prev, msg.view);
       if (!state || msg.version !== state.version) { refusal = null; choosing = null; }
+      // a question stays open while its word is still to be said (others may speak meanwhile)
+      if (confirming && !((msg.view && msg.view.legal) || []).includes(confirming.action)) confirming = null;
       state = msg; info = msg.table || info; pending = false;
       if (state.view) {
         const n = state.view.results.length;
@@ -180,14 +280,16 @@ function onPlay(card, acts, el) {
   const v = state.view;
   if (!myTurn(v) && !acts.length) return;
   if (acts.length > 1) { choosing = { card, acts }; render(); return; }
+  // the focus stays on the hand: on the card that takes this one's place
+  refocus = { where: "hand", index: el ? Number(el.dataset.index) : 0 };
+  anim.rest = anim.rest && performance.now() < anim.rest.t + anim.rest.ms ? { ...anim.rest, ms: performance.now() - anim.rest.t } : anim.rest;
   act(acts.length ? acts[0] : card);  // an unplayable card is sent too: the refusal names the rule
-  if (el) el.blur();
 }
 
 function settledPanel(v) {
   if (!settled) return null;
   return h("section", { class: "panel settled", id: "settled", role: "dialog", "aria-label": t("settled", { n: settled.index + 1 }) },
-    h("h3", {}, t("settled", { n: settled.index + 1 })),
+    h("h2", {}, t("settled", { n: settled.index + 1 })),
     settlement(v, game, settled.result, deckInfo),
     h("button", { id: "settled-next", class: "primary", onclick: () => { settled = null; render(); } }, v.over ? t("close") : t("next")));
 }
@@ -216,34 +318,76 @@ function chatPanel() {
     send({ type: "chat", channel: names.includes(chatChannel) ? chatChannel : "table", text: input.value });
     input.value = "";
   };
-  return h("section", { class: "panel chat" },
-    h("ol", { class: "chatlog" }, chatLog.slice(-30).map((m) => h("li", { class: `ch-${m.channel}` },
+  return h("section", { class: `panel chat${panel === "chat" ? " shown" : ""}`, id: "panel-chat" },
+    h("ol", { class: "chatlog", tabindex: "0", "aria-label": t("chat") }, chatLog.slice(-30).map((m) => h("li", { class: `ch-${m.channel}` },
       h("b", {}, m.name), m.channel !== "table" ? h("em", {}, ` [${m.channel}]`) : "", `: ${m.text}`))),
     role === "player" ? h("form", { onsubmit: submit }, names.length > 1 ? select : null, input, h("button", {}, t("send"))) :
       h("p", { class: "muted" }, t("kiebitzNoTalk")));
 }
 
+function settingsPanel() {
+  const rest = h("select", { id: "pref-rest", onchange: (e) => { prefs.rest = Number(e.target.value); } },
+    REST_CHOICES.map((ms) => h("option", { value: String(ms), selected: ms === prefs.rest }, t("seconds", { n: String(ms / 1000).replace(".", t("decimal")) }))));
+  const conf = h("input", { type: "checkbox", id: "pref-confirm", checked: prefs.confirm, onchange: (e) => { prefs.confirm = e.target.checked; } });
+  const pace = info && info.settings && info.settings.bot_seconds !== undefined ? t("seconds", { n: String(info.settings.bot_seconds).replace(".", t("decimal")) }) : t("paceNormal");
+  return h("section", { class: "panel settings", id: "panel-settings" }, h("h2", {}, t("settings")),
+    h("label", { for: "pref-rest" }, h("span", {}, t("trickRest")), rest),
+    h("label", { for: "pref-confirm", class: "check" }, conf, h("span", {}, t("confirmWords"))),
+    h("p", { class: "muted small" }, `${t("botPace")}: ${pace}`));
+}
+
+/** On a phone the score sheet, the events and the rest open over the table from this bar. */
+function quickNav() {
+  const item = (id, label) => h("button", {
+    type: "button", class: `quick-btn${panel === id ? " active" : ""}`, "aria-expanded": panel === id ? "true" : "false",
+    "aria-controls": `panel-${id}`, dataset: { panel: id }, onclick: () => { panel = panel === id ? null : id; render(); },
+  }, label);
+  return h("nav", { class: "quick", "aria-label": t("more") }, item("sheet", t("sheet")), item("events", t("events")), item("chat", t("chat")), item("settings", t("settings")));
+}
+
 function gameView() {
   const v = state.view;
-  const felt = drawTable({
-    deck: deckInfo, v, game, info, peek, anim,
+  const small = compact();
+  const table = drawTable({
+    deck: deckInfo, v, game, info, peek, anim, badgeRoom: small ? { side: 12, top: 18 } : 24, openBadges, compact: small,
     onPeek: () => { peek = !peek; render(); },
+    onBadges: (s) => { openBadges = openBadges === s ? null : s; render(); },
   });
   const settledBox = settledPanel(v);
-  if (choosing) felt.append(chooser(deckInfo, game, choosing.acts, act, () => { choosing = null; render(); }));
+  if (choosing) table.querySelector(".felt").append(chooser(deckInfo, game, choosing.acts, act, () => { choosing = null; render(); }));
   const main = h("div", { class: "main-col" },
     v.over ? overPanel(v) : null,
     settledBox,
-    felt,
+    table,
     turnLine(v),
-    drawActions({ deck: deckInfo, v, game, onAct: act, refusal }),
-    drawHand({ deck: deckInfo, v, game, onPlay, refusal }),
+    drawActions({ deck: deckInfo, v, game, onAct: say, refusal }),
+    drawHand({ deck: deckInfo, v, game, onPlay, refusal, compact: small, width: Math.min(root.clientWidth, 1100) - 12 }),
     v.seat !== null && v.seat !== undefined && ((v.deal || {}).hand || []).length ? h("p", { class: "keys-hint" }, t("keys")) : null);
-  const side = h("aside", { class: "side-col" },
-    v.over ? null : h("section", { class: "panel" }, h("h3", {}, t("sheet")), scoreSheet(v, game, v.results, v.totals)),
-    h("section", { class: "panel" }, h("h3", {}, t("events")), eventsList((v.deal || {}).events, v.seats)),
-    chatPanel());
-  return [h("div", { class: "game-layout" }, main, side)];
+  // (at the end the sheet is in the end panel too: beside the table it is left out, the quick bar still opens it)
+  const sidePanel = (id, title, body, twice = false) => h("section", { class: `panel${panel === id ? " shown" : ""}${twice ? " twice" : ""}`, id: `panel-${id}`, dataset: { panel: id } },
+    h("div", { class: "panel-head" }, h("h2", {}, title),
+      h("button", { type: "button", class: "close-panel", "aria-label": t("close"), onclick: () => { panel = null; render(); } }, "×")), body);
+  const side = h("aside", { class: `side-col${panel ? " open" : ""}`, "aria-label": t("more") },
+    sidePanel("sheet", t("sheet"), scoreSheet(v, game, v.results, v.totals, v.over ? "sheet-side" : "sheet"), v.over),
+    sidePanel("events", t("events"), eventsList((v.deal || {}).events, v.seats)),
+    chatPanel(),
+    settingsPanel());
+  return [quickNav(), h("div", { class: "game-layout" }, main, side)];
+}
+
+/** After a redraw, put the focus back where the player was: on the hand after a move. */
+function restoreFocus() {
+  if (!refocus) return;
+  const want = refocus;
+  const cards = document.querySelectorAll("#hand .card");
+  let target = null;
+  if (want.where === "action") target = document.querySelector(`#actions [data-action="${CSS.escape(want.action)}"]`);
+  else if (want.where === "id") target = document.getElementById(want.id);
+  if (!target && want.where !== "id") {
+    target = cards.length ? cards[Math.min(want.index || 0, cards.length - 1)] : document.querySelector("#actions button") || document.getElementById("hand");
+  }
+  if (target) target.focus({ preventScroll: true });
+  refocus = null;
 }
 
 function render() {
@@ -261,7 +405,7 @@ function render() {
       status: info ? info.status : "", role: role || "",
     },
   }, connected ? t("connected") : t("connecting"));
-  const langBtn = h("button", { class: "lang", id: "lang", onclick: () => setLang(t("langCode")).then(render) }, t("lang"));
+  const langBtn = h("button", { class: "lang", id: "lang", type: "button", lang: t("langCode"), onclick: () => setLang(t("langCode")).then(render) }, t("lang"));
   const head = h("header", {},
     h("a", { href: "/", class: "home" }, t("home")),
     h("h1", {}, info ? `${info.title} · ${info.profile_title || info.profile}` : ""),
@@ -269,14 +413,26 @@ function render() {
     role === "kiebitz" ? h("span", { class: "badge kiebitz" }, t("kiebitz")) : null,
     langBtn, status);
   const body = !info ? [h("p", {}, t("loading"))] : info.status === "open" ? [seatLobby(), chatPanel()] : v ? gameView() : [];
+  // the redraw replaces the elements: keep the focus where it was (a card of the hand, a word, a field)
+  const a = document.activeElement;
+  if (!refocus && a && a !== document.body && root.contains(a)) {
+    if (a.closest("#hand")) refocus = { where: "hand", index: Number(a.dataset.index || 0) };
+    else if (a.closest("#actions") && a.dataset.action) refocus = { where: "action", action: a.dataset.action };
+    else if (a.id) refocus = { where: "id", id: a.id };
+  }
   root.replaceChildren(head, ...body.filter((x) => x));
-  window.stammtisch = { state, version: state ? state.version : null };
+  confirmDialog();
+  if (!confirming && refocus) restoreFocus();
+  window.stammtisch = { state, version: state ? state.version : null, rest: prefs.rest };
 }
 
 document.addEventListener("keydown", (e) => {
   const tag = (e.target && e.target.tagName) || "";
   if (["INPUT", "SELECT", "TEXTAREA"].includes(tag) || e.ctrlKey || e.metaKey || e.altKey) return;
-  if (e.key === "Escape" && choosing) { choosing = null; render(); return; }
+  if (e.key === "Escape" && (choosing || confirming || openBadges !== null || panel)) {
+    choosing = null; confirming = null; openBadges = null; panel = null; render(); return;
+  }
+  if (confirming) return;
   const i = handKeys.indexOf(e.key);
   if (i < 0) return;
   const card = document.querySelector(`#hand .card[data-index="${i}"]`);
@@ -286,8 +442,10 @@ document.addEventListener("keydown", (e) => {
 setInterval(() => {
   const el = document.getElementById("timer");
   if (el) el.textContent = timerText();
-  if (anim.collect && performance.now() - anim.collect.t > 1300 && state) { anim.collect = null; render(); }
 }, 250);
+
+let resized = null;
+window.addEventListener("resize", () => { clearTimeout(resized); resized = setTimeout(() => { if (state) render(); }, 150); });
 
 async function init() {
   catalogue = await games();

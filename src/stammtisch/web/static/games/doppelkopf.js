@@ -28,6 +28,8 @@ const RANK_ORDER = ["A", "10", "K", "D", "B", "9"];
 
 export default {
   direction: "cw",
+  /** The solos by their names (the lobby's option form). */
+  itemLabel: (option, item) => (option === "solos" ? SOLO[item] || null : null),
   vorhand: (v) => (v.deal.active || [])[0],
   /** The engine sends the hand in the game's order (trumps first, then suits). */
   sort(hand, v) {
@@ -44,16 +46,29 @@ export default {
     const w = WORDS[a];
     return w ? { text: w[0], tip: tip(w[1], w[2]) } : { text: a.replace(/_/g, " "), tip: "" };
   },
+  /** Announcements, Absagen and a Lustsolo cannot be taken back: asked once more (docs/web.md). */
+  confirm(a) {
+    if (a === "re" || a === "kontra") return tip("Die Ansage erhöht den Wert des Spiels und kann nicht zurückgenommen werden (DDV 5, 6).", "The announcement raises the value of the game and cannot be taken back (DDV 5, 6).");
+    if (/^keine\d+$|^schwarz$/.test(a)) return tip("Die Absage zählt einen Sonderpunkt, muss erreicht werden und kann nicht zurückgenommen werden (DDV 5, 6).", "The Absage counts an extra point, must be reached and cannot be taken back (DDV 5, 6).");
+    if (a.startsWith("solo:")) return tip("Ein Solo spielst du allein gegen drei, die Punkte zählen dreifach (DDV 3, 7).", "You play a solo alone against three, the points count three times (DDV 3, 7).");
+    return null;
+  },
   group: (a) => a,
   columnName: (c, i, v) => v.seats[i] ?? c,
   seatBadges(v, s) {
     const d = v.deal, out = [];
     if (d.sitting === s) out.push({ text: { de: "setzt aus", en: "sits out" }, tip: { de: "der Geber am Fünfertisch sitzt (DDV 1)", en: "the dealer at a table of five sits out (DDV 1)" } });
     const party = (d.parties || [])[s];
-    if (party) out.push({ text: party === "re" ? "Re" : "Kontra", tip: { de: "Partei, soweit bekannt", en: "party, as far as known" }, cls: `party ${party}` });
+    const said = (d.announced || []).filter(([who]) => who === s).map(([, w]) => w);
+    // the party, marked when this seat announced it itself (one badge, not "Re Re")
+    if (party) {
+      out.push(said.includes(party)
+        ? { text: party === "re" ? "Re" : "Kontra", tip: { de: "angesagt (DDV 5)", en: "announced (DDV 5)" }, cls: `party ${party} said` }
+        : { text: party === "re" ? "Re" : "Kontra", tip: { de: "Partei, soweit bekannt", en: "party, as far as known" }, cls: `party ${party}` });
+    }
     if (d.soloist === s && d.contract) out.push({ text: gettext(d.contract_label || d.contract), tip: d.pflichtsolo ? { de: "Pflichtsolo (DDV 2)", en: "Pflichtsolo (DDV 2)" } : { de: "Lustsolo", en: "Lustsolo" }, cls: "contract" });
     if (d.hochzeiter === s) out.push({ text: "Hochzeit", tip: WORDS.hochzeit.slice(1)[lang() === "en" ? 1 : 0], cls: "contract" });
-    for (const [who, word] of d.announced || []) if (who === s) out.push({ text: this.actionText(word).text, tip: this.actionText(word).tip, cls: "announce" });
+    for (const word of said) if (word !== party) out.push({ text: this.actionText(word).text, tip: this.actionText(word).tip, cls: "announce" });
     if (d.phase !== "play" && d.phase !== "over") for (const [who, ans] of d.answers || []) if (who === s) out.push({ text: this.actionText(ans).text, tip: this.actionText(ans).tip });
     const tricks = tricksBadge(d, s);
     if (tricks) out.push(tricks);
@@ -64,7 +79,12 @@ export default {
     if (d.contract) out.push(el("span", "badge contract", gettext(d.contract_label || d.contract),
       tip("Spielart; Trumpf: " + (d.trump || "normal"), "game; trump: " + (d.trump || "normal"))));
     const ann = d.announcements || {};
-    for (const p of ["re", "kontra"]) if (ann[p]) out.push(el("span", `badge party ${p}`, `${p === "re" ? "Re" : "Kontra"}: ${ann[p]}`));
+    for (const p of ["re", "kontra"]) {
+      if (!ann[p]) continue;
+      // the party's highest word: "Re" alone, or "Re: keine 90" once it said an Absage
+      const word = p === "re" ? "Re" : "Kontra";
+      out.push(el("span", `badge party ${p}`, String(ann[p]).toLowerCase() === p ? word : `${word}: ${ann[p]}`, tip("angesagt (DDV 5)", "announced (DDV 5)")));
+    }
     if (d.klaerungsstich) out.push(el("span", "badge", `Klärungsstich ${d.klaerungsstich}`));
     return out;
   },

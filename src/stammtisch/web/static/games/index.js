@@ -1,5 +1,6 @@
 // The per-game renderers, loaded by the game's name; a plain fallback for any other engine.
 
+import { games } from "../api.js";
 import { lang } from "../i18n.js";
 
 const generic = {
@@ -23,10 +24,10 @@ const generic = {
   lang,
 };
 
-const KNOWN = new Set(["jass", "doppelkopf", "tarock", "perlaggen"]);
-
+// The server's game list (/api/games) says which games have a renderer module here.
 export async function loadGame(name) {
-  if (!KNOWN.has(name)) return generic;
+  const info = (await games()).find((g) => g.name === name);
+  if (!info || !info.renderer) return generic;
   const mod = await import(`./${name}.js`);
   return { ...generic, ...mod.default };
 }

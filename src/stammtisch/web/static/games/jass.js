@@ -56,6 +56,8 @@ export default {
     if (a.startsWith("trump:")) return modeText(a.slice(6));
     return { text: a, tip: "" };
   },
+  /** Claiming the rest cannot be taken back: asked once more (docs/web.md). */
+  confirm: (a) => (a === "rest" ? tip("Du verlangst alle übrigen Stiche; ist es falsch, erhalten die Gegner alle Karten (§17).", "You claim all remaining tricks; if wrong, the opponents get all cards (§17).") : null),
   group: (a) => (a.startsWith("trump:3x3") ? "trump" : a.startsWith("trump:") ? a : a),
   columnName(c, i, v) {
     return `${v.seats[i]} & ${v.seats[i + 2]}`;

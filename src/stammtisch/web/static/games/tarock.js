@@ -50,6 +50,12 @@ function premiumText(p) { const x = PREMIUMS[p]; return x ? x[0] : p; }
 
 export default {
   direction: "ccw",
+  /** The games of the tariff and the premiums by their names (the lobby's option form). */
+  itemLabel(option, item) {
+    if (option === "tariff" && CONTRACTS[item]) return CONTRACTS[item][0];
+    if (option === "premium_values" && PREMIUMS[item]) return PREMIUMS[item][0];
+    return null;
+  },
   vorhand: (v) => (v.deal.players || [])[0],
   /** Suits (♣ ♠ ♥ ♦, kings high) then Tarock I..XXI and the Sküs. */
   sort(hand) {
@@ -77,6 +83,15 @@ export default {
     if (kind === "call") return { text: tip(`rufe ${cardLabel("tarock", what)}`, `call ${cardLabel("tarock", what)}`), tip: tip("den König rufen (Österreich-Finale 4))", "call the king (Österreich-Finale 4))") };
     if (WORDS[a]) return { text: WORDS[a][0], tip: tip(WORDS[a][1], WORDS[a][2]) };
     return { text: a.replace(/[_:]/g, " "), tip: "" };
+  },
+  /** Words that cannot be taken back and change what the deal is worth: asked once more (docs/web.md). */
+  confirm(a) {
+    const [kind, what] = a.includes(":") ? a.split(":") : [a, null];
+    if (kind === "announce" && what === "valat") return tip("Valat angesagt zählt das Spiel achtfach; ist der Valat verloren, ist auch das Spiel verloren (Österreich-Finale 9)).", "An announced Valat counts the game eight times; a lost Valat loses the game too (Österreich-Finale 9)).");
+    if (kind === "announce") return tip("Angesagt zählt die Prämie voll (still nur die Hälfte) und kostet, wenn sie nicht gelingt; jeder sagt nur einmal an (Österreich-Finale 8)).", "Announced, the premium counts in full (silent only half) and costs if it fails; each player announces only once (Österreich-Finale 8)).");
+    if (kind === "kontra" || kind === "rekontra" || kind === "subkontra") return tip("Verdoppelt das Geld des Spiels; zurücknehmen geht nicht (Österreich-Finale 2)).", "Doubles the money of the game; it cannot be taken back (Österreich-Finale 2)).");
+    if (kind === "bid" && /ouvert/.test(what || "")) return tip("Ouvert: nach dem ersten Stich liegen deine Karten offen auf dem Tisch (Österreich-Finale 6)).", "Ouvert: after the first trick your cards lie open on the table (Österreich-Finale 6)).");
+    return null;
   },
   group: (a) => a.split(":")[0] === "bid" || a.split(":")[0] === "announce" ? a : a.split(":")[0],
   columnName: (c, i, v) => v.seats[i] ?? c,

@@ -1,5 +1,7 @@
-"""Rule fixes of issue #13 (Perlaggen items 4–9): each test names its paragraph of the Innsbrucker
-Perlaggerregeln and failed before the fix."""
+"""Rulings of the Innsbrucker Perlaggerregeln that once went wrong: the card on the table (§29),
+concessions and laying open (§9, §32), the Gleich and the Hanger (§3, §25), revokes (§17),
+Weisen (§22), the Taufe (§18), and the rule player's conduct. Each test names its paragraph and
+failed before its fix."""
 
 from __future__ import annotations
 

@@ -130,7 +130,7 @@ def test_sample_state_respects_stichzwang_shown_in_play():
     no consistent deal and the search player fell back, issue #13.15)."""
     from stammtisch.core.cards import TAROCK
     from stammtisch.games.tarock.options import CONTRACTS
-    from stammtisch.games.tarock.sample import _excluded
+    from stammtisch.games.tarock.sampling import _excluded
 
     opts = GAME.options()
     ex = _excluded(opts, CONTRACTS["trischaken"], [[(1, "T10"), (2, "T5")]], me=0)

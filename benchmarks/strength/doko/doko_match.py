@@ -1,0 +1,450 @@
+"""Doppelkopf duplicate matches against doko's UCT player (Sievers & Helmert), benchmark-only.
+
+doko (https://github.com/silvansievers/doko, GPL-3.0) is never shipped with stammtisch and never
+imported by the package: this script builds a small C++ bridge (``bridge.cpp``) against doko's
+sources in a cache folder outside the repository and talks to it over a pipe. See README.md.
+
+Run::
+
+    python benchmarks/strength/doko/doko_match.py build --doko-src PATH
+    python benchmarks/strength/doko/doko_match.py check
+    python benchmarks/strength/doko/doko_match.py match --ours search:40w --rollouts 100 \\
+        --simulations 10 --pairs 6 --name doko_smoke
+
+``PATH`` is a checkout of silvansievers/doko or a bare git directory of it (its ``HEAD`` is
+exported). Without ``--doko-src`` the sources already in the cache are used.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import os
+import platform
+import random
+import shutil
+import subprocess
+import sys
+import time
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parents[2]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "src"))
+
+CACHE = Path(os.environ.get("STAMMTISCH_DOKO_CACHE", Path.home() / ".cache" / "stammtisch" / "doko"))
+HOW_TO_GET = ("doko's sources are not in the cache ({cache}). Get them with\n"
+              "  git clone https://github.com/silvansievers/doko /some/path\n"
+              "and run: python benchmarks/strength/doko/doko_match.py build --doko-src /some/path")
+
+# our notation (X Kreuz, P Pik, H Herz, K Karo; 9 10 B D K A) <-> doko's (C S H D; 9 1 J Q K A)
+_SUIT = {"X": "C", "P": "S", "H": "H", "K": "D"}
+_RANK = {"9": "9", "10": "1", "B": "J", "D": "Q", "K": "K", "A": "A"}
+_SUIT_BACK = {v: k for k, v in _SUIT.items()}
+_RANK_BACK = {v: k for k, v in _RANK.items()}
+CLUB_QUEEN = "XD"
+
+
+def to_doko(card: str) -> str:
+    return _SUIT[card[0]] + _RANK[card[1:]]
+
+
+def from_doko(card: str) -> str:
+    return _SUIT_BACK[card[0]] + _RANK_BACK[card[1:]]
+
+
+# ---------------------------------------------------------------------------------------
+# Build
+# ---------------------------------------------------------------------------------------
+def _export(src: Path, dest: Path) -> str:
+    """Copy doko's sources (a checkout or a bare git dir) to ``dest``; return the commit or a hash."""
+    if dest.exists():
+        shutil.rmtree(dest)
+    dest.mkdir(parents=True)
+    git_dir = src if (src / "objects").is_dir() and (src / "HEAD").is_file() else src / ".git"
+    if git_dir.is_dir():
+        commit = subprocess.run(["git", "--git-dir", str(git_dir), "rev-parse", "HEAD"], check=True,
+                                capture_output=True, text=True).stdout.strip()
+        archive = subprocess.run(["git", "--git-dir", str(git_dir), "archive", "HEAD"], check=True,
+                                 capture_output=True).stdout
+        subprocess.run(["tar", "-x", "-C", str(dest)], input=archive, check=True)
+        return commit
+    for f in src.iterdir():
+        if f.suffix in (".cpp", ".h") or f.name in ("LICENSE", "CMakeLists.txt", "README.rst"):
+            shutil.copy2(f, dest / f.name)
+    h = hashlib.sha256()
+    for f in sorted(dest.iterdir()):
+        h.update(f.read_bytes())
+    return "sha256:" + h.hexdigest()[:16]
+
+
+def build(doko_src: Path | None) -> Path:
+    """Put doko's sources into the cache (if given) and compile the bridge; return its path."""
+    src = CACHE / "src"
+    if doko_src is not None:
+        version = _export(Path(doko_src).expanduser().resolve(), src)
+        (CACHE / "version.txt").write_text(version + "\n")
+    if not (src / "uct.cpp").is_file():
+        raise SystemExit(HOW_TO_GET.format(cache=CACHE))
+    exe = CACHE / "bridge"
+    sources = sorted(str(p) for p in src.glob("*.cpp") if p.name not in ("main.cpp", "test.cpp"))
+    # doko's own flags (CMakeLists.txt: -std=c++11 -O3, assertions on); -w: its -Werror is not ours
+    cmd = ["g++", "-std=c++11", "-O3", "-w", f"-I{src}", "-o", str(exe), str(HERE / "bridge.cpp"), *sources]
+    print(" ".join(cmd[:6]), "...", flush=True)
+    subprocess.run(cmd, check=True)
+    return exe
+
+
+def doko_version() -> str:
+    f = CACHE / "version.txt"
+    return f.read_text().strip() if f.is_file() else "unknown"
+
+
+# ---------------------------------------------------------------------------------------
+# The bridge as a stammtisch bot
+# ---------------------------------------------------------------------------------------
+def request_line(view: dict[str, Any], version: int, rollouts: int, simulations: int) -> str:
+    """The bridge's whole input for one decision, built from the seat's own view only:
+    the seat, the first leader, its own hand and the public sequence of cards played."""
+    deal = view["deal"]
+    seat = view["seat"]
+    first = deal["active"][0]  # the dealer's left leads the first trick (Doppelkopf-Turnier 2.)
+    played = [(s, c) for t in deal["tricks"] for s, c in t["cards"]] + [(s, c) for s, c in deal["trick"]]
+    hand = " ".join(to_doko(c) for c in deal["hand"])
+    hist = " ".join(f"{s}:{to_doko(c)}" for s, c in played)
+    return f"{seat} {first} {version} {rollouts} {simulations} | {hand} | {hist}"
+
+
+class DokoUct:
+    """doko's UCT player at one of our seats (through the bridge process); cards only.
+
+    It answers ``gesund`` in the Spielabfrage and never announces (the common subset, README.md).
+    """
+
+    def __init__(self, exe: Path, version: int = 0, rollouts: int = 100, simulations: int = 10):
+        self.name = f"doko-uct-v{version}-{rollouts}r-{simulations}s"
+        self.args = (version, rollouts, simulations)
+        self.proc = subprocess.Popen([str(exe)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
+        self.times: list[float] = []
+        self.requests: list[str] = []
+
+    def ask(self, line: str) -> str:
+        assert self.proc.stdin is not None and self.proc.stdout is not None
+        self.proc.stdin.write(line + "\n")
+        self.proc.stdin.flush()
+        out = self.proc.stdout.readline().strip()
+        if not out or out.startswith("error"):
+            raise RuntimeError(f"bridge: {out or 'no answer'} for {line!r}")
+        return out
+
+    def choose(self, turn: Any, rng: Any) -> str:
+        if "gesund" in turn.legal:
+            return "gesund"
+        cards = [a for a in turn.legal if a[0] in _SUIT]
+        if len(cards) == 1:
+            return cards[0]
+        line = request_line(turn.view, *self.args)
+        t0 = time.perf_counter()
+        card = from_doko(self.ask(line))
+        self.times.append(time.perf_counter() - t0)
+        self.requests.append(line)
+        if card not in cards:
+            raise RuntimeError(f"bridge answered {card}, not legal here: {cards}")
+        return card
+
+    def interject(self, turn: Any, rng: Any) -> None:
+        return None
+
+    def close(self) -> None:
+        if self.proc.stdin:
+            self.proc.stdin.close()
+        self.proc.wait(timeout=10)
+
+
+class CardsOnly:
+    """Our bot restricted to the common subset: ``gesund``, no announcements, cards by ``inner``."""
+
+    def __init__(self, inner: Any):
+        self.inner = inner
+        self.name = getattr(inner, "name", "ours")
+        self.times: list[float] = []
+
+    def choose(self, turn: Any, rng: Any) -> str:
+        from stammtisch.core.protocol import Turn
+
+        if "gesund" in turn.legal:
+            return "gesund"
+        cards = [a for a in turn.legal if a[0] in _SUIT]
+        if len(cards) == 1:
+            return cards[0]
+        t0 = time.perf_counter()
+        a = self.inner.choose(Turn(turn.seat, cards, partial(lambda t: t.view, turn)), rng)
+        self.times.append(time.perf_counter() - t0)
+        return a
+
+    def interject(self, turn: Any, rng: Any) -> None:
+        return None
+
+
+# ---------------------------------------------------------------------------------------
+# Matches
+# ---------------------------------------------------------------------------------------
+def _common_subset_deal(game: Any, options: Any, seed: int, index: int) -> tuple[int, Any] | None:
+    """Deal ``index``; ``None`` if one hand holds both Kreuz-Damen (Hochzeit / stille Hochzeit,
+    outside the common subset)."""
+    rng = random.Random(f"{seed}:{index}:deal")
+    dealer = game.first_dealer(options, rng)
+    deal = game.deal(options, dealer, rng, {})
+    for hand in deal.hands:
+        if sum(1 for c in hand if game.deck.format(c) == CLUB_QUEEN) == 2:
+            return None
+    return dealer, deal
+
+
+def play_team_pair(game: Any, profile: str, dealer: int, deal: Any, ours: Any, doko: Any, seed: int,
+                   index: int) -> dict[str, Any]:
+    """Team duplicate: ours on the Re seats (the Kreuz-Damen holders) and doko on Kontra, then
+    swapped, with the same deal and play seed. A side's points: the mean of its two seats'."""
+    from stammtisch.core.driver import play_out
+    from stammtisch.core.protocol import Match
+
+    re_seats = [s for s, hand in enumerate(deal.hands) if any(game.deck.format(c) == CLUB_QUEEN for c in hand)]
+    out: dict[str, Any] = {"index": index, "dealer": dealer, "re": re_seats, "a": [], "b": []}
+    for swap in (0, 1):
+        a_seats = re_seats if swap == 0 else [s for s in range(4) if s not in re_seats]
+        bots = [ours if s in a_seats else doko for s in range(4)]
+        m = Match(game, profile, {}, max_deals=1, recorded=[(dealer, deal)])
+        play_out(m, bots, random.Random(f"{seed}:{index}:play"))
+        pts = m.logs[0].result.points
+        out["a"].append(sum(pts[s] for s in a_seats) / 2)
+        out["b"].append(sum(pts[s] for s in range(4) if s not in a_seats) / 2)
+    return out
+
+
+def _timing(ts: list[float]) -> dict[str, Any]:
+    if not ts:
+        return {"decisions": 0}
+    s = sorted(ts)
+    out = {"decisions": len(ts), "mean_s": round(sum(ts) / len(ts), 4), "median_s": round(s[len(s) // 2], 4),
+           "max_s": round(s[-1], 4)}
+    if len(ts) > 1:  # the first decision of a process includes one-time set-up (our Numba compilation)
+        out["mean_s_after_first"] = round(sum(ts[1:]) / (len(ts) - 1), 4)
+    return out
+
+
+def match(args: argparse.Namespace) -> None:
+    from stammtisch.bots import make
+    from stammtisch.bots.arena import summarize, write_json
+    from stammtisch.core import registry
+
+    exe = CACHE / "bridge"
+    if not exe.is_file():
+        raise SystemExit(f"no bridge at {exe}; run the 'build' command first.\n" + HOW_TO_GET.format(cache=CACHE))
+    game = registry.get("doppelkopf")
+    options = game.options(args.profile, {})
+    ours = CardsOnly(make(args.ours, game, options))
+    doko = DokoUct(exe, args.version, args.rollouts, args.simulations)
+    load_before = os.getloadavg()
+    t0 = time.perf_counter()
+    pairs: list[dict[str, Any]] = []
+    skipped: list[int] = []
+    index = 0
+    out_dir = ROOT / "benchmarks" / "results"
+
+    def write(complete: bool) -> None:
+        res = {
+            "what": "Doppelkopf team duplicate: ours on Re then on Kontra vs doko's UCT, common subset "
+                    "(normal games only: everybody gesund, deals with both Kreuz-Damen in one hand skipped, "
+                    "no announcements; card play only)",
+            "a": args.ours, "b": doko.name, "profile": args.profile, "seed": args.seed, "pairs_requested": args.pairs,
+            "complete": complete, "seconds": round(time.perf_counter() - t0, 1),
+            "skipped_deals_two_club_queens": skipped,
+            "doko": {"repo": "silvansievers/doko", "commit": doko_version(), "uct_version": args.version,
+                     "rollouts": args.rollouts, "simulations": args.simulations,
+                     "other_options": "score-points constant 500, team points 1, playing-points constant 1, "
+                                      "exploration 16000, announcement option 0 (never announces), "
+                                      "wrong formula 0, simulation option 0, action selection 1; "
+                                      "no solo, no compulsory solo, announcing version 1; Uct rng seed 2011 (doko's)",
+                     "published_setting": "version 0, 1000 rollouts, 10 simulations, announcement option 1"},
+            "stammtisch": {"commit": subprocess.run(["git", "-C", str(ROOT), "rev-parse", "HEAD"], capture_output=True,
+                                                    text=True).stdout.strip(),
+                           "bot": args.ours},
+            "time_per_decision": {"a": _timing(ours.times), "b": _timing(doko.times),
+                                  "note": "wall seconds per card decision with 2 or more legal cards"},
+            "machine": {"cpus": os.cpu_count(), "platform": platform.platform(),
+                        "loadavg_before": [round(x, 2) for x in load_before],
+                        "loadavg_after": [round(x, 2) for x in os.getloadavg()]},
+            "summary": summarize(pairs) if pairs else None, "pairs": pairs,
+        }
+        write_json(res, out_dir / f"{args.name}.json")
+        s = res["summary"]
+        if s:
+            lo, hi = s["margin"]["ci95"]
+            print(f"[{len(pairs)}/{args.pairs}] A {s['a_points_per_deal']:.2f} B {s['b_points_per_deal']:.2f} "
+                  f"margin {s['margin']['mean']:.2f} ({lo:.2f}..{hi:.2f}) "
+                  f"ours {_timing(ours.times).get('mean_s')} s doko {_timing(doko.times).get('mean_s')} s "
+                  f"[{res['seconds']:.0f}s]", flush=True)
+
+    try:
+        while len(pairs) < args.pairs:
+            got = _common_subset_deal(game, options, args.seed, index)
+            if got is None:
+                skipped.append(index)
+            else:
+                pairs.append(play_team_pair(game, args.profile, *got, ours, doko, args.seed, index))
+                write(len(pairs) == args.pairs)
+            index += 1
+    finally:
+        doko.close()
+
+
+def check(args: argparse.Namespace) -> None:
+    """The bridge sees only the seat's view: (1) its input is built from ``state.view(seat)``
+    alone; (2) for many positions, the same view with the other three hands dealt anew (the
+    engine's own sampler) gives the identical request line, and the bridge answers it the same
+    way twice (doko's UCT is seeded, 2011)."""
+    from stammtisch.bots import make
+    from stammtisch.core import registry
+    from stammtisch.core.driver import step
+    from stammtisch.core.protocol import Match
+
+    game = registry.get("doppelkopf")
+    options = game.options(args.profile, {})
+    doko = DokoUct(CACHE / "bridge", args.version, args.rollouts, args.simulations)
+    rule = CardsOnly(make("rule", game, options))
+    checked = differ = 0
+    for index in range(args.positions):
+        got = _common_subset_deal(game, options, args.seed, index)
+        if got is None:
+            continue
+        dealer, deal = got
+        m = Match(game, args.profile, {}, max_deals=1, recorded=[(dealer, deal)])
+        rng = random.Random(index)
+        for _ in range(rng.randrange(4, 40)):
+            step(m, [rule] * 4, rng, interjections=False)
+        seat = m.to_act()[0]
+        if not [a for a in m.legal_actions(seat) if a[0] in _SUIT][1:]:
+            continue
+        view = m.view(seat)
+        line = request_line(view, args.version, args.rollouts, args.simulations)
+        # another deal consistent with the seat's view: the same request, so the same card
+        other = game.sample_state(options, view["deal"], random.Random(index + 1000))
+        def names(mask: int) -> list[str]:
+            return sorted(game.deck.format(c) for c in range(48) if mask >> c & 1)
+
+        others = [names(other.hands[s]) for s in range(4) if s != seat]
+        real = [names(m.deal_state.hands[s]) for s in range(4) if s != seat]
+        differ += others != real
+        line2 = request_line({"seat": seat, "deal": other.view(seat)}, args.version, args.rollouts, args.simulations)
+        assert line == line2, (line, line2)
+        a1, a2 = doko.ask(line), doko.ask(line2)
+        assert a1 == a2, (a1, a2)
+        checked += 1
+    doko.close()
+    print(f"check: {checked} positions ({differ} with other hidden hands in the resampled deal): "
+          "identical requests and identical answers")
+
+
+def timing(args: argparse.Namespace) -> None:
+    """doko's time per card decision at several settings, side by side on the same positions
+    (rule-player play into the deal, common subset), written to ``benchmarks/results/``."""
+    from stammtisch.bots import make
+    from stammtisch.bots.arena import write_json
+    from stammtisch.core import registry
+    from stammtisch.core.driver import step
+    from stammtisch.core.protocol import Match
+
+    game = registry.get("doppelkopf")
+    options = game.options(args.profile, {})
+    rule = CardsOnly(make("rule", game, options))
+    views = []
+    index = 0
+    while len(views) < args.positions:
+        got = _common_subset_deal(game, options, args.seed, index)
+        index += 1
+        if got is None:
+            continue
+        m = Match(game, args.profile, {}, max_deals=1, recorded=[got])
+        rng = random.Random(index)
+        for _ in range(rng.randrange(4, 40)):
+            step(m, [rule] * 4, rng, interjections=False)
+        seat = m.to_act()[0]
+        if [a for a in m.legal_actions(seat) if a[0] in _SUIT][1:]:
+            views.append(m.view(seat))
+    settings = [tuple(int(x) for x in s.split("x")) for s in args.settings]
+    load_before = os.getloadavg()
+    rows = []
+    for rollouts, sims in settings:
+        doko = DokoUct(CACHE / "bridge", args.version, rollouts, sims)
+        ru0 = os.times()
+        ts = []
+        for v in views:
+            t0 = time.perf_counter()
+            doko.ask(request_line(v, args.version, rollouts, sims))
+            ts.append(time.perf_counter() - t0)
+        doko.close()  # reaped: its CPU time is now in os.times().children_*
+        ru1 = os.times()
+        child_cpu = (ru1.children_user + ru1.children_system) - (ru0.children_user + ru0.children_system)
+        rows.append({"rollouts": rollouts, "simulations": sims, "wall": _timing(ts),
+                     "cpu_s_per_decision": round(child_cpu / len(views), 4) if child_cpu else None})
+        print(rows[-1], flush=True)
+    from stammtisch.core.protocol import Turn
+
+    ours = make(args.ours, game, options)
+    ours.choose(Turn(views[0]["seat"], [a for a in views[0]["legal"] if a[0] in _SUIT], lambda: views[0]), random.Random(0))
+    ts, c0 = [], time.process_time()
+    for i, v in enumerate(views):
+        legal = [a for a in v["legal"] if a[0] in _SUIT]
+        t0 = time.perf_counter()
+        ours.choose(Turn(v["seat"], legal, partial(lambda x: x, v)), random.Random(i))
+        ts.append(time.perf_counter() - t0)
+    ours_row = {"bot": args.ours, "wall": _timing(ts), "cpu_s_per_decision": round((time.process_time() - c0) / len(views), 4),
+                "note": "after one warm-up decision (Numba compilation)"}
+    print(ours_row, flush=True)
+    res = {"what": "time per card decision on the same positions: doko UCT (bridge, one process per setting) and ours",
+           "ours": ours_row,
+           "doko_commit": doko_version(), "uct_version": args.version, "positions": len(views), "seed": args.seed,
+           "settings": rows, "machine": {"cpus": os.cpu_count(), "loadavg_before": [round(x, 2) for x in load_before],
+                                         "loadavg_after": [round(x, 2) for x in os.getloadavg()]}}
+    write_json(res, ROOT / "benchmarks" / "results" / f"{args.name}.json")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    b = sub.add_parser("build")
+    b.add_argument("--doko-src", type=Path, default=None, help="a checkout (or bare git dir) of silvansievers/doko")
+    for name in ("match", "check", "timing"):
+        p = sub.add_parser(name)
+        p.add_argument("--profile", default="turnier")
+        p.add_argument("--seed", type=int, default=2026)
+        p.add_argument("--version", type=int, default=0, help="doko UCT version (0: simulations x rollouts)")
+        p.add_argument("--rollouts", type=int, default=100)
+        p.add_argument("--simulations", type=int, default=10)
+        if name == "match":
+            p.add_argument("--ours", default="search:40w")
+            p.add_argument("--pairs", type=int, default=6)
+            p.add_argument("--name", default="doko_smoke")
+        elif name == "timing":
+            p.add_argument("--positions", type=int, default=12)
+            p.add_argument("--settings", nargs="+", default=["100x10", "1000x10"], help="ROLLOUTSxSIMULATIONS")
+            p.add_argument("--name", default="doppelkopf_doko_timing")
+            p.add_argument("--ours", default="search:40w")
+        else:
+            p.add_argument("--positions", type=int, default=30)
+    args = ap.parse_args()
+    if args.cmd == "build":
+        print(build(args.doko_src))
+    elif args.cmd == "match":
+        match(args)
+    elif args.cmd == "timing":
+        timing(args)
+    else:
+        check(args)
+
+
+if __name__ == "__main__":
+    main()
