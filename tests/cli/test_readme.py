@@ -279,3 +279,17 @@ def test_the_readme_writes_nothing_into_the_checkout():
         for m in re.finditer(r"(?:--record|--out|-o)\s+(\S+)", c.text):
             if "=" not in m[1]:
                 assert m[1].startswith(("output/", "data/")), (c.id, m[1])
+
+
+def test_the_docs_name_no_internal_issue_numbers():
+    """People read the docs without the project's tracker: no "issue 11", "#13.4" (an outside
+    project's own issue, jass-kit's, may be named as such)."""
+    found = []
+    for f in [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]:
+        lines = f.read_text(encoding="utf-8").splitlines()
+        for i, line in enumerate(lines, 1):
+            for m in re.finditer(r"\b[Ii]ssues? #?\d+|(?<![\w&#])#\d+(\.\d+)?\b", line):
+                before = (lines[i - 2] if i > 1 else "") + " " + line[:m.start()]
+                if "jass-kit" not in before[-60:]:
+                    found.append(f"{f.relative_to(ROOT)}:{i}: {line.strip()[:100]}")
+    assert not found, "\n".join(found)
