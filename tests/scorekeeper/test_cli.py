@@ -98,7 +98,7 @@ def test_cli_organisers_owner_and_codes(tmp_path):
 
 
 #: English words the German output must not contain (the translation catalogue covers them)
-ENGLISH = re.compile(r"\b(round|table|seed|players|dealer|next|total|password|organiser|tournament|error|wrote)\b")
+ENGLISH = re.compile(r"\b(round|table|seed|players|dealer|next|total|password|organiser|tournament|error|wrote|games|written)\b")
 
 
 def test_cli_tournament_speaks_german_by_default_and_english_on_request(tmp_path):

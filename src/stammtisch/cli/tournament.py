@@ -81,6 +81,8 @@ def _say(m: Msg) -> None:
 
 def _fail(exc: Exception) -> None:
     message = getattr(exc, "message", None)
+    if not isinstance(message, Msg) and exc.args and isinstance(exc.args[0], Msg):
+        message = exc.args[0]  # the scorekeeper's errors carry their Msg as first argument
     text = _t(message) if isinstance(message, Msg) else render(str(exc), current_language())
     console.print(Text(_t(Msg("error:")), style="red").append(f" {text}", style=""), highlight=False,
                   soft_wrap=True)
@@ -153,13 +155,22 @@ def _print_sheet(t: dict[str, Any]) -> None:
              dealer=nxt["dealer"], sitting=nxt["sitting"]) if nxt["sitting"]
          else Msg("next: game {n}, dealer position {dealer}", n=nxt["number"], dealer=nxt["dealer"]))
     for c in t["checks"]:
-        console.print(_check(c), highlight=False)
+        console.print(_check(c, {st["position"]: st["name"] for st in t["seats"]}), highlight=False)
 
 
-def _check(c: dict[str, Any]) -> str:
-    """One finding of the list checks: level, message (and rule) in the command's language."""
-    return (_word(c["level"]) + ": " + render(c["message"], current_language())
-            + (f" ({c['rule']})" if c["rule"] else ""))
+def _check(c: dict[str, Any], names: Optional[dict[int, str]] = None) -> str:
+    """One finding of the list checks: level, message (and rule) in the command's language (the
+    scorekeeper pages' words for its code, as ``words.js`` ``checkText``)."""
+    from stammtisch.scorekeeper.pagewords import PAGE_WORDS
+
+    p = dict(c.get("params") or {})
+    if "position" in p:
+        p["name"] = (names or {}).get(p["position"]) or _t(Msg("Seat {n}", n=p["position"]))
+    key = f"chk_{c.get('code')}"
+    if c.get("code") == "pflichtsolo":
+        key = "chk_pflicht_due" if "left" in p else "chk_pflicht_missing"
+    text = _t(Msg(PAGE_WORDS[key].id, **p)) if key in PAGE_WORDS else render(c["message"], current_language())
+    return _word(c["level"]) + ": " + text + (f" ({c['rule']})" if c["rule"] else "")
 
 
 def _password(stdin: bool) -> str:
