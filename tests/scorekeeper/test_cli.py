@@ -125,3 +125,13 @@ def test_cli_tournament_speaks_german_by_default_and_english_on_request(tmp_path
     assert not ENGLISH.search(text.replace("Cup", "")), ENGLISH.search(text)
     en = run(tmp_path, "rank", "1").output + run(tmp_path, "show", "1").output
     assert "round 1" in en and "rank" in en and "players" in en, en
+
+
+def test_cli_names_are_printed_as_they_are(tmp_path):
+    """A player or tournament named like a catalogue word ("Re", "total") is not translated."""
+    r = run(tmp_path, "create", "total", "--game", "doppelkopf", lang="de")
+    assert r.exit_code == 0 and "Turnier 1: total (doppelkopf)" in r.output, r.output
+    r = run(tmp_path, "table", "Re", "--game", "doppelkopf", "--players", "yes,no,Re,Kontra", lang="de")
+    assert r.exit_code == 0, r.output
+    r = run(tmp_path, "show", "2", lang="de")
+    assert "1. yes, 2. no, 3. Re, 4. Kontra" in r.output, r.output

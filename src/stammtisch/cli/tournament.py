@@ -31,7 +31,7 @@ from rich.text import Text
 
 from stammtisch.core.errors import StammtischError
 from stammtisch.core.messages import Msg
-from stammtisch.i18n import render
+from stammtisch.i18n import gettext, render
 
 from .helptext import DATA, PROFILES
 from .settlement import current_language, set_language
@@ -71,8 +71,13 @@ def _word(w: str) -> str:
 
 
 def _t(m: Msg) -> str:
-    """A message in the command's language (``--lang``; German by default)."""
-    return render(m, current_language())
+    """One of this command's messages in its language (``--lang``; German by default). The
+    arguments are names and numbers, filled in as they are (a player called "Re" stays "Re")."""
+    text = gettext(m.id, current_language())
+    try:
+        return text.format_map(m.args) if m.args else text
+    except (KeyError, ValueError, IndexError):  # a broken entry or a missing argument: never a crash
+        return render(m, current_language())
 
 
 def _say(m: Msg) -> None:
@@ -83,7 +88,7 @@ def _fail(exc: Exception) -> None:
     message = getattr(exc, "message", None)
     if not isinstance(message, Msg) and exc.args and isinstance(exc.args[0], Msg):
         message = exc.args[0]  # the scorekeeper's errors carry their Msg as first argument
-    text = _t(message) if isinstance(message, Msg) else render(str(exc), current_language())
+    text = render(message, current_language()) if isinstance(message, Msg) else render(str(exc), current_language())
     console.print(Text(_t(Msg("error:")), style="red").append(f" {text}", style=""), highlight=False,
                   soft_wrap=True)
     raise typer.Exit(1)
