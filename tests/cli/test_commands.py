@@ -100,7 +100,7 @@ def test_tournament_messages_keep_their_brackets(tmp_path):
     from stammtisch.cli.main import app
 
     runner = CliRunner()
-    base = ["tournament", "--data-dir", str(tmp_path)]
+    base = ["tournament", "--data-dir", str(tmp_path), "--lang", "en"]
     r = runner.invoke(app, base + ["table", "Stammtisch", "--game", "jass", "--players", "A,B,C,D"])
     assert r.exit_code == 0, r.output
     table = r.output.split()[1]

@@ -59,11 +59,11 @@ def test_one_name_for_the_data_folder_and_the_old_one_still_works(tmp_path):
 
 
 def test_organiser_add_checks_the_password_length_before_asking_twice(tmp_path):
-    r = runner.invoke(app, ["tournament", "--data", str(tmp_path), "organiser", "add", "Maria Moser"],
+    r = runner.invoke(app, ["tournament", "--data", str(tmp_path), "--lang", "en", "organiser", "add", "Maria Moser"],
                       input="short\nlong enough 1\nlong enough 1\n")
     assert r.exit_code == 0, r.output
     assert "10 to 200 characters (this one has 5)" in r.output
     assert r.output.count("same password again") == 1
-    r = runner.invoke(app, ["tournament", "--data", str(tmp_path), "organiser", "add", "Sepp"],
+    r = runner.invoke(app, ["tournament", "--data", str(tmp_path), "--lang", "en", "organiser", "add", "Sepp"],
                       input="long enough 1\nlong enough 2\n")
     assert r.exit_code == 1 and "differ" in r.output

@@ -4,6 +4,7 @@ with a reason; the organiser's page (create once per click, register, draw, seat
 publish) and the public page. Screenshots go to test-artifacts/ (phone and desktop, German and English)."""
 
 import os
+import re
 import shutil
 import socket
 import threading
@@ -154,6 +155,9 @@ def test_keeper_on_a_phone_enters_tarock_by_taps_and_the_organiser_strikes_with_
     for t in ("c-dreier", "decl-3", "res-won", "prem-add-pagat", "k-1"):
         tap(page, t)
     wait_text(page, "preview", "Cilli Wagner")
+    # the engine's settlement lines ({id, args}) in the page's language (German here), not the ids
+    preview = page.get_by_test_id("preview").inner_text()
+    assert "Dreier" in preview and not re.search(r"\b(points|won|lost|announced)\b", preview), preview
     shot(page, "keeper-phone-1-entry", full=False)
     tap(page, "e-write")
     written(page, 1)

@@ -9,8 +9,8 @@ from stammtisch.cli.main import app
 runner = CliRunner()
 
 
-def run(tmp_path, *args):
-    return runner.invoke(app, ["tournament", "--data-dir", str(tmp_path), *args])
+def run(tmp_path, *args, lang="en"):
+    return runner.invoke(app, ["tournament", "--data-dir", str(tmp_path), "--lang", lang, *args])
 
 
 def test_cli_tournament_flow(tmp_path):
@@ -72,10 +72,10 @@ def test_cli_single_table_and_errors(tmp_path):
 
 
 def test_cli_organisers_owner_and_codes(tmp_path):
-    r = runner.invoke(app, ["tournament", "--data-dir", str(tmp_path), "organiser", "add", "Maria Moser",
+    r = runner.invoke(app, ["tournament", "--data-dir", str(tmp_path), "--lang", "en", "organiser", "add", "Maria Moser",
                             "--password-stdin"], input="geheim-12345\n")
     assert r.exit_code == 0 and "organiser 1: Maria Moser" in r.output, r.output
-    r = runner.invoke(app, ["tournament", "--data-dir", str(tmp_path), "organiser", "add", "Kurz",
+    r = runner.invoke(app, ["tournament", "--data-dir", str(tmp_path), "--lang", "en", "organiser", "add", "Kurz",
                             "--password-stdin"], input="kurz\n")
     assert r.exit_code == 1 and "10 to 200 characters" in r.output
     r = run(tmp_path, "create", "Cup", "--game", "doppelkopf", "--organiser", "Niemand")
@@ -95,3 +95,43 @@ def test_cli_organisers_owner_and_codes(tmp_path):
     assert s.unlock_table(int(found[0][0]), found[0][1])["token"]
     r = run(tmp_path, "organiser", "list")
     assert "Maria Moser" in r.output
+
+
+#: English words the German output must not contain (the translation catalogue covers them)
+ENGLISH = re.compile(r"\b(round|table|seed|players|dealer|next|total|password|organiser|tournament|error|wrote|games|written)\b")
+
+
+def test_cli_tournament_speaks_german_by_default_and_english_on_request(tmp_path):
+    r = runner.invoke(app, ["tournament", "--data-dir", str(tmp_path), "organiser", "add", "Maria Moser"],
+                      input="kurz\ngeheim-12345\ngeheim-12345\n")
+    assert r.exit_code == 0 and "Passwort" in r.output and "Veranstalter 1: Maria Moser" in r.output, r.output
+    assert not ENGLISH.search(r.output), r.output
+    r = runner.invoke(app, ["tournament", "--data-dir", str(tmp_path), "organiser", "add", "Sepp"],
+                      input="geheim-12345\nanderes-12345\n")
+    assert r.exit_code == 1 and "Fehler: die beiden Passwörter sind verschieden" in r.output, r.output
+    r = run(tmp_path, "create", "Cup", "--game", "tarock", "--rounds", "1", lang="de")
+    assert r.exit_code == 0 and "Turnier 1: Cup" in r.output, r.output
+    run(tmp_path, "players", "1", *"ABCDEFGH", lang="de")
+    outputs = [run(tmp_path, "draw", "1", "--seed", "3", lang="de")]
+    tables = re.findall(r"\(ID (\d+)\)", outputs[0].output)
+    assert len(tables) == 2, outputs[0].output
+    outputs += [run(tmp_path, "enter", tables[0], "--points", "3,-1,-1,-1", lang="de"),
+                run(tmp_path, "rank", "1", lang="de"), run(tmp_path, "show", "1", lang="de"),
+                run(tmp_path, "list", lang="de"), run(tmp_path, "checks", "1", lang="de"),
+                run(tmp_path, "export", "1", "x.csv", lang="de")]
+    text = "\n".join(o.output for o in outputs)
+    assert "Runde 1: Startwert 3" in text and "Rang" in text and "Geber" in text, text
+    assert "Fehler: unbekannter Export" in text
+    assert not ENGLISH.search(text.replace("Cup", "")), ENGLISH.search(text)
+    en = run(tmp_path, "rank", "1").output + run(tmp_path, "show", "1").output
+    assert "round 1" in en and "rank" in en and "players" in en, en
+
+
+def test_cli_names_are_printed_as_they_are(tmp_path):
+    """A player or tournament named like a catalogue word ("Re", "total") is not translated."""
+    r = run(tmp_path, "create", "total", "--game", "doppelkopf", lang="de")
+    assert r.exit_code == 0 and "Turnier 1: total (doppelkopf)" in r.output, r.output
+    r = run(tmp_path, "table", "Re", "--game", "doppelkopf", "--players", "yes,no,Re,Kontra", lang="de")
+    assert r.exit_code == 0, r.output
+    r = run(tmp_path, "show", "2", lang="de")
+    assert "1. yes, 2. no, 3. Re, 4. Kontra" in r.output, r.output

@@ -46,6 +46,9 @@ def serve(
     trusted_proxies: str = typer.Option("", metavar="ADDRESSES",
                                         help="addresses of reverse proxies whose X-Forwarded-For is "
                                              "believed (comma-separated); none by default"),
+    lang: str = typer.Option("de", "--lang", metavar="de|en",
+                             help="the pages' language for a visitor who has not chosen one: de (German) or "
+                                  "en (English); a browser's own choice wins"),
     workers: int = typer.Option(1, metavar="N", help="server processes on this port sharing the tables "
                                                      "(needs PostgreSQL)"),
     cluster: bool = typer.Option(False, help="share the tables with the servers of other machines on the same "
@@ -54,6 +57,7 @@ def serve(
     """Run the table server; open the printed address in a browser."""
     from ..scorekeeper.api import make_router
     from ..server import ServerConfig, create_app
+    from ..i18n import language
     from ..storage import database_url as resolve_url
     from .commands import fail
 
@@ -78,7 +82,8 @@ def serve(
         search_processes = max(1, default_processes() // workers)
     config = ServerConfig(bot_delay=bot_delay, grace=grace, gc_tuning=True, search_processes=search_processes,
                           search_levels=levels, create_burst=create_burst, create_per_minute=create_per_minute,
-                          max_body=max_body, max_sockets_per_client=max_sockets_per_client, cluster=shared)
+                          max_body=max_body, max_sockets_per_client=max_sockets_per_client, cluster=shared,
+                          default_lang=language(lang))
     if workers > 1:
         from ..server.workers import run_workers
 

@@ -30,8 +30,11 @@ from rich.table import Table
 from rich.text import Text
 
 from stammtisch.core.errors import StammtischError
+from stammtisch.core.messages import Msg
+from stammtisch.i18n import gettext, render
 
 from .helptext import DATA, PROFILES
+from .settlement import current_language, set_language
 
 TID = typer.Argument(..., metavar="TOURNAMENT", help="the tournament's id (tournament list)")
 TABLE = typer.Argument(..., metavar="TABLE", help="a table's id (printed by draw and show)")
@@ -58,8 +61,36 @@ def _store():
     return Store(database_url(_db["data_dir"], _db["url"]))
 
 
+#: the stored words the output names (kinds, draw methods, check levels), as catalogue ids
+_STORED = dict(tournament=Msg("tournament"), table=Msg("table"), random=Msg("random"), balanced=Msg("balanced"),
+               schedule=Msg("schedule"), error=Msg("error"), warning=Msg("warning"), info=Msg("info"))
+
+
+def _word(w: str) -> str:
+    return _t(_STORED[w]) if w in _STORED else w
+
+
+def _t(m: Msg) -> str:
+    """One of this command's messages in its language (``--lang``; German by default). The
+    arguments are names and numbers, filled in as they are (a player called "Re" stays "Re")."""
+    text = gettext(m.id, current_language())
+    try:
+        return text.format_map(m.args) if m.args else text
+    except (KeyError, ValueError, IndexError):  # a broken entry or a missing argument: never a crash
+        return render(m, current_language())
+
+
+def _say(m: Msg) -> None:
+    console.print(_t(m), highlight=False, soft_wrap=True)
+
+
 def _fail(exc: Exception) -> None:
-    console.print(Text("error:", style="red").append(f" {exc}", style=""), highlight=False, soft_wrap=True)
+    message = getattr(exc, "message", None)
+    if not isinstance(message, Msg) and exc.args and isinstance(exc.args[0], Msg):
+        message = exc.args[0]  # the scorekeeper's errors carry their Msg as first argument
+    text = render(message, current_language()) if isinstance(message, Msg) else render(str(exc), current_language())
+    console.print(Text(_t(Msg("error:")), style="red").append(f" {text}", style=""), highlight=False,
+                  soft_wrap=True)
     raise typer.Exit(1)
 
 
@@ -86,8 +117,11 @@ def _options(database_url: Optional[str] = typer.Option(None, "--database-url", 
              data: Optional[Path] = typer.Option(None, "--data", metavar="FOLDER",
                                                  help=DATA + " (default: data, as for serve)"),
              data_dir: Optional[Path] = typer.Option(None, "--data-dir", hidden=True,
-                                                     help="the old name of --data")) -> None:
+                                                     help="the old name of --data"),
+             lang: str = typer.Option("de", "--lang", metavar="de|en",
+                                      help="language of the output: de (German) or en (English)")) -> None:
     _db["url"], _db["data_dir"] = database_url, data or data_dir
+    set_language(lang)
 
 
 def _facts(text: Optional[str], points: Optional[str], strike: bool = False) -> dict[str, Any]:
@@ -97,34 +131,51 @@ def _facts(text: Optional[str], points: Optional[str], strike: bool = False) -> 
             facts["strike"] = True
         return facts
     if not text:
-        raise ValueError("give the facts as JSON, or --points a,b,c,d")
+        raise ValueError(_t(Msg("give the facts as JSON, or --points a,b,c,d")))
     facts = json.loads(text)
     if not isinstance(facts, dict):
-        raise ValueError("the facts are a JSON object")
+        raise ValueError(_t(Msg("the facts are a JSON object")))
     return facts
 
 
 def _print_sheet(t: dict[str, Any]) -> None:
-    tab = Table(title=f"{t['tournament_name']} — round {t['round']}, table {t['number']} (version {t['version']})")
+    tab = Table(title=_t(Msg("{name} — round {round}, table {table} (version {version})", name=t["tournament_name"],
+                             round=t["round"], table=t["number"], version=t["version"])))
     tab.add_column("#", justify="right")
-    tab.add_column("dealer", justify="right")
-    tab.add_column("game")
+    tab.add_column(_t(Msg("dealer")), justify="right")
+    tab.add_column(_t(Msg("game")))
     cols = [f"{s['position']}. {s['name']}" for s in t["seats"]] if len(t["columns"]) == len(t["seats"]) \
         else t["columns"]
     for c in cols:
         tab.add_column(c, justify="right")
     for r in t["rows"]:
-        label = r["label"] + (" [struck]" if r["struck"] else "") + (" [Pflichtsolo]" if r["pflichtsolo_by"] else "")
+        label = render(r["label"], current_language()) + (" [" + _t(Msg("struck")) + "]" if r["struck"] else "") + (" [Pflichtsolo]" if r["pflichtsolo_by"] else "")
         if r["revision"] > 1:
-            label += f" (rev {r['revision']})"
+            label += " " + _t(Msg("(rev {n})", n=r["revision"]))
         tab.add_row(str(r["number"]), str(r["dealer"]), label, *[str(p) for p in r["points"]])
-    tab.add_row("", "", "total", *[str(x) for x in t["totals"]])
+    tab.add_row("", "", _t(Msg("total")), *[str(x) for x in t["totals"]])
     console.print(tab)
     nxt = t["next"]
-    console.print(f"next: game {nxt['number']}, dealer position {nxt['dealer']}"
-                  + (f", position {nxt['sitting']} sits out" if nxt["sitting"] else ""))
+    _say(Msg("next: game {n}, dealer position {dealer}, position {sitting} sits out", n=nxt["number"],
+             dealer=nxt["dealer"], sitting=nxt["sitting"]) if nxt["sitting"]
+         else Msg("next: game {n}, dealer position {dealer}", n=nxt["number"], dealer=nxt["dealer"]))
     for c in t["checks"]:
-        console.print(f"{c['level']}: {c['message']}" + (f" ({c['rule']})" if c["rule"] else ""), highlight=False)
+        console.print(_check(c, {st["position"]: st["name"] for st in t["seats"]}), highlight=False)
+
+
+def _check(c: dict[str, Any], names: Optional[dict[int, str]] = None) -> str:
+    """One finding of the list checks: level, message (and rule) in the command's language (the
+    scorekeeper pages' words for its code, as ``words.js`` ``checkText``)."""
+    from stammtisch.scorekeeper.pagewords import PAGE_WORDS
+
+    p = dict(c.get("params") or {})
+    if "position" in p:
+        p["name"] = (names or {}).get(p["position"]) or _t(Msg("Seat {n}", n=p["position"]))
+    key = f"chk_{c.get('code')}"
+    if c.get("code") == "pflichtsolo":
+        key = "chk_pflicht_due" if "left" in p else "chk_pflicht_missing"
+    text = _t(Msg(PAGE_WORDS[key].id, **p)) if key in PAGE_WORDS else render(c["message"], current_language())
+    return _word(c["level"]) + ": " + text + (f" ({c['rule']})" if c["rule"] else "")
 
 
 def _password(stdin: bool) -> str:
@@ -135,13 +186,13 @@ def _password(stdin: bool) -> str:
     from stammtisch.scorekeeper.auth import MIN_PASSWORD
 
     while True:
-        password = typer.prompt("password", hide_input=True)
+        password = typer.prompt(_t(Msg("password")), hide_input=True)
         if MIN_PASSWORD <= len(password) <= 200:
             break
-        console.print(f"a password has {MIN_PASSWORD} to 200 characters (this one has {len(password)}); "
-                      "another one, please", highlight=False)
-    if typer.prompt("the same password again", hide_input=True) != password:
-        raise ValueError("the two passwords differ; nothing was changed")
+        _say(Msg("a password has {low} to 200 characters (this one has {n}); another one, please",
+                 low=MIN_PASSWORD, n=len(password)))
+    if typer.prompt(_t(Msg("the same password again")), hide_input=True) != password:
+        raise ValueError(_t(Msg("the two passwords differ; nothing was changed")))
     return password
 
 
@@ -150,7 +201,7 @@ def organiser_add(name: str = PERSON, password_stdin: bool = STDIN) -> None:
     """Create an organiser account (asks for the password; 10 characters at least)."""
     def go():
         o = _store().create_organiser(name, _password(password_stdin))
-        console.print(f"organiser {o['id']}: {o['name']}", highlight=False)
+        _say(Msg("organiser {id}: {name}", id=o["id"], name=o["name"]))
     _run(go)
 
 
@@ -159,7 +210,7 @@ def organiser_password(name: str = PERSON, password_stdin: bool = STDIN) -> None
     """Set a new password (lifts a lock; ends the organiser's sessions)."""
     def go():
         _store().set_password(name, _password(password_stdin))
-        console.print(f"new password for {name}", highlight=False)
+        _say(Msg("new password for {name}", name=name))
     _run(go)
 
 
@@ -168,7 +219,8 @@ def organiser_list() -> None:
     """List the organiser accounts."""
     def go():
         for o in _store().organisers():
-            console.print(f"{o['id']:>4}  {o['name']}" + ("  [locked]" if o["locked"] else ""), highlight=False)
+            console.print(f"{o['id']:>4}  {o['name']}" + ("  [" + _t(Msg("locked")) + "]" if o["locked"] else ""),
+                          highlight=False)
     _run(go)
 
 
@@ -194,8 +246,9 @@ def create(name: str = typer.Argument(..., help="the tournament's name"), game: 
         games = {k: v for k, v in ((4, games4), (5, games5)) if v is not None}
         t = s.create_tournament(name, game, profile=profile, rounds=rounds, games=games, season=season,
                                 organiser=_owner(s, organiser))
-        console.print(f"tournament {t['id']}: {t['name']} ({t['game']})"
-                      + (f", organiser {organiser}" if organiser else ""), highlight=False)
+        _say(Msg("tournament {id}: {name} ({game}), organiser {organiser}", id=t["id"], name=t["name"],
+                 game=t["game"], organiser=organiser) if organiser
+             else Msg("tournament {id}: {name} ({game})", id=t["id"], name=t["name"], game=t["game"]))
     _run(go)
 
 
@@ -212,15 +265,15 @@ def single_table(name: str = typer.Argument(..., help="the list's name"), game: 
         s = _store()
         t = s.create_tournament(name, game, profile=profile, kind="table",
                                 names=[p.strip() for p in players.split(",")], organiser=_owner(s, organiser))
-        console.print(f"table {t['rounds'][0]['tables'][0]['id']} (tournament {t['id']})", highlight=False)
+        _say(Msg("table {table} (tournament {id})", table=t["rounds"][0]["tables"][0]["id"], id=t["id"]))
     _run(go)
 
 
 @app.command()
 def owner(tid: int = TID, organiser: str = typer.Argument(..., metavar="NAME", help="the organiser's name")) -> None:
     """Give a tournament to an organiser account (e.g. one created before accounts existed)."""
-    _run(lambda: console.print(f"tournament {_store().set_owner(tid, organiser)['id']} belongs to {organiser}",
-                               highlight=False))
+    _run(lambda: _say(Msg("tournament {id} belongs to {organiser}", id=_store().set_owner(tid, organiser)["id"],
+                          organiser=organiser)))
 
 
 @app.command()
@@ -233,7 +286,7 @@ def codes(tid: int = TID, round: Optional[int] = typer.Option(None, "--round", m
         s = _store()
         fresh = s.issue_codes(tid, round, table or None)
         for tab_id, code in fresh.items():
-            console.print(f"table id {tab_id}: {code}", highlight=False)
+            _say(Msg("table id {table}: {code}", table=tab_id, code=code))
     _run(go)
 
 
@@ -242,8 +295,11 @@ def list_() -> None:
     """List tournaments."""
     def go():
         for t in _store().list_tournaments():
-            console.print(f"{t['id']:>4}  {t['name']}  [{t['game']}, {t['kind']}, {t['players']} players, "
-                          f"{t['rounds']} rounds{', published' if t['published'] else ''}]", highlight=False)
+            facts = _t(Msg("{game}, {kind}, {players} players, {rounds} rounds", game=t["game"],
+                           kind=_word(t["kind"]), players=t["players"], rounds=t["rounds"]))
+            if t["published"]:
+                facts += ", " + _t(Msg("published"))
+            console.print(f"{t['id']:>4}  {t['name']}  [{facts}]", highlight=False)
     _run(go)
 
 
@@ -252,14 +308,15 @@ def show(tid: int = TID) -> None:
     """Players and rounds of a tournament."""
     def go():
         t = _store().tournament(tid)
-        console.print(f"{t['name']} ({t['game']}), {len(t['players'])} players, {len(t['rounds'])}/"
-                      f"{t['rounds_planned']} rounds", highlight=False)
+        _say(Msg("{name} ({game}), {players} players, {done}/{planned} rounds", name=t["name"], game=t["game"],
+                 players=len(t["players"]), done=len(t["rounds"]), planned=t["rounds_planned"]))
         for r in t["rounds"]:
-            console.print(f"round {r['number']} ({r['method']}, seed {r['seed'] or '-'}, repeats {r['repeat_pairs']})")
+            _say(Msg("round {n} ({method}, seed {seed}, repeats {repeats})", n=r["number"],
+                     method=_word(r["method"]), seed=r["seed"] or "-", repeats=r["repeat_pairs"]))
             for tab in r["tables"]:
                 seats = ", ".join(f"{s['position']}. {s['name']}" for s in tab["seats"])
-                console.print(f"  table {tab['number']} (id {tab['id']}) {tab['written']}/{tab['planned']}: {seats}",
-                              highlight=False)
+                _say(Msg("  table {n} (id {id}) {written}/{planned}: {seats}", n=tab["number"], id=tab["id"],
+                         written=tab["written"], planned=tab["planned"], seats=seats))
     _run(go)
 
 
@@ -276,7 +333,7 @@ def players(tid: int = TID, names: list[str] = typer.Argument(..., metavar="NAME
 @app.command()
 def withdraw(tid: int = TID, number: int = typer.Argument(..., metavar="NO", help="the player's start number")) -> None:
     """Withdraw a player from later draws (his results stay)."""
-    _run(lambda: console.print(_store().set_player_active(tid, number, False)))
+    _run(lambda: console.print(_store().set_player_active(tid, number, False), highlight=False))
 
 
 @app.command()
@@ -291,10 +348,11 @@ def draw(tid: int = TID, method: str = typer.Option("random", "--method", metava
     """Draw the next round's tables."""
     def go():
         r = _store().draw_round(tid, method=method, seed=seed, prefer=prefer)
-        console.print(f"round {r['number']}: seed {r['seed']}, repeated pairs {r['repeat_pairs']}")
+        _say(Msg("round {n}: seed {seed}, repeated pairs {repeats}", n=r["number"], seed=r["seed"],
+                 repeats=r["repeat_pairs"]))
         for tab in r["tables"]:
-            console.print(f"  table {tab['number']} (id {tab['id']}): "
-                          + ", ".join(f"{s['position']}. {s['name']}" for s in tab["seats"]), highlight=False)
+            _say(Msg("  table {n} (id {id}): {seats}", n=tab["number"], id=tab["id"],
+                     seats=", ".join(f"{s['position']}. {s['name']}" for s in tab["seats"])))
     _run(go)
 
 
@@ -316,7 +374,8 @@ def enter(table_id: int = TABLE,
         out = _store().write(table_id, None, _facts(facts, points, strike))
         row = out["row"]
         for ln in row["lines"]:
-            console.print(f"  {ln['label']} {ln['value']}" + (f" ({ln['note']})" if ln.get("note") else ""),
+            note = render(ln["note"], current_language()) if ln.get("note") else ""
+            console.print(f"  {render(ln['label'], current_language())} {ln['value']}" + (f" ({note})" if note else ""),
                           highlight=False)
         _print_sheet(out["table"])
     _run(go)
@@ -347,9 +406,10 @@ def history(table_id: int = TABLE, number: int = ROW) -> None:
     """Every version of a row."""
     def go():
         for h in _store().history(table_id, number):
-            console.print(f"rev {h['revision']} {h['action']} {h['at']}: {h['settlement']['points']}"
-                          + (" struck" if h["settlement"]["struck"] else "") + (f" — {h['reason']}" if h["reason"]
-                                                                                else ""), highlight=False)
+            console.print(_t(Msg("rev {n} {action} {at}: {points}", n=h["revision"], action=h["action"], at=h["at"],
+                                 points=str(h["settlement"]["points"])))
+                          + (" " + _t(Msg("struck")) if h["settlement"]["struck"] else "")
+                          + (f" — {h['reason']}" if h["reason"] else ""), highlight=False)
     _run(go)
 
 
@@ -370,10 +430,10 @@ def checks(tid: int = TID, all_: bool = typer.Option(False, "--all", help="also 
     def go():
         found = [c for c in _store().checks(tid) if all_ or c["level"] != "info"]
         for c in found:
-            console.print(f"round {c['round']}, table {c['table']}: {c['level']}: {c['message']}"
-                          + (f" ({c['rule']})" if c["rule"] else ""), highlight=False)
+            console.print(_t(Msg("round {n}, table {table}:", n=c["round"], table=c["table"])) + " " + _check(c),
+                          highlight=False)
         if not found:
-            console.print("all lists are in order")
+            _say(Msg("all lists are in order"))
         if any(c["level"] == "error" for c in found):
             raise typer.Exit(1)
     _run(go)
@@ -386,12 +446,12 @@ def rank(tid: int = TID,
     """The ranking (overall, or of one round)."""
     def go():
         r = _store().rankings(tid, round)
-        tab = Table(title=f"{r['name']}" + (f" — round {round}" if round else ""))
-        for c in ("rank", "no.", "name", "total", "best round", "decided by"):
-            tab.add_column(c)
+        tab = Table(title=f"{r['name']}" + (" — " + _t(Msg("round {n}", n=round)) if round else ""))
+        for c in (Msg("rank"), Msg("no."), Msg("name"), Msg("total"), Msg("best round"), Msg("decided by")):
+            tab.add_column(_t(c))
         for ln in r["ranking"]:
             tab.add_row(str(ln["rank"]), str(ln["number"]), ln["name"], str(ln["total"]), str(ln["best_round"]),
-                        ln["decided_by"])
+                        render(ln["decided_by"], current_language()))
         console.print(tab)
     _run(go)
 
@@ -399,7 +459,7 @@ def rank(tid: int = TID,
 @app.command()
 def publish(tid: int = TID, unpublish: bool = typer.Option(False, "--unpublish", help="take the results back")) -> None:
     """Publish the results on the public page (or take them back)."""
-    _run(lambda: console.print("published" if _store().publish(tid, not unpublish)["published"] else "unpublished"))
+    _run(lambda: _say(Msg("published") if _store().publish(tid, not unpublish)["published"] else Msg("unpublished")))
 
 
 @app.command()
@@ -413,25 +473,25 @@ def export(tid: int = TID,
         from stammtisch.scorekeeper import export as ex
         s = _store()
         if out is None and kind.endswith(".pdf"):
-            raise ValueError("a PDF needs --out FILE")
+            raise ValueError(_t(Msg("a PDF needs --out FILE")))
         makers = {"ranking.csv": ex.ranking_csv, "sheets.csv": ex.sheets_csv, "results.pdf": ex.results_pdf,
                   "sheets.pdf": ex.sheets_pdf, "cards.pdf": ex.cards_pdf}
         if kind not in makers:
-            raise ValueError(f"unknown export {kind!r} (known: {', '.join(makers)})")
+            raise ValueError(_t(Msg("unknown export {kind} (known: {known})", kind=repr(kind), known=", ".join(makers))))
         if kind == "cards.pdf":  # the cards carry new entry codes (stored hashed: shown only when issued)
             rnd = len(s.tournament(tid)["rounds"])
             data = ex.cards_pdf(s, tid, rnd, s.issue_codes(tid, rnd) if rnd else {})
-            console.print(f"new entry codes issued for round {rnd}", highlight=False)
+            _say(Msg("new entry codes issued for round {n}", n=rnd))
         else:
             data = makers[kind](s, tid)
         if out is None:
             if isinstance(data, bytes):
-                raise ValueError("a PDF needs --out FILE")
+                raise ValueError(_t(Msg("a PDF needs --out FILE")))
             sys.stdout.write(data)
         else:
             out.parent.mkdir(parents=True, exist_ok=True)
             out.write_bytes(data if isinstance(data, bytes) else data.encode("utf-8"))
-            console.print(f"wrote {out}")
+            _say(Msg("wrote {path}", path=str(out)))
     _run(go)
 
 
@@ -443,8 +503,9 @@ def season(name: str = typer.Argument(..., help="the season's name (create --sea
     def go():
         r = _store().season(name, scoring)
         for ln in r["standings"]:
-            console.print(f"{ln['rank']:>3}. {ln['name']}: {ln['points']} ({ln['tournaments']} tournaments, "
-                          f"{ln['wins']} wins)", highlight=False)
+            console.print(f"{ln['rank']:>3}. {ln['name']}: {ln['points']} ("
+                          + _t(Msg("{n} tournaments, {wins} wins", n=ln["tournaments"], wins=ln["wins"])) + ")",
+                          highlight=False)
     _run(go)
 
 

@@ -104,6 +104,9 @@ class ServerConfig:
     warm_search: bool = True
     #: (no longer used: waiting search decisions are queued per client, see ``search_per_client``)
     search_queue: int = 64
+    #: the pages' language for a visitor whose browser has not chosen one (``serve --lang``;
+    #: ``GET /api/config``, read by ``web/static/i18n.js``)
+    default_lang: str = "de"
     #: a connection that has not said hello after this many seconds is closed
     hello_seconds: float = 10.0
     #: an HTTP connection whose request headers are not complete this many seconds after it opened

@@ -29,7 +29,7 @@ const short = (s) => { const w = s.split(" ")[0]; return w.length > 7 ? w.slice(
 function labelOf(r, brief = false) {
   const f = r.facts || {};
   const nameOf = brief ? (p) => short(nameFull(p)) : nameFull;
-  if (f.kind !== "game" && f.kind !== undefined) return r.label;
+  if (f.kind !== "game" && f.kind !== undefined) return msg(r.label);
   const tab = state.tab;
   if (tab.game === "tarock" && f.contract) {
     const who = f.declarer ? ` · ${nameOf(f.declarer)}${f.partner ? ` + ${nameOf(f.partner)}` : ""}` : "";
@@ -41,7 +41,7 @@ function labelOf(r, brief = false) {
     const m = ((state.form.spec || {}).modes || []).find((x) => x.name === f.mode);
     return `${m ? m.title : f.mode}${f.declarer ? ` · ${nameOf(f.declarer)}` : ""}${f.ruling ? ` · ${f.ruling}${f.offender ? ` ${nameOf(f.offender)}` : ""}` : ""}`;
   }
-  return r.label;
+  return msg(r.label);
 }
 
 function signed(v) { return v > 0 ? `+${v}` : String(v); }

@@ -100,6 +100,12 @@ def default_bot(game: str) -> str:
         return "random"
 
 
+@router.get("/api/config")
+async def api_config(request: Request):
+    """What every page needs before it shows a word: the server's default language."""
+    return {"lang": config_of(request).default_lang}
+
+
 @router.get("/api/games")
 async def api_games(request: Request):
     return {"games": games_catalogue(tuple(config_of(request).search_levels))}

@@ -70,8 +70,17 @@ const STRINGS = {
   },
 };
 
+/** The server's language for a visitor who has not chosen one (``serve --lang``), asked only
+ * when this browser has no remembered choice; German if the server does not say. */
+const SERVER_LANG = localStorage.getItem("stammtisch:lang") ? "de" : await (async () => {
+  try {
+    const r = await fetch("/api/config");
+    return r.ok && (await r.json()).lang === "en" ? "en" : "de";
+  } catch { return "de"; }
+})();
+
 export function lang() {
-  const l = localStorage.getItem("stammtisch:lang");
+  const l = localStorage.getItem("stammtisch:lang") || SERVER_LANG;
   return l === "en" ? "en" : "de";
 }
 
