@@ -84,7 +84,7 @@ class BodyLimit:
 
 
 def bad_path(path: str) -> str | None:
-    """What is wrong with a request path (after percent-decoding), or ``None``: control characters
+    r"""What is wrong with a request path (after percent-decoding), or ``None``: control characters
     (NUL, line breaks, DEL ...) and bytes that are not UTF-8 (decoded as U+FFFD) are never part of
     a name the server serves.
 

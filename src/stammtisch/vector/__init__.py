@@ -1,10 +1,12 @@
 """Batched environments on the compiled kernels: many deals stepped by one call.
 
->>> from stammtisch.vector import make                                  # doctest: +SKIP
->>> env = make("jass", num_envs=4096)
+>>> from stammtisch.vector import make
+>>> env = make("jass", num_envs=4)
 >>> b = env.reset(seed=1)
->>> while True:
+>>> for _ in range(3):
 ...     b = env.step(env.sample_actions())     # b.seat, b.obs, b.mask, b.reward, b.done, b.points
+>>> b.mask.shape[0]
+4
 
 See :mod:`stammtisch.vector.base` for the arrays, docs/bots.md ("Batched environments") for what
 each game's batched deal contains and the observation field by field. Needs the extra ``fast``
