@@ -6,12 +6,11 @@ publish) and the public page. Screenshots go to test-artifacts/ (phone and deskt
 import os
 import re
 import shutil
-import socket
-import threading
-import time
 from pathlib import Path
 
 import pytest
+
+from tests.scorekeeper.helpers import serve_app
 
 pytestmark = pytest.mark.browser
 
@@ -22,30 +21,9 @@ ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 ORGANISER, PASSWORD = "Maria Moser", "geheim-12345"
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 @pytest.fixture
 def server(tmp_path):
-    uvicorn = pytest.importorskip("uvicorn")
-    from stammtisch.scorekeeper.api import create_app
-    port = _free_port()
-    app = create_app(f"sqlite:///{tmp_path / 'b.sqlite3'}")
-    app.state.scorekeeper.create_organiser(ORGANISER, PASSWORD)
-    cfg = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning")
-    srv = uvicorn.Server(cfg)
-    th = threading.Thread(target=srv.run, daemon=True)
-    th.start()
-    for _ in range(100):
-        if srv.started:
-            break
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    srv.should_exit = True
-    th.join(5)
+    yield from serve_app(tmp_path / "b.sqlite3", ORGANISER, PASSWORD)
 
 
 @pytest.fixture

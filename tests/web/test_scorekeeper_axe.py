@@ -3,13 +3,10 @@ the same Chromium as the table's browser tests: no serious or critical violation
 
 from __future__ import annotations
 
-import threading
-import time
-
 import pytest
 
 from tests.chromium import MARKS, launch
-from tests.server.live import free_port
+from tests.scorekeeper.helpers import serve_app
 from tests.web.axe import violations
 
 pytestmark = MARKS
@@ -19,22 +16,7 @@ ORGANISER, PASSWORD = "Maria Moser", "geheim-12345"
 
 @pytest.fixture(scope="module")
 def scorekeeper(tmp_path_factory):
-    uvicorn = pytest.importorskip("uvicorn")
-    from stammtisch.scorekeeper.api import create_app
-
-    app = create_app(f"sqlite:///{tmp_path_factory.mktemp('sk') / 'sk.sqlite3'}")
-    app.state.scorekeeper.create_organiser(ORGANISER, PASSWORD)
-    port = free_port()
-    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    th = threading.Thread(target=srv.run, daemon=True)
-    th.start()
-    for _ in range(200):
-        if srv.started:
-            break
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    srv.should_exit = True
-    th.join(5)
+    yield from serve_app(tmp_path_factory.mktemp("sk") / "sk.sqlite3", ORGANISER, PASSWORD)
 
 
 @pytest.fixture(scope="module")
