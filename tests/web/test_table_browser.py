@@ -18,6 +18,7 @@ every page here). Screenshots go to ``test-artifacts/``.
 from __future__ import annotations
 
 import re
+import time
 from typing import Any
 
 import httpx
@@ -565,7 +566,10 @@ def test_high_stakes_words_ask_once_more_and_the_owner_sets_the_pace(server, bro
     create_table(page, server, "doppelkopf", "turnier", {}, pace="2.5")
     assert page.evaluate("window.stammtisch.state.table.settings.bot_seconds") == 2.5
     word = None
-    for _ in range(400):
+    # A Hochzeit defers every Re/Kontra until the Klärungsstich (DDV 5): at 2.5 s a computer move that can
+    # take three tricks, so the test waits on the clock (not a count of polls, which a loaded machine slows).
+    deadline = time.monotonic() + 150
+    while time.monotonic() < deadline:
         page.wait_for_timeout(50)
         if page.locator("#status").get_attribute("data-your-turn") != "true":
             continue
