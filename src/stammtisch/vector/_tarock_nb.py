@@ -1,11 +1,13 @@
 """The compiled step of the batched Königrufen environment (Numba; plain Python without it).
 
-One row of ``S`` (``int64``, :data:`NF` fields) is one deal's words (bidding, contract, king call,
-talon, discards, announcements and Kontras); one row of ``P`` is the same deal's card position in
-the Tarock kernel's own layout (:mod:`stammtisch.bots.kernels.tarock_play`, ``P_*``: the hands by
-position, the record of the tricks), so the card play is the kernel's and the settlement is the
-kernel's compiled one (:func:`stammtisch.bots.kernels.tarock_settle.settle_nb`), fed a settlement
-spec written here from the row. One row of ``R`` (``uint64``) is the row's random stream.
+One row of ``S`` (``int64``, :data:`NF` fields) is one deal: hands, current trick, the words
+(bidding, contract, king call, talon, discards, announcements and Kontras); one row of ``P``
+(``int8``, :data:`REC_W`) is its record of the cards played. The legal cards and trick winners are
+the engine's ``cardplay`` functions with the kernel's bird-order filter, compiled inline; at the
+end of a deal the kernel's position (``tarock_play``, ``P_*``) is rebuilt from the record and the
+kernel's compiled settlement (:func:`stammtisch.bots.kernels.tarock_settle.settle_nb`) settles it
+from a spec written here from the row. One row of ``R`` (``uint64``) is the row's random stream.
+(A compact row: at tens of thousands of rows the step is bound by memory, not by the rules.)
 
 Positions are the four players in order of play, Vorhand (the dealer's left) first; with five
 players the dealer sits out. Seat of position ``p``: ``(dealer + 1 + p) % seats``.
@@ -21,7 +23,8 @@ import numpy as np
 
 from ..bots.kernels import tarock_play as _tp
 from ..bots.kernels import tarock_settle as _ts
-from ..bots.kernels._nb import COMPILED, njit, popcount, shuffle
+from ..bots.kernels._nb import COMPILED, compile_rules, njit, popcount, shuffle
+from ..games.tarock import cardplay
 from ._jass_nb import BYTES_OF
 
 
@@ -32,8 +35,11 @@ def _inline(f):  # type: ignore[no-untyped-def]
 
 rand_below = _inline(_tp.rand_below)
 bit_index = _inline(_tp.bit_index)
-legal_nb = _tp.legal_nb
-winner_nb = _tp.winner_nb
+popcount = _inline(popcount)
+#: the engine's card play (games/tarock/cardplay.py) and the kernel's bird-order filter, compiled inline
+winner_nb = compile_rules(cardplay.trick_winner, inline=True)
+legal_nb = compile_rules(_tp.legal_nb, inline=True, bit_index=bit_index,
+                         _legal_cards_nb=compile_rules(cardplay.legal_cards, inline=True, trick_winner=winner_nb))
 score_nb = _tp.score_nb
 settle_nb = _ts.settle_nb
 transfer_nb = _ts._transfer
@@ -51,43 +57,54 @@ TAROCK = ((1 << 22) - 1) << 32
 PHASES = ("bidding", "bird", "call", "talon", "discard", "announce", "play")
 PH_BID, PH_BIRD, PH_CALL, PH_TALON, PH_DISCARD, PH_ANN, PH_PLAY, PH_OVER = 0, 1, 2, 3, 4, 5, 6, 7
 
-# -- fields of a state row ------------------------------------------------------------------
+# -- fields of a state row (what every card reads or writes first, in the first cache lines) -------
 F_PH = 0
 F_DEALER = 1
 F_NS = 2          # seats (4, or 5 with the dealer sitting out)
 F_TURN = 3        # position to move
-F_BID = 4         # contract index of the highest bid (-1)
-F_BIDDER = 5
-F_PASSED = 6      # bit set of positions
-F_SPOKE = 7       # bit set of positions
-F_FINAL = 8       # Vorhand's final choice after "Vorhand" and three passes (Österreich-Finale 3))
-F_CON = 9         # contract index (-1)
-F_DECL = 10
-F_BIRD = 11       # the Besserrufer's bird 0..3 (pagat, uhu, kakadu, quapil), -1
-F_CALLED = 12     # the called king (card), -1
-F_CFOURTH = 13    # called as "the fourth king"
-F_PARTNER = 14    # position holding the called king (-1: talon or own)
-F_REVEALED = 15
-F_TSHOWN = 16     # the talon laid open
-F_TAKEN = 17      # the half taken (-1)
-F_DTALON = 18     # talon cards counting for the declarer's side
-F_OTALON = 19     # talon cards counting for the opponents
-F_DISC = 20       # the declarer's discards
-F_DISCPUB = 21    # the discards shown
-F_TODISC = 22
-F_SCHL = 23       # schleifen
-F_HALF = 24       # 2: the talon halves
-F_DEALT = 26      # 4: hands as dealt, by position
-F_ANNDONE = 30    # bit set of positions that said "gut"
-F_TGT = 31        # 9 targets (0 the game, 1 + k premium k) x T_W: exists, announcer, level, by, seen
+F_CON = 4         # contract index (-1)
+F_DECL = 5
+F_CALLED = 6      # the called king (card), -1
+F_PARTNER = 7     # position holding the called king (-1: talon or own)
+F_HAND = 8        # 4: the hands, by position
+F_TRICK = 12      # 4: the current trick's cards, its leader's first
+F_LEADER = 16     # position leading the current trick
+F_NCUR = 17       # cards in the current trick
+F_DONE = 18       # tricks completed
+F_REVEALED = 19
+F_OPEN = 20       # the ouvert declarer's cards lie open
+F_TGTS = 21       # bit set of the targets that exist (below)
+F_NKS = 22        # bit set of the positions with a Kontra of their own (negative games)
+F_TSHOWN = 23     # the talon laid open
+F_BIRDS = 24      # 4: per position the birds it announced (the kernel's bird-order filter)
+F_PLAYED = 28     # 4: cards played by each position
+F_TWON = 32       # 4: tricks won
+F_THWON = 36      # 4: card points won, in thirds
+F_DISC = 40       # the declarer's discards
+F_DISCPUB = 41    # the discards shown
+F_HALF = 42       # 2: the talon halves
+F_TAKEN = 44      # the half taken (-1)
+F_TODISC = 45
+F_BID = 46        # contract index of the highest bid (-1)
+F_BIDDER = 47
+F_BIRD = 48       # the Besserrufer's bird 0..3 (pagat, uhu, kakadu, quapil), -1
+F_CFOURTH = 49    # called as "the fourth king"
+F_PASSED = 50     # bit set of positions
+F_SPOKE = 51      # bit set of positions
+F_FINAL = 52      # Vorhand's final choice after "Vorhand" and three passes (Österreich-Finale 3))
+F_ANNDONE = 53    # bit set of positions that said "gut"
+F_DTALON = 54     # talon cards counting for the declarer's side
+F_OTALON = 55     # talon cards counting for the opponents
+F_SCHL = 56       # schleifen
+F_DEALT = 57      # 4: hands as dealt, by position
+F_TGT = 61        # 9 targets (0 the game, 1 + k premium k) x T_W: exists, announcer, level, by, seen
 T_W = 5
 F_NK = F_TGT + 9 * T_W  # 4 positions x NK_W: negative games' Kontra per opponent: exists, level, seen
 NK_W = 3
-F_PLAYED = F_NK + 4 * NK_W  # 4: cards played by each position
-F_TWON = F_PLAYED + 4       # 4: tricks won
-F_THWON = F_TWON + 4        # 4: card points won, in thirds
-F_OPEN = F_THWON + 4        # the ouvert declarer's cards lie open
-NF = F_OPEN + 1
+NF = F_NK + 4 * NK_W
+#: the record of the cards (``int8`` rows): 48 cards in the order played, then the 48 positions
+#: that played them; the kernel's position (``P_*``) is rebuilt from it for the settlement only
+REC_W = 96
 
 # -- contract table ``ct`` (one row per contract of options.CONTRACTS) -------------------------
 CT_KIND = 0       # 0 positive, 1 negative, 2 Trischaken
@@ -164,7 +181,7 @@ O_TWON, O_THWON, O_TRICKNO = _L["tricks_won"][0], _L["thirds_won"][0], _L["trick
 
 
 @njit(cache=True, error_model="numpy")
-def new_deal(S: np.ndarray, P: np.ndarray, R: np.ndarray, g: np.int64, ns: np.int64) -> None:
+def new_deal(S: np.ndarray, R: np.ndarray, g: np.int64, ns: np.int64) -> None:
     """Deal row ``g`` afresh from its stream: a shuffled pack, 12 cards to each player, the talon
     of 2 x 3 (Österreich-Finale 1)), a random dealer (with five players he sits out)."""
     st = np.empty(1, np.uint64)
@@ -175,13 +192,11 @@ def new_deal(S: np.ndarray, P: np.ndarray, R: np.ndarray, g: np.int64, ns: np.in
     R[g] = st[0]
     for i in range(NF):
         S[g, i] = 0
-    for i in range(P_SIZE):
-        P[g, i] = 0
     for p in range(4):
         h = np.int64(0)
         for i in range(12):
             h |= np.int64(1) << deck[p * 12 + i]
-        P[g, P_HANDS + p] = h
+        S[g, F_HAND + p] = h
         S[g, F_DEALT + p] = h
     for k in range(2):
         h = np.int64(0)
@@ -211,10 +226,10 @@ def side(S: np.ndarray, g: np.int64, p: np.int64) -> np.int64:
 
 
 @njit(cache=True, inline="always", error_model="numpy")
-def choice_renonce(P: np.ndarray, g: np.int64, p: np.int64, ci: np.int64, ot: np.ndarray) -> bool:
+def choice_renonce(S: np.ndarray, g: np.int64, p: np.int64, ci: np.int64, ot: np.ndarray) -> bool:
     """Bids that are Renonce choices, refused online (``renonce_mode="refuse"``): a Besserrufer
     without a bird (Österreich-Finale 4)), a Solorufer with four kings (Tiroler Cup, Paragrafen)."""
-    hand = P[g, P_HANDS + p]
+    hand = S[g, F_HAND + p]
     if ci == ot[OT_BESSER] and (hand & BIRDS) == 0:
         return True
     return ci == ot[OT_SOLORUFER] and (hand & KINGS) == KINGS
@@ -226,7 +241,7 @@ def king_in_open_talon(S: np.ndarray, g: np.int64) -> bool:
     return S[g, F_TSHOWN] != 0 and c >= 0 and ((S[g, F_HALF] | S[g, F_HALF + 1]) >> c) & 1 != 0
 
 
-@njit(cache=True, error_model="numpy")
+@njit(cache=True, inline="always", error_model="numpy")
 def kontra_words(S: np.ndarray, g: np.int64, p: np.int64, ct: np.ndarray, ids: np.ndarray, out: np.ndarray,
                  n: np.int64) -> np.int64:
     """``_kontra_options``: the Kontra, Rekontra and Subkontra position ``p`` may say now, written
@@ -236,10 +251,11 @@ def kontra_words(S: np.ndarray, g: np.int64, p: np.int64, ct: np.ndarray, ids: n
     d = S[g, F_DECL]
     hidden = ct[c, CT_KING] != 0 and not (S[g, F_PARTNER] < 0 and king_in_open_talon(S, g))
     negative = ct[c, CT_KIND] == 1
+    tgts = S[g, F_TGTS]
     for w in range(3):
         for t in range(9):
             b = F_TGT + t * T_W
-            if S[g, b] == 0 or S[g, b + 2] != w or (S[g, b + 4] >> p) & 1:
+            if not (tgts >> t) & 1 or S[g, b + 2] != w or (S[g, b + 4] >> p) & 1:
                 continue
             ok = False
             if w == 0:
@@ -281,7 +297,7 @@ def may_announce(S: np.ndarray, g: np.int64, p: np.int64, k: np.int64, ct: np.nd
     return k != 0 or ct[c, CT_KING] != 0
 
 
-@njit(cache=True, error_model="numpy")
+@njit(cache=True, inline="always", error_model="numpy")
 def has_something(S: np.ndarray, g: np.int64, p: np.int64, ct: np.ndarray, ids: np.ndarray,
                   scratch: np.ndarray) -> bool:
     if not (S[g, F_ANNDONE] >> p) & 1:
@@ -289,19 +305,22 @@ def has_something(S: np.ndarray, g: np.int64, p: np.int64, ct: np.ndarray, ids: 
     return kontra_words(S, g, p, ct, ids, scratch, 0) > 0
 
 
-@njit(cache=True, error_model="numpy")
-def legal_list(S: np.ndarray, P: np.ndarray, g: np.int64, out: np.ndarray, ct: np.ndarray, ot: np.ndarray,
-               ids: np.ndarray) -> np.int64:
+@njit(cache=True, inline="always", error_model="numpy")
+def legal_list(S: np.ndarray, g: np.int64, out: np.ndarray, ct: np.ndarray, ot: np.ndarray,
+               ids: np.ndarray, tr: np.ndarray) -> np.int64:
     """The legal action ids of row ``g``'s position to move, ascending, into ``out``; their number."""
     ph = S[g, F_PH]
     p = S[g, F_TURN]
     n = 0
-    hand = P[g, P_HANDS + p]
+    hand = S[g, F_HAND + p]
     if ph == PH_PLAY:
-        ncur = P[g, P_NCUR]
-        done = P[g, P_DONE]
-        legal = legal_nb(hand, P[g], P_REC + 4 * done, ncur, P[g, P_COLOUR] != 0, P[g, P_STRICT] != 0,
-                         P[g, P_KAISER] != 0, P[g, P_KAISER_ORDER] != 0, P[g, P_BIRDS + p], done + 1)
+        ncur = S[g, F_NCUR]
+        done = S[g, F_DONE]
+        for i in range(ncur):
+            tr[i] = S[g, F_TRICK + i]
+        c = S[g, F_CON]
+        legal = legal_nb(hand, tr, 0, ncur, ct[c, CT_COLOUR] != 0, ct[c, CT_KIND] != 0, ot[OT_KAISER] != 0,
+                         ot[OT_KORDER] != 0, S[g, F_BIRDS + p], done + 1)
         c0 = ids[I_CARD0]
         while legal:
             low = legal & -legal
@@ -314,7 +333,7 @@ def legal_list(S: np.ndarray, P: np.ndarray, g: np.int64, out: np.ndarray, ct: n
         bid = S[g, F_BID]
         if S[g, F_FINAL]:
             for ci in range(ct.shape[0]):
-                if ct[ci, CT_RANK] >= 0 and ct[ci, CT_VORHAND] != 1 and not choice_renonce(P, g, p, ci, ot):
+                if ct[ci, CT_RANK] >= 0 and ct[ci, CT_VORHAND] != 1 and not choice_renonce(S, g, p, ci, ot):
                     out[n] = ids[I_BID + ci]
                     n += 1
             return n
@@ -324,7 +343,7 @@ def legal_list(S: np.ndarray, P: np.ndarray, g: np.int64, out: np.ndarray, ct: n
         else:
             out[n] = ids[I_PASS]
             n += 1
-            if p == 0 and ot[OT_HOLD] != 0 and bid >= 0 and S[g, F_BIDDER] != 0 and not choice_renonce(P, g, 0, bid, ot):
+            if p == 0 and ot[OT_HOLD] != 0 and bid >= 0 and S[g, F_BIDDER] != 0 and not choice_renonce(S, g, 0, bid, ot):
                 out[n] = ids[I_HOLD]
                 n += 1
         for ci in range(ct.shape[0]):
@@ -332,7 +351,7 @@ def legal_list(S: np.ndarray, P: np.ndarray, g: np.int64, out: np.ndarray, ct: n
             v = ct[ci, CT_VORHAND]
             if r < 0 or v == 2 or (v == 1 and not first) or (bid >= 0 and r <= ct[bid, CT_RANK]):
                 continue
-            if not choice_renonce(P, g, p, ci, ot):
+            if not choice_renonce(S, g, p, ci, ot):
                 out[n] = ids[I_BID + ci]
                 n += 1
         return n
@@ -363,7 +382,7 @@ def legal_list(S: np.ndarray, P: np.ndarray, g: np.int64, out: np.ndarray, ct: n
             n = 3
         return n
     if ph == PH_DISCARD:
-        m = discardable(S, P, g, p, ct)
+        m = discardable(S, g, p, ct)
         d0 = ids[I_DISC0]
         while m:
             low = m & -m
@@ -382,10 +401,10 @@ def legal_list(S: np.ndarray, P: np.ndarray, g: np.int64, out: np.ndarray, ct: n
 
 
 @njit(cache=True, inline="always", error_model="numpy")
-def discardable(S: np.ndarray, P: np.ndarray, g: np.int64, p: np.int64, ct: np.ndarray) -> np.int64:
+def discardable(S: np.ndarray, g: np.int64, p: np.int64, ct: np.ndarray) -> np.int64:
     """No kings, no Trull cards; tarock only when nothing else can go; colour games: tarock first
     (Österreich-Finale 7), 10))."""
-    hand = P[g, P_HANDS + p] & ~KINGS & ~TRULL
+    hand = S[g, F_HAND + p] & ~KINGS & ~TRULL
     suits = hand & ~TAROCK
     tar = hand & TAROCK
     if ct[S[g, F_CON], CT_COLOUR]:
@@ -393,13 +412,14 @@ def discardable(S: np.ndarray, P: np.ndarray, g: np.int64, p: np.int64, ct: np.n
     return suits if suits else tar
 
 
-@njit(cache=True, error_model="numpy")
-def write_out(S: np.ndarray, P: np.ndarray, g: np.int64, seats: np.ndarray, mask: np.ndarray, obs: np.ndarray,
-              w: np.ndarray, lid: np.ndarray, nl: np.ndarray, ct: np.ndarray, ot: np.ndarray, ids: np.ndarray) -> None:
+@njit(cache=True, inline="always", error_model="numpy")
+def write_out(S: np.ndarray, g: np.int64, seats: np.ndarray, mask: np.ndarray, obs: np.ndarray,
+              w: np.ndarray, lid: np.ndarray, nl: np.ndarray, ct: np.ndarray, ot: np.ndarray, ids: np.ndarray,
+              tr: np.ndarray) -> None:
     """Row ``g``'s seat to move, its legal mask (also as ``lid[g, :nl[g]]``) and its observation."""
     for i in range(nl[g]):  # the row holds exactly the ids listed last
         mask[g, lid[g, i]] = False
-    n = legal_list(S, P, g, lid[g], ct, ot, ids)
+    n = legal_list(S, g, lid[g], ct, ot, ids, tr)
     for i in range(n):
         mask[g, lid[g, i]] = True
     nl[g] = n
@@ -407,7 +427,7 @@ def write_out(S: np.ndarray, P: np.ndarray, g: np.int64, seats: np.ndarray, mask
     seats[g] = seat_of(S, g, me)
     if obs.shape[0] == 0:
         return
-    write_obs(S, P, g, me, obs, w, g, ct)
+    write_obs(S, g, me, obs, w, g, ct)
 
 
 @njit(cache=True, inline="always", error_model="numpy")
@@ -417,22 +437,21 @@ def put_cards(w: np.ndarray, k: np.int64, block: np.int64, m: np.int64) -> None:
         w[k, at + i] = BYTES_OF[(m >> (8 * i)) & 255]
 
 
-@njit(cache=True, error_model="numpy")
-def write_obs(S: np.ndarray, P: np.ndarray, g: np.int64, me: np.int64, obs: np.ndarray, w: np.ndarray,
+@njit(cache=True, inline="always", error_model="numpy")
+def write_obs(S: np.ndarray, g: np.int64, me: np.int64, obs: np.ndarray, w: np.ndarray,
               k: np.int64, ct: np.ndarray) -> None:
     """Position ``me``'s observation of row ``g`` into ``obs[k]`` (``w``: ``obs`` as 64-bit words):
     only what that seat's ``view`` shows (docs/bots.md, "The Tarock observation")."""
     ph = S[g, F_PH]
     d = S[g, F_DECL]
     c = S[g, F_CON]
-    put_cards(w, k, 0, P[g, P_HANDS + me])
+    put_cards(w, k, 0, S[g, F_HAND + me])
     for q in range(4):
         put_cards(w, k, 1 + ((q - me) & 3), S[g, F_PLAYED + q])
     tc = np.int64(0)
     if ph == PH_PLAY:
-        base = P_REC + 4 * P[g, P_DONE]
-        for i in range(P[g, P_NCUR]):
-            tc |= np.int64(1) << P[g, base + i]
+        for i in range(S[g, F_NCUR]):
+            tc |= np.int64(1) << S[g, F_TRICK + i]
     put_cards(w, k, 5, tc)
     shown = S[g, F_TSHOWN] != 0
     put_cards(w, k, 6, S[g, F_HALF] if shown else 0)
@@ -442,7 +461,7 @@ def write_obs(S: np.ndarray, P: np.ndarray, g: np.int64, me: np.int64, obs: np.n
     put_cards(w, k, 8, (S[g, F_HALF] | S[g, F_HALF + 1]) if six else 0)
     put_cards(w, k, 9, S[g, F_DISC] if mine else 0)
     put_cards(w, k, 10, S[g, F_DISCPUB])
-    put_cards(w, k, 11, P[g, P_HANDS + d] if S[g, F_OPEN] != 0 else 0)
+    put_cards(w, k, 11, S[g, F_HAND + d] if S[g, F_OPEN] != 0 else 0)
     for i in range(O_SCALARS // 8, O_WORDS):
         w[k, i] = 0
     obs[k, O_POSITION + me] = 1
@@ -458,9 +477,8 @@ def write_obs(S: np.ndarray, P: np.ndarray, g: np.int64, me: np.int64, obs: np.n
             obs[k, O_SPOKE + r] = 1
         if (S[g, F_ANNDONE] >> q) & 1:
             obs[k, O_GUT + r] = 1
-        nk = F_NK + q * NK_W
-        if S[g, nk] != 0:
-            obs[k, O_NKON + r] = S[g, nk + 1]
+        if (S[g, F_NKS] >> q) & 1:
+            obs[k, O_NKON + r] = S[g, F_NK + q * NK_W + 1]
         obs[k, O_TWON + r] = S[g, F_TWON + q]
         obs[k, O_THWON + r] = S[g, F_THWON + q]
     if c >= 0:
@@ -481,16 +499,20 @@ def write_obs(S: np.ndarray, P: np.ndarray, g: np.int64, me: np.int64, obs: np.n
     if S[g, F_TAKEN] >= 0:
         obs[k, O_TAKEN + S[g, F_TAKEN]] = 1
     obs[k, O_TODISC] = S[g, F_TODISC]
-    for t in range(1, 9):
+    tgts = S[g, F_TGTS]
+    m = tgts >> 1
+    while m:
+        low = m & -m
+        t = 1 + bit_index(low)
+        m ^= low
         b = F_TGT + t * T_W
-        if S[g, b] != 0:
-            obs[k, O_PANN + 4 * (t - 1) + ((S[g, b + 1] - me) & 3)] = 1
-            obs[k, O_PKON + t - 1] = S[g, b + 2]
-    if S[g, F_TGT] != 0:
+        obs[k, O_PANN + 4 * (t - 1) + ((S[g, b + 1] - me) & 3)] = 1
+        obs[k, O_PKON + t - 1] = S[g, b + 2]
+    if tgts & 1:
         obs[k, O_GKON] = S[g, F_TGT + 2]
     if ph == PH_PLAY:
-        obs[k, O_LEADER + ((P[g, P_LEADER] - me) & 3)] = 1
-    obs[k, O_TRICKNO] = P[g, P_DONE]
+        obs[k, O_LEADER + ((S[g, F_LEADER] - me) & 3)] = 1
+    obs[k, O_TRICKNO] = S[g, F_DONE]
 
 
 @njit(cache=True, error_model="numpy")
@@ -500,6 +522,7 @@ def start_announce(S: np.ndarray, g: np.int64, ct: np.ndarray) -> None:
     if ct[S[g, F_CON], CT_KIND] != 1:  # a positive game: the game can be kontriert
         b = F_TGT
         S[g, b] = 1
+        S[g, F_TGTS] |= 1
         S[g, b + 1] = d
         S[g, b + 2] = 0
         S[g, b + 3] = -1
@@ -509,30 +532,24 @@ def start_announce(S: np.ndarray, g: np.int64, ct: np.ndarray) -> None:
 
 
 @njit(cache=True, error_model="numpy")
-def start_play(S: np.ndarray, P: np.ndarray, g: np.int64, ct: np.ndarray, ot: np.ndarray) -> None:
+def start_play(S: np.ndarray, g: np.int64, ct: np.ndarray, ot: np.ndarray) -> None:
     """The cards (Österreich-Finale 5), 6), 7)): negative games the declarer leads, else Vorhand."""
     c = S[g, F_CON]
     S[g, F_PH] = PH_PLAY
     kind = ct[c, CT_KIND]
-    P[g, P_COLOUR] = ct[c, CT_COLOUR]
-    P[g, P_STRICT] = 1 if kind != 0 else 0
-    P[g, P_KAISER] = ot[OT_KAISER]
-    P[g, P_KAISER_ORDER] = ot[OT_KORDER]
     for b in range(4):  # announced birds, by their announcers (Österreich-Finale 8))
         t = F_TGT + (1 + 3 + b) * T_W
         if S[g, t] != 0:
-            P[g, P_BIRDS + S[g, t + 1]] |= np.int64(1) << (32 + b)
-    if kind == 2:
-        P[g, P_TALON_LAST] = S[g, F_HALF] | S[g, F_HALF + 1]
+            S[g, F_BIRDS + S[g, t + 1]] |= np.int64(1) << (32 + b)
     lead = S[g, F_DECL] if kind == 1 else 0
-    P[g, P_LEADER] = lead
-    P[g, P_NCUR] = 0
-    P[g, P_DONE] = 0
+    S[g, F_LEADER] = lead
+    S[g, F_NCUR] = 0
+    S[g, F_DONE] = 0
     S[g, F_TURN] = lead
 
 
 @njit(cache=True, error_model="numpy")
-def after_call(S: np.ndarray, P: np.ndarray, g: np.int64, ct: np.ndarray, ot: np.ndarray) -> None:
+def after_call(S: np.ndarray, g: np.int64, ct: np.ndarray, ot: np.ndarray) -> None:
     """The talon by the contract (Österreich-Finale 4); pagat.com, Königrufen: the contracts)."""
     c = S[g, F_CON]
     d = S[g, F_DECL]
@@ -543,7 +560,7 @@ def after_call(S: np.ndarray, P: np.ndarray, g: np.int64, ct: np.ndarray, ot: np
         S[g, F_PH] = PH_TALON
         S[g, F_TURN] = d
     elif tk == TALON_SIX:
-        P[g, P_HANDS + d] |= both
+        S[g, F_HAND + d] |= both
         S[g, F_DTALON] = 0
         S[g, F_TODISC] = 6
         S[g, F_PH] = PH_DISCARD
@@ -560,11 +577,11 @@ def after_call(S: np.ndarray, P: np.ndarray, g: np.int64, ct: np.ndarray, ot: np
     elif tk == TALON_UNUSED:
         start_announce(S, g, ct)
     else:  # Trischaken: no announcements, no Kontra (Österreich-Finale 2), 8))
-        start_play(S, P, g, ct, ot)
+        start_play(S, g, ct, ot)
 
 
 @njit(cache=True, error_model="numpy")
-def finish_bidding(S: np.ndarray, P: np.ndarray, g: np.int64, ct: np.ndarray, ot: np.ndarray) -> None:
+def finish_bidding(S: np.ndarray, g: np.int64, ct: np.ndarray, ot: np.ndarray) -> None:
     c = S[g, F_BID]
     S[g, F_CON] = c
     S[g, F_DECL] = S[g, F_BIDDER]
@@ -575,17 +592,17 @@ def finish_bidding(S: np.ndarray, P: np.ndarray, g: np.int64, ct: np.ndarray, ot
         S[g, F_PH] = PH_CALL
         S[g, F_TURN] = S[g, F_DECL]
     else:
-        after_call(S, P, g, ct, ot)
+        after_call(S, g, ct, ot)
 
 
 @njit(cache=True, error_model="numpy")
-def advance_bidding(S: np.ndarray, P: np.ndarray, g: np.int64, p: np.int64, ct: np.ndarray, ot: np.ndarray) -> None:
+def advance_bidding(S: np.ndarray, g: np.int64, p: np.int64, ct: np.ndarray, ot: np.ndarray) -> None:
     """The next to speak, or the end of the bidding (Österreich-Finale 3))."""
     active = ~S[g, F_PASSED] & 15
     if popcount(active) == 1:
         a = bit_index(active)
         if S[g, F_BID] >= 0 and S[g, F_BIDDER] == a:
-            finish_bidding(S, P, g, ct, ot)
+            finish_bidding(S, g, ct, ot)
             return
         S[g, F_FINAL] = 1  # only "Vorhand" was said: the Vorhand chooses (Rufer, Trischaken allowed)
         S[g, F_TURN] = a
@@ -647,8 +664,8 @@ def build_spec(S: np.ndarray, g: np.int64, sp: np.ndarray, ct: np.ndarray, ot: n
 
 
 @njit(cache=True, error_model="numpy")
-def settle_row(S: np.ndarray, P: np.ndarray, g: np.int64, sp: np.ndarray, ct: np.ndarray, ot: np.ndarray,
-               thirds: np.ndarray, pts: np.ndarray) -> None:
+def settle_row(S: np.ndarray, P: np.ndarray, g: np.int64, sp: np.ndarray, pos: np.ndarray, ct: np.ndarray,
+               ot: np.ndarray, thirds: np.ndarray, pts: np.ndarray) -> None:
     """The points per score column of row ``g``'s finished deal into ``pts[g]``: the kernel's
     compiled settlement, or Schleifen (Österreich-Finale 4): the game and the declarer's
     announced premiums lost to each opponent) through its transfer."""
@@ -667,8 +684,20 @@ def settle_row(S: np.ndarray, P: np.ndarray, g: np.int64, sp: np.ndarray, ct: np
         for p in range(4):
             pts[g, seat_of(S, g, p)] = pp[p]
         return
-    out = score_nb(P[g], thirds)
-    res = settle_nb(sp, P[g], out, thirds)
+    c = S[g, F_CON]
+    for i in range(P_SIZE):
+        pos[i] = 0
+    for i in range(48):
+        pos[P_REC + i] = P[g, i]
+        pos[P_SEAT + i] = P[g, 48 + i]
+    pos[P_COLOUR] = ct[c, CT_COLOUR]
+    pos[P_KAISER] = ot[OT_KAISER]
+    pos[P_KAISER_ORDER] = ot[OT_KORDER]
+    pos[P_DONE] = 12
+    if ct[c, CT_KIND] == 2:  # Trischaken: the talon to the last trick (Österreich-Finale 5))
+        pos[P_TALON_LAST] = S[g, F_HALF] | S[g, F_HALF + 1]
+    out = score_nb(pos, thirds)
+    res = settle_nb(sp, pos, out, thirds)
     for s in range(ns):
         pts[g, s] = res[s]
 
@@ -683,6 +712,8 @@ def step_all(S: np.ndarray, P: np.ndarray, R: np.ndarray, actions: np.ndarray, s
     B = S.shape[0]
     ow = obs.view(np.uint64)
     sp = np.zeros(_ts.S_SIZE, np.int64)
+    pos = np.zeros(P_SIZE, np.int64)
+    tr = np.zeros(5, np.int64)
     scratch = np.zeros(64, np.int64)
     ns = ot[OT_NS]
     for g in range(B):
@@ -701,30 +732,32 @@ def step_all(S: np.ndarray, P: np.ndarray, R: np.ndarray, actions: np.ndarray, s
         p = S[g, F_TURN]
         if kind == K_CARD:
             c = arg
-            P[g, P_HANDS + p] &= ~(np.int64(1) << c)
+            S[g, F_HAND + p] &= ~(np.int64(1) << c)
             S[g, F_PLAYED + p] |= np.int64(1) << c
-            ncur = P[g, P_NCUR]
-            dn = P[g, P_DONE]
+            ncur = S[g, F_NCUR]
+            dn = S[g, F_DONE]
             n = 4 * dn + ncur
-            P[g, P_REC + n] = c
-            P[g, P_SEAT + n] = p
+            P[g, n] = c
+            P[g, 48 + n] = p
+            S[g, F_TRICK + ncur] = c
             if c == S[g, F_CALLED]:
                 S[g, F_REVEALED] = 1
             if ncur < 3:
-                P[g, P_NCUR] = ncur + 1
+                S[g, F_NCUR] = ncur + 1
                 S[g, F_TURN] = (p + 1) & 3
             else:
-                wi = winner_nb(P[g], P_REC + 4 * dn, 4, P[g, P_COLOUR] != 0, P[g, P_KAISER] != 0,
-                               P[g, P_KAISER_ORDER] != 0)
-                wp = P[g, P_SEAT + 4 * dn + wi]
+                for i in range(4):
+                    tr[i] = S[g, F_TRICK + i]
+                wi = winner_nb(tr, 0, 4, ct[S[g, F_CON], CT_COLOUR] != 0, ot[OT_KAISER] != 0, ot[OT_KORDER] != 0)
+                wp = (S[g, F_LEADER] + wi) & 3
                 th = np.int64(0)
                 for i in range(4):
-                    th += thirds[P[g, P_REC + 4 * dn + i]]
+                    th += thirds[tr[i]]
                 S[g, F_TWON + wp] += 1
                 S[g, F_THWON + wp] += th
-                P[g, P_NCUR] = 0
-                P[g, P_DONE] = dn + 1
-                P[g, P_LEADER] = wp
+                S[g, F_NCUR] = 0
+                S[g, F_DONE] = dn + 1
+                S[g, F_LEADER] = wp
                 S[g, F_TURN] = wp
                 if dn == 0 and ct[S[g, F_CON], CT_OUVERT] != 0:
                     S[g, F_OPEN] = 1  # the declarer's cards open after the first trick (Österreich-Finale 6))
@@ -732,33 +765,34 @@ def step_all(S: np.ndarray, P: np.ndarray, R: np.ndarray, actions: np.ndarray, s
                     S[g, F_PH] = PH_OVER
         elif kind == K_VORHAND:
             S[g, F_SPOKE] |= 1 << p
-            advance_bidding(S, P, g, p, ct, ot)
+            advance_bidding(S, g, p, ct, ot)
         elif kind == K_PASS:
             S[g, F_SPOKE] |= 1 << p
             S[g, F_PASSED] |= 1 << p
-            advance_bidding(S, P, g, p, ct, ot)
+            advance_bidding(S, g, p, ct, ot)
         elif kind == K_HOLD:
             S[g, F_BIDDER] = p
-            advance_bidding(S, P, g, p, ct, ot)
+            advance_bidding(S, g, p, ct, ot)
         elif kind == K_BID:
             S[g, F_SPOKE] |= 1 << p
             S[g, F_BID] = arg
             S[g, F_BIDDER] = p
             if S[g, F_FINAL]:
-                finish_bidding(S, P, g, ct, ot)
+                finish_bidding(S, g, ct, ot)
             else:
-                advance_bidding(S, P, g, p, ct, ot)
+                advance_bidding(S, g, p, ct, ot)
         elif kind == K_BIRD:  # the Besserrufer announces his bird (Österreich-Finale 4))
             S[g, F_BIRD] = arg
             t = F_TGT + (1 + 3 + arg) * T_W
             S[g, t] = 1
+            S[g, F_TGTS] |= 1 << (1 + 3 + arg)
             S[g, t + 1] = p
             S[g, t + 2] = 0
             S[g, t + 3] = -1
             S[g, t + 4] = 1 << p
             S[g, F_PH] = PH_CALL
         elif kind == K_CALL:
-            hand = P[g, P_HANDS + p]
+            hand = S[g, F_HAND + p]
             k = arg
             if k < 0:  # the fourth king: the one not in the hand
                 S[g, F_CFOURTH] = 1
@@ -768,11 +802,11 @@ def step_all(S: np.ndarray, P: np.ndarray, R: np.ndarray, actions: np.ndarray, s
             S[g, F_CALLED] = k
             S[g, F_PARTNER] = -1
             for q in range(4):
-                if q != p and (P[g, P_HANDS + q] >> k) & 1:
+                if q != p and (S[g, F_HAND + q] >> k) & 1:
                     S[g, F_PARTNER] = q
-            after_call(S, P, g, ct, ot)
+            after_call(S, g, ct, ot)
         elif kind == K_TALON:
-            P[g, P_HANDS + p] |= S[g, F_HALF + arg]
+            S[g, F_HAND + p] |= S[g, F_HALF + arg]
             S[g, F_TAKEN] = arg
             S[g, F_OTALON] = S[g, F_HALF + 1 - arg]
             S[g, F_TODISC] = 3
@@ -782,7 +816,7 @@ def step_all(S: np.ndarray, P: np.ndarray, R: np.ndarray, actions: np.ndarray, s
             S[g, F_PH] = PH_OVER
         elif kind == K_DISC:
             c = arg
-            P[g, P_HANDS + p] &= ~(np.int64(1) << c)
+            S[g, F_HAND + p] &= ~(np.int64(1) << c)
             S[g, F_DISC] |= np.int64(1) << c
             if (c >= 32) != (ct[S[g, F_CON], CT_COLOUR] != 0):  # tarock shown; colour games: suit cards
                 S[g, F_DISCPUB] |= np.int64(1) << c
@@ -792,6 +826,7 @@ def step_all(S: np.ndarray, P: np.ndarray, R: np.ndarray, actions: np.ndarray, s
         elif kind == K_ANN:
             t = F_TGT + (1 + arg) * T_W
             S[g, t] = 1
+            S[g, F_TGTS] |= 1 << (1 + arg)
             S[g, t + 1] = p
             S[g, t + 2] = 0
             S[g, t + 3] = -1
@@ -803,6 +838,7 @@ def step_all(S: np.ndarray, P: np.ndarray, R: np.ndarray, actions: np.ndarray, s
                 if wd == 0:
                     b = F_NK + p * NK_W
                     S[g, b] = 1
+                    S[g, F_NKS] |= 1 << p
                     S[g, b + 1] = 1
                     S[g, b + 2] = 1 << p
                 elif wd == 1:  # a Rekontra answers all Kontras (Tiroler Cup, Abrechnung)
@@ -837,9 +873,9 @@ def step_all(S: np.ndarray, P: np.ndarray, R: np.ndarray, actions: np.ndarray, s
                     found = True
                     break
             if not found:
-                start_play(S, P, g, ct, ot)
+                start_play(S, g, ct, ot)
         if S[g, F_PH] == PH_OVER:
-            settle_row(S, P, g, sp, ct, ot, thirds, pts)
+            settle_row(S, P, g, sp, pos, ct, ot, thirds, pts)
             tot = 0.0
             for s in range(ns):
                 tot += pts[g, s]
@@ -847,7 +883,7 @@ def step_all(S: np.ndarray, P: np.ndarray, R: np.ndarray, actions: np.ndarray, s
                 rewards[g, s] = pts[g, s] - (tot - pts[g, s]) / (ns - 1)
             done[g] = True
             if autoreset:
-                new_deal(S, P, R, g, ns)
+                new_deal(S, R, g, ns)
         if S[g, F_PH] == PH_OVER:
             seats[g] = -1
             for i in range(nl[g]):
@@ -856,21 +892,22 @@ def step_all(S: np.ndarray, P: np.ndarray, R: np.ndarray, actions: np.ndarray, s
             for i in range(obs.shape[1]):
                 obs[g, i] = 0
         else:
-            write_out(S, P, g, seats, mask, obs, ow, lid, nl, ct, ot, ids)
+            write_out(S, g, seats, mask, obs, ow, lid, nl, ct, ot, ids, tr)
     return -1
 
 
 @njit(cache=True, error_model="numpy")
-def reset_all(S: np.ndarray, P: np.ndarray, R: np.ndarray, seats: np.ndarray, mask: np.ndarray, obs: np.ndarray,
+def reset_all(S: np.ndarray, R: np.ndarray, seats: np.ndarray, mask: np.ndarray, obs: np.ndarray,
               lid: np.ndarray, nl: np.ndarray, ct: np.ndarray, ot: np.ndarray, ids: np.ndarray) -> None:
     ow = obs.view(np.uint64)
+    tr = np.zeros(5, np.int64)
     for g in range(S.shape[0]):
-        new_deal(S, P, R, g, ot[OT_NS])
-        write_out(S, P, g, seats, mask, obs, ow, lid, nl, ct, ot, ids)
+        new_deal(S, R, g, ot[OT_NS])
+        write_out(S, g, seats, mask, obs, ow, lid, nl, ct, ot, ids, tr)
 
 
 @njit(cache=True, error_model="numpy")
-def observe_rows(S: np.ndarray, P: np.ndarray, seats: np.ndarray, out: np.ndarray, ct: np.ndarray) -> None:
+def observe_rows(S: np.ndarray, seats: np.ndarray, out: np.ndarray, ct: np.ndarray) -> None:
     """Each row's observation for ``seats[g]`` (-1, or the sitting-out dealer of five: zeros)."""
     w = out.view(np.uint64)
     for g in range(S.shape[0]):
@@ -880,4 +917,4 @@ def observe_rows(S: np.ndarray, P: np.ndarray, seats: np.ndarray, out: np.ndarra
         ns = S[g, F_NS]
         me = (s - S[g, F_DEALER] - 1) % ns
         if me < 4:
-            write_obs(S, P, g, me, out, w, g, ct)
+            write_obs(S, g, me, out, w, g, ct)

@@ -138,17 +138,17 @@ class TarockVectorEnv(VectorEnv):
         self.act_kind, self.act_arg = kind, arg
         self.supported = kind != nb.K_NONE
         self.thirds = np.asarray(THIRDS, np.int64)
-        self.max_legal = 54  # at most a hand of 18 cards to discard or 12 to play, 14 bids, 8 + 27 + 1 words
+        self.max_legal = 20  # at most 18 cards to discard, 16 bidding words, 8 premiums + 9 Kontra words + gut
         self.layout = nb.obs_layout()
         self.obs_size = nb.O_WORDS * 8
         self.S = np.zeros((num_envs, nb.NF), np.int64)
-        self.P = np.zeros((num_envs, nb.P_SIZE), np.int64)
+        self.P = np.zeros((num_envs, nb.REC_W), np.int8)
         self._cols = tuple(0 for _ in GAME.columns(o))
         self._alloc()
 
     # -- the compiled calls -------------------------------------------------------------
     def _reset_rows(self) -> None:
-        nb.reset_all(self.S, self.P, self.R, self.seat, self.mask, self.obs, self.legal_ids, self.num_legal,
+        nb.reset_all(self.S, self.R, self.seat, self.mask, self.obs, self.legal_ids, self.num_legal,
                      self.ct, self.ot, self.ids)
 
     def _step_rows(self, actions: np.ndarray) -> int:
@@ -157,7 +157,7 @@ class TarockVectorEnv(VectorEnv):
                                self.act_kind, self.act_arg, self.ct, self.ot, self.ids, self.thirds))
 
     def _observe_rows(self, seats: np.ndarray, out: np.ndarray) -> None:
-        nb.observe_rows(self.S, self.P, seats, out, self.ct)
+        nb.observe_rows(self.S, seats, out, self.ct)
 
     # -- deals as the engine knows them ----------------------------------------------------
     def current_deal(self, g: int) -> tuple[int, Deal]:
