@@ -432,7 +432,12 @@ def write_out(S: np.ndarray, g: np.int64, seats: np.ndarray, mask: np.ndarray, o
 
 @njit(cache=True, inline="always", error_model="numpy")
 def put_cards(w: np.ndarray, k: np.int64, block: np.int64, m: np.int64) -> None:
+    """Card block ``block`` (56 bytes, one per card) of observation row ``k`` from the bit set ``m``."""
     at = block * 7
+    if m == 0:  # most blocks of most steps (talon, discards, open hand): no table look-ups
+        for i in range(7):
+            w[k, at + i] = 0
+        return
     for i in range(7):
         w[k, at + i] = BYTES_OF[(m >> (8 * i)) & 255]
 
