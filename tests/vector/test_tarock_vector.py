@@ -173,3 +173,29 @@ def test_without_autoreset_a_finished_row_waits() -> None:
         if (b.seat < 0).all():
             break
     assert ended.all() and (b.seat < 0).all() and not b.mask.any() and not b.obs.any()
+
+
+def test_gymnasium_and_pettingzoo_faces() -> None:
+    """The Gymnasium vector and PettingZoo AEC faces work for Tarock as for Jass (the API test of
+    PettingZoo passes; whole deals end with zero-sum rewards)."""
+    pytest.importorskip("gymnasium")
+    pytest.importorskip("pettingzoo")
+    from pettingzoo.test import api_test
+
+    from stammtisch.vector.interfaces import AECEnv, GymVectorEnv
+
+    env = GymVectorEnv("tarock", num_envs=4)
+    obs, info = env.reset(seed=3)
+    assert env.observation_space.contains(obs)
+    ended = 0
+    for _ in range(300):
+        acts = env.sample_actions()
+        assert obs["action_mask"][np.arange(4), acts].all()
+        obs, rew, term, trunc, info = env.step(acts)
+        assert not rew[~term].any()
+        for g in np.flatnonzero(term):
+            assert info["rewards"][g].sum() == pytest.approx(0, abs=1e-3)  # float32 thirds of points
+            ended += 1
+    assert ended >= 4
+    env.close()
+    api_test(AECEnv("tarock", options={"players": 5}), num_cycles=300)
