@@ -242,67 +242,72 @@ def king_in_open_talon(S: np.ndarray, g: np.int64) -> bool:
 
 
 @njit(cache=True, inline="always", error_model="numpy")
-def kontra_words(S: np.ndarray, g: np.int64, p: np.int64, ct: np.ndarray, ids: np.ndarray, out: np.ndarray,
-                 n: np.int64) -> np.int64:
-    """``_kontra_options``: the Kontra, Rekontra and Subkontra position ``p`` may say now, written
-    to ``out[n:]`` in ascending id order; returns the new length (Österreich-Finale 2), 6);
+def kontra_words(S: np.ndarray, g: np.int64, p: np.int64, ct: np.ndarray) -> np.int64:
+    """``_kontra_options``: the Kontra, Rekontra and Subkontra position ``p`` may say now, as a bit
+    set over ``9 * word + target`` (the order of their action ids) (Österreich-Finale 2), 6);
     Tiroler Cup, Abrechnung: only the opponents kontra an announcement, unless the partner is hidden)."""
     c = S[g, F_CON]
     d = S[g, F_DECL]
-    hidden = ct[c, CT_KING] != 0 and not (S[g, F_PARTNER] < 0 and king_in_open_talon(S, g))
-    negative = ct[c, CT_KIND] == 1
+    words = np.int64(0)
     tgts = S[g, F_TGTS]
-    for w in range(3):
-        for t in range(9):
+    if tgts:
+        hidden = ct[c, CT_KING] != 0 and not (S[g, F_PARTNER] < 0 and king_in_open_talon(S, g))
+        mine = side(S, g, p)
+        while tgts:
+            low = tgts & -tgts
+            tgts ^= low
+            t = bit_index(low)
             b = F_TGT + t * T_W
-            if not (tgts >> t) & 1 or S[g, b + 2] != w or (S[g, b + 4] >> p) & 1:
+            if (S[g, b + 4] >> p) & 1:
                 continue
-            ok = False
+            w = S[g, b + 2]
+            a = S[g, b + 1]
             if w == 0:
-                ok = p != S[g, b + 1] and (hidden or side(S, g, p) != side(S, g, S[g, b + 1]))
+                ok = p != a and (hidden or mine != side(S, g, a))
             elif w == 1:
-                ok = p == S[g, b + 1]
-            else:
+                ok = p == a
+            elif w == 2:
                 ok = p == S[g, b + 3]
+            else:
+                ok = False
             if ok:
-                out[n] = ids[I_KONTRA + 9 * w + t]
-                n += 1
-        if negative:  # each opponent's own Kontra, the declarer's Rekontra to all (Österreich-Finale 6))
-            b = F_NK + p * NK_W
-            if w == 0 and p != d and S[g, b] == 0 and not (S[g, F_ANNDONE] >> p) & 1:
-                out[n] = ids[I_KONTRA]
-                n += 1
-            elif w == 1 and p == d:
-                for q in range(4):
-                    bq = F_NK + q * NK_W
-                    if S[g, bq] != 0 and S[g, bq + 1] == 1 and not (S[g, bq + 2] >> d) & 1:
-                        out[n] = ids[I_KONTRA + 9]
-                        n += 1
-                        break
-            elif w == 2 and p != d and S[g, b] != 0 and S[g, b + 1] == 2 and not (S[g, b + 2] >> p) & 1:
-                out[n] = ids[I_KONTRA + 18]
-                n += 1
-    return n
+                words |= np.int64(1) << (9 * w + t)
+    if ct[c, CT_KIND] == 1:  # negative games: each opponent's own Kontra, the declarer's Rekontra to all
+        b = F_NK + p * NK_W
+        if p != d:
+            if S[g, b] == 0:
+                if not (S[g, F_ANNDONE] >> p) & 1:
+                    words |= 1
+            elif S[g, b + 1] == 2 and not (S[g, b + 2] >> p) & 1:
+                words |= np.int64(1) << 18
+        else:
+            for q in range(4):
+                bq = F_NK + q * NK_W
+                if S[g, bq] != 0 and S[g, bq + 1] == 1 and not (S[g, bq + 2] >> d) & 1:
+                    words |= np.int64(1) << 9
+                    break
+    return words
 
 
 @njit(cache=True, inline="always", error_model="numpy")
-def may_announce(S: np.ndarray, g: np.int64, p: np.int64, k: np.int64, ct: np.ndarray) -> bool:
-    """``_may_announce`` (Österreich-Finale 8)): once per player, positive games, each premium
-    once, as the contract allows; König ultimo only with a called king."""
+def announceable(S: np.ndarray, g: np.int64, p: np.int64, ct: np.ndarray) -> np.int64:
+    """``_may_announce`` as a bit set over the premiums (Österreich-Finale 8)): once per player
+    (before his "gut"), positive games only, each premium once, as the contract allows; König
+    ultimo only with a called king."""
     c = S[g, F_CON]
-    if (S[g, F_ANNDONE] >> p) & 1 or ct[c, CT_KIND] != 0 or S[g, F_TGT + (1 + k) * T_W] != 0:
-        return False
-    if not (ct[c, CT_PREM] >> k) & 1:
-        return False
-    return k != 0 or ct[c, CT_KING] != 0
+    if (S[g, F_ANNDONE] >> p) & 1 or ct[c, CT_KIND] != 0:
+        return 0
+    prem = ct[c, CT_PREM] & ~(S[g, F_TGTS] >> 1)
+    if ct[c, CT_KING] == 0:
+        prem &= ~1
+    return prem
 
 
 @njit(cache=True, inline="always", error_model="numpy")
-def has_something(S: np.ndarray, g: np.int64, p: np.int64, ct: np.ndarray, ids: np.ndarray,
-                  scratch: np.ndarray) -> bool:
+def has_something(S: np.ndarray, g: np.int64, p: np.int64, ct: np.ndarray) -> bool:
     if not (S[g, F_ANNDONE] >> p) & 1:
         return True
-    return kontra_words(S, g, p, ct, ids, scratch, 0) > 0
+    return kontra_words(S, g, p, ct) != 0
 
 
 @njit(cache=True, inline="always", error_model="numpy")
@@ -390,12 +395,19 @@ def legal_list(S: np.ndarray, g: np.int64, out: np.ndarray, ct: np.ndarray, ot: 
             n += 1
             m ^= low
         return n
-    # PH_ANN (Österreich-Finale 2), 8))
-    for k in range(8):
-        if may_announce(S, g, p, k, ct):
-            out[n] = ids[I_ANN + k]
-            n += 1
-    n = kontra_words(S, g, p, ct, ids, out, n)
+    # PH_ANN (Österreich-Finale 2), 8)): the premiums ``may_announce`` allows, then the Kontra words
+    prem = announceable(S, g, p, ct)
+    while prem:
+        low = prem & -prem
+        out[n] = ids[I_ANN + bit_index(low)]
+        n += 1
+        prem ^= low
+    words = kontra_words(S, g, p, ct)
+    while words:
+        low = words & -words
+        out[n] = ids[I_KONTRA + bit_index(low)]
+        n += 1
+        words ^= low
     out[n] = ids[I_GUT]
     return n + 1
 
@@ -719,7 +731,6 @@ def step_all(S: np.ndarray, P: np.ndarray, R: np.ndarray, actions: np.ndarray, s
     sp = np.zeros(_ts.S_SIZE, np.int64)
     pos = np.zeros(P_SIZE, np.int64)
     tr = np.zeros(5, np.int64)
-    scratch = np.zeros(64, np.int64)
     ns = ot[OT_NS]
     for g in range(B):
         a = actions[g]
@@ -873,7 +884,7 @@ def step_all(S: np.ndarray, P: np.ndarray, R: np.ndarray, actions: np.ndarray, s
             found = False
             for _ in range(4):
                 nxt = (nxt + 1) & 3
-                if has_something(S, g, nxt, ct, ids, scratch):
+                if has_something(S, g, nxt, ct):
                     S[g, F_TURN] = nxt
                     found = True
                     break
