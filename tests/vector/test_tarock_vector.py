@@ -199,3 +199,31 @@ def test_gymnasium_and_pettingzoo_faces() -> None:
     assert ended >= 4
     env.close()
     api_test(AECEnv("tarock", options={"players": 5}), num_cycles=300)
+
+
+def test_schleifen_settles_as_the_engine() -> None:
+    """Österreich-Finale 4): the called king in the talon, the declarer gives up (``schleifen``) and
+    loses the game to each opponent. Players steered to Rufer with a king of the talon called; every
+    such deal is replayed and settled by the engine (``Recorder``)."""
+    from stammtisch.vector import _tarock_nb as nb
+
+    env = make("tarock", 32)
+    ix = env.space.index
+    rec = Recorder(env)
+    b = rec.reset(5)
+    first = [ix["vorhand"], ix["pass"], ix["bid:rufer"], ix["schleifen"]]
+    calls = [ix[f"call:{k}"] for k in ("HK", "KK", "PK", "XK")]
+    for _ in range(12):
+        acts = env.sample_actions().copy()
+        for g in range(env.num_envs):
+            talon = int(env.S[g, nb.F_HALF]) | int(env.S[g, nb.F_HALF + 1])
+            pick = [a for a in first if b.mask[g, a]]
+            pick += [a for i, a in enumerate(calls) if b.mask[g, a] and talon >> (8 * i + 7) & 1]
+            if pick:
+                acts[g] = pick[0]
+        b = rec.step(acts)
+    ended = [r for r in rec.records if any(a[1] == "schleifen" for a in r["deals"][0]["actions"])]
+    assert len(ended) >= 2
+    for r in ended:
+        pts = r["deals"][0]["result"]["points"]
+        assert sum(pts) == 0 and min(pts) == -3 * max(pts)  # the declarer pays the game to each of three
