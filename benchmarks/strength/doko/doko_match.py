@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import json
 import os
 import platform
 import random
@@ -502,12 +503,80 @@ def timing(args: argparse.Namespace) -> None:
     write_json(res, ROOT / "benchmarks" / "results" / f"{args.name}.json")
 
 
+def agree(args: argparse.Namespace) -> None:
+    """Where our card differs from doko's: positions reached by rule-player play (common subset)
+    at every trick, doko's card (``--rollouts`` x ``--simulations``) and ours (``--ours``) on the
+    same view; the share of equal cards per stage of the game (tricks 1-4, 5-8, 9-12) and per
+    party of the seat, written to ``benchmarks/results/``."""
+    from stammtisch.bots import make
+    from stammtisch.bots.arena import write_json
+    from stammtisch.core import registry
+    from stammtisch.core.driver import step
+    from stammtisch.core.protocol import Match, Turn
+
+    game = registry.get("doppelkopf")
+    options = game.options(args.profile, {})
+    rule = CardsOnly(make("rule", game, options))
+    ours = make(args.ours, game, options)
+    doko = DokoUct(CACHE / "bridge", args.version, args.rollouts, args.simulations)
+    rows: list[dict[str, Any]] = []
+    index = 0
+    load_before = os.getloadavg()
+    try:
+        while len(rows) < args.positions:
+            got = _common_subset_deal(game, options, args.seed + 1, index)
+            index += 1
+            if got is None:
+                continue
+            m = Match(game, args.profile, {}, max_deals=1, recorded=[got])
+            rng = random.Random(index)
+            target = 4 * rng.randrange(12) + rng.randrange(4)  # a card of any trick, any place in it
+            cards_played = 0
+            while cards_played < target:
+                before = len(m.view(m.to_act()[0])["deal"]["tricks"]) * 4 + len(m.view(m.to_act()[0])["deal"]["trick"])
+                step(m, [rule] * 4, rng, interjections=False)
+                after = len(m.view(m.to_act()[0])["deal"]["tricks"]) * 4 + len(m.view(m.to_act()[0])["deal"]["trick"])
+                cards_played += after - before
+            seat = m.to_act()[0]
+            v = m.view(seat)
+            cards = [a for a in v["legal"] if a[0] in _SUIT]
+            if len(cards) < 2:
+                continue
+            d_card = from_doko(doko.ask(request_line(v, args.version, args.rollouts, args.simulations)))
+            o_card = ours.choose(Turn(seat, cards, partial(lambda x: x, v)), random.Random(index))
+            trick = len(v["deal"]["tricks"]) + 1
+            party = "re" if any(c == CLUB_QUEEN for c in v["deal"]["hand"]) or any(
+                s == seat and c == CLUB_QUEEN for t in v["deal"]["tricks"] for s, c in t["cards"]) else "kontra"
+            rows.append({"deal": index - 1, "trick": trick, "place": len(v["deal"]["trick"]), "party": party,
+                         "legal": len(cards), "doko": d_card, "ours": o_card, "same": d_card == o_card})
+            print(rows[-1], flush=True)
+    finally:
+        doko.close()
+
+    def share(sel: list[dict[str, Any]]) -> dict[str, Any]:
+        return {"positions": len(sel), "same": round(sum(r["same"] for r in sel) / len(sel), 3) if sel else None}
+
+    res = {"what": "the same card as doko's UCT? positions by rule-player play (common subset), one decision each",
+           "ours": args.ours, "doko": {"commit": doko_version(), "uct_version": args.version, "rollouts": args.rollouts,
+                                       "simulations": args.simulations},
+           "seed": args.seed + 1, "all": share(rows),
+           "by_stage": {f"tricks {a}-{b}": share([r for r in rows if a <= r["trick"] <= b])
+                        for a, b in ((1, 4), (5, 8), (9, 12))},
+           "by_party": {p: share([r for r in rows if r["party"] == p]) for p in ("re", "kontra")},
+           "by_place": {str(k): share([r for r in rows if r["place"] == k]) for k in range(4)},
+           "machine": {"cpus": os.cpu_count(), "loadavg_before": [round(x, 2) for x in load_before],
+                       "loadavg_after": [round(x, 2) for x in os.getloadavg()]},
+           "rows": rows}
+    write_json(res, ROOT / "benchmarks" / "results" / f"{args.name}.json")
+    print(json.dumps({k: res[k] for k in ("all", "by_stage", "by_party", "by_place")}), flush=True)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     sub = ap.add_subparsers(dest="cmd", required=True)
     b = sub.add_parser("build")
     b.add_argument("--doko-src", type=Path, default=None, help="a checkout (or bare git dir) of silvansievers/doko")
-    for name in ("match", "check", "timing"):
+    for name in ("match", "check", "timing", "agree"):
         p = sub.add_parser(name)
         p.add_argument("--profile", default="turnier")
         p.add_argument("--seed", type=int, default=2026)
@@ -520,6 +589,10 @@ def main() -> None:
             p.add_argument("--name", default="doko_smoke")
             p.add_argument("--jobs", type=int, default=1, help="worker processes, each with its own bridge")
             p.add_argument("--resume", action="store_true", help="keep the pairs already in the results file")
+        elif name == "agree":
+            p.add_argument("--positions", type=int, default=60)
+            p.add_argument("--ours", default="search:400w")
+            p.add_argument("--name", default="doppelkopf_doko_agree")
         elif name == "timing":
             p.add_argument("--positions", type=int, default=12)
             p.add_argument("--settings", nargs="+", default=["100x10", "1000x10"], help="ROLLOUTSxSIMULATIONS")
@@ -534,6 +607,8 @@ def main() -> None:
         match(args)
     elif args.cmd == "timing":
         timing(args)
+    elif args.cmd == "agree":
+        agree(args)
     else:
         check(args)
 
