@@ -119,11 +119,13 @@ def test_obs_hides_other_hands() -> None:
             for s in range(4):
                 if s != seat:
                     others |= int(env.S[g, nb.P_HANDS + s])
-            for field in ("hand", "played", "taufen", "trick", "revealed"):
-                lo, n = env.layout[field]
-                for i in range(n):
-                    if obs[g, lo + i] and field != "taufen":
-                        assert i % 40 < 33 and not others >> (i % 40) & 1, (field, i)
+            lo, _n = env.layout["cards"]
+            mine = int(env.S[g, nb.P_HANDS + seat]) if env.S[g, nb.F_LOOKED + seat] else 0
+            for c in range(33):
+                if others >> c & 1:  # another seat's card: unseen, or known to all (kept, §4; taken, §7)
+                    assert obs[g, lo + c] in (nb.C_UNSEEN, nb.C_HELD), (c, obs[g, lo + c])
+                else:
+                    assert (obs[g, lo + c] == nb.C_HAND) == bool(mine >> c & 1)
 
 
 def test_same_seed_same_games_whatever_the_batch_size() -> None:

@@ -37,7 +37,7 @@ legal_nb = _inline(_kp.legal_nb)
 counts_as_nb = _inline(_kp._counts_as_nb)
 bit_index = _inline(_k.bit_index)
 rand_below = _inline(_k.rand_below)
-play_nb = _kp._play_nb
+play_nb = _inline(_kp._play_nb)
 seat_figures_nb = _kp.seat_figures_nb
 settle_nb = _kp.settle_nb
 
@@ -49,43 +49,57 @@ AUS = 99
 #: the stakes a figure passes through (bidding.LADDER): the next one after each
 LADDER_NEXT = np.asarray([0, 0, 3, 4, 5, 6, 7, AUS], np.int64)
 
-# -- fields of a state row after the kernel position ----------------------------------------
-F_PHASE = P_SIZE
-F_DEALER = P_SIZE + 1
-F_TURN = P_SIZE + 2       # the seat to move in the words (cut, keep, look, exchange, figures)
-F_NCUT = P_SIZE + 3       # cards lifted (§4)
-F_NLIFT = P_SIZE + 4      # of them still lifted (the kept ones leave from the bottom)
-F_KEPT = P_SIZE + 5       # bit set of the standing Perlaggen the cutter kept (public, §4)
-F_NKEPT = P_SIZE + 6
-F_TURNED = P_SIZE + 7     # bit set of the Eichel cards turned up and put under (public, §7)
-F_TRUMPCARD = P_SIZE + 8
-F_LUCK = P_SIZE + 9       # the first and last card of the stock, shown until the play begins (§7)
-F_BODEN = P_SIZE + 10
-F_SHOWN = P_SIZE + 11
-F_LOOKED = P_SIZE + 12    # 4
-F_EXCHANGER = P_SIZE + 16
-F_EXCHANGED = P_SIZE + 17  # the seat that exchanged (-1)
-F_PEND = P_SIZE + 18      # an offer awaits its answer
-F_PSEAT = P_SIZE + 19
-F_PFIG = P_SIZE + 20
-F_PVAL = P_SIZE + 21
-F_ASKED = P_SIZE + 22     # the first-asked seat left the answer to its partner (§11)
-F_RETPH = P_SIZE + 23
-F_COUNTER = P_SIZE + 24
-F_SPIEL = P_SIZE + 25     # the Spiel side (-1)
-F_Q = P_SIZE + 26         # 2: the figures queue after the Spiel (§22-§24)
-F_QN = P_SIZE + 28
-F_QI = P_SIZE + 29
-F_FSTEP = P_SIZE + 30     # 1: the Spiel side showed, the others answer
-F_SHOWNKEY = P_SIZE + 31
-F_FKEYS = P_SIZE + 32     # 4 x 2: each seat's Gleich and Hanger key once the card play is over
-F_STEPS = P_SIZE + 40
-F_DECK = P_SIZE + 41      # 33: the shuffled deck, top first
-F_FIG = P_SIZE + 74       # 3 x FS: the figures Gleich, Hanger, Spiel
+# -- fields of a state row after the kernel position (those read at every step first) ----------
+_at = P_SIZE
+
+
+def _field(n: int = 1) -> int:
+    global _at
+    _at += n
+    return _at - n
+
+
+F_PHASE = _field()
+F_TURN = _field()         # the seat to move in the words (cut, keep, look, exchange, figures)
+F_PEND = _field()         # an offer awaits its answer
+F_PSEAT = _field()
+F_PFIG = _field()
+F_PVAL = _field()
+F_ASKED = _field()        # the first-asked seat left the answer to its partner (§11)
+F_RETPH = _field()
+F_SPIEL = _field()        # the Spiel side (-1)
+F_Q = _field(2)           # the figures queue after the Spiel (§22-§24)
+F_QN = _field()
+F_QI = _field()
+F_FSTEP = _field()        # 1: the Spiel side showed, the others answer
+F_SHOWNKEY = _field()
+F_SHOWN = _field()        # Luck and Boden shown (§7)
+F_LED = _field()          # the suit the current trick's first card counts as (-1)
+F_TRICKSET = _field()     # the cards of the current trick
+F_PL = _field(4)          # the cards each seat played
+F_TOT = _field(2)         # ``total``: the figures conceded to each side in this deal (§12)
+F_DEALER = _field()
+F_LOOKED = _field(4)
+F_EXCHANGED = _field()    # the seat that exchanged (-1, §7)
+F_TOOK = _field()         # the trump card it took (-1)
+F_TRUMPCARD = _field()
+F_LUCK = _field()         # the first and last card of the stock (§7)
+F_BODEN = _field()
+F_KEPT = _field()         # bit set of the standing Perlaggen the cutter kept (public, §4)
+F_TURNED = _field()       # bit set of the Eichel cards turned up and put under (public, §7)
+F_NLIFT = _field()        # cards still lifted (the kept ones leave from the bottom, §4)
+F_COUNTER = _field()
+F_FKEYS = _field(8)       # 4 x 2: each seat's Gleich and Hanger key once the card play is over
+F_FIG = _field(36)        # 3 x FS: the figures Gleich, Hanger, Spiel
+F_NCUT = _field()         # cards lifted (§4)
+F_NKEPT = _field()
+F_EXCHANGER = _field()
+F_STEPS = _field()
+F_DECK = _field(33)       # the shuffled deck, top first
+NF = _at
 FS_STATUS, FS_VALUE, FS_OFFER, FS_OFFERER, FS_BIDDER, FS_RAISER, FS_ORDER, FS_CTO, FS_CVAL, FS_WINNER, \
     FS_CARDS, FS_DECIDED = range(12)
 FS = 12
-NF = F_FIG + 3 * FS
 
 ST_OPEN, ST_OFFERED, ST_HELD, ST_CONCEDED = 0, 1, 2, 3
 PH_CUT, PH_KEEP, PH_LOOK, PH_EXCH, PH_PLAY, PH_ANSWER, PH_FIG, PH_OVER = range(8)
@@ -115,6 +129,8 @@ O_TARGET, O_UNBID, O_UNSEEN, O_BINDS, O_STRICT = range(5)
 
 # -- observation layout (relative seats: 0 the observer, 1 the next seat in the order of play) --
 CARD_BLOCK = 40
+#: what the seat knows of each card (the ``cards`` field, one byte per card, docs/bots.md)
+C_UNSEEN, C_HAND, C_PLAYED, C_TRICK, C_HELD, C_UNDER, C_TRUMPCARD = 0, 1, 2, 6, 10, 11, 12
 #: per byte value, the 64-bit word whose eight bytes are its eight bits (little-endian)
 BYTES_OF = np.zeros(256, np.uint64)
 for _v in range(256):
@@ -129,9 +145,9 @@ def obs_layout() -> dict[str, tuple[int, int]]:
     """Field name -> (offset, length) of the Perlaggen observation (docs/bots.md)."""
     out: dict[str, tuple[int, int]] = {}
     at = 0
-    fields = [("hand", 40), ("played", 160), ("taufen", 160), ("trick", 40), ("revealed", 40), ("phase", 7),
-              ("dealer", 4), ("trump", 4), ("looked", 4), ("leader", 4), ("last_winner", 4), ("tricks_won", 2),
-              ("exchanged", 4), ("trump_card", 1), ("luck", 1), ("boden", 1), ("lifted_bottom", 1)]
+    fields = [("cards", 40), ("taufe", 40), ("phase", 7), ("dealer", 4), ("trump", 4), ("looked", 4),
+              ("leader", 4), ("last_winner", 4), ("tricks_won", 2), ("exchanged", 4), ("luck", 1), ("boden", 1),
+              ("lifted_bottom", 1)]
     fields += [(f"{f}_{name}", n) for f in ("gleich", "hanger", "spiel") for name, n in FIG_FIELDS]
     fields += [("pending_seat", 4), ("pending_figure", 3), ("pending_value", 1), ("partner_asked", 1),
                ("written", 2), ("target", 1), ("spiel_side", 2), ("figure_on_table", 3), ("figure_shown", 1)]
@@ -159,13 +175,13 @@ def seed_rows(R: np.ndarray, seed: np.int64) -> None:
 
 
 @njit(cache=True, error_model="numpy")
-def new_deal(S: np.ndarray, R: np.ndarray, g: np.int64) -> None:
+def new_deal(S: np.ndarray, R: np.ndarray, g: np.int64, st: np.ndarray, deck: np.ndarray) -> None:
     """Deal row ``g`` afresh from its stream: a shuffled deck of 33 and a random dealer; the seat
-    right of the dealer cuts (§4)."""
-    st = np.empty(1, np.uint64)
+    right of the dealer cuts (§4). ``st`` (``uint64 (1,)``) and ``deck`` (``int64``, 33 or more): scratch."""
     st[0] = R[g]
-    deck = np.arange(33)
-    shuffle(st, deck)
+    for i in range(33):
+        deck[i] = i
+    shuffle(st, deck[:33])
     dealer = rand_below(st, 4)
     R[g] = st[0]
     for i in range(NF):
@@ -180,6 +196,7 @@ def new_deal(S: np.ndarray, R: np.ndarray, g: np.int64) -> None:
     S[g, F_BODEN] = -1
     S[g, F_EXCHANGER] = -1
     S[g, F_EXCHANGED] = -1
+    S[g, F_TOOK] = -1
     S[g, F_SPIEL] = -1
     S[g, F_PSEAT] = -1
     S[g, F_PFIG] = -1
@@ -193,14 +210,17 @@ def new_deal(S: np.ndarray, R: np.ndarray, g: np.int64) -> None:
         S[g, b + FS_WINNER] = -1
     for i in range(8):
         S[g, F_FKEYS + i] = -1
+    S[g, F_LED] = -1
 
 
 @njit(cache=True, error_model="numpy")
-def deal_out(S: np.ndarray, g: np.int64, pranks: np.ndarray, pmasks: np.ndarray, opt: np.ndarray) -> None:
+def deal_out(S: np.ndarray, g: np.int64, pranks: np.ndarray, pmasks: np.ndarray, opt: np.ndarray,
+             scr: np.ndarray) -> None:
     """``PerlaggenDeal._deal_out`` and ``_after_deal``: the rest of the deck on top of the lifted
     packet, three then two cards each from Vorhand (the cutter already holds what it kept, §4, §5);
-    an Eichel card turned up goes under the stock (§7); the next card is trump."""
-    deck = np.empty(33, np.int64)
+    an Eichel card turned up goes under the stock (§7); the next card is trump. ``scr``: scratch
+    (``int64``, 48 or more: the deck, then sizes and hands by seat)."""
+    deck = scr
     n = 0
     ncut = S[g, F_NCUT]
     for i in range(ncut, 33):
@@ -212,39 +232,40 @@ def deal_out(S: np.ndarray, g: np.int64, pranks: np.ndarray, pmasks: np.ndarray,
     dealer = S[g, F_DEALER]
     vh = (dealer + 1) & 3
     cutter = (dealer + 3) & 3
-    size = np.zeros(4, np.int64)
-    hands = np.zeros(4, np.int64)
-    hands[cutter] = S[g, F_KEPT]
-    size[cutter] = S[g, F_NKEPT]
+    SZ, HD = 40, 44  # scratch: cards held so far and hands, by seat
+    for s in range(4):
+        scr[SZ + s] = 0
+        scr[HD + s] = 0
+    scr[HD + cutter] = S[g, F_KEPT]
+    scr[SZ + cutter] = S[g, F_NKEPT]
     top = 0
     for rnd in range(2):
         for i in range(4):
             s = (vh + i) & 3
-            take = max(0, 3 - size[s]) if rnd == 0 else 5 - size[s]
+            take = max(0, 3 - scr[SZ + s]) if rnd == 0 else 5 - scr[SZ + s]
             for _ in range(take):
-                hands[s] |= np.int64(1) << deck[top]
+                scr[HD + s] |= np.int64(1) << deck[top]
                 top += 1
-            size[s] += take
-    m = n - top  # the stock with the trump card on top
-    stock = deck[top:n].copy()
-    while stock[0] < 8:  # an Eichel card is never trump (§7)
-        S[g, F_TURNED] |= np.int64(1) << stock[0]
-        first = stock[0]
-        for i in range(m - 1):
-            stock[i] = stock[i + 1]
-        stock[m - 1] = first
-    tc = stock[0]
+            scr[SZ + s] += take
+    m = n - top  # the stock deck[top:n] with the trump card on top
+    while deck[top] < 8:  # an Eichel card is never trump (§7)
+        S[g, F_TURNED] |= np.int64(1) << deck[top]
+        first = deck[top]
+        for i in range(top, n - 1):
+            deck[i] = deck[i + 1]
+        deck[n - 1] = first
+    tc = deck[top]
     trump = 3 if tc == WELI else tc >> 3  # the Weli turned up makes Schell trump (its suit, core.cards)
     S[g, F_TRUMPCARD] = tc
-    S[g, F_LUCK] = stock[1]
-    S[g, F_BODEN] = stock[m - 1]
+    S[g, F_LUCK] = deck[top + 1]
+    S[g, F_BODEN] = deck[top + m - 1]
     S[g, F_SHOWN] = 1
     S[g, P_TRUMP] = trump
     S[g, P_PMASK] = pmasks[trump]
     for c in range(33):
         S[g, P_PRANK + c] = pranks[trump, c]
     for s in range(4):
-        S[g, P_HANDS + s] = hands[s]
+        S[g, P_HANDS + s] = scr[HD + s]
     S[g, P_LEADER] = vh
     S[g, F_TURN] = vh
     if opt[O_UNSEEN]:
@@ -287,12 +308,7 @@ def to_play(S: np.ndarray, g: np.int64) -> None:
 @njit(cache=True, inline="always", error_model="numpy")
 def total(S: np.ndarray, g: np.int64, side: np.int64) -> np.int64:
     """``BiddingMixin.total`` from 0 : 0: the figures conceded to the side in this deal (§12)."""
-    t = np.int64(0)
-    for f in range(3):
-        b = F_FIG + f * FS
-        if S[g, b + FS_CTO] == side:
-            t += S[g, b + FS_CVAL]
-    return t
+    return S[g, F_TOT + side]
 
 
 @njit(cache=True, inline="always", error_model="numpy")
@@ -310,12 +326,7 @@ def to_move(S: np.ndarray, g: np.int64) -> np.int64:
 @njit(cache=True, inline="always", error_model="numpy")
 def led_suit(S: np.ndarray, g: np.int64) -> np.int64:
     """The suit the current trick's first card counts as (-1: none on the table)."""
-    if S[g, P_NCUR] == 0:
-        return -1
-    k = S[g, P_DONE] * 4
-    c = S[g, P_REC + k]
-    s, _h, _r = counts_as_nb(c, S[g, P_TAUFE + k], S[g, P_PRANK + c])
-    return s
+    return S[g, F_LED]
 
 
 @njit(cache=True, error_model="numpy")
@@ -366,9 +377,16 @@ def side_key(S: np.ndarray, g: np.int64, side: np.int64, kind: np.int64) -> np.i
     return max(S[g, F_FKEYS + side * 2 + kind], S[g, F_FKEYS + (side + 2) * 2 + kind])
 
 
-@njit(cache=True, error_model="numpy")
+@njit(cache=True, inline="always", error_model="numpy")
+def emit(mask: np.ndarray, lid: np.ndarray, g: np.int64, n: np.int64, i: np.int64) -> np.int64:
+    lid[g, n] = i
+    mask[g, i] = True
+    return n + 1
+
+
+@njit(cache=True, inline="always", error_model="numpy")
 def write_legal(S: np.ndarray, g: np.int64, me: np.int64, mask: np.ndarray, lid: np.ndarray, nl: np.ndarray,
-                ids: np.ndarray, opt: np.ndarray) -> None:
+                ids: np.ndarray, taufe_ids: np.ndarray, opt: np.ndarray) -> None:
     """Row ``g``'s legal ids for seat ``me`` (ascending), into ``mask[g]`` and ``lid[g, :nl[g]]``."""
     for i in range(nl[g]):  # the row holds exactly the ids listed last
         mask[g, lid[g, i]] = False
@@ -377,45 +395,37 @@ def write_legal(S: np.ndarray, g: np.int64, me: np.int64, mask: np.ndarray, lid:
     if ph == PH_PLAY:
         hand = S[g, P_HANDS + me]
         pm = S[g, P_PMASK]
-        legal = legal_nb(hand, led_suit(S, g), S[g, P_TRUMP], pm, False)
+        trump = S[g, P_TRUMP]
+        legal = legal_nb(hand, S[g, F_LED], trump, pm, False)
         x = legal
         while x:
             low = x & -x
-            lid[g, n] = ids[I_PLAIN + bit_index(low)]
-            n += 1
+            n = emit(mask, lid, g, n, ids[I_PLAIN + bit_index(low)])
             x ^= low
         x = legal & pm
-        while x:  # §18, §20: a Perlagg getauft as any plain suit card
+        while x:  # §18, §20: a Perlagg getauft as any plain suit card (taufe_ids: those of this trump)
             low = x & -x
             c = bit_index(low)
             x ^= low
-            for t in range(32):
-                if not (pm >> t) & 1:
-                    lid[g, n] = ids[I_TAUFE + c * 32 + t]
-                    n += 1
+            for j in range(taufe_ids.shape[2]):
+                n = emit(mask, lid, g, n, taufe_ids[trump, c, j])
         if total(S, g, me & 1) < opt[O_TARGET] - 1:  # §21
             for f in range(3):
                 if fig_open_bid(S, g, me, f):
-                    lid[g, n] = ids[I_BID + f]
-                    n += 1
+                    n = emit(mask, lid, g, n, ids[I_BID + f])
             for f in range(3):
                 if fig_raise(S, g, me, f):
-                    lid[g, n] = ids[I_RAISE + f]
-                    n += 1
+                    n = emit(mask, lid, g, n, ids[I_RAISE + f])
     elif ph == PH_ANSWER:  # ``_answer_actions`` (§11, §13, §29)
         f = S[g, F_PFIG]
         ok = f != 2 or spiel_ok(S, g, me)
         if ok:
-            lid[g, n] = ids[I_HALTEN]
-            n += 1
-        lid[g, n] = ids[I_GUT]
-        n += 1
+            n = emit(mask, lid, g, n, ids[I_HALTEN])
+        n = emit(mask, lid, g, n, ids[I_GUT])
         if ok and S[g, F_PVAL] < AUS and total(S, g, me & 1) < opt[O_TARGET] - 1:
-            lid[g, n] = ids[I_STEIGERN]
-            n += 1
+            n = emit(mask, lid, g, n, ids[I_STEIGERN])
         if not S[g, F_ASKED]:
-            lid[g, n] = ids[I_PFRAGEN]
-            n += 1
+            n = emit(mask, lid, g, n, ids[I_PFRAGEN])
     elif ph == PH_FIG:  # ``_figure_actions`` (§22-§24)
         kind = S[g, F_Q + S[g, F_QI]]
         ss = S[g, F_SPIEL]
@@ -423,86 +433,77 @@ def write_legal(S: np.ndarray, g: np.int64, me: np.int64, mask: np.ndarray, lid:
             if total(S, g, me & 1) < opt[O_TARGET] - 1:
                 for f in range(2):
                     if fig_open_bid(S, g, me, f):
-                        lid[g, n] = ids[I_BID + f]
-                        n += 1
+                        n = emit(mask, lid, g, n, ids[I_BID + f])
                 for f in range(2):
                     if fig_raise(S, g, me, f):
-                        lid[g, n] = ids[I_RAISE + f]
-                        n += 1
-            lid[g, n] = ids[I_GUT]
-            n += 1
+                        n = emit(mask, lid, g, n, ids[I_RAISE + f])
+            n = emit(mask, lid, g, n, ids[I_GUT])
             if side_key(S, g, ss, kind) >= 0:
-                lid[g, n] = ids[I_WEISEN]
-                n += 1
+                n = emit(mask, lid, g, n, ids[I_WEISEN])
         else:
-            lid[g, n] = ids[I_GUT]
-            n += 1
+            n = emit(mask, lid, g, n, ids[I_GUT])
             theirs = side_key(S, g, 1 - ss, kind)
             if theirs >= 0 and theirs > S[g, F_SHOWNKEY]:
-                lid[g, n] = ids[I_ABWEISEN]
-                n += 1
+                n = emit(mask, lid, g, n, ids[I_ABWEISEN])
             elif theirs >= 0 and theirs == S[g, F_SHOWNKEY]:
-                lid[g, n] = ids[I_STELLEN]
-                n += 1
+                n = emit(mask, lid, g, n, ids[I_STELLEN])
     elif ph == PH_CUT:
         for k in range(2, 32):
-            lid[g, n] = ids[I_CUT + k]
-            n += 1
+            n = emit(mask, lid, g, n, ids[I_CUT + k])
     elif ph == PH_KEEP:
-        lid[g, n] = ids[I_BEHALTEN]
-        lid[g, n + 1] = ids[I_LIEGEN]
-        n = 2
+        n = emit(mask, lid, g, n, ids[I_BEHALTEN])
+        n = emit(mask, lid, g, n, ids[I_LIEGEN])
     elif ph == PH_LOOK:
-        lid[g, n] = ids[I_ANSEHEN]
-        n = 1
+        n = emit(mask, lid, g, n, ids[I_ANSEHEN])
     elif ph == PH_EXCH:
         x = plain_trumps(S, g, me)
         while x:
             low = x & -x
-            lid[g, n] = ids[I_TAUSCH + bit_index(low)]
-            n += 1
+            n = emit(mask, lid, g, n, ids[I_TAUSCH + bit_index(low)])
             x ^= low
-        lid[g, n] = ids[I_NTAUSCH]
-        n += 1
-    for i in range(n):
-        mask[g, lid[g, i]] = True
+        n = emit(mask, lid, g, n, ids[I_NTAUSCH])
     nl[g] = n
 
 
 @njit(cache=True, inline="always", error_model="numpy")
-def put_block(w: np.ndarray, k: np.int64, word: np.int64, bits: np.int64) -> None:
-    """A 40-byte card block (33 cards) at 64-bit word ``word`` of row ``k``, from a bit set."""
-    for i in range(5):
-        w[k, word + i] = BYTES_OF[(bits >> (8 * i)) & 255]
+def code_word(bits: np.int64, i: np.int64, code: np.int64) -> np.uint64:
+    """Byte ``i`` of the card set ``bits`` as eight bytes of ``code`` (or 0)."""
+    return BYTES_OF[(bits >> (8 * i)) & 255] * np.uint64(code)
 
 
-@njit(cache=True, error_model="numpy")
+@njit(cache=True, inline="always", error_model="numpy")
 def write_obs(S: np.ndarray, g: np.int64, me: np.int64, obs: np.ndarray, w: np.ndarray, k: np.int64,
               opt: np.ndarray) -> None:
     """Seat ``me``'s observation of row ``g`` into ``obs[k]`` (only what that seat may know;
     layout :func:`obs_layout`, docs/bots.md)."""
-    looked = S[g, F_LOOKED + me]
-    put_block(w, k, 0, S[g, P_HANDS + me] if looked else 0)
-    played = np.zeros(4, np.int64)
-    taufen = np.zeros(4, np.int64)
+    # ``cards``: one byte per card, five 64-bit words from the card sets (they are disjoint)
+    hand = S[g, P_HANDS + me] if S[g, F_LOOKED + me] else np.int64(0)
+    trick = S[g, F_TRICKSET]
+    seen = hand
+    for s in range(4):
+        seen |= S[g, F_PL + s]
+    held = S[g, F_KEPT]
+    if S[g, F_TOOK] >= 0:
+        held |= np.int64(1) << S[g, F_TOOK]
+    held &= ~seen
+    tc = np.int64(1) << S[g, F_TRUMPCARD] if S[g, F_TRUMPCARD] >= 0 else np.int64(0)
+    turned = S[g, F_TURNED]
+    for i in range(5):
+        x = code_word(hand, i, C_HAND) + code_word(held, i, C_HELD) + code_word(turned, i, C_UNDER) \
+            + code_word(tc, i, C_TRUMPCARD)
+        for s in range(4):
+            r = (s - me) & 3
+            pl = S[g, F_PL + s]
+            x += code_word(pl & ~trick, i, C_PLAYED + r) + code_word(pl & trick, i, C_TRICK + r)
+        w[k, i] = x
+    for i in range(5, w.shape[1]):
+        w[k, i] = 0
+    # ``taufe``: what each Perlagg played getauft counted as (§18)
     nrec = S[g, P_DONE] * 4 + S[g, P_NCUR]
     for i in range(nrec):
-        s = (S[g, P_SEAT + i] - me) & 3
-        played[s] |= np.int64(1) << S[g, P_REC + i]
-        if S[g, P_TAUFE + i] >= 0:
-            taufen[s] |= np.int64(1) << S[g, P_TAUFE + i]
-    trick = np.int64(0)
-    for i in range(nrec - S[g, P_NCUR], nrec):
-        trick |= np.int64(1) << S[g, P_REC + i]
-    for s in range(4):
-        put_block(w, k, 5 + 5 * s, played[s])
-        put_block(w, k, 25 + 5 * s, taufen[s])
-    put_block(w, k, 45, trick)
-    kept, turned = S[g, F_KEPT], S[g, F_TURNED]
-    for i in range(5):
-        w[k, 50 + i] = BYTES_OF[(kept >> (8 * i)) & 255] + np.uint64(2) * BYTES_OF[(turned >> (8 * i)) & 255]
-    for i in range(55, w.shape[1]):
-        w[k, i] = 0
+        t = S[g, P_TAUFE + i]
+        if t >= 0:
+            obs[k, CARD_BLOCK + S[g, P_REC + i]] = t + 1
     at = O_SCAL
     ph = S[g, F_PHASE]
     obs[k, at + min(ph, 6)] = 1
@@ -518,11 +519,8 @@ def write_obs(S: np.ndarray, g: np.int64, me: np.int64, obs: np.ndarray, w: np.n
     if S[g, P_NCUR] > 0:
         obs[k, at + ((S[g, P_LEADER] - me) & 3)] = 1
     at += 4
-    if S[g, P_DONE] > 0:
-        lw = S[g, P_LEADER] if S[g, P_NCUR] == 0 else -1
-        if lw < 0:  # the last trick's winner leads the current one
-            lw = S[g, P_SEAT + S[g, P_DONE] * 4]
-        obs[k, at + ((lw - me) & 3)] = 1
+    if S[g, P_DONE] > 0:  # the last trick's winner leads the current one
+        obs[k, at + ((S[g, P_LEADER] - me) & 3)] = 1
     at += 4
     t = me & 1
     obs[k, at] = S[g, P_WON + t]
@@ -531,13 +529,12 @@ def write_obs(S: np.ndarray, g: np.int64, me: np.int64, obs: np.ndarray, w: np.n
     if S[g, F_EXCHANGED] >= 0:
         obs[k, at + ((S[g, F_EXCHANGED] - me) & 3)] = 1
     at += 4
-    obs[k, at] = S[g, F_TRUMPCARD] + 1
     if S[g, F_SHOWN]:
-        obs[k, at + 1] = S[g, F_LUCK] + 1
-        obs[k, at + 2] = S[g, F_BODEN] + 1
+        obs[k, at] = S[g, F_LUCK] + 1
+        obs[k, at + 1] = S[g, F_BODEN] + 1
     if ph == PH_KEEP:
-        obs[k, at + 3] = S[g, F_DECK + S[g, F_NLIFT] - 1] + 1
-    at += 4
+        obs[k, at + 2] = S[g, F_DECK + S[g, F_NLIFT] - 1] + 1
+    at += 3
     for f in range(3):
         b = F_FIG + f * FS
         st = S[g, b + FS_STATUS]
@@ -552,7 +549,7 @@ def write_obs(S: np.ndarray, g: np.int64, me: np.int64, obs: np.ndarray, w: np.n
             obs[k, at + 8] = S[g, b + FS_VALUE]
         if st == ST_OFFERED:
             obs[k, at + 9] = S[g, b + FS_OFFER]
-            obs[k, at + 10 + (S[g, b + FS_OFFERER] & 1 ^ t)] = 1
+            obs[k, at + 10 + ((S[g, b + FS_OFFERER] & 1) ^ t)] = 1
         if dec:
             wn = S[g, b + FS_WINNER]
             obs[k, at + 14 + (2 if wn < 0 else wn ^ t)] = 1
@@ -563,8 +560,8 @@ def write_obs(S: np.ndarray, g: np.int64, me: np.int64, obs: np.ndarray, w: np.n
         obs[k, at + 7] = S[g, F_PVAL]
         obs[k, at + 8] = S[g, F_ASKED]
     at += 9
-    obs[k, at] = total(S, g, t)
-    obs[k, at + 1] = total(S, g, 1 - t)
+    obs[k, at] = S[g, F_TOT + t]
+    obs[k, at + 1] = S[g, F_TOT + 1 - t]
     obs[k, at + 2] = opt[O_TARGET]
     at += 3
     if S[g, F_SPIEL] >= 0:
@@ -576,16 +573,17 @@ def write_obs(S: np.ndarray, g: np.int64, me: np.int64, obs: np.ndarray, w: np.n
 
 
 @njit(cache=True, error_model="numpy")
-def settle_row(S: np.ndarray, g: np.int64, opt: np.ndarray, pts: np.ndarray) -> None:
+def settle_row(S: np.ndarray, g: np.int64, opt: np.ndarray, pts: np.ndarray, spec: np.ndarray,
+               keys: np.ndarray) -> None:
     """``PerlaggenDeal.outcomes`` + ``scoring.settle`` from 0 : 0: each figure as the words decided
     it, in the order of writing (§12, §14, §27), written by the kernel's ``settle_nb`` (§10 for a
     held Gleich or Hanger a side lacks, §25 at ``target - 1``)."""
-    spec = np.zeros(S_SIZE, np.int64)
+    for i in range(S_SIZE):  # ``spec`` (S_SIZE) and ``keys`` (3): scratch
+        spec[i] = 0
     spec[S_TARGET] = opt[O_TARGET]
     spec[S_STRICT] = opt[O_STRICT]
     spec[S_BINDS] = opt[O_BINDS]
     spec[S_FLIP] = -1
-    keys = np.empty(3, np.int64)
     n = 0
     for f in range(3):
         b = F_FIG + f * FS
@@ -628,13 +626,13 @@ def settle_row(S: np.ndarray, g: np.int64, opt: np.ndarray, pts: np.ndarray) -> 
     pts[g, 1] = b2
 
 
-@njit(cache=True, error_model="numpy")
+@njit(cache=True, inline="always", error_model="numpy")
 def finish(S: np.ndarray, g: np.int64) -> None:
     """``_finish`` (no offer can be open here)."""
     S[g, F_PHASE] = PH_OVER
 
 
-@njit(cache=True, error_model="numpy")
+@njit(cache=True, inline="always", error_model="numpy")
 def decide(S: np.ndarray, g: np.int64, f: np.int64, winner: np.int64, cards: np.int64, opt: np.ndarray) -> None:
     """``FiguresMixin._decide``."""
     b = F_FIG + f * FS
@@ -645,7 +643,7 @@ def decide(S: np.ndarray, g: np.int64, f: np.int64, winner: np.int64, cards: np.
         S[g, b + FS_VALUE] = opt[O_UNBID]
 
 
-@njit(cache=True, error_model="numpy")
+@njit(cache=True, inline="always", error_model="numpy")
 def first_of(S: np.ndarray, g: np.int64, side: np.int64) -> np.int64:
     """``_first_of``: the first seat of ``side`` after the dealer."""
     d = S[g, F_DEALER]
@@ -655,7 +653,7 @@ def first_of(S: np.ndarray, g: np.int64, side: np.int64) -> np.int64:
     return 0
 
 
-@njit(cache=True, error_model="numpy")
+@njit(cache=True, inline="always", error_model="numpy")
 def next_figure(S: np.ndarray, g: np.int64) -> None:
     """``_next_figure``: the next figure neither decided nor conceded, or the end of the deal."""
     S[g, F_FSTEP] = 0
@@ -717,7 +715,7 @@ def decide_spiel(S: np.ndarray, g: np.int64, side: np.int64, opt: np.ndarray) ->
     next_figure(S, g)
 
 
-@njit(cache=True, error_model="numpy")
+@njit(cache=True, inline="always", error_model="numpy")
 def open_offer(S: np.ndarray, g: np.int64, seat: np.int64, f: np.int64, value: np.int64) -> None:
     """``_bid`` + ``_open_pending``: the offer awaits the other side's answer (§8, §11, §13)."""
     S[g, F_PEND] = 1
@@ -736,7 +734,7 @@ def open_offer(S: np.ndarray, g: np.int64, seat: np.int64, f: np.int64, value: n
     S[g, F_PHASE] = PH_ANSWER
 
 
-@njit(cache=True, error_model="numpy")
+@njit(cache=True, inline="always", error_model="numpy")
 def answer(S: np.ndarray, g: np.int64, seat: np.int64, kind: np.int64, opt: np.ndarray) -> None:
     """``BiddingMixin._answer``: ``halten``, ``gut``, ``steigern``, ``partner_fragen`` (§11-§13)."""
     if kind == K_PFRAGEN:
@@ -752,6 +750,7 @@ def answer(S: np.ndarray, g: np.int64, seat: np.int64, kind: np.int64, opt: np.n
         S[g, b + FS_STATUS] = ST_CONCEDED
         S[g, b + FS_CTO] = oside
         S[g, b + FS_CVAL] = prev
+        S[g, F_TOT + oside] += prev
         S[g, b + FS_ORDER] = S[g, F_COUNTER]
         S[g, F_COUNTER] += 1
         if f == 2:
@@ -784,18 +783,26 @@ def answer(S: np.ndarray, g: np.int64, seat: np.int64, kind: np.int64, opt: np.n
         next_figure(S, g)
 
 
-@njit(cache=True, error_model="numpy")
+@njit(cache=True, inline="always", error_model="numpy")
 def apply(S: np.ndarray, g: np.int64, a: np.int64, act_kind: np.ndarray, act_arg: np.ndarray,
-          act_arg2: np.ndarray, pranks: np.ndarray, pmasks: np.ndarray, opt: np.ndarray) -> None:
+          act_arg2: np.ndarray, pranks: np.ndarray, pmasks: np.ndarray, opt: np.ndarray, scr: np.ndarray) -> None:
     """Apply action id ``a`` (legal, checked by the caller) for the seat to move of row ``g``."""
     kind = act_kind[a]
     seat = to_move(S, g)
     ph = S[g, F_PHASE]
-    S[g, F_STEPS] += 1
     if ph == PH_PLAY:
         S[g, F_SHOWN] = 0  # §7: Luck and Boden are covered with the first action of the play
     if kind == K_CARD:  # §15-§20
-        play_nb(S[g, :P_SIZE], act_arg[a], act_arg2[a])
+        c, t = act_arg[a], act_arg2[a]
+        S[g, F_PL + seat] |= np.int64(1) << c
+        if S[g, P_NCUR] == 0:
+            su, _h, _r = counts_as_nb(c, t, S[g, P_PRANK + c])
+            S[g, F_LED] = su
+        S[g, F_TRICKSET] |= np.int64(1) << c
+        play_nb(S[g, :P_SIZE], c, t)
+        if S[g, P_NCUR] == 0:
+            S[g, F_TRICKSET] = 0
+            S[g, F_LED] = -1
         side = -1
         if S[g, P_WON] == 3:
             side = 0
@@ -835,7 +842,7 @@ def apply(S: np.ndarray, g: np.int64, a: np.int64, act_kind: np.ndarray, act_arg
         if (STANDING >> S[g, F_DECK + n - 1]) & 1:
             S[g, F_PHASE] = PH_KEEP
         else:
-            deal_out(S, g, pranks, pmasks, opt)
+            deal_out(S, g, pranks, pmasks, opt, scr)
     elif kind == K_KEEP:  # §4
         nl = S[g, F_NLIFT] - 1
         c = S[g, F_DECK + nl]
@@ -843,9 +850,9 @@ def apply(S: np.ndarray, g: np.int64, a: np.int64, act_kind: np.ndarray, act_arg
         S[g, F_KEPT] |= np.int64(1) << c
         S[g, F_NKEPT] += 1
         if not (nl > 0 and (STANDING >> S[g, F_DECK + nl - 1]) & 1 and S[g, F_NKEPT] < 5):
-            deal_out(S, g, pranks, pmasks, opt)
+            deal_out(S, g, pranks, pmasks, opt, scr)
     elif kind == K_LIEGEN:
-        deal_out(S, g, pranks, pmasks, opt)
+        deal_out(S, g, pranks, pmasks, opt, scr)
     elif kind == K_LOOK:  # ``_a_look`` / ``_advance_look`` (§32)
         S[g, F_LOOKED + seat] = 1
         for i in range(1, 5):
@@ -857,6 +864,7 @@ def apply(S: np.ndarray, g: np.int64, a: np.int64, act_kind: np.ndarray, act_arg
     elif kind == K_TAUSCH:  # §7
         c = act_arg[a]
         S[g, P_HANDS + seat] = (S[g, P_HANDS + seat] & ~(np.int64(1) << c)) | (np.int64(1) << S[g, F_TRUMPCARD])
+        S[g, F_TOOK] = S[g, F_TRUMPCARD]
         S[g, F_TRUMPCARD] = c
         S[g, F_EXCHANGED] = seat
         to_play(S, g)
@@ -868,11 +876,15 @@ def apply(S: np.ndarray, g: np.int64, a: np.int64, act_kind: np.ndarray, act_arg
 def step_all(S: np.ndarray, R: np.ndarray, actions: np.ndarray, seats: np.ndarray, mask: np.ndarray,
              obs: np.ndarray, lid: np.ndarray, nl: np.ndarray, rewards: np.ndarray, done: np.ndarray,
              pts: np.ndarray, autoreset: bool, act_kind: np.ndarray, act_arg: np.ndarray, act_arg2: np.ndarray,
-             ids: np.ndarray, pranks: np.ndarray, pmasks: np.ndarray, opt: np.ndarray) -> np.int64:
+             ids: np.ndarray, taufe_ids: np.ndarray, pranks: np.ndarray, pmasks: np.ndarray,
+             opt: np.ndarray) -> np.int64:
     """Apply ``actions[g]`` (an action id of the seat to move) in every row still playing; returns
     -1, or the first row whose action is not in its legal mask (then no row has changed)."""
     B = S.shape[0]
     ow = obs.view(np.uint64)
+    scr = np.zeros(64, np.int64)
+    spec = np.zeros(S_SIZE, np.int64)
+    st = np.zeros(1, np.uint64)
     for g in range(B):
         a = actions[g]
         if S[g, F_PHASE] != PH_OVER and (a < 0 or a >= mask.shape[1] or not mask[g, a]):
@@ -883,15 +895,15 @@ def step_all(S: np.ndarray, R: np.ndarray, actions: np.ndarray, seats: np.ndarra
             rewards[g, s] = 0.0
         if S[g, F_PHASE] == PH_OVER:  # without auto-reset a finished row waits
             continue
-        apply(S, g, actions[g], act_kind, act_arg, act_arg2, pranks, pmasks, opt)
+        apply(S, g, actions[g], act_kind, act_arg, act_arg2, pranks, pmasks, opt, scr)
         if S[g, F_PHASE] == PH_OVER:
-            settle_row(S, g, opt, pts)
+            settle_row(S, g, opt, pts, spec, scr[60:63])
             d = pts[g, 0] - pts[g, 1]
             for s in range(4):
                 rewards[g, s] = d if (s & 1) == 0 else -d
             done[g] = True
             if autoreset:
-                new_deal(S, R, g)
+                new_deal(S, R, g, st, scr)
         if S[g, F_PHASE] == PH_OVER:
             seats[g] = -1
             for i in range(nl[g]):
@@ -902,7 +914,7 @@ def step_all(S: np.ndarray, R: np.ndarray, actions: np.ndarray, seats: np.ndarra
         else:
             me = to_move(S, g)
             seats[g] = me
-            write_legal(S, g, me, mask, lid, nl, ids, opt)
+            write_legal(S, g, me, mask, lid, nl, ids, taufe_ids, opt)
             if obs.shape[0]:
                 write_obs(S, g, me, obs, ow, g, opt)
     return -1
@@ -910,12 +922,14 @@ def step_all(S: np.ndarray, R: np.ndarray, actions: np.ndarray, seats: np.ndarra
 
 @njit(cache=True, error_model="numpy")
 def reset_all(S: np.ndarray, R: np.ndarray, seats: np.ndarray, mask: np.ndarray, obs: np.ndarray,
-              lid: np.ndarray, nl: np.ndarray, ids: np.ndarray, opt: np.ndarray) -> None:
+              lid: np.ndarray, nl: np.ndarray, ids: np.ndarray, taufe_ids: np.ndarray, opt: np.ndarray) -> None:
     ow = obs.view(np.uint64)
+    scr = np.zeros(64, np.int64)
+    st = np.zeros(1, np.uint64)
     for g in range(S.shape[0]):
-        new_deal(S, R, g)
+        new_deal(S, R, g, st, scr)
         me = to_move(S, g)
         seats[g] = me
-        write_legal(S, g, me, mask, lid, nl, ids, opt)
+        write_legal(S, g, me, mask, lid, nl, ids, taufe_ids, opt)
         if obs.shape[0]:
             write_obs(S, g, me, obs, ow, g, opt)

@@ -119,6 +119,13 @@ class PerlaggenVectorEnv(VectorEnv):
             for c in range(33):
                 self.pranks[trump, c] = pr.perlagg_rank(c, trump, o.eichel_ober_high)
             self.pmasks[trump] = sum(1 << c for c in pr.perlaggen_order(trump))
+        # per trump and Perlagg, the ids of its Taufen (§18, §20: as any plain suit card, never a Perlagg's face)
+        self.taufe_ids = np.zeros((4, 33, 25), np.int64)
+        for trump in range(1, 4):
+            for c in range(33):
+                if self.pmasks[trump] >> c & 1:
+                    row = [ids[nb.I_TAUFE + c * 32 + t] for t in range(32) if not self.pmasks[trump] >> t & 1]
+                    self.taufe_ids[trump, c] = row
         self.opt = np.asarray([o.target, o.unbid_points, int(o.unseen_bidding), int(o.taufe_binds_figures),
                                int(o.dritzig_at_17)], np.int64)
         # five cards each with up to five Perlaggen of 1 + 25 card actions, and six bids and raises
@@ -132,12 +139,12 @@ class PerlaggenVectorEnv(VectorEnv):
     # -- the compiled calls -------------------------------------------------------------
     def _reset_rows(self) -> None:
         nb.reset_all(self.S, self.R, self.seat, self.mask, self.obs, self.legal_ids, self.num_legal, self.ids,
-                     self.opt)
+                     self.taufe_ids, self.opt)
 
     def _step_rows(self, actions: np.ndarray) -> int:
         return int(nb.step_all(self.S, self.R, actions, self.seat, self.mask, self.obs, self.legal_ids,
                                self.num_legal, self.reward, self.done, self.points_out, self.autoreset,
-                               self.act_kind, self.act_arg, self.act_arg2, self.ids, self.pranks, self.pmasks,
+                               self.act_kind, self.act_arg, self.act_arg2, self.ids, self.taufe_ids, self.pranks, self.pmasks,
                                self.opt))
 
     def _observe_rows(self, seats: np.ndarray, out: np.ndarray) -> None:
@@ -182,20 +189,25 @@ def perlaggen_obs_from_view(view: dict[str, Any], layout: dict[str, tuple[int, i
     def rel(s: int) -> int:
         return (s - me) & 3
 
+    at, _n = layout["cards"]
+    code = o[at:at + 33]  # what the seat knows of each card (docs/bots.md)
+    on_table = {pr.parse_play(note)[0] for _s, note in view["trick"]}
     for c in view["hand"]:
-        put("hand", D.parse(c))
+        code[D.parse(c)] = nb.C_HAND
     for s, notes in enumerate(view["played"]):
         for note in notes:
             c, t = pr.parse_play(note)
-            put("played", 40 * rel(s) + c)
+            code[c] = (nb.C_TRICK if c in on_table else nb.C_PLAYED) + rel(s)
             if t is not None:
-                put("taufen", 40 * rel(s) + t)
-    for _s, note in view["trick"]:
-        put("trick", pr.parse_play(note)[0])
-    for c in view["kept"]:
-        put("revealed", D.parse(c), 1)
+                put("taufe", c, t + 1)
+    if view["trump_card"] is not None:
+        code[D.parse(view["trump_card"])] = nb.C_TRUMPCARD
+    held = list(view["kept"]) + ([view["exchanged"]["took"]] if view["exchanged"] else [])
+    for c in held:  # in a hand, known to all: kept by the cutter (§4), taken in the exchange (§7)
+        if not code[D.parse(c)]:
+            code[D.parse(c)] = nb.C_HELD
     for c in view["turned_up"]:
-        put("revealed", D.parse(c), 2)
+        code[D.parse(c)] = nb.C_UNDER
     put("phase", nb.PHASES.index(view["phase"]))
     put("dealer", rel(view["dealer"]))
     if view["trump"] is not None:
@@ -211,8 +223,6 @@ def perlaggen_obs_from_view(view: dict[str, Any], layout: dict[str, tuple[int, i
     put("tricks_won", 1, view["tricks_won"][1 - mine])
     if view["exchanged"]:
         put("exchanged", rel(view["exchanged"]["seat"]))
-    if view["trump_card"] is not None:
-        put("trump_card", 0, D.parse(view["trump_card"]) + 1)
     if "luck" in view:
         put("luck", 0, D.parse(view["luck"]) + 1)
         put("boden", 0, D.parse(view["boden"]) + 1)
