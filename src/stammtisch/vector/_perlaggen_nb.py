@@ -77,6 +77,7 @@ F_SHOWN = _field()        # Luck and Boden shown (§7)
 F_LED = _field()          # the suit the current trick's first card counts as (-1)
 F_TRICKSET = _field()     # the cards of the current trick
 F_PL = _field(4)          # the cards each seat played
+F_TAUFEW = _field(5)      # the observation's ``taufe`` block as it stands, five 64-bit words
 F_TOT = _field(2)         # ``total``: the figures conceded to each side in this deal (§12)
 F_DEALER = _field()
 F_LOOKED = _field(4)
@@ -97,9 +98,9 @@ F_EXCHANGER = _field()
 F_STEPS = _field()
 F_DECK = _field(33)       # the shuffled deck, top first
 NF = _at
-FS_STATUS, FS_VALUE, FS_OFFER, FS_OFFERER, FS_BIDDER, FS_RAISER, FS_ORDER, FS_CTO, FS_CVAL, FS_WINNER, \
-    FS_CARDS, FS_DECIDED = range(12)
-FS = 12
+# the figures field by field, the three (Gleich, Hanger, Spiel) side by side: ``S[g, FS_<field> + f]``
+(FS_STATUS, FS_VALUE, FS_RAISER, FS_CTO, FS_CVAL, FS_DECIDED, FS_WINNER, FS_BIDDER, FS_OFFER, FS_OFFERER,
+ FS_ORDER, FS_CARDS) = range(F_FIG, F_FIG + 36, 3)
 
 ST_OPEN, ST_OFFERED, ST_HELD, ST_CONCEDED = 0, 1, 2, 3
 PH_CUT, PH_KEEP, PH_LOOK, PH_EXCH, PH_PLAY, PH_ANSWER, PH_FIG, PH_OVER = range(8)
@@ -202,7 +203,7 @@ def new_deal(S: np.ndarray, R: np.ndarray, g: np.int64, st: np.ndarray, deck: np
     S[g, F_PFIG] = -1
     S[g, P_TRUMP] = -1
     for f in range(3):
-        b = F_FIG + f * FS
+        b = f
         S[g, b + FS_OFFERER] = -1
         S[g, b + FS_BIDDER] = -1
         S[g, b + FS_RAISER] = -1
@@ -355,7 +356,7 @@ def spiel_ok(S: np.ndarray, g: np.int64, seat: np.int64) -> bool:
 @njit(cache=True, inline="always", error_model="numpy")
 def fig_open_bid(S: np.ndarray, g: np.int64, seat: np.int64, f: np.int64) -> bool:
     """``_bid_actions`` for figure ``f``: ``bieten`` (status open; the Spiel not decided, §29)."""
-    b = F_FIG + f * FS
+    b = f
     if S[g, b + FS_STATUS] != ST_OPEN:
         return False
     return f != 2 or (S[g, F_SPIEL] < 0 and spiel_ok(S, g, seat))
@@ -365,7 +366,7 @@ def fig_open_bid(S: np.ndarray, g: np.int64, seat: np.int64, f: np.int64) -> boo
 def fig_raise(S: np.ndarray, g: np.int64, seat: np.int64, f: np.int64) -> bool:
     """``_bid_actions`` for figure ``f``: ``steigern:<f>`` (held, the seat's side raises next, not
     yet "Spiel aus", §13)."""
-    b = F_FIG + f * FS
+    b = f
     if S[g, b + FS_STATUS] != ST_HELD or S[g, b + FS_RAISER] != (seat & 1) or S[g, b + FS_VALUE] >= AUS:
         return False
     return f != 2 or (S[g, F_SPIEL] < 0 and spiel_ok(S, g, seat))
@@ -496,14 +497,11 @@ def write_obs(S: np.ndarray, g: np.int64, me: np.int64, obs: np.ndarray, w: np.n
             pl = S[g, F_PL + s]
             x += code_word(pl & ~trick, i, C_PLAYED + r) + code_word(pl & trick, i, C_TRICK + r)
         w[k, i] = x
-    for i in range(5, w.shape[1]):
+    for i in range(10, w.shape[1]):
         w[k, i] = 0
-    # ``taufe``: what each Perlagg played getauft counted as (§18)
-    nrec = S[g, P_DONE] * 4 + S[g, P_NCUR]
-    for i in range(nrec):
-        t = S[g, P_TAUFE + i]
-        if t >= 0:
-            obs[k, CARD_BLOCK + S[g, P_REC + i]] = t + 1
+    # ``taufe``: what each Perlagg played getauft counted as (§18), kept along as the cards are played
+    for i in range(5):
+        w[k, 5 + i] = S[g, F_TAUFEW + i]
     at = O_SCAL
     ph = S[g, F_PHASE]
     obs[k, at + min(ph, 6)] = 1
@@ -536,7 +534,7 @@ def write_obs(S: np.ndarray, g: np.int64, me: np.int64, obs: np.ndarray, w: np.n
         obs[k, at + 2] = S[g, F_DECK + S[g, F_NLIFT] - 1] + 1
     at += 3
     for f in range(3):
-        b = F_FIG + f * FS
+        b = f
         st = S[g, b + FS_STATUS]
         dec = S[g, b + FS_DECIDED]
         obs[k, at + (5 if dec and st == ST_OPEN else st)] = 1
@@ -586,7 +584,7 @@ def settle_row(S: np.ndarray, g: np.int64, opt: np.ndarray, pts: np.ndarray, spe
     spec[S_FLIP] = -1
     n = 0
     for f in range(3):
-        b = F_FIG + f * FS
+        b = f
         st = S[g, b + FS_STATUS]
         if st == ST_CONCEDED:
             keys[n] = (1 << 20) + S[g, b + FS_ORDER]
@@ -635,7 +633,7 @@ def finish(S: np.ndarray, g: np.int64) -> None:
 @njit(cache=True, inline="always", error_model="numpy")
 def decide(S: np.ndarray, g: np.int64, f: np.int64, winner: np.int64, cards: np.int64, opt: np.ndarray) -> None:
     """``FiguresMixin._decide``."""
-    b = F_FIG + f * FS
+    b = f
     S[g, b + FS_WINNER] = winner
     S[g, b + FS_CARDS] = cards
     S[g, b + FS_DECIDED] = 1
@@ -659,7 +657,7 @@ def next_figure(S: np.ndarray, g: np.int64) -> None:
     S[g, F_FSTEP] = 0
     S[g, F_SHOWNKEY] = -1
     while S[g, F_QI] < S[g, F_QN]:
-        b = F_FIG + S[g, F_Q + S[g, F_QI]] * FS
+        b = S[g, F_Q + S[g, F_QI]]
         if S[g, b + FS_DECIDED] or S[g, b + FS_STATUS] == ST_CONCEDED:
             S[g, F_QI] += 1
         else:
@@ -674,7 +672,7 @@ def next_figure(S: np.ndarray, g: np.int64) -> None:
 def decide_spiel(S: np.ndarray, g: np.int64, side: np.int64, opt: np.ndarray) -> None:
     """``_decide_spiel`` and ``_start_figures`` (§23): the card play is over; the figures held (in
     the order bid) and then the open ones are decided next (§22-§24)."""
-    b = F_FIG + 2 * FS
+    b = 2
     S[g, F_SPIEL] = side
     if S[g, b + FS_STATUS] == ST_CONCEDED:
         S[g, F_SPIEL] = S[g, b + FS_CTO]
@@ -689,7 +687,7 @@ def decide_spiel(S: np.ndarray, g: np.int64, side: np.int64, opt: np.ndarray) ->
         S[g, F_FKEYS + 2 * s] = gk
         S[g, F_FKEYS + 2 * s + 1] = hk
     n = 0
-    g0, h0 = F_FIG, F_FIG + FS
+    g0, h0 = 0, 1
     gh, hh = S[g, g0 + FS_STATUS] == ST_HELD, S[g, h0 + FS_STATUS] == ST_HELD
     if gh and hh:
         first = 0 if S[g, g0 + FS_ORDER] < S[g, h0 + FS_ORDER] else 1
@@ -723,7 +721,7 @@ def open_offer(S: np.ndarray, g: np.int64, seat: np.int64, f: np.int64, value: n
     S[g, F_PFIG] = f
     S[g, F_PVAL] = value
     S[g, F_RETPH] = S[g, F_PHASE]
-    b = F_FIG + f * FS
+    b = f
     if S[g, b + FS_STATUS] == ST_OPEN:
         S[g, b + FS_ORDER] = S[g, F_COUNTER]
         S[g, b + FS_BIDDER] = seat & 1
@@ -743,7 +741,7 @@ def answer(S: np.ndarray, g: np.int64, seat: np.int64, kind: np.int64, opt: np.n
     S[g, F_ASKED] = 0
     offerer, f, value = S[g, F_PSEAT], S[g, F_PFIG], S[g, F_PVAL]
     S[g, F_PEND] = 0
-    b = F_FIG + f * FS
+    b = f
     side, oside = seat & 1, offerer & 1
     if kind == K_GUT:
         prev = S[g, b + FS_VALUE] if S[g, b + FS_VALUE] else 1
@@ -795,6 +793,8 @@ def apply(S: np.ndarray, g: np.int64, a: np.int64, act_kind: np.ndarray, act_arg
     if kind == K_CARD:  # §15-§20
         c, t = act_arg[a], act_arg2[a]
         S[g, F_PL + seat] |= np.int64(1) << c
+        if t >= 0:  # byte c of the ``taufe`` block: the suit card it counts as, plus one
+            S[g, F_TAUFEW + (c >> 3)] |= np.int64(t + 1) << (8 * (c & 7))
         if S[g, P_NCUR] == 0:
             su, _h, _r = counts_as_nb(c, t, S[g, P_PRANK + c])
             S[g, F_LED] = su
@@ -814,7 +814,7 @@ def apply(S: np.ndarray, g: np.int64, a: np.int64, act_kind: np.ndarray, act_arg
         open_offer(S, g, seat, act_arg[a], 2)
     elif kind == K_RAISE:  # §13
         f = act_arg[a]
-        open_offer(S, g, seat, f, LADDER_NEXT[S[g, F_FIG + f * FS + FS_VALUE]])
+        open_offer(S, g, seat, f, LADDER_NEXT[S[g, f + FS_VALUE]])
     elif kind == K_HALTEN or kind == K_GUT and ph == PH_ANSWER or kind == K_STEIGERN or kind == K_PFRAGEN:
         answer(S, g, seat, kind, opt)
     elif kind == K_GUT or kind == K_WEISEN or kind == K_ABWEISEN or kind == K_STELLEN:  # ``_a_figures``
@@ -872,19 +872,19 @@ def apply(S: np.ndarray, g: np.int64, a: np.int64, act_kind: np.ndarray, act_arg
         to_play(S, g)
 
 
-@njit(cache=True, error_model="numpy")
+@njit(cache=True, error_model="numpy", _nrt=False)
 def step_all(S: np.ndarray, R: np.ndarray, actions: np.ndarray, seats: np.ndarray, mask: np.ndarray,
-             obs: np.ndarray, lid: np.ndarray, nl: np.ndarray, rewards: np.ndarray, done: np.ndarray,
+             obs: np.ndarray, ow: np.ndarray, scr: np.ndarray, spec: np.ndarray, st: np.ndarray, lid: np.ndarray, nl: np.ndarray, rewards: np.ndarray, done: np.ndarray,
              pts: np.ndarray, autoreset: bool, act_kind: np.ndarray, act_arg: np.ndarray, act_arg2: np.ndarray,
              ids: np.ndarray, taufe_ids: np.ndarray, pranks: np.ndarray, pmasks: np.ndarray,
              opt: np.ndarray) -> np.int64:
     """Apply ``actions[g]`` (an action id of the seat to move) in every row still playing; returns
-    -1, or the first row whose action is not in its legal mask (then no row has changed)."""
+    -1, or the first row whose action is not in its legal mask (then no row has changed).
+
+    Compiled without reference counting (``_nrt=False``: nothing here allocates; ``ow`` is ``obs``
+    as 64-bit words, ``scr`` (64), ``spec`` (``S_SIZE``) and ``st`` (``uint64``, 1) scratch, all the
+    caller's), as the Jass step: an atomic count up and down per array and row cost a third of it."""
     B = S.shape[0]
-    ow = obs.view(np.uint64)
-    scr = np.zeros(64, np.int64)
-    spec = np.zeros(S_SIZE, np.int64)
-    st = np.zeros(1, np.uint64)
     for g in range(B):
         a = actions[g]
         if S[g, F_PHASE] != PH_OVER and (a < 0 or a >= mask.shape[1] or not mask[g, a]):

@@ -135,6 +135,13 @@ class PerlaggenVectorEnv(VectorEnv):
         self.obs_size = last[0] + last[1]
         self.S = np.zeros((num_envs, nb.NF), np.int64)
         self._alloc()
+        # the legal ids as int16 (up to 136 a row, ids below 590): a quarter of the memory the step walks
+        self.legal_ids = np.full((self.num_envs, self.max_legal), -1, np.int16)
+        # the compiled step's scratch (it allocates nothing): obs as 64-bit words, the deck, the settlement
+        self._words = self.obs.view(np.uint64)
+        self._scr = np.zeros(64, np.int64)
+        self._spec = np.zeros(nb.S_SIZE, np.int64)
+        self._st = np.zeros(1, np.uint64)
 
     # -- the compiled calls -------------------------------------------------------------
     def _reset_rows(self) -> None:
@@ -142,7 +149,8 @@ class PerlaggenVectorEnv(VectorEnv):
                      self.taufe_ids, self.opt)
 
     def _step_rows(self, actions: np.ndarray) -> int:
-        return int(nb.step_all(self.S, self.R, actions, self.seat, self.mask, self.obs, self.legal_ids,
+        return int(nb.step_all(self.S, self.R, actions, self.seat, self.mask, self.obs, self._words, self._scr,
+                               self._spec, self._st, self.legal_ids,
                                self.num_legal, self.reward, self.done, self.points_out, self.autoreset,
                                self.act_kind, self.act_arg, self.act_arg2, self.ids, self.taufe_ids, self.pranks, self.pmasks,
                                self.opt))
