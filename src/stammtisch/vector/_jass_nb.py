@@ -12,33 +12,20 @@ differential tests (``tests/vector/``) compare every deal with the engine.
 
 from __future__ import annotations
 
-import types
-
 import numpy as np
 
 from ..bots.kernels import _nb as _k
 from ..bots.kernels import jass as _kj
-from ..bots.kernels._nb import COMPILED, njit, popcount, shuffle
-
-
-def _inline(f, **calls):  # type: ignore[no-untyped-def]
-    """The kernel's own function compiled again to be inlined here (one source, no copy), the
-    functions it calls replaced by inlined ones (``calls``): an out-of-line call passing arrays
-    costs a reference count up and down per array, more than the rule itself in a step of one row."""
-    if not COMPILED:
-        return f
-    fn = getattr(f, "py_func", f)
-    if calls:
-        fn = types.FunctionType(fn.__code__, {**fn.__globals__, **calls}, fn.__name__, fn.__defaults__, fn.__closure__)
-    return njit(inline="always", error_model="numpy")(fn)
+from ..bots.kernels._nb import njit, popcount, shuffle
+from ._compile import inline
 
 
 # the engine's card play (games/jass/cardplay.py) through the kernel's wrappers, all inlined
-legal_nb = _inline(_kj.legal_nb, legal_cards_nb=_inline(_kj.cardplay.legal_cards))
-trick_result = _inline(_kj.trick_result, trick_winner_nb=_inline(_kj.cardplay.trick_winner),
-                       trick_points_nb=_inline(_kj.cardplay.trick_points))
-bit_index = _inline(_k.bit_index)
-rand_below = _inline(_k.rand_below)
+legal_nb = inline(_kj.legal_nb, legal_cards_nb=inline(_kj.cardplay.legal_cards))
+trick_result = inline(_kj.trick_result, trick_winner_nb=inline(_kj.cardplay.trick_winner),
+                       trick_points_nb=inline(_kj.cardplay.trick_points))
+bit_index = inline(_k.bit_index)
+rand_below = inline(_k.rand_below)
 
 # -- fields of a state row ---------------------------------------------------------------
 F_HAND = 0        # 4 bit sets, the cards each seat holds
@@ -118,7 +105,7 @@ def seed_rows(R: np.ndarray, seed: np.int64) -> None:
         R[g] = tmp[0]
 
 
-@njit(cache=True, error_model="numpy")
+@njit(cache=True, error_model="numpy", _nrt=True)  # (not inherited from the step: it allocates)
 def new_deal(S: np.ndarray, R: np.ndarray, g: np.int64, mode_stoeck: np.ndarray) -> None:
     """Deal row ``g`` afresh from its stream: a shuffled deck, nine cards each, a random dealer."""
     st = np.empty(1, np.uint64)

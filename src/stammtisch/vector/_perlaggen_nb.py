@@ -20,7 +20,8 @@ import numpy as np
 
 from ..bots.kernels import _nb as _k
 from ..bots.kernels import perlaggen as _kp
-from ..bots.kernels._nb import COMPILED, njit, shuffle
+from ..bots.kernels._nb import njit, shuffle
+from ._compile import inline
 from ..bots.kernels.perlaggen import (
     F_CARDS, F_KIND, F_LACK, F_MODE, F_PARAM, F_SIZE, F_STATUS, F_VALUE, M_FIXED, P_DONE, P_HANDS, P_LEADER,
     P_NCUR, P_PMASK, P_PRANK, P_REC, P_SEAT, P_SIZE, P_TAUFE, P_TRUMP, P_WON, S_BINDS, S_F, S_FLIP, S_NF,
@@ -28,16 +29,14 @@ from ..bots.kernels.perlaggen import (
 )
 
 
-def _inline(f):  # type: ignore[no-untyped-def]
-    """A kernel function compiled again to be inlined here (one source, no copy)."""
-    return njit(cache=True, inline="always", error_model="numpy")(f.py_func) if COMPILED else f
-
-
-legal_nb = _inline(_kp.legal_nb)
-counts_as_nb = _inline(_kp._counts_as_nb)
-bit_index = _inline(_k.bit_index)
-rand_below = _inline(_k.rand_below)
-play_nb = _inline(_kp._play_nb)
+legal_nb = inline(_kp.legal_nb)
+counts_as_nb = inline(_kp._counts_as_nb)
+bit_index = inline(_k.bit_index)
+rand_below = inline(_k.rand_below)
+# the kernel's card step with its trick winner, all inlined (the engine's cardplay.counts_as / trick_key)
+_winner_nb = inline(_kp.winner_nb, _counts_as=inline(_kp._counts_as, _counts_as_nb=counts_as_nb),
+                    _trick_key_nb=inline(_kp._trick_key_nb))
+play_nb = inline(_kp._play_nb, winner_nb=_winner_nb)
 seat_figures_nb = _kp.seat_figures_nb
 settle_nb = _kp.settle_nb
 
@@ -570,7 +569,7 @@ def write_obs(S: np.ndarray, g: np.int64, me: np.int64, obs: np.ndarray, w: np.n
         obs[k, at + 3] = S[g, F_FSTEP]
 
 
-@njit(cache=True, error_model="numpy")
+@njit(cache=True, error_model="numpy", _nrt=True)  # (not inherited from the step: it allocates)
 def settle_row(S: np.ndarray, g: np.int64, opt: np.ndarray, pts: np.ndarray, spec: np.ndarray,
                keys: np.ndarray) -> None:
     """``PerlaggenDeal.outcomes`` + ``scoring.settle`` from 0 : 0: each figure as the words decided
@@ -668,7 +667,7 @@ def next_figure(S: np.ndarray, g: np.int64) -> None:
     S[g, F_TURN] = first_of(S, g, S[g, F_SPIEL])
 
 
-@njit(cache=True, error_model="numpy")
+@njit(cache=True, error_model="numpy", _nrt=True)  # (not inherited from the step: it allocates)
 def decide_spiel(S: np.ndarray, g: np.int64, side: np.int64, opt: np.ndarray) -> None:
     """``_decide_spiel`` and ``_start_figures`` (§23): the card play is over; the figures held (in
     the order bid) and then the open ones are decided next (§22-§24)."""
