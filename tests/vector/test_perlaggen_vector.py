@@ -164,3 +164,24 @@ def test_options_without_a_compiled_deal_fall_back_to_the_engine() -> None:
     assert not make("perlaggen", 1, options={"target": 1}).compiled
     assert not make("perlaggen", 1, engine=True).compiled
     assert make("perlaggen", 1).compiled
+
+
+def test_gymnasium_and_pettingzoo_faces_play_perlaggen() -> None:
+    pytest.importorskip("gymnasium")
+    pytest.importorskip("pettingzoo")
+    from pettingzoo.test import api_test
+
+    from stammtisch.vector.interfaces import AECEnv, GymVectorEnv
+
+    api_test(AECEnv("perlaggen"), num_cycles=100)
+    env = GymVectorEnv("perlaggen", num_envs=4)
+    obs, _info = env.reset(seed=3)
+    ended = 0
+    for _ in range(150):
+        acts = env.sample_actions()
+        assert env.observation_space.contains(obs) and obs["action_mask"][np.arange(4), acts].all()
+        obs, rew, term, _trunc, info = env.step(acts)
+        for g in np.flatnonzero(term):
+            assert info["rewards"][g].sum() == 0 and rew[g] == info["rewards"][g, info["acted"][g]]
+            ended += 1
+    assert ended >= 4
