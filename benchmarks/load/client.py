@@ -61,6 +61,7 @@ class Stats:
         self.latencies: list[float] = []
         self.errors = 0
         self.actions = 0
+        self.connected = 0
         self.measuring = False
 
 
@@ -76,6 +77,7 @@ async def seat_client(url: str, tid: str, token: str, think: tuple[float, float]
     sends a random legal action; records the latency to the acknowledgement."""
     async with websockets.connect(f"{url}/ws/{tid}", max_size=2**22, ping_interval=None, compression=None) as ws:
         await ws.send(orjson.dumps({"type": "hello", "token": token}).decode())
+        stats.connected += 1
         sent_at: float | None = None
         pending_version = -1
         while not stop.is_set():
@@ -253,6 +255,10 @@ async def play_tables(url: str, game: str, tables: int, think: tuple[float, floa
     load_before = os.getloadavg()[0]
     tasks = [asyncio.create_task(seat_client(ws_url, tid, tok, think, stats, stop, random.Random(rng.random())))
              for tid, tokens in opened for tok in tokens]
+    t1 = time.perf_counter()
+    while stats.connected < len(tasks) and time.perf_counter() - t1 < 300:  # every player at the table first
+        await asyncio.sleep(0.2)
+    connect = time.perf_counter() - t1
     await asyncio.sleep(warmup)
     marks: list = [[f() for f in on_measure or []]]
     own0 = time.process_time()
@@ -270,7 +276,8 @@ async def play_tables(url: str, game: str, tables: int, think: tuple[float, floa
     gc.enable()
     gc.unfreeze()
     return {"tables": tables, "connections": tables * seats, "think_seconds": list(think),
-            "seconds": round(elapsed, 1), "setup_seconds": round(setup, 1), "actions": stats.actions,
+            "seconds": round(elapsed, 1), "setup_seconds": round(setup, 1), "connect_seconds": round(connect, 1),
+            "connected": stats.connected, "actions": stats.actions,
             "actions_per_second": round(stats.actions / elapsed, 1), "latency_ms": latency_summary(stats.latencies),
             "errors": stats.errors, "client_cpu_ms_per_action": round(own / stats.actions * 1000, 3)
             if stats.actions else None,
