@@ -75,11 +75,13 @@ def one(args: argparse.Namespace, label: str, src: Path | None, processes: int) 
     finally:
         stop_server(proc)
     (s0, *p0), (s1, *p1) = r.pop("marks")
-    n = r["actions"] or 1
-    r["server_cpu_ms_per_action"] = round((s1 - s0) / n * 1000, 3)
+    n = r["actions"]
+    r["server_cpu_seconds"] = round(s1 - s0, 3)
+    # no action acknowledged in the window: the server was saturated; no figure per action
+    r["server_cpu_ms_per_action"] = round((s1 - s0) / n * 1000, 3) if n else None
     r["server_cpu_share"] = round((s1 - s0) / r["seconds"], 3)  # cores the server used
     if pg:
-        r["postgres_cpu_ms_per_action"] = round((p1[0] - p0[0]) / n * 1000, 3)
+        r["postgres_cpu_ms_per_action"] = round((p1[0] - p0[0]) / n * 1000, 3) if n else None
     r["revision"] = label
     r["processes"] = processes
     print(json.dumps(r), file=sys.stderr, flush=True)
@@ -111,24 +113,32 @@ def main() -> None:
                 if old is not None:
                     runs.setdefault(f"before_{procs}", []).append(one(args, args.before, old, procs))
                 runs.setdefault(f"after_{procs}", []).append(one(args, "worktree", None, procs))
-    fields = ("server_cpu_ms_per_action", "postgres_cpu_ms_per_action", "client_cpu_ms_per_action")
-    med = {k: {f: statistics.median(r[f] for r in v) for f in fields if f in v[0]} for k, v in runs.items()}
-    ratio = {k[len("after_"):]: round(v["server_cpu_ms_per_action"] / med["before_" + k[len("after_"):]]
-                                      ["server_cpu_ms_per_action"], 3)
-             for k, v in med.items() if k.startswith("after_") and "before_" + k[len("after_"):] in med}
-    out = {"benchmark": "server_cpu", "game": args.game, "tables": args.tables, "seconds": args.seconds,
-           "before": args.before, "runs": runs, "median": med,
-           "server_cpu_ratio_after_to_before_by_processes": ratio,
-           "what": "CPU seconds (user+system) of the server's process tree, of PostgreSQL's and of the client "
-                   "over the measuring window, divided by the acknowledged actions in it",
-           "database": "postgresql (one, loopback); 1 process: serve --cluster, more: serve --workers N",
-           "machine": {"cpus": os.cpu_count(), "python": platform.python_version(), "uptime": _uptime(),
-                       "note": "2 cores shared with other sessions; client, server and PostgreSQL on the same cores"},
-           "when": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())}
+    out = summarise(args, runs)
     args.out = args.out or results_path("server_cpu.json")
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(out, indent=1) + "\n")
     print(json.dumps(out["median"], indent=1))
+
+
+def summarise(args: argparse.Namespace, runs: dict[str, list[dict]]) -> dict:
+    """Medians per configuration over the runs that acknowledged any action (a run with none is kept
+    in ``runs`` and counted in ``saturated_runs``)."""
+    fields = ("server_cpu_ms_per_action", "postgres_cpu_ms_per_action", "client_cpu_ms_per_action")
+    med = {k: {f: statistics.median(r[f] for r in v if r.get(f) is not None)
+               for f in fields if any(r.get(f) is not None for r in v)} for k, v in runs.items()}
+    saturated = {k: sum(1 for r in v if not r["actions"]) for k, v in runs.items()}
+    ratio = {k[len("after_"):]: round(v["server_cpu_ms_per_action"] / med["before_" + k[len("after_"):]]
+                                      ["server_cpu_ms_per_action"], 3)
+             for k, v in med.items() if k.startswith("after_") and "before_" + k[len("after_"):] in med}
+    return {"benchmark": "server_cpu", "game": args.game, "tables": args.tables, "seconds": args.seconds,
+            "before": args.before, "runs": runs, "median": med, "saturated_runs": saturated,
+            "server_cpu_ratio_after_to_before_by_processes": ratio,
+            "what": "CPU seconds (user+system) of the server's process tree, of PostgreSQL's and of the client "
+                    "over the measuring window, divided by the acknowledged actions in it",
+            "database": "postgresql (one, loopback); 1 process: serve --cluster, more: serve --workers N",
+            "machine": {"cpus": os.cpu_count(), "python": platform.python_version(), "uptime": _uptime(),
+                        "note": "2 cores shared with other sessions; client, server and PostgreSQL on the same cores"},
+            "when": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())}
 
 
 def _uptime() -> str:
