@@ -124,7 +124,7 @@ def summarise(args: argparse.Namespace, runs: dict[str, list[dict]]) -> dict:
     """Medians per configuration over the runs that acknowledged any action (a run with none is kept
     in ``runs`` and counted in ``saturated_runs``)."""
     fields = ("server_cpu_ms_per_action", "postgres_cpu_ms_per_action", "client_cpu_ms_per_action")
-    med = {k: {f: statistics.median(r[f] for r in v if r.get(f) is not None)
+    med = {k: {f: round(statistics.median(r[f] for r in v if r.get(f) is not None), 3)
                for f in fields if any(r.get(f) is not None for r in v)} for k, v in runs.items()}
     saturated = {k: sum(1 for r in v if not r["actions"]) for k, v in runs.items()}
     ratio = {k[len("after_"):]: round(v["server_cpu_ms_per_action"] / med["before_" + k[len("after_"):]]
