@@ -75,7 +75,9 @@ async def seat_client(url: str, tid: str, token: str, think: tuple[float, float]
                       rng: random.Random) -> None:
     """A person at ``tid``'s seat of ``token``: on its turn it waits ``think`` seconds (uniform), then
     sends a random legal action; records the latency to the acknowledgement."""
-    async with websockets.connect(f"{url}/ws/{tid}", max_size=2**22, ping_interval=None, compression=None) as ws:
+    # a long opening timeout: thousands of players connect at once to a loaded machine
+    async with websockets.connect(f"{url}/ws/{tid}", max_size=2**22, ping_interval=None, compression=None,
+                                  open_timeout=120) as ws:
         await ws.send(orjson.dumps({"type": "hello", "token": token}).decode())
         stats.connected += 1
         sent_at: float | None = None

@@ -93,12 +93,13 @@ def scaling(args: argparse.Namespace, procs: int, tables: int) -> dict:
     finally:
         stop(proc)
     (s0, *p0), (s1, *p1) = r.pop("marks")
-    n = max(1, r["actions"])
-    out = {"processes": procs, "tables": tables, "connections": r["connections"],
+    n = r["actions"] or float("nan")  # no action acknowledged: no figure per action
+    out = {"processes": procs, "tables": tables, "connections": r["connections"], "connected": r["connected"],
+           "connect_seconds": r["connect_seconds"],
            "actions_per_second": r["actions_per_second"], "latency_ms": r["latency_ms"], "errors": r["errors"],
            "setup_seconds": r["setup_seconds"],
-           "cpu_ms_per_action": {"server": round((s1 - s0) / n * 1000, 3),
-                                 "postgres": round((p1[0] - p0[0]) / n * 1000, 3) if pg else None,
+           "cpu_ms_per_action": {"server": round((s1 - s0) / n * 1000, 3) if r["actions"] else None,
+                                 "postgres": round((p1[0] - p0[0]) / n * 1000, 3) if pg and r["actions"] else None,
                                  "client": r["client_cpu_ms_per_action"]},
            "cores_used": {"server": round((s1 - s0) / r["seconds"], 2),
                           "postgres": round((p1[0] - p0[0]) / r["seconds"], 2) if pg else None,
@@ -245,6 +246,8 @@ def main() -> None:
     ap.add_argument("--kill-tables", type=int, default=100)
     ap.add_argument("--game", default=None)
     ap.add_argument("--skip-scaling", action="store_true")
+    ap.add_argument("--append", action="store_true", help="add to the scaling runs of the results file")
+    ap.add_argument("--skip-kill", action="store_true", help="no kill-one-process run (keep the file's)")
     ap.add_argument("--out", type=Path, default=None, help="results file (default server_scale.json in --results)")
     add_results_arg(ap)
     args = ap.parse_args()
@@ -259,8 +262,9 @@ def main() -> None:
                             "event loop sees it; percentiles over every action of the measuring window",
                  "think_seconds": [0.5, 1.5], "seconds": args.seconds, "warmup_seconds": args.warmup,
                  "scaling": [], "when": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())}
-    if args.skip_scaling and args.out.exists():  # keep the scaling runs of an earlier call
-        out["scaling"] = json.loads(args.out.read_text()).get("scaling", [])
+    earlier = json.loads(args.out.read_text()) if args.out.exists() else {}
+    if (args.skip_scaling or args.append) and earlier:  # keep the scaling runs of an earlier call
+        out["scaling"] = earlier.get("scaling", [])
     if not args.skip_scaling:
         for n in (int(x) for x in args.tables.split(",")):
             for p in (int(x) for x in args.processes.split(",")):
@@ -269,8 +273,13 @@ def main() -> None:
                 print(json.dumps(r), file=sys.stderr, flush=True)
                 args.out.parent.mkdir(parents=True, exist_ok=True)
                 args.out.write_text(json.dumps(out, indent=1) + "\n")  # what is done so far
-    out["kill_one_process"] = asyncio.run(kill_run(args))
-    print(json.dumps(out["kill_one_process"]), file=sys.stderr, flush=True)
+    if args.skip_kill:
+        if "kill_one_process" in earlier:
+            out["kill_one_process"] = earlier["kill_one_process"]
+    else:
+        out["kill_one_process"] = asyncio.run(kill_run(args))
+        out["kill_one_process"]["uptime"] = uptime()
+        print(json.dumps(out["kill_one_process"]), file=sys.stderr, flush=True)
     out["machine"] = {"cpus": os.cpu_count(), "python": platform.python_version(), "uptime_at_end": uptime(),
                       "note": "2 cores shared with other sessions; client, servers and PostgreSQL on the same cores"}
     print(json.dumps(out, indent=1))
