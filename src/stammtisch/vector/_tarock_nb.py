@@ -23,8 +23,9 @@ import numpy as np
 
 from ..bots.kernels import tarock_play as _tp
 from ..bots.kernels import tarock_settle as _ts
-from ..bots.kernels._nb import COMPILED, compile_rules, njit, popcount, shuffle
+from ..bots.kernels._nb import COMPILED, njit, popcount, shuffle
 from ..games.tarock import cardplay
+from ._compile import inline
 from ._jass_nb import BYTES_OF
 
 
@@ -37,9 +38,9 @@ rand_below = _inline(_tp.rand_below)
 bit_index = _inline(_tp.bit_index)
 popcount = _inline(popcount)
 #: the engine's card play (games/tarock/cardplay.py) and the kernel's bird-order filter, compiled inline
-winner_nb = compile_rules(cardplay.trick_winner, inline=True)
-legal_nb = compile_rules(_tp.legal_nb, inline=True, bit_index=bit_index,
-                         _legal_cards_nb=compile_rules(cardplay.legal_cards, inline=True, trick_winner=winner_nb))
+winner_nb = inline(cardplay.trick_winner)
+legal_nb = inline(_tp.legal_nb, bit_index=bit_index,
+                  _legal_cards_nb=inline(cardplay.legal_cards, trick_winner=winner_nb))
 score_nb = _tp.score_nb
 settle_nb = _ts.settle_nb
 transfer_nb = _ts._transfer

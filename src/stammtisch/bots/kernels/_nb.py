@@ -121,19 +121,15 @@ def deal_hands(deck: np.ndarray, pos: np.ndarray, at: int, seats: int, size: int
         pos[at + s] = h
 
 
-def compile_rules(fn: Any, inline: bool = False, **compiled: Any) -> Any:
+def compile_rules(fn: Any, **compiled: Any) -> Any:
     """``fn`` -- a game's card-play function in the Numba-compatible subset (``games/<game>/cardplay.py``)
     -- compiled, the functions it calls replaced by their ``compiled`` versions (Numba calls only
-    compiled functions). The game's source stays the one copy of the rule. ``inline``: compiled
-    into its callers (a batched step calls it once per row, where a call costs more than the rule)."""
+    compiled functions). The game's source stays the one copy of the rule."""
     import types
 
-    fn = getattr(fn, "py_func", fn)
     if compiled:
         fn = types.FunctionType(fn.__code__, {**fn.__globals__, **compiled}, fn.__name__, fn.__defaults__,
                                 fn.__closure__)
-    if inline:
-        return njit(cache=True, inline="always", error_model="numpy")(fn) if COMPILED else fn
     return njit(cache=True)(fn)
 
 
