@@ -22,9 +22,13 @@ True
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
+from functools import cache
+from importlib.resources import files
+from typing import Any
 
-__all__ = ["Level", "LEVELS", "GAME_LEVELS", "level_for"]
+__all__ = ["Level", "LEVELS", "GAME_LEVELS", "level_for", "measured_gaps", "level_gap"]
 
 
 @dataclass(frozen=True)
@@ -74,13 +78,13 @@ GAME_LEVELS: dict[str, dict[str, Level]] = {
     },
     "tarock": {
         "easy": Level(worlds=4, iterations=30),
-        "medium": Level(worlds=16, iterations=300),
-        "hard": Level(worlds=48, iterations=1000),
+        "medium": Level(worlds=12, iterations=300),
+        "hard": Level(worlds=32, iterations=1000),
     },
     "perlaggen": {
         "easy": Level(worlds=4, iterations=30, contract="rule"),
-        "medium": Level(worlds=6, iterations=300),
-        "hard": Level(worlds=32, iterations=1000),
+        "medium": Level(worlds=4, iterations=300),
+        "hard": Level(worlds=16, iterations=1000),
     },
 }
 
@@ -91,3 +95,40 @@ def level_for(game: str, level: str) -> Level:
     :raises KeyError: for an unknown level
     """
     return GAME_LEVELS.get(game, {}).get(level) or LEVELS[level]
+
+
+@cache
+def measured_gaps() -> dict[str, Any]:
+    """The ladder's measured gaps, per game: ``{"source": results file, "levels": the budgets
+    measured, "gaps": {kind: {"vs", "pairs", "mean", "ci95", "significant", "cpu_per_decision"}}}``
+    where ``kind`` (``search:hard``) was measured against ``vs`` (``search:medium``), the level
+    below it. Read from the package's ``bots/ladder_gaps.json``, which
+    ``benchmarks/strength/ladder.py --gaps`` writes from the results files (never typed by hand);
+    empty when it is missing.
+
+    >>> all(g["gaps"].keys() <= {"search:easy", "search:medium", "search:hard"} for g in measured_gaps().values())
+    True
+    """
+    try:
+        text = files("stammtisch.bots").joinpath("ladder_gaps.json").read_text(encoding="utf-8")
+    except (FileNotFoundError, OSError):
+        return {}
+    data = json.loads(text)
+    return data if isinstance(data, dict) else {}
+
+
+def level_gap(game: str, kind: str) -> dict[str, Any] | None:
+    """The measured gap of ``kind`` (``search:<level>``) in ``game`` to the level below it, or
+    ``None`` when it was not measured, or measured with other budgets than today's (a changed
+    level shows no stale figure)."""
+    entry = measured_gaps().get(game)
+    if not entry:
+        return None
+    from dataclasses import asdict
+
+    measured = entry.get("levels", {})
+    for lv, budget in measured.items():
+        if lv not in LEVELS or asdict(level_for(game, lv)) != budget:
+            return None
+    gap = entry.get("gaps", {}).get(kind)
+    return gap if isinstance(gap, dict) else None
