@@ -139,6 +139,8 @@ def gaps(results: Path, out: Path) -> dict[str, Any]:
             m = s["summary"]
             if not m.get("pairs"):
                 continue
+            if m["pairs"] < 2:  # no interval yet
+                continue
             per[a] = {"vs": b, "pairs": m["pairs"], "mean": m["margin"]["mean"], "ci95": m["margin"]["ci95"],
                       "significant": m["significant"] and m["margin"]["ci95"][0] > 0,
                       "cpu_per_decision": s["a_cpu_per_decision"]}
