@@ -82,7 +82,7 @@ GAME_LEVELS: dict[str, dict[str, Level]] = {
         "hard": Level(worlds=32, iterations=1000),
     },
     "perlaggen": {
-        "easy": Level(worlds=4, iterations=30, contract="rule"),
+        "easy": Level(worlds=1, iterations=30),
         "medium": Level(worlds=4, iterations=300),
         "hard": Level(worlds=16, iterations=1000),
     },
