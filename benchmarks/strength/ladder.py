@@ -5,7 +5,9 @@ seats swapped), for every game.
 
 Steps: easy vs rule, medium vs easy, hard vs medium, and hard vs rule. Per step: the pairs, the
 mean margin per deal (A's points minus B's) with its 95% CI, and each side's CPU seconds per
-decision (decisions with a choice; the most one decision took). Hard vs rule, far apart and the
+decision (decisions with a choice; the most one decision took). In Doppelkopf A sits on the
+seats of the two Kreuz-Damen, then B does (:data:`SEATING`): on the even seats A's two seats are
+opponents in two deals of three, their points cancel and the pair carries no information. Hard vs rule, far apart and the
 most expensive, plays every second deal number only. The pairs are played round-robin
 over the games and steps (pair 0 of every step, then pair 1, ...) and each game's file
 ``ladder_<game>.json`` is rewritten after every round, so a run stopped early leaves a valid
@@ -50,6 +52,24 @@ def step_name(a: str, b: str) -> str:
     return f"{a.partition(':')[2] or a}-{b.partition(':')[2] or b}"
 
 
+def kreuz_damen(game: Any, options: Any, deal: Any) -> list[int]:
+    """Doppelkopf: the seats holding the two Kreuz-Damen (the Re party of a normal game), or
+    seats 0 and 2 when one seat holds both."""
+    names = game.deck.notation
+    seats = [s for s, hand in enumerate(deal.hands) for c in hand if names[c] == "XD"]
+    return seats if len(set(seats)) == 2 else [0, 2]
+
+
+#: per game, A's seats in a pair's first half (default: the even seats)
+SEATING = {"doppelkopf": kreuz_damen}
+
+
+def mode_of(game: str) -> str:
+    """How a pair seats the players: ``pairs`` (A on the even seats, then the odd) or
+    ``pairs:parties`` (A on one party of the deal, then the other; :data:`SEATING`)."""
+    return "pairs:parties" if game in SEATING else "pairs"
+
+
 def levels_of(game: str) -> dict[str, Any]:
     from stammtisch.bots.levels import LEVELS, level_for
 
@@ -83,7 +103,7 @@ def run(games: list[str], pairs: int, seed: int, resume: bool) -> None:
         steps: dict[str, list[dict[str, Any]]] = {step_name(a, b): [] for a, b in STEPS}
         if resume and path.is_file():
             old = json.loads(path.read_text())
-            if old.get("levels") == levels_of(g) and old.get("seed") == seed:
+            if old.get("levels") == levels_of(g) and old.get("seed") == seed and old.get("mode") == mode_of(g):
                 for s in old["steps"]:
                     steps[step_name(s["a"], s["b"])] = s["pairs"]
             else:
@@ -99,7 +119,7 @@ def run(games: list[str], pairs: int, seed: int, resume: bool) -> None:
             body.append({**step_summary(a, b, ps), "pairs": ps})
         done = min(len(s["pairs"]) * EVERY.get((s["a"], s["b"]), 1) for s in body)
         write_json({"game": g, "seed": seed, "requested_pairs": pairs, "complete": done >= pairs,
-                    "levels": levels_of(g), "mode": "pairs",
+                    "levels": levels_of(g), "mode": mode_of(g),
                     "load_average_at_start": [round(x, 2) for x in load_start],
                     "load_average_now": [round(x, 2) for x in os.getloadavg()],
                     "wall_seconds_this_run": round(time.perf_counter() - st["t0"], 1),
@@ -118,7 +138,7 @@ def run(games: list[str], pairs: int, seed: int, resume: bool) -> None:
                 if i % EVERY.get((a, b), 1) or any(p["index"] == i for p in have):
                     continue
                 c0 = time.process_time()
-                have.append(play_pair(g, a, b, i, seed, timing=True))
+                have.append(play_pair(g, a, b, i, seed, timing=True, a_seats=SEATING.get(g)))
                 st["cpu"] += time.process_time() - c0
                 did = True
             if did:

@@ -105,10 +105,15 @@ class _Timed:
 
 def play_pair(game_name: str, a: str, b: str, index: int, seed: int, profile: str | None = None,
               overrides: Mapping[str, Any] | None = None, bot_options: Mapping[str, Any] | None = None,
-              mode: str = "pairs", timing: bool = False) -> dict[str, Any]:
+              mode: str = "pairs", timing: bool = False,
+              a_seats: Callable[[Any, Any, Any], Sequence[int]] | None = None) -> dict[str, Any]:
     """Play deal ``index`` twice (A on the even seats, then on the odd seats); with
     ``mode="seats"`` once with B everywhere and once per seat with A on that seat alone.
 
+    :param a_seats: ``(game, options, deal) -> seats``: A's seats in the first half (B's in the
+        second) instead of the even seats, e.g. the two holders of the Kreuz-Damen in Doppelkopf,
+        so that A and B each play one party of the deal's normal game (with the even seats two
+        opponents' points cancel in two deals of three and the pair says nothing)
     :param timing: also report each side's CPU time of its decisions with a choice:
         ``"cpu": {"a": [CPU seconds, decisions, most CPU seconds of one decision], "b": [...]}``
     :returns: ``{"index", "a": [A's points, A's points swapped], "b": [...], "seconds"}``
@@ -124,8 +129,8 @@ def play_pair(game_name: str, a: str, b: str, index: int, seed: int, profile: st
     deal_rng = random.Random(f"{seed}:{index}:deal")
     dealer = game.first_dealer(options, deal_rng)
     deal = game.deal(options, dealer, deal_rng, {})
-    even = [s for s in range(n) if s % 2 == 0]
-    odd = [s for s in range(n) if s % 2 == 1]
+    even = sorted(set(a_seats(game, options, deal))) if a_seats else [s for s in range(n) if s % 2 == 0]
+    odd = [s for s in range(n) if s not in even]
     bot_a = make(a, game, options, **dict(bot_options or {}))
     bot_b = make(b, game, options, **dict(bot_options or {}))
     if timing:
