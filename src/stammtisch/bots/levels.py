@@ -60,11 +60,10 @@ LEVELS: dict[str, Level] = {
 }
 
 #: per game, the levels that differ from :data:`LEVELS`, chosen by the ladder's duplicate
-#: matches (``benchmarks/strength/ladder.py``; docs/bots.md "The strength ladder"). In Jass and
-#: Tarock more worlds play measurably better (4 -> 16 worlds), so the levels differ in worlds. In
-#: Doppelkopf and Perlaggen a few worlds already reach the search's card play (16 against 4
-#: worlds was no better in Doppelkopf), so easy leaves the words (Vorbehalt, solo, Re/Kontra;
-#: Perlaggen bids) to the rule player and plays only the cards by search.
+#: matches (``benchmarks/strength/ladder.py``; docs/bots.md "The strength ladder"): in every game
+#: the levels are the whole search (cards and words, the game's ``search_defaults``) with about
+#: four times the worlds of the level below; a world costs about 0.25 ms (Jass), 0.4 ms
+#: (Doppelkopf), 1 ms (Tarock) and 1.5 ms (Perlaggen) of CPU, so the worlds differ per game.
 GAME_LEVELS: dict[str, dict[str, Level]] = {
     "jass": {
         "easy": Level(worlds=4, iterations=30),
@@ -72,9 +71,9 @@ GAME_LEVELS: dict[str, dict[str, Level]] = {
         "hard": Level(worlds=80, iterations=1000),
     },
     "doppelkopf": {
-        "easy": Level(worlds=4, iterations=30, contract="rule"),
-        "medium": Level(worlds=4, iterations=300),
-        "hard": Level(worlds=24, iterations=1000),
+        "easy": Level(worlds=4, iterations=30),
+        "medium": Level(worlds=12, iterations=300),
+        "hard": Level(worlds=48, iterations=1000),
     },
     "tarock": {
         "easy": Level(worlds=4, iterations=30),
