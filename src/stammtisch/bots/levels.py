@@ -61,9 +61,11 @@ LEVELS: dict[str, Level] = {
 
 #: per game, the levels that differ from :data:`LEVELS`, chosen by the ladder's duplicate
 #: matches (``benchmarks/strength/ladder.py``; docs/bots.md "The strength ladder"): in every game
-#: the levels are the whole search (cards and words, the game's ``search_defaults``) with about
-#: four times the worlds of the level below; a world costs about 0.25 ms (Jass), 0.4 ms
-#: (Doppelkopf), 1 ms (Tarock) and 1.5 ms (Perlaggen) of CPU, so the worlds differ per game.
+#: the levels are the whole search (cards and words, the game's ``search_defaults``) with more
+#: worlds per level. Perlaggen's search gains most between one and four worlds (16 worlds were no
+#: better than 4 in the ladder's first design), so its levels are 1, 2 and 4 worlds; a world costs
+#: about 0.25 ms (Jass), 0.4 ms (Doppelkopf), 1 ms (Tarock) and 1.5-15 ms (Perlaggen, whose bids
+#: are valued through the engine) of CPU.
 GAME_LEVELS: dict[str, dict[str, Level]] = {
     "jass": {
         "easy": Level(worlds=4, iterations=30),
@@ -82,8 +84,8 @@ GAME_LEVELS: dict[str, dict[str, Level]] = {
     },
     "perlaggen": {
         "easy": Level(worlds=1, iterations=30),
-        "medium": Level(worlds=4, iterations=300),
-        "hard": Level(worlds=16, iterations=1000),
+        "medium": Level(worlds=2, iterations=300),
+        "hard": Level(worlds=4, iterations=1000),
     },
 }
 
