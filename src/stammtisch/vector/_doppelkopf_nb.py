@@ -1,0 +1,542 @@
+"""The compiled step of the batched Doppelkopf environment (Numba; plain Python without it).
+
+One row of ``S`` (``int64``, :data:`NF` fields) is one game: its first ``P_SIZE`` fields are a
+position of the Doppelkopf kernel (:mod:`stammtisch.bots.kernels.doppelkopf`, layout ``P_*``, seats
+as positions: the order of play is the seat order), the rest the words of the deal (Spielabfrage,
+Vorbehalte, announcements) and what the observation needs. One row of ``R`` (``uint64``) is its
+random stream. Every function here works on all rows at once and is called once per
+:meth:`~stammtisch.vector.doppelkopf.DoppelkopfVectorEnv.step`.
+
+Nothing of the card play is written here: legal cards are the kernel's :func:`legal_nb` (the
+engine's own :func:`stammtisch.games.doppelkopf.cardplay.follow_mask`, compiled), a card goes onto
+the position with the kernel's ``_put_nb`` (trick winner by ``cardplay.trick_winner``), and a
+finished game is scored by the kernel's ``score_nb`` (Augen, Klärungsstich, Sonderpunkte) and
+settled by its ``settle_nb`` (:func:`stammtisch.games.doppelkopf.scoring.settle` in compiled code,
+tested equal to it). The announcement windows are a table built from
+:mod:`stammtisch.games.doppelkopf.announcements` itself. The Spielabfrage follows
+:class:`~stammtisch.games.doppelkopf.state.DoppelkopfDeal` (Doppelkopf-Turnier 2.-4.); the
+differential tests (``tests/vector/test_doppelkopf_vector.py``) replay every step through it.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..bots.kernels import _nb as _k
+from ..bots.kernels import doppelkopf as _kd
+from ..bots.kernels._nb import COMPILED, njit, shuffle
+from ..bots.kernels.doppelkopf import (C_HOCHZEIT, C_NORMAL, C_SOLO, C_STILLE, FIRST_COPIES, P_DONE, P_HANDS,
+                                       P_HOCHZEITER, P_LEADER, P_LEVEL, P_NCUR, P_ORDER, P_RE, P_REC, P_SIZE,
+                                       P_CONTRACT, score_nb, settle_nb)
+
+
+def _inline(f):  # type: ignore[no-untyped-def]
+    """The kernel's own function compiled again to be inlined here (one source, no copy)."""
+    return njit(cache=True, inline="always", error_model="numpy")(f.py_func) if COMPILED else f
+
+
+legal_nb = _inline(_kd.legal_nb)
+put_card = _inline(_kd._put_nb)
+popcount = _inline(_k.popcount)
+bit_index = _inline(_k.bit_index)
+rand_below = _inline(_k.rand_below)
+
+# -- fields of a state row after the kernel position (P_*) --------------------------------------
+F_DEALT = P_SIZE      # 4 bit sets, as dealt
+F_PHASE = F_DEALT + 4  # PH_*
+F_DEALER = F_PHASE + 1
+F_TURN = F_DEALER + 1  # the seat to move
+F_ANS = F_TURN + 1     # 4: the Spielabfrage answer per seat (0 none, 1 gesund, 2 Vorbehalt)
+F_NANS = F_ANS + 4     # answers so far
+F_TIER = F_NANS + 1    # the tier asked (0 Pflichtsolo, 1 Lustsolo, 2 Hochzeit; -1 none)
+F_ASK = F_TIER + 1     # bit set of the seats still to be asked in this tier
+F_DECLINED = F_ASK + 1  # 4: 1 when the seat said "nein" (public)
+F_KIND = F_DECLINED + 4  # the contract: K_NORMAL, K_HOCHZEIT, K_STILLE, K_SOLO0 + solo kind (-1 before)
+F_SOLOIST = F_KIND + 1
+F_PFLICHT = F_SOLOIST + 1
+F_HZ = F_PFLICHT + 1   # the Hochzeiter (Hochzeit or stille Hochzeit), -1
+F_PARTNER = F_HZ + 1   # the Hochzeit partner, -1
+F_KLAER = F_PARTNER + 1  # number of the Klärungsstich (1..3), 0 before / none
+F_PARTY = F_KLAER + 1  # 4: 0 Re, 1 Kontra, -1 not decided (a Hochzeit before its Klärungsstich)
+F_ERST = F_PARTY + 4   # 2: Re's, Kontra's Re/Kontra was a regelkonforme Erstansage (5.)
+F_ANN = F_ERST + 2     # 4: the highest level each seat announced, plus 1 (0: none)
+F_PQ = F_ANN + 4       # 4: ♣ Queens each seat has played
+F_AUGEN = F_PQ + 4     # 4: Augen won per seat
+F_TRICKS = F_AUGEN + 4  # 4: tricks won per seat
+F_STEPS = F_TRICKS + 4
+NF = F_STEPS + 1
+
+PH_VORBEHALT, PH_ERKLAERUNG, PH_PLAY, PH_OVER = 0, 1, 2, 3
+K_NORMAL, K_HOCHZEIT, K_STILLE, K_SOLO0 = 0, 1, 2, 3
+# action kinds
+A_GESUND, A_VORBEHALT, A_NEIN, A_HOCHZEIT, A_SOLO, A_ANN, A_CARD, A_NONE = 0, 1, 2, 3, 4, 5, 6, 7
+
+#: observation fields (name, length); the card blocks hold per card kind (24: both copies of a
+#: card are one kind, as in the action ids) the number of copies, 24 bytes written as three 64-bit
+#: words from :data:`KIND_BYTES`; the row is a multiple of 8 bytes
+FIELDS = (("hand", 24), ("played", 4 * 24), ("trick", 24), ("phase", 3), ("dealer", 4), ("leader", 4),
+          ("answers", 8), ("abfrage", 3), ("declined", 4), ("contract", 10), ("soloist", 4), ("pflichtsolo", 1),
+          ("hochzeiter", 4), ("partner", 4), ("klaerungsstich", 1), ("party_re", 4), ("party_kontra", 4),
+          ("levels", 2), ("announced", 4), ("augen", 4), ("tricks_won", 4), ("trick_number", 1))
+O_SMALL = 144
+#: per 8 bits of a card bit set (four card kinds, two copies each), the 32-bit word whose four bytes
+#: are the copies of each kind (little-endian)
+KIND_BYTES = np.zeros(256, np.uint64)
+for _v in range(256):
+    KIND_BYTES[_v] = sum((((_v >> (2 * _i)) & 1) + ((_v >> (2 * _i + 1)) & 1)) << (8 * _i) for _i in range(4))
+
+
+@njit(cache=True, inline="always", error_model="numpy")
+def kind_words(h: np.int64, w: np.ndarray, k: np.int64, at: np.int64) -> None:
+    """The 24 kind counts of the card bit set ``h`` as three 64-bit words into ``w[k, at:at + 3]``."""
+    for i in range(3):
+        lo = KIND_BYTES[(h >> (16 * i)) & 255]
+        hi = KIND_BYTES[(h >> (16 * i + 8)) & 255]
+        w[k, at + i] = lo | (hi << np.uint64(32))
+
+
+def obs_layout() -> dict[str, tuple[int, int]]:
+    """Field name -> (offset, length) of the Doppelkopf observation."""
+    out: dict[str, tuple[int, int]] = {}
+    at = 0
+    for name, n in FIELDS:
+        out[name] = (at, n)
+        at += n
+    out["_pad"] = (at, -at % 8)
+    return out
+
+
+_L = obs_layout()
+O_PHASE, O_DEALER, O_LEADER, O_ANSWERS = _L["phase"][0], _L["dealer"][0], _L["leader"][0], _L["answers"][0]
+O_ABFRAGE, O_DECLINED, O_CONTRACT, O_SOLOIST = _L["abfrage"][0], _L["declined"][0], _L["contract"][0], _L["soloist"][0]
+O_PFLICHT, O_HZ, O_PARTNER, O_KLAER = _L["pflichtsolo"][0], _L["hochzeiter"][0], _L["partner"][0], _L["klaerungsstich"][0]
+O_RE, O_KO, O_LEVELS, O_ANNOUNCED = _L["party_re"][0], _L["party_kontra"][0], _L["levels"][0], _L["announced"][0]
+O_AUGEN, O_TRICKS, O_TRICKNO = _L["augen"][0], _L["tricks_won"][0], _L["trick_number"][0]
+
+
+@njit(cache=True, error_model="numpy")
+def new_deal(S: np.ndarray, R: np.ndarray, g: np.int64) -> None:
+    """Deal row ``g`` afresh from its stream: a shuffled pack, twelve cards each, a random dealer."""
+    st = np.empty(1, np.uint64)
+    st[0] = R[g]
+    deck = np.arange(48)
+    shuffle(st, deck)
+    dealer = rand_below(st, 4)
+    R[g] = st[0]
+    for i in range(NF):
+        S[g, i] = 0
+    for s in range(4):
+        h = np.int64(0)
+        for i in range(12):
+            h |= np.int64(1) << deck[s * 12 + i]
+        S[g, P_HANDS + s] = h
+        S[g, F_DEALT + s] = h
+        S[g, F_PARTY + s] = -1
+    S[g, P_HOCHZEITER] = -1
+    S[g, P_LEVEL] = -1
+    S[g, P_LEVEL + 1] = -1
+    S[g, F_PHASE] = PH_VORBEHALT
+    S[g, F_DEALER] = dealer
+    S[g, F_TURN] = (dealer + 1) & 3  # the Spielabfrage starts left of the dealer (2.)
+    S[g, F_TIER] = -1
+    S[g, F_KIND] = -1
+    S[g, F_SOLOIST] = -1
+    S[g, F_HZ] = -1
+    S[g, F_PARTNER] = -1
+    S[g, F_ERST] = 1
+    S[g, F_ERST + 1] = 1
+
+
+@njit(cache=True, inline="always", error_model="numpy")
+def first_asked(S: np.ndarray, g: np.int64) -> np.int64:
+    """The first seat still to be asked, in seat order from the dealer's left."""
+    d = S[g, F_DEALER]
+    for i in range(1, 5):
+        s = (d + i) & 3
+        if (S[g, F_ASK] >> s) & 1:
+            return s
+    return -1
+
+
+@njit(cache=True, inline="always", error_model="numpy")
+def start_play(S: np.ndarray, g: np.int64, seat: np.int64, kind: np.int64, owes: bool, xdm: np.int64) -> None:
+    """The contract is decided: ``kind`` -1 (every seat gesund: normal game or stille Hochzeit, 4.),
+    ``K_HOCHZEIT`` or ``K_SOLO0 + k`` declared by ``seat`` (DoppelkopfDeal._start_play)."""
+    S[g, F_PHASE] = PH_PLAY
+    lead = (S[g, F_DEALER] + 1) & 3  # Vorhand leads (2.)
+    S[g, F_TIER] = -1
+    S[g, F_ASK] = 0
+    if kind < 0:
+        st = np.int64(-1)
+        for i in range(1, 5):
+            s = (S[g, F_DEALER] + i) & 3
+            if (S[g, P_HANDS + s] & xdm) == xdm:
+                st = s
+                break
+        if st >= 0:  # stille Hochzeit: the holder of both ♣ Queens said gesund (4.)
+            S[g, F_KIND] = K_STILLE
+            S[g, P_CONTRACT] = C_STILLE
+            S[g, F_HZ] = st
+            for s in range(4):
+                S[g, F_PARTY + s] = 0 if s == st else 1
+        else:
+            S[g, F_KIND] = K_NORMAL
+            S[g, P_CONTRACT] = C_NORMAL
+            for s in range(4):
+                S[g, F_PARTY + s] = 0 if S[g, P_HANDS + s] & xdm else 1
+        S[g, P_ORDER] = 0
+    elif kind == K_HOCHZEIT:  # the partner is found in the Klärungsstich (4.)
+        S[g, F_KIND] = K_HOCHZEIT
+        S[g, P_CONTRACT] = C_HOCHZEIT
+        S[g, F_HZ] = seat
+        S[g, P_HOCHZEITER] = seat
+        S[g, F_PARTY + seat] = 0
+        S[g, P_ORDER] = 0
+    else:  # a solo (3.): its trump order, the soloist alone; a Pflichtsolo's soloist leads (2.)
+        S[g, F_KIND] = kind
+        S[g, P_CONTRACT] = C_SOLO
+        S[g, P_ORDER] = kind - K_SOLO0 + 1
+        S[g, F_SOLOIST] = seat
+        for s in range(4):
+            S[g, F_PARTY + s] = 0 if s == seat else 1
+        if owes:
+            S[g, F_PFLICHT] = 1
+            lead = seat
+    for s in range(4):
+        S[g, P_RE + s] = 1 if S[g, F_PARTY + s] == 0 else 0
+    S[g, P_LEADER] = lead
+    S[g, F_TURN] = lead
+
+
+@njit(cache=True, inline="always", error_model="numpy")
+def next_tier(S: np.ndarray, g: np.int64, after: np.int64, owes: bool, xdm: np.int64) -> None:
+    """Ask the next tier with someone to ask: Pflichtsolo, Lustsolo, Hochzeit (2.). In one deal of a
+    fresh round every Vorbehalt holder still owes his Pflichtsolo when the option is on."""
+    for tier in range(after + 1, 3):
+        ask = np.int64(0)
+        for s in range(4):
+            if S[g, F_ANS + s] == 2:
+                if tier == 0 and owes or tier == 1 and not owes or tier == 2 and S[g, F_DECLINED + s]:
+                    ask |= np.int64(1) << s
+        if ask:
+            S[g, F_PHASE] = PH_ERKLAERUNG
+            S[g, F_TIER] = tier
+            S[g, F_ASK] = ask
+            S[g, F_TURN] = first_asked(S, g)
+            return
+    start_play(S, g, -1, -1, owes, xdm)  # pragma: no cover - a Vorbehalt always names something
+
+
+@njit(cache=True, inline="always", error_model="numpy")
+def shift_of(S: np.ndarray, g: np.int64) -> np.int64:
+    """The Hochzeit shift of the announcement windows (4.), -1 while they are closed."""
+    if S[g, F_KIND] == K_HOCHZEIT:
+        return S[g, F_KLAER] - 1
+    return 0
+
+
+@njit(cache=True, inline="always", error_model="numpy")
+def write_out(S: np.ndarray, g: np.int64, seats: np.ndarray, mask: np.ndarray, obs: np.ndarray, w: np.ndarray,
+              lid: np.ndarray, nl: np.ndarray, ids: np.ndarray, solo_ids: np.ndarray, card_id: np.ndarray,
+              word_id: np.ndarray, talk: np.ndarray, eff: np.ndarray, masks: np.ndarray, xdm: np.int64) -> None:
+    """Row ``g``'s seat to move, its legal-action mask (also as the ascending list ``lid[g, :nl[g]]``)
+    and its observation. ``ids``: gesund, vorbehalt, nein, hochzeit."""
+    me = S[g, F_TURN]
+    seats[g] = me
+    for i in range(nl[g]):  # the row holds exactly the ids listed last
+        mask[g, lid[g, i]] = False
+    n = 0
+    ph = S[g, F_PHASE]
+    hand = S[g, P_HANDS + me]
+    if ph == PH_PLAY:
+        sh = shift_of(S, g)
+        pv = S[g, F_PARTY + me]
+        if pv >= 0 and sh >= 0:  # announcements of the seat to move (5.; a Hochzeit after its Klärungsstich)
+            own = S[g, P_LEVEL + pv]
+            opp = S[g, P_LEVEL + 1 - pv]
+            bits = talk[own + 1, opp + 1, popcount(hand), sh, S[g, F_ERST + pv]]
+            for lv in range(5):
+                if (bits >> lv) & 1:
+                    a = word_id[pv, lv]
+                    mask[g, a] = True
+                    lid[g, n] = a
+                    n += 1
+        ncur = S[g, P_NCUR]
+        led = S[g, P_REC + S[g, P_DONE] * 4] if ncur else -1
+        legal = legal_nb(hand, led, S[g, P_ORDER], eff, masks)
+        kinds = (legal | (legal >> 1)) & FIRST_COPIES
+        while kinds:
+            low = kinds & -kinds
+            a = card_id[bit_index(low) >> 1]
+            mask[g, a] = True
+            lid[g, n] = a
+            n += 1
+            kinds ^= low
+    elif ph == PH_VORBEHALT:
+        for j in range(2):
+            mask[g, ids[j]] = True
+            lid[g, n] = ids[j]
+            n += 1
+    else:
+        if S[g, F_TIER] == 2:
+            mask[g, ids[3]] = True
+            lid[g, n] = ids[3]
+            n += 1
+        else:
+            if (hand & xdm) == xdm:  # only a holder of both ♣ Queens may say nein (4.)
+                mask[g, ids[2]] = True
+                lid[g, n] = ids[2]
+                n += 1
+            for j in range(solo_ids.shape[0]):
+                mask[g, solo_ids[j]] = True
+                lid[g, n] = solo_ids[j]
+                n += 1
+    nl[g] = n
+    if obs.shape[0] == 0:
+        return
+    write_obs(S, g, me, obs, w, g, xdm)
+
+
+@njit(cache=True, inline="always", error_model="numpy")
+def known_parties(S: np.ndarray, g: np.int64, me: np.int64, xdm: np.int64) -> tuple[np.int64, np.int64]:
+    """The seats ``me`` knows to be Re and Kontra (bit sets), as ``DoppelkopfDeal.known_parties``:
+    own hand, played ♣ Queens, announcements, the contract."""
+    kind = S[g, F_KIND]
+    if kind < 0:
+        return np.int64(0), np.int64(0)
+    hz = S[g, F_HZ]
+    if kind == K_STILLE and not (S[g, F_PQ + hz] == 2 or me == hz):
+        kind = K_NORMAL  # a stille Hochzeit looks normal until revealed
+    re = np.int64(0)
+    ko = np.int64(0)
+    if kind >= K_SOLO0 or kind == K_STILLE or (kind == K_HOCHZEIT and S[g, F_KLAER] > 0):
+        for s in range(4):
+            if S[g, F_PARTY + s] == 0:
+                re |= np.int64(1) << s
+            else:
+                ko |= np.int64(1) << s
+        return re, ko
+    if kind == K_HOCHZEIT:
+        return np.int64(1) << hz, np.int64(0)
+    located = np.int64(0)
+    for s in range(4):
+        if S[g, F_PQ + s]:
+            re |= np.int64(1) << s
+            if s != me:
+                located += S[g, F_PQ + s]
+        if S[g, F_ANN + s]:
+            if S[g, F_PARTY + s] == 0:
+                re |= np.int64(1) << s
+            else:
+                ko |= np.int64(1) << s
+    own_q = popcount(S[g, F_DEALT + me] & xdm)
+    located += own_q
+    if own_q:
+        re |= np.int64(1) << me
+    else:
+        ko |= np.int64(1) << me
+    if located >= 2 or popcount(re) >= 2:
+        ko |= 15 & ~re
+    if popcount(ko) == 3:
+        re |= 15 & ~ko
+    return re & ~ko, ko
+
+
+@njit(cache=True, inline="always", error_model="numpy")
+def write_obs(S: np.ndarray, g: np.int64, me: np.int64, obs: np.ndarray, w: np.ndarray, k: np.int64,
+              xdm: np.int64) -> None:
+    """Seat ``me``'s observation of row ``g`` into ``obs[k]`` (only what that seat may know;
+    layout :func:`obs_layout`, ``w``: ``obs`` as 64-bit words)."""
+    kind_words(S[g, P_HANDS + me], w, k, 0)
+    for s in range(4):
+        kind_words(S[g, F_DEALT + s] & ~S[g, P_HANDS + s], w, k, 3 + 3 * ((s - me) & 3))
+    ncur = S[g, P_NCUR]
+    base = P_REC + S[g, P_DONE] * 4
+    tc = np.int64(0)
+    if S[g, F_PHASE] == PH_PLAY:
+        for i in range(ncur):
+            tc |= np.int64(1) << S[g, base + i]
+    kind_words(tc, w, k, 15)
+    for i in range(18, w.shape[1]):
+        w[k, i] = 0
+    ph = S[g, F_PHASE]
+    obs[k, O_PHASE + min(ph, 2)] = 1
+    obs[k, O_DEALER + ((S[g, F_DEALER] - me) & 3)] = 1
+    if ph == PH_PLAY:
+        obs[k, O_LEADER + ((S[g, P_LEADER] - me) & 3)] = 1
+    for s in range(4):
+        r = (s - me) & 3
+        a = S[g, F_ANS + s]
+        if a:
+            obs[k, O_ANSWERS + 2 * r + a - 1] = 1
+        if S[g, F_DECLINED + s]:
+            obs[k, O_DECLINED + r] = 1
+        obs[k, O_ANNOUNCED + r] = S[g, F_ANN + s]
+        obs[k, O_AUGEN + r] = S[g, F_AUGEN + s]
+        obs[k, O_TRICKS + r] = S[g, F_TRICKS + s]
+    if ph == PH_ERKLAERUNG:
+        obs[k, O_ABFRAGE + S[g, F_TIER]] = 1
+    kind = S[g, F_KIND]
+    if kind >= 0:
+        hz = S[g, F_HZ]
+        pub = kind
+        if kind == K_STILLE and not (S[g, F_PQ + hz] == 2 or me == hz):
+            pub = K_NORMAL
+        obs[k, O_CONTRACT + pub] = 1
+        if S[g, F_SOLOIST] >= 0:
+            obs[k, O_SOLOIST + ((S[g, F_SOLOIST] - me) & 3)] = 1
+        obs[k, O_PFLICHT] = S[g, F_PFLICHT]
+        if pub == K_HOCHZEIT or pub == K_STILLE:
+            obs[k, O_HZ + ((hz - me) & 3)] = 1
+        if S[g, F_PARTNER] >= 0:
+            obs[k, O_PARTNER + ((S[g, F_PARTNER] - me) & 3)] = 1
+        obs[k, O_KLAER] = S[g, F_KLAER]
+        re, ko = known_parties(S, g, me, xdm)
+        for s in range(4):
+            r = (s - me) & 3
+            if (re >> s) & 1:
+                obs[k, O_RE + r] = 1
+            if (ko >> s) & 1:
+                obs[k, O_KO + r] = 1
+    obs[k, O_LEVELS] = S[g, P_LEVEL] + 1
+    obs[k, O_LEVELS + 1] = S[g, P_LEVEL + 1] + 1
+    obs[k, O_TRICKNO] = S[g, P_DONE]
+
+
+@njit(cache=True, error_model="numpy")
+def step_all(S: np.ndarray, R: np.ndarray, actions: np.ndarray, seats: np.ndarray, mask: np.ndarray,
+             obs: np.ndarray, lid: np.ndarray, nl: np.ndarray, rewards: np.ndarray, done: np.ndarray,
+             pts: np.ndarray, autoreset: bool, act_kind: np.ndarray, act_arg: np.ndarray, ids: np.ndarray,
+             solo_ids: np.ndarray, card_id: np.ndarray, word_id: np.ndarray, talk: np.ndarray, erst: np.ndarray,
+             owes: bool, rules: np.int64, eff: np.ndarray, power: np.ndarray, masks: np.ndarray,
+             augen: np.ndarray, ka: np.int64, xb: np.int64, xd: np.int64) -> np.int64:
+    """Apply ``actions[g]`` (an action id of the seat to move) in every row still playing; returns
+    -1, or the first row whose action is not in its legal mask (then no row has changed)."""
+    B = S.shape[0]
+    ow = obs.view(np.uint64)
+    xdm = (np.int64(1) << xd) | (np.int64(1) << (xd + 1))
+    for g in range(B):
+        a = actions[g]
+        if S[g, F_PHASE] != PH_OVER and (a < 0 or a >= mask.shape[1] or not mask[g, a]):
+            return g
+    for g in range(B):
+        a = actions[g]
+        done[g] = False
+        for s in range(rewards.shape[1]):
+            rewards[g, s] = 0.0
+        if S[g, F_PHASE] == PH_OVER:  # without auto-reset a finished row waits (its action is ignored)
+            continue
+        kind = act_kind[a]
+        me = S[g, F_TURN]
+        S[g, F_STEPS] += 1
+        if kind == A_CARD:  # Doppelkopf-Turnier 1.: the first copy held of the card kind
+            c = 2 * act_arg[a]
+            if not (S[g, P_HANDS + me] >> c) & 1:
+                c += 1
+            if c == xd or c == xd + 1:
+                S[g, F_PQ + me] += 1
+            pos = S[g]
+            put_card(pos, c, eff, power)
+            if S[g, P_NCUR] == 0:  # the trick is complete: its winner leads
+                w = S[g, P_LEADER]
+                t = S[g, P_DONE]
+                au = np.int64(0)
+                for i in range(4):
+                    au += augen[S[g, P_REC + 4 * t - 4 + i]]
+                S[g, F_AUGEN + w] += au
+                S[g, F_TRICKS + w] += 1
+                if S[g, F_KIND] == K_HOCHZEIT and S[g, F_KLAER] == 0:
+                    hz = S[g, F_HZ]
+                    # Klärungsstich: the first of the first three tricks not won by the Hochzeiter (4.)
+                    if w != hz:
+                        S[g, F_PARTNER] = w
+                        S[g, F_KLAER] = t
+                    elif t == 3:
+                        S[g, F_KLAER] = 3
+                    if S[g, F_KLAER]:
+                        for s in range(4):
+                            re = s == hz or s == S[g, F_PARTNER]
+                            S[g, F_PARTY + s] = 0 if re else 1
+                            S[g, P_RE + s] = 1 if re else 0
+                        S[g, P_HOCHZEITER] = -1
+                if t == 12:
+                    S[g, F_PHASE] = PH_OVER
+                    out = score_nb(pos, S[g, P_ORDER], eff, power, augen, ka, xb)
+                    p4 = settle_nb(out, S[g, P_CONTRACT], S[g, P_LEVEL], S[g, P_LEVEL + 1], rules)
+                    tot = np.int64(0)
+                    for s in range(4):
+                        pts[g, s] = p4[s]
+                        tot += p4[s]
+                    for s in range(4):
+                        rewards[g, s] = p4[s] - (tot - p4[s]) / 3.0
+                    done[g] = True
+                    if autoreset:
+                        new_deal(S, R, g)
+            if S[g, F_PHASE] == PH_PLAY:
+                S[g, F_TURN] = (S[g, P_LEADER] + S[g, P_NCUR]) & 3
+        elif kind == A_ANN:  # Re/Kontra and the Absagen (5.)
+            pv = S[g, F_PARTY + me]
+            if S[g, P_LEVEL + pv] < 0:
+                S[g, F_ERST + pv] = erst[popcount(S[g, P_HANDS + me]), shift_of(S, g)]
+            lv = act_arg[a]
+            S[g, P_LEVEL + pv] = lv
+            S[g, F_ANN + me] = max(S[g, F_ANN + me], lv + 1)
+        elif kind == A_GESUND or kind == A_VORBEHALT:  # the Spielabfrage (2.)
+            S[g, F_ANS + me] = 1 if kind == A_GESUND else 2
+            S[g, F_NANS] += 1
+            if S[g, F_NANS] < 4:
+                S[g, F_TURN] = (me + 1) & 3
+            else:
+                vb = False
+                for s in range(4):
+                    if S[g, F_ANS + s] == 2:
+                        vb = True
+                if vb:
+                    next_tier(S, g, -1, owes, xdm)
+                else:
+                    start_play(S, g, -1, -1, owes, xdm)
+        elif kind == A_NEIN:  # (2., 4.) public; the next asked, or the next tier
+            S[g, F_DECLINED + me] = 1
+            S[g, F_ASK] &= ~(np.int64(1) << me)
+            if S[g, F_ASK]:
+                S[g, F_TURN] = first_asked(S, g)
+            else:
+                next_tier(S, g, S[g, F_TIER], owes, xdm)
+        elif kind == A_HOCHZEIT:
+            start_play(S, g, me, K_HOCHZEIT, owes, xdm)
+        else:  # a solo: the first yes in the highest tier plays at once (2.)
+            start_play(S, g, me, K_SOLO0 + act_arg[a], owes, xdm)
+        if S[g, F_PHASE] == PH_OVER:
+            seats[g] = -1
+            for i in range(nl[g]):
+                mask[g, lid[g, i]] = False
+            nl[g] = 0
+            for i in range(obs.shape[1]):
+                obs[g, i] = 0
+        else:
+            write_out(S, g, seats, mask, obs, ow, lid, nl, ids, solo_ids, card_id, word_id, talk, eff, masks, xdm)
+    return -1
+
+
+@njit(cache=True, error_model="numpy")
+def reset_all(S: np.ndarray, R: np.ndarray, seats: np.ndarray, mask: np.ndarray, obs: np.ndarray,
+              lid: np.ndarray, nl: np.ndarray, ids: np.ndarray, solo_ids: np.ndarray, card_id: np.ndarray,
+              word_id: np.ndarray, talk: np.ndarray, eff: np.ndarray, masks: np.ndarray, xd: np.int64) -> None:
+    ow = obs.view(np.uint64)
+    xdm = (np.int64(1) << xd) | (np.int64(1) << (xd + 1))
+    for g in range(S.shape[0]):
+        for i in range(mask.shape[1]):
+            mask[g, i] = False
+        nl[g] = 0
+        new_deal(S, R, g)
+        write_out(S, g, seats, mask, obs, ow, lid, nl, ids, solo_ids, card_id, word_id, talk, eff, masks, xdm)
+
+
+@njit(cache=True, error_model="numpy")
+def observe_rows(S: np.ndarray, seats: np.ndarray, out: np.ndarray, xd: np.int64) -> None:
+    """Each row's observation for ``seats[g]`` into ``out`` (rows with ``-1`` or a finished game: zeros)."""
+    w = out.view(np.uint64)
+    xdm = (np.int64(1) << xd) | (np.int64(1) << (xd + 1))
+    for g in range(S.shape[0]):
+        if seats[g] >= 0 and S[g, F_PHASE] != PH_OVER:
+            write_obs(S, g, seats[g], out, w, g, xdm)
