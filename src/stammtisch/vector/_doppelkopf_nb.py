@@ -1,24 +1,26 @@
 """The compiled step of the batched Doppelkopf environment (Numba; plain Python without it).
 
-One row of ``S`` (``int64``, :data:`NF` fields) is one game: its first ``P_SIZE`` fields are a
-position of the Doppelkopf kernel (:mod:`stammtisch.bots.kernels.doppelkopf`, layout ``P_*``, seats
-as positions: the order of play is the seat order), the rest the words of the deal (Spielabfrage,
-Vorbehalte, announcements) and what the observation needs. One row of ``R`` (``uint64``) is its
+One row of ``S`` (``int64``, :data:`NF` fields) is one game, one row of ``R`` (``uint64``) its
 random stream. Every function here works on all rows at once and is called once per
 :meth:`~stammtisch.vector.doppelkopf.DoppelkopfVectorEnv.step`.
 
-Nothing of the card play is written here: legal cards are the kernel's :func:`legal_nb` (the
-engine's own :func:`stammtisch.games.doppelkopf.cardplay.follow_mask`, compiled), a card goes onto
-the position with the kernel's ``_put_nb`` (trick winner by ``cardplay.trick_winner``), and a
-finished game is scored by the kernel's ``score_nb`` (Augen, Klärungsstich, Sonderpunkte) and
-settled by its ``settle_nb`` (:func:`stammtisch.games.doppelkopf.scoring.settle` in compiled code,
-tested equal to it). The announcement windows are a table built from
-:mod:`stammtisch.games.doppelkopf.announcements` itself. The Spielabfrage follows
-:class:`~stammtisch.games.doppelkopf.state.DoppelkopfDeal` (Doppelkopf-Turnier 2.-4.); the
-differential tests (``tests/vector/test_doppelkopf_vector.py``) replay every step through it.
+No rule of the card play is written here: legal cards and a trick's winner are the kernel's
+``legal_nb`` and ``_winner_index`` (the engine's own :mod:`stammtisch.games.doppelkopf.cardplay`,
+compiled), inlined here, and a finished game is scored by the
+kernel's ``score_nb`` (Augen, Klärungsstich, Sonderpunkte) and settled by its ``settle_nb``
+(:func:`stammtisch.games.doppelkopf.scoring.settle` in compiled code, tested equal to it) on a
+kernel position rebuilt from the row's record. The row keeps the record compact (eight cards to a
+field, the leaders two bits a trick) so that ten thousand games stay in the caches. The
+announcement windows are a table built from :mod:`stammtisch.games.doppelkopf.announcements`
+itself. The Spielabfrage follows :class:`~stammtisch.games.doppelkopf.state.DoppelkopfDeal`
+(Doppelkopf-Turnier 2.-4.); the differential tests (``tests/vector/test_doppelkopf_vector.py``)
+replay every step through it.
 """
 
 from __future__ import annotations
+
+import types
+from typing import Any
 
 import numpy as np
 
@@ -26,45 +28,65 @@ from ..bots.kernels import _nb as _k
 from ..bots.kernels import doppelkopf as _kd
 from ..bots.kernels._nb import COMPILED, njit, shuffle
 from ..bots.kernels.doppelkopf import (C_HOCHZEIT, C_NORMAL, C_SOLO, C_STILLE, FIRST_COPIES, P_DONE, P_HANDS,
-                                       P_HOCHZEITER, P_LEADER, P_LEVEL, P_NCUR, P_ORDER, P_RE, P_REC, P_SIZE,
-                                       P_CONTRACT, score_nb, settle_nb)
+                                       P_HOCHZEITER, P_NCUR, P_RE, P_REC, P_SEAT, P_SIZE, score_nb, settle_nb)
+from ..games.doppelkopf import cardplay
 
 
-def _inline(f):  # type: ignore[no-untyped-def]
-    """The kernel's own function compiled again to be inlined here (one source, no copy)."""
-    return njit(cache=True, inline="always", error_model="numpy")(f.py_func) if COMPILED else f
+def _inline(f: Any, **compiled: Any) -> Any:
+    """A rule compiled again to be inlined here (one source, no copy; ``compiled`` replaces the
+    functions it calls, as :func:`stammtisch.bots.kernels._nb.compile_rules` does): an out-of-line
+    call passing table rows costs more than the rule itself in a step of one row."""
+    fn = getattr(f, "py_func", f)
+    if not COMPILED:
+        return fn
+    if compiled:
+        fn = types.FunctionType(fn.__code__, {**fn.__globals__, **compiled}, fn.__name__, fn.__defaults__,
+                                fn.__closure__)
+    return njit(cache=True, inline="always", error_model="numpy")(fn)
 
 
-legal_nb = _inline(_kd.legal_nb)
-put_card = _inline(_kd._put_nb)
+#: the kernel's legal cards and trick winner, down to ``cardplay``'s rules, inlined
+legal_nb = _inline(_kd.legal_nb, _follow_nb=_inline(cardplay.follow_mask))
+winner_index = _inline(_kd._winner_index, _winner_index_partial=_inline(
+    _kd._winner_index_partial, _trick_winner_nb=_inline(cardplay.trick_winner, beats=_inline(cardplay.beats))))
 popcount = _inline(_k.popcount)
 bit_index = _inline(_k.bit_index)
 rand_below = _inline(_k.rand_below)
 
-# -- fields of a state row after the kernel position (P_*) --------------------------------------
-F_DEALT = P_SIZE      # 4 bit sets, as dealt
-F_PHASE = F_DEALT + 4  # PH_*
-F_DEALER = F_PHASE + 1
-F_TURN = F_DEALER + 1  # the seat to move
-F_ANS = F_TURN + 1     # 4: the Spielabfrage answer per seat (0 none, 1 gesund, 2 Vorbehalt)
-F_NANS = F_ANS + 4     # answers so far
-F_TIER = F_NANS + 1    # the tier asked (0 Pflichtsolo, 1 Lustsolo, 2 Hochzeit; -1 none)
-F_ASK = F_TIER + 1     # bit set of the seats still to be asked in this tier
-F_DECLINED = F_ASK + 1  # 4: 1 when the seat said "nein" (public)
-F_KIND = F_DECLINED + 4  # the contract: K_NORMAL, K_HOCHZEIT, K_STILLE, K_SOLO0 + solo kind (-1 before)
-F_SOLOIST = F_KIND + 1
-F_PFLICHT = F_SOLOIST + 1
-F_HZ = F_PFLICHT + 1   # the Hochzeiter (Hochzeit or stille Hochzeit), -1
-F_PARTNER = F_HZ + 1   # the Hochzeit partner, -1
-F_KLAER = F_PARTNER + 1  # number of the Klärungsstich (1..3), 0 before / none
-F_PARTY = F_KLAER + 1  # 4: 0 Re, 1 Kontra, -1 not decided (a Hochzeit before its Klärungsstich)
-F_ERST = F_PARTY + 4   # 2: Re's, Kontra's Re/Kontra was a regelkonforme Erstansage (5.)
-F_ANN = F_ERST + 2     # 4: the highest level each seat announced, plus 1 (0: none)
-F_PQ = F_ANN + 4       # 4: ♣ Queens each seat has played
-F_AUGEN = F_PQ + 4     # 4: Augen won per seat
-F_TRICKS = F_AUGEN + 4  # 4: tricks won per seat
-F_STEPS = F_TRICKS + 4
-NF = F_STEPS + 1
+# -- fields of a state row (int64), the ones every step reads first ---------------------------
+F_HANDS = 0        # 4 bit sets, the cards each seat holds
+F_DEALT = 4        # 4 bit sets, as dealt
+F_ORDER = 8        # the trump order (index into ``kernels.doppelkopf.ORDER_NAMES``)
+F_LEADER = 9       # the seat that led the current trick
+F_NCUR = 10        # cards in the current trick
+F_DONE = 11        # tricks completed
+F_TURN = 12        # the seat to move
+F_PHASE = 13       # PH_*
+F_KIND = 14        # the contract: K_NORMAL, K_HOCHZEIT, K_STILLE, K_SOLO0 + solo kind (-1 before)
+F_LEVEL = 15       # 2: the announcement level of Re, Kontra (-1 none, 0 Re/Kontra .. 4 schwarz)
+F_ERST = 17        # 2: Re's, Kontra's Re/Kontra was a regelkonforme Erstansage (5.)
+F_PARTY = 19       # 4: 0 Re, 1 Kontra, -1 not decided (a Hochzeit before its Klärungsstich)
+F_TRICK = 23       # 4: the cards of the current trick, leader first
+F_KLAER = 27       # number of the Klärungsstich (1..3), 0 before / none
+F_HZ = 28          # the Hochzeiter (Hochzeit or stille Hochzeit), -1
+F_PARTNER = 29     # the Hochzeit partner, -1
+F_SOLOIST = 30
+F_PFLICHT = 31
+F_ANS = 32         # 4: the Spielabfrage answer per seat (0 none, 1 gesund, 2 Vorbehalt)
+F_DECLINED = 36    # 4: 1 when the seat said "nein" (public)
+F_ANN = 40         # 4: the highest level each seat announced, plus 1 (0: none)
+F_PQ = 44          # 4: ♣ Queens each seat has played
+F_AUGEN = 48       # 4: Augen won per seat
+F_TRICKS = 52      # 4: tricks won per seat
+F_DEALER = 56
+F_NANS = 57        # answers so far
+F_TIER = 58        # the tier asked (0 Pflichtsolo, 1 Lustsolo, 2 Hochzeit; -1 none)
+F_ASK = 59         # bit set of the seats still to be asked in this tier
+F_CONTRACT = 60    # the kernel's contract code (C_*), for its settlement
+F_STEPS = 61       # decisions so far in this game
+F_LEADS = 62       # the leader of each trick, 2 bits a trick
+F_REC = 64         # 6: the cards in play order, 8 bits each (eight to a field)
+NF = 70
 
 PH_VORBEHALT, PH_ERKLAERUNG, PH_PLAY, PH_OVER = 0, 1, 2, 3
 K_NORMAL, K_HOCHZEIT, K_STILLE, K_SOLO0 = 0, 1, 2, 3
@@ -129,12 +151,11 @@ def new_deal(S: np.ndarray, R: np.ndarray, g: np.int64) -> None:
         h = np.int64(0)
         for i in range(12):
             h |= np.int64(1) << deck[s * 12 + i]
-        S[g, P_HANDS + s] = h
+        S[g, F_HANDS + s] = h
         S[g, F_DEALT + s] = h
         S[g, F_PARTY + s] = -1
-    S[g, P_HOCHZEITER] = -1
-    S[g, P_LEVEL] = -1
-    S[g, P_LEVEL + 1] = -1
+    S[g, F_LEVEL] = -1
+    S[g, F_LEVEL + 1] = -1
     S[g, F_PHASE] = PH_VORBEHALT
     S[g, F_DEALER] = dealer
     S[g, F_TURN] = (dealer + 1) & 3  # the Spielabfrage starts left of the dealer (2.)
@@ -170,41 +191,39 @@ def start_play(S: np.ndarray, g: np.int64, seat: np.int64, kind: np.int64, owes:
         st = np.int64(-1)
         for i in range(1, 5):
             s = (S[g, F_DEALER] + i) & 3
-            if (S[g, P_HANDS + s] & xdm) == xdm:
+            if (S[g, F_HANDS + s] & xdm) == xdm:
                 st = s
                 break
         if st >= 0:  # stille Hochzeit: the holder of both ♣ Queens said gesund (4.)
             S[g, F_KIND] = K_STILLE
-            S[g, P_CONTRACT] = C_STILLE
+            S[g, F_CONTRACT] = C_STILLE
             S[g, F_HZ] = st
             for s in range(4):
                 S[g, F_PARTY + s] = 0 if s == st else 1
         else:
             S[g, F_KIND] = K_NORMAL
-            S[g, P_CONTRACT] = C_NORMAL
+            S[g, F_CONTRACT] = C_NORMAL
             for s in range(4):
-                S[g, F_PARTY + s] = 0 if S[g, P_HANDS + s] & xdm else 1
-        S[g, P_ORDER] = 0
+                S[g, F_PARTY + s] = 0 if S[g, F_HANDS + s] & xdm else 1
+        S[g, F_ORDER] = 0
     elif kind == K_HOCHZEIT:  # the partner is found in the Klärungsstich (4.)
         S[g, F_KIND] = K_HOCHZEIT
-        S[g, P_CONTRACT] = C_HOCHZEIT
+        S[g, F_CONTRACT] = C_HOCHZEIT
         S[g, F_HZ] = seat
-        S[g, P_HOCHZEITER] = seat
         S[g, F_PARTY + seat] = 0
-        S[g, P_ORDER] = 0
+        S[g, F_ORDER] = 0
     else:  # a solo (3.): its trump order, the soloist alone; a Pflichtsolo's soloist leads (2.)
         S[g, F_KIND] = kind
-        S[g, P_CONTRACT] = C_SOLO
-        S[g, P_ORDER] = kind - K_SOLO0 + 1
+        S[g, F_CONTRACT] = C_SOLO
+        S[g, F_ORDER] = kind - K_SOLO0 + 1
         S[g, F_SOLOIST] = seat
         for s in range(4):
             S[g, F_PARTY + s] = 0 if s == seat else 1
         if owes:
             S[g, F_PFLICHT] = 1
             lead = seat
-    for s in range(4):
-        S[g, P_RE + s] = 1 if S[g, F_PARTY + s] == 0 else 0
-    S[g, P_LEADER] = lead
+    S[g, F_LEADER] = lead
+    S[g, F_LEADS] = lead
     S[g, F_TURN] = lead
 
 
@@ -247,13 +266,13 @@ def write_out(S: np.ndarray, g: np.int64, seats: np.ndarray, mask: np.ndarray, o
         mask[g, lid[g, i]] = False
     n = 0
     ph = S[g, F_PHASE]
-    hand = S[g, P_HANDS + me]
+    hand = S[g, F_HANDS + me]
     if ph == PH_PLAY:
         sh = shift_of(S, g)
         pv = S[g, F_PARTY + me]
         if pv >= 0 and sh >= 0:  # announcements of the seat to move (5.; a Hochzeit after its Klärungsstich)
-            own = S[g, P_LEVEL + pv]
-            opp = S[g, P_LEVEL + 1 - pv]
+            own = S[g, F_LEVEL + pv]
+            opp = S[g, F_LEVEL + 1 - pv]
             bits = talk[own + 1, opp + 1, popcount(hand), sh, S[g, F_ERST + pv]]
             for lv in range(5):
                 if (bits >> lv) & 1:
@@ -261,9 +280,9 @@ def write_out(S: np.ndarray, g: np.int64, seats: np.ndarray, mask: np.ndarray, o
                     mask[g, a] = True
                     lid[g, n] = a
                     n += 1
-        ncur = S[g, P_NCUR]
-        led = S[g, P_REC + S[g, P_DONE] * 4] if ncur else -1
-        legal = legal_nb(hand, led, S[g, P_ORDER], eff, masks)
+        ncur = S[g, F_NCUR]
+        led = S[g, F_TRICK] if ncur else -1
+        legal = legal_nb(hand, led, S[g, F_ORDER], eff, masks)
         kinds = (legal | (legal >> 1)) & FIRST_COPIES
         while kinds:
             low = kinds & -kinds
@@ -347,15 +366,12 @@ def write_obs(S: np.ndarray, g: np.int64, me: np.int64, obs: np.ndarray, w: np.n
               xdm: np.int64) -> None:
     """Seat ``me``'s observation of row ``g`` into ``obs[k]`` (only what that seat may know;
     layout :func:`obs_layout`, ``w``: ``obs`` as 64-bit words)."""
-    kind_words(S[g, P_HANDS + me], w, k, 0)
+    kind_words(S[g, F_HANDS + me], w, k, 0)
     for s in range(4):
-        kind_words(S[g, F_DEALT + s] & ~S[g, P_HANDS + s], w, k, 3 + 3 * ((s - me) & 3))
-    ncur = S[g, P_NCUR]
-    base = P_REC + S[g, P_DONE] * 4
+        kind_words(S[g, F_DEALT + s] & ~S[g, F_HANDS + s], w, k, 3 + 3 * ((s - me) & 3))
     tc = np.int64(0)
-    if S[g, F_PHASE] == PH_PLAY:
-        for i in range(ncur):
-            tc |= np.int64(1) << S[g, base + i]
+    for i in range(S[g, F_NCUR]):
+        tc |= np.int64(1) << S[g, F_TRICK + i]
     kind_words(tc, w, k, 15)
     for i in range(18, w.shape[1]):
         w[k, i] = 0
@@ -363,7 +379,7 @@ def write_obs(S: np.ndarray, g: np.int64, me: np.int64, obs: np.ndarray, w: np.n
     obs[k, O_PHASE + min(ph, 2)] = 1
     obs[k, O_DEALER + ((S[g, F_DEALER] - me) & 3)] = 1
     if ph == PH_PLAY:
-        obs[k, O_LEADER + ((S[g, P_LEADER] - me) & 3)] = 1
+        obs[k, O_LEADER + ((S[g, F_LEADER] - me) & 3)] = 1
     for s in range(4):
         r = (s - me) & 3
         a = S[g, F_ANS + s]
@@ -398,9 +414,38 @@ def write_obs(S: np.ndarray, g: np.int64, me: np.int64, obs: np.ndarray, w: np.n
                 obs[k, O_RE + r] = 1
             if (ko >> s) & 1:
                 obs[k, O_KO + r] = 1
-    obs[k, O_LEVELS] = S[g, P_LEVEL] + 1
-    obs[k, O_LEVELS + 1] = S[g, P_LEVEL + 1] + 1
-    obs[k, O_TRICKNO] = S[g, P_DONE]
+    obs[k, O_LEVELS] = S[g, F_LEVEL] + 1
+    obs[k, O_LEVELS + 1] = S[g, F_LEVEL + 1] + 1
+    obs[k, O_TRICKNO] = S[g, F_DONE]
+
+
+@njit(cache=True, inline="always", error_model="numpy")
+def settle_row(S: np.ndarray, g: np.int64, pos: np.ndarray, pts: np.ndarray, rewards: np.ndarray, rules: np.int64,
+               eff: np.ndarray, power: np.ndarray, augen: np.ndarray, ka: np.int64, xb: np.int64) -> None:
+    """Settle row ``g``'s finished game: its record as a kernel position (``pos``, scratch), scored
+    by the kernel's ``score_nb`` (Augen, tricks, Sonderpunkte, 6.) and settled by its ``settle_nb``
+    (the engine's ``scoring.settle``); ``pts[g]`` the points per seat, ``rewards[g]`` each seat's
+    points minus the mean of the others (``bots.common.reward``)."""
+    for t in range(12):
+        ld = (S[g, F_LEADS] >> (2 * t)) & 3
+        for j in range(4):
+            i = 4 * t + j
+            pos[P_REC + i] = (S[g, F_REC + (i >> 3)] >> (8 * (i & 7))) & 255
+            pos[P_SEAT + i] = (ld + j) & 3
+    for s in range(4):
+        pos[P_HANDS + s] = 0
+        pos[P_RE + s] = 1 if S[g, F_PARTY + s] == 0 else 0  # final: a Klärungsstich is decided by trick 3
+    pos[P_HOCHZEITER] = -1
+    pos[P_DONE] = 12
+    pos[P_NCUR] = 0
+    out = score_nb(pos, S[g, F_ORDER], eff, power, augen, ka, xb)
+    p4 = settle_nb(out, S[g, F_CONTRACT], S[g, F_LEVEL], S[g, F_LEVEL + 1], rules)
+    tot = np.int64(0)
+    for s in range(4):
+        pts[g, s] = p4[s]
+        tot += p4[s]
+    for s in range(4):
+        rewards[g, s] = p4[s] - (tot - p4[s]) / 3.0
 
 
 @njit(cache=True, error_model="numpy")
@@ -415,9 +460,10 @@ def step_all(S: np.ndarray, R: np.ndarray, actions: np.ndarray, seats: np.ndarra
     B = S.shape[0]
     ow = obs.view(np.uint64)
     xdm = (np.int64(1) << xd) | (np.int64(1) << (xd + 1))
+    pos = np.zeros(P_SIZE, np.int64)
     for g in range(B):
         a = actions[g]
-        if S[g, F_PHASE] != PH_OVER and (a < 0 or a >= mask.shape[1] or not mask[g, a]):
+        if seats[g] >= 0 and (a < 0 or a >= mask.shape[1] or not mask[g, a]):
             return g
     for g in range(B):
         a = actions[g]
@@ -431,20 +477,32 @@ def step_all(S: np.ndarray, R: np.ndarray, actions: np.ndarray, seats: np.ndarra
         S[g, F_STEPS] += 1
         if kind == A_CARD:  # Doppelkopf-Turnier 1.: the first copy held of the card kind
             c = 2 * act_arg[a]
-            if not (S[g, P_HANDS + me] >> c) & 1:
+            if not (S[g, F_HANDS + me] >> c) & 1:
                 c += 1
             if c == xd or c == xd + 1:
                 S[g, F_PQ + me] += 1
-            pos = S[g]
-            put_card(pos, c, eff, power)
-            if S[g, P_NCUR] == 0:  # the trick is complete: its winner leads
-                w = S[g, P_LEADER]
-                t = S[g, P_DONE]
+            S[g, F_HANDS + me] &= ~(np.int64(1) << c)
+            n = S[g, F_NCUR]
+            S[g, F_TRICK + n] = c
+            i = S[g, F_DONE] * 4 + n
+            S[g, F_REC + (i >> 3)] |= c << (8 * (i & 7))
+            if n < 3:
+                S[g, F_NCUR] = n + 1
+            else:  # the trick is complete: its winner leads (1.: of two equal cards the first wins)
+                t = S[g, F_DONE]
+                wi = winner_index(S[g], F_TRICK, S[g, F_ORDER], eff, power)
+                w = (S[g, F_LEADER] + wi) & 3
                 au = np.int64(0)
-                for i in range(4):
-                    au += augen[S[g, P_REC + 4 * t - 4 + i]]
+                for j in range(4):
+                    au += augen[S[g, F_TRICK + j]]
                 S[g, F_AUGEN + w] += au
                 S[g, F_TRICKS + w] += 1
+                S[g, F_LEADER] = w
+                S[g, F_NCUR] = 0
+                t += 1
+                S[g, F_DONE] = t
+                if t < 12:
+                    S[g, F_LEADS] |= w << (2 * t)
                 if S[g, F_KIND] == K_HOCHZEIT and S[g, F_KLAER] == 0:
                     hz = S[g, F_HZ]
                     # Klärungsstich: the first of the first three tricks not won by the Hochzeiter (4.)
@@ -455,31 +513,21 @@ def step_all(S: np.ndarray, R: np.ndarray, actions: np.ndarray, seats: np.ndarra
                         S[g, F_KLAER] = 3
                     if S[g, F_KLAER]:
                         for s in range(4):
-                            re = s == hz or s == S[g, F_PARTNER]
-                            S[g, F_PARTY + s] = 0 if re else 1
-                            S[g, P_RE + s] = 1 if re else 0
-                        S[g, P_HOCHZEITER] = -1
+                            S[g, F_PARTY + s] = 0 if s == hz or s == S[g, F_PARTNER] else 1
                 if t == 12:
                     S[g, F_PHASE] = PH_OVER
-                    out = score_nb(pos, S[g, P_ORDER], eff, power, augen, ka, xb)
-                    p4 = settle_nb(out, S[g, P_CONTRACT], S[g, P_LEVEL], S[g, P_LEVEL + 1], rules)
-                    tot = np.int64(0)
-                    for s in range(4):
-                        pts[g, s] = p4[s]
-                        tot += p4[s]
-                    for s in range(4):
-                        rewards[g, s] = p4[s] - (tot - p4[s]) / 3.0
+                    settle_row(S, g, pos, pts, rewards, rules, eff, power, augen, ka, xb)
                     done[g] = True
                     if autoreset:
                         new_deal(S, R, g)
             if S[g, F_PHASE] == PH_PLAY:
-                S[g, F_TURN] = (S[g, P_LEADER] + S[g, P_NCUR]) & 3
+                S[g, F_TURN] = (S[g, F_LEADER] + S[g, F_NCUR]) & 3
         elif kind == A_ANN:  # Re/Kontra and the Absagen (5.)
             pv = S[g, F_PARTY + me]
-            if S[g, P_LEVEL + pv] < 0:
-                S[g, F_ERST + pv] = erst[popcount(S[g, P_HANDS + me]), shift_of(S, g)]
+            if S[g, F_LEVEL + pv] < 0:
+                S[g, F_ERST + pv] = erst[popcount(S[g, F_HANDS + me]), shift_of(S, g)]
             lv = act_arg[a]
-            S[g, P_LEVEL + pv] = lv
+            S[g, F_LEVEL + pv] = lv
             S[g, F_ANN + me] = max(S[g, F_ANN + me], lv + 1)
         elif kind == A_GESUND or kind == A_VORBEHALT:  # the Spielabfrage (2.)
             S[g, F_ANS + me] = 1 if kind == A_GESUND else 2
