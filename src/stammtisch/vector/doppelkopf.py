@@ -120,6 +120,8 @@ class DoppelkopfVectorEnv(VectorEnv):
             i = idx[DOKO.notation[c]]
             kind[i], arg[i] = nb.A_CARD, c // 2
             self.card_id[c // 2] = i
+        if not np.array_equal(self.card_id, self.card_id[0] + np.arange(24)):  # pragma: no cover - the space's order
+            raise ValueError("the compiled step needs the 24 card ids consecutive in kind order")
         self.act_kind, self.act_arg = kind, arg
         self.talk, self.erst = talk_table(o.late_reply_absagen)
         self.owes = bool(o.pflichtsolo)
@@ -131,8 +133,9 @@ class DoppelkopfVectorEnv(VectorEnv):
         self.masks = np.asarray([x.masks for x in ords], np.int64)
         self.augen = np.asarray(AUGEN, np.int64)
         self.supported = np.asarray(kind != nb.A_NONE)
-        # the most ids at once: 12 cards and the words (4 Absagen with Re), or every solo and nein
-        self.max_legal = max(12 + 5, len(solos) + 1, 2)
+        # the most ids at once: 12 cards and 5 words, or every solo and nein; one more column for the
+        # step's branch-free lists (it writes each candidate id before counting it)
+        self.max_legal = max(12 + 5, len(solos) + 1, 2) + 1
         self.layout = nb.obs_layout()
         last = list(self.layout.values())[-1]
         self.obs_size = last[0] + last[1]
