@@ -163,12 +163,13 @@ O_RE, O_KO, O_LEVELS, O_ANNOUNCED = _L["party_re"][0], _L["party_kontra"][0], _L
 O_AUGEN, O_TRICKS, O_TRICKNO = _L["augen"][0], _L["tricks_won"][0], _L["trick_number"][0]
 
 
-@njit(cache=True, error_model="numpy")
-def new_deal(S: np.ndarray, R: np.ndarray, g: np.int64) -> None:
-    """Deal row ``g`` afresh from its stream: a shuffled pack, twelve cards each, a random dealer."""
-    st = np.empty(1, np.uint64)
+@njit(cache=True, inline="always", error_model="numpy")
+def new_deal(S: np.ndarray, R: np.ndarray, g: np.int64, st: np.ndarray, deck: np.ndarray) -> None:
+    """Deal row ``g`` afresh from its stream: a shuffled pack, twelve cards each, a random dealer
+    (``st``, ``deck``: scratch)."""
     st[0] = R[g]
-    deck = np.arange(48)
+    for i in range(48):
+        deck[i] = i
     shuffle(st, deck)
     dealer = rand_below(st, 4)
     R[g] = st[0]
@@ -445,7 +446,7 @@ def write_obs(S: np.ndarray, g: np.int64, me: np.int64, obs: np.ndarray, w: np.n
     obs[k, O_TRICKNO] = S[g, F_DONE]
 
 
-@njit(cache=True, inline="always", error_model="numpy")
+@njit(cache=True, error_model="numpy")
 def settle_row(S: np.ndarray, g: np.int64, pos: np.ndarray, pts: np.ndarray, rewards: np.ndarray, rules: np.int64,
                eff: np.ndarray, power: np.ndarray, augen: np.ndarray, ka: np.int64, xb: np.int64) -> None:
     """Settle row ``g``'s finished game: its record as a kernel position (``pos``, scratch), scored
@@ -474,20 +475,18 @@ def settle_row(S: np.ndarray, g: np.int64, pos: np.ndarray, pts: np.ndarray, rew
         rewards[g, s] = p4[s] - (tot - p4[s]) / 3.0
 
 
-@njit(cache=True, error_model="numpy")
+@njit(cache=True, error_model="numpy", _nrt=False)
 def _step_all(S: np.ndarray, R: np.ndarray, actions: np.ndarray, seats: np.ndarray, mask: np.ndarray,
              obs: np.ndarray, lid: np.ndarray, nl: np.ndarray, rewards: np.ndarray, done: np.ndarray,
              pts: np.ndarray, autoreset: bool, act_kind: np.ndarray, act_arg: np.ndarray, ids: np.ndarray,
              solo_ids: np.ndarray, card_id: np.ndarray, word_id: np.ndarray, talk: np.ndarray, erst: np.ndarray,
              owes: bool, rules: np.int64, eff: np.ndarray, power: np.ndarray, masks: np.ndarray,
              augen: np.ndarray, ka: np.int64, xb: np.int64, xd: np.int64) -> np.int64:
-    """Apply ``actions[g]`` (an action id of the seat to move) in every row still playing; returns
-    -1, or the first row whose action is not in its legal mask (then no row has changed)."""
+    """The step of every row but the settlement of the games that end (``done``): compiled
+    without Numba's reference counts (nothing is allocated here)."""
     B = S.shape[0]
     ow = obs.view(np.uint64)
     xdm = (np.int64(1) << xd) | (np.int64(1) << (xd + 1))
-    pos0 = np.zeros(P_SIZE, np.int64)
-    pos = raw(pos0)
     for g in range(B):
         a = actions[g]
         if seats[g] >= 0 and (a < 0 or a >= mask.shape[1] or not mask[g, a]):
@@ -541,12 +540,9 @@ def _step_all(S: np.ndarray, R: np.ndarray, actions: np.ndarray, seats: np.ndarr
                     if S[g, F_KLAER]:
                         for s in range(4):
                             S[g, F_PARTY + s] = 0 if s == hz or s == S[g, F_PARTNER] else 1
-                if t == 12:
+                if t == 12:  # settled (and dealt afresh) by step_all after this pass
                     S[g, F_PHASE] = PH_OVER
-                    settle_row(S, g, pos, pts, rewards, rules, eff, power, augen, ka, xb)
                     done[g] = True
-                    if autoreset:
-                        new_deal(S, R, g)
             if S[g, F_PHASE] == PH_PLAY:
                 S[g, F_TURN] = (S[g, F_LEADER] + S[g, F_NCUR]) & 3
         elif kind == A_ANN:  # Re/Kontra and the Absagen (5.)
@@ -581,20 +577,13 @@ def _step_all(S: np.ndarray, R: np.ndarray, actions: np.ndarray, seats: np.ndarr
             start_play(S, g, me, K_HOCHZEIT, owes, xdm)
         else:  # a solo: the first yes in the highest tier plays at once (2.)
             start_play(S, g, me, K_SOLO0 + act_arg[a], owes, xdm)
-        if S[g, F_PHASE] == PH_OVER:
-            seats[g] = -1
-            for i in range(mask.shape[1]):
-                mask[g, i] = False
-            nl[g] = 0
-            for i in range(obs.shape[1]):
-                obs[g, i] = 0
-        else:
+        if S[g, F_PHASE] != PH_OVER:
             write_out(S, g, seats, mask, obs, ow, lid, nl, ids, solo_ids, card_id, word_id, talk, eff, masks, xdm)
     return -1
 
 
-@njit(cache=True, error_model="numpy")
-def _reset_all(S: np.ndarray, R: np.ndarray, seats: np.ndarray, mask: np.ndarray, obs: np.ndarray,
+@njit(cache=True, error_model="numpy", _nrt=False)
+def _reset_all(st: np.ndarray, deck: np.ndarray, S: np.ndarray, R: np.ndarray, seats: np.ndarray, mask: np.ndarray, obs: np.ndarray,
               lid: np.ndarray, nl: np.ndarray, ids: np.ndarray, solo_ids: np.ndarray, card_id: np.ndarray,
               word_id: np.ndarray, talk: np.ndarray, eff: np.ndarray, masks: np.ndarray, xd: np.int64) -> None:
     ow = obs.view(np.uint64)
@@ -603,11 +592,11 @@ def _reset_all(S: np.ndarray, R: np.ndarray, seats: np.ndarray, mask: np.ndarray
         for i in range(mask.shape[1]):
             mask[g, i] = False
         nl[g] = 0
-        new_deal(S, R, g)
+        new_deal(S, R, g, st, deck)
         write_out(S, g, seats, mask, obs, ow, lid, nl, ids, solo_ids, card_id, word_id, talk, eff, masks, xdm)
 
 
-@njit(cache=True, error_model="numpy")
+@njit(cache=True, error_model="numpy", _nrt=False)
 def _observe_rows(S: np.ndarray, seats: np.ndarray, out: np.ndarray, xd: np.int64) -> None:
     """Each row's observation for ``seats[g]`` into ``out`` (rows with ``-1`` or a finished game: zeros)."""
     w = out.view(np.uint64)
@@ -627,10 +616,29 @@ def step_all(S: np.ndarray, R: np.ndarray, actions: np.ndarray, seats: np.ndarra
              augen: np.ndarray, ka: np.int64, xb: np.int64, xd: np.int64) -> np.int64:
     """Apply ``actions[g]`` (an action id of the seat to move) in every row still playing; returns
     -1, or the first row whose action is not in its legal mask (then no row has changed)."""
-    return _step_all(raw(S), raw(R), raw(actions), raw(seats), raw(mask), raw(obs), raw(lid), raw(nl), raw(rewards),
-                     raw(done), raw(pts), autoreset, raw(act_kind), raw(act_arg), raw(ids), raw(solo_ids), raw(card_id),
-                     raw(word_id), raw(talk), raw(erst), owes, rules, raw(eff), raw(power), raw(masks), raw(augen),
-                     ka, xb, xd)
+    r = _step_all(raw(S), raw(R), raw(actions), raw(seats), raw(mask), raw(obs), raw(lid), raw(nl), raw(rewards),
+                  raw(done), raw(pts), autoreset, raw(act_kind), raw(act_arg), raw(ids), raw(solo_ids), raw(card_id),
+                  raw(word_id), raw(talk), raw(erst), owes, rules, raw(eff), raw(power), raw(masks), raw(augen),
+                  ka, xb, xd)
+    if r >= 0:
+        return r
+    pos, st, deck = np.zeros(P_SIZE, np.int64), np.zeros(1, np.uint64), np.zeros(48, np.int64)
+    xdm = (np.int64(1) << xd) | (np.int64(1) << (xd + 1))
+    ow = obs.view(np.uint64)
+    for g in range(S.shape[0]):
+        if done[g]:  # the games that ended: settled, then dealt afresh (or waiting)
+            settle_row(S, g, pos, pts, rewards, rules, eff, power, augen, ka, xb)
+            if autoreset:
+                new_deal(S, R, g, st, deck)
+                write_out(S, g, seats, mask, obs, ow, lid, nl, ids, solo_ids, card_id, word_id, talk, eff, masks, xdm)
+            else:
+                seats[g] = -1
+                for i in range(mask.shape[1]):
+                    mask[g, i] = False
+                nl[g] = 0
+                for i in range(obs.shape[1]):
+                    obs[g, i] = 0
+    return -1
 
 
 @njit(cache=True, error_model="numpy")
@@ -638,7 +646,8 @@ def reset_all(S: np.ndarray, R: np.ndarray, seats: np.ndarray, mask: np.ndarray,
               lid: np.ndarray, nl: np.ndarray, ids: np.ndarray, solo_ids: np.ndarray, card_id: np.ndarray,
               word_id: np.ndarray, talk: np.ndarray, eff: np.ndarray, masks: np.ndarray, xd: np.int64) -> None:
     """Deal every row afresh and write its seat to move, mask and observation."""
-    _reset_all(raw(S), raw(R), raw(seats), raw(mask), raw(obs), raw(lid), raw(nl), raw(ids), raw(solo_ids),
+    st, deck = np.zeros(1, np.uint64), np.zeros(48, np.int64)
+    _reset_all(raw(st), raw(deck), raw(S), raw(R), raw(seats), raw(mask), raw(obs), raw(lid), raw(nl), raw(ids), raw(solo_ids),
                raw(card_id), raw(word_id), raw(talk), raw(eff), raw(masks), xd)
 
 
