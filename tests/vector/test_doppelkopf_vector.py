@@ -201,3 +201,29 @@ def test_without_autoreset_a_finished_row_waits() -> None:
         if (b.seat < 0).all():
             break
     assert ended.all() and (b.seat < 0).all() and not b.mask.any() and not b.obs.any()
+
+
+def test_gymnasium_and_pettingzoo_faces() -> None:
+    """The Gymnasium vector and PettingZoo AEC faces run the compiled Doppelkopf (PettingZoo's own
+    ``api_test`` included); a finished game's rewards are the settlement's, zero-sum."""
+    pytest.importorskip("gymnasium")
+    pytest.importorskip("pettingzoo")
+    from pettingzoo.test import api_test
+
+    from stammtisch.vector.interfaces import AECEnv, GymVectorEnv
+
+    env = GymVectorEnv("doppelkopf", num_envs=4)
+    assert env.env.compiled
+    obs, _info = env.reset(seed=2)
+    ended = 0
+    for _ in range(150):
+        acts = env.sample_actions()
+        assert obs["action_mask"][np.arange(4), acts].all()
+        obs, rew, term, _trunc, info = env.step(acts)
+        assert env.observation_space.contains(obs)
+        for g in np.flatnonzero(term):
+            assert rew[g] == info["rewards"][g, info["acted"][g]] and abs(info["rewards"][g].sum()) < 1e-3
+            assert info["points"][g].sum() == 0
+            ended += 1
+    assert ended >= 4
+    api_test(AECEnv("doppelkopf"), num_cycles=120)
