@@ -150,11 +150,14 @@ def test_obs_hides_other_hands() -> None:
 
 
 def test_same_seed_same_games_whatever_the_batch_size() -> None:
+    """The seed alone decides the games (also with the actions handed over as a strided view)."""
     a, b = make("doppelkopf", 3), make("doppelkopf", 5)
     ra, rb = a.reset(11), b.reset(11)
     for _ in range(120):
         assert np.array_equal(ra.obs, rb.obs[:3]) and np.array_equal(ra.mask, rb.mask[:3])
-        ra, rb = a.step(a.sample_actions()), b.step(b.sample_actions())
+        strided = np.repeat(a.sample_actions(), 2)[::2]
+        assert not strided.flags.c_contiguous
+        ra, rb = a.step(strided), b.step(b.sample_actions())
         assert np.array_equal(ra.reward, rb.reward[:3])
     assert not np.array_equal(make("doppelkopf", 3).reset(12).obs, make("doppelkopf", 3).reset(11).obs)
 
