@@ -15,6 +15,11 @@ announcement windows are a table built from :mod:`stammtisch.games.doppelkopf.an
 itself. The Spielabfrage follows :class:`~stammtisch.games.doppelkopf.state.DoppelkopfDeal`
 (Doppelkopf-Turnier 2.-4.); the differential tests (``tests/vector/test_doppelkopf_vector.py``)
 replay every step through it.
+
+The step itself (:func:`_step_all`) is compiled without Numba's reference counts (``_nrt=False``,
+its arrays handed in ``raw``): it allocates nothing, and every array passed to an inlined helper
+would otherwise be counted up and down with an atomic instruction (a third of the step's time under
+``perf``). The settlement, which allocates, runs in :func:`step_all` for the rows whose game ended.
 """
 
 from __future__ import annotations
@@ -76,7 +81,6 @@ legal_nb = _inline(_kd.legal_nb, _follow_nb=_inline(cardplay.follow_mask))
 winner_index = _inline(_kd._winner_index, _winner_index_partial=_inline(
     _kd._winner_index_partial, _trick_winner_nb=_inline(cardplay.trick_winner, beats=_inline(cardplay.beats))))
 popcount = _inline(_k.popcount)
-bit_index = _inline(_k.bit_index)
 rand_below = _inline(_k.rand_below)
 shuffle = _inline(_k.shuffle, rand_below=rand_below)
 
@@ -127,7 +131,6 @@ FIELDS = (("hand", 24), ("played", 4 * 24), ("trick", 24), ("phase", 3), ("deale
           ("answers", 8), ("abfrage", 3), ("declined", 4), ("contract", 10), ("soloist", 4), ("pflichtsolo", 1),
           ("hochzeiter", 4), ("partner", 4), ("klaerungsstich", 1), ("party_re", 4), ("party_kontra", 4),
           ("levels", 2), ("announced", 4), ("augen", 4), ("tricks_won", 4), ("trick_number", 1))
-O_SMALL = 144
 #: per 8 bits of a card bit set (four card kinds, two copies each), the 32-bit word whose four bytes
 #: are the copies of each kind (little-endian)
 KIND_BYTES = np.zeros(256, np.uint64)
