@@ -24,7 +24,6 @@ would otherwise be counted up and down with an atomic instruction (a third of th
 
 from __future__ import annotations
 
-import types
 from typing import Any
 
 import numpy as np
@@ -35,19 +34,7 @@ from ..bots.kernels._nb import COMPILED, njit
 from ..bots.kernels.doppelkopf import (C_HOCHZEIT, C_NORMAL, C_SOLO, C_STILLE, P_DONE, P_HANDS,
                                        P_HOCHZEITER, P_NCUR, P_RE, P_REC, P_SEAT, P_SIZE, score_nb, settle_nb)
 from ..games.doppelkopf import cardplay
-
-
-def _inline(f: Any, **compiled: Any) -> Any:
-    """A rule compiled again to be inlined here (one source, no copy; ``compiled`` replaces the
-    functions it calls, as :func:`stammtisch.bots.kernels._nb.compile_rules` does): an out-of-line
-    call passing table rows costs more than the rule itself in a step of one row."""
-    fn = getattr(f, "py_func", f)
-    if not COMPILED:
-        return fn
-    if compiled:
-        fn = types.FunctionType(fn.__code__, {**fn.__globals__, **compiled}, fn.__name__, fn.__defaults__,
-                                fn.__closure__)
-    return njit(cache=True, inline="always", error_model="numpy")(fn)
+from ._compile import inline as _inline
 
 
 if COMPILED:

@@ -16,19 +16,16 @@ import numpy as np
 
 from ..bots.kernels import _nb as _k
 from ..bots.kernels import jass as _kj
-from ..bots.kernels._nb import COMPILED, njit, popcount, shuffle
+from ..bots.kernels._nb import njit, popcount, shuffle
+from ._compile import inline
 
 
-def _inline(f):  # type: ignore[no-untyped-def]
-    """The kernel's own function compiled again to be inlined here (one source, no copy): an
-    out-of-line call passing arrays costs more than the rule itself in a step of one row."""
-    return njit(cache=True, inline="always", error_model="numpy")(f.py_func) if COMPILED else f
-
-
-legal_nb = _inline(_kj.legal_nb)
-trick_result = _inline(_kj.trick_result)
-bit_index = _inline(_k.bit_index)
-rand_below = _inline(_k.rand_below)
+# the engine's card play (games/jass/cardplay.py) through the kernel's wrappers, all inlined
+legal_nb = inline(_kj.legal_nb, legal_cards_nb=inline(_kj.cardplay.legal_cards))
+trick_result = inline(_kj.trick_result, trick_winner_nb=inline(_kj.cardplay.trick_winner),
+                       trick_points_nb=inline(_kj.cardplay.trick_points))
+bit_index = inline(_k.bit_index)
+rand_below = inline(_k.rand_below)
 
 # -- fields of a state row ---------------------------------------------------------------
 F_HAND = 0        # 4 bit sets, the cards each seat holds
@@ -108,7 +105,7 @@ def seed_rows(R: np.ndarray, seed: np.int64) -> None:
         R[g] = tmp[0]
 
 
-@njit(cache=True, error_model="numpy")
+@njit(cache=True, error_model="numpy", _nrt=True)  # (not inherited from the step: it allocates)
 def new_deal(S: np.ndarray, R: np.ndarray, g: np.int64, mode_stoeck: np.ndarray) -> None:
     """Deal row ``g`` afresh from its stream: a shuffled deck, nine cards each, a random dealer."""
     st = np.empty(1, np.uint64)
@@ -348,19 +345,21 @@ def settle(S: np.ndarray, g: np.int64, mode_mult: np.ndarray, mode_misere: np.nd
         pts[g, t] = raw * mult
 
 
-@njit(cache=True, error_model="numpy")
+@njit(cache=True, error_model="numpy", _nrt=False)
 def step_all(S: np.ndarray, R: np.ndarray, actions: np.ndarray, seats: np.ndarray, mask: np.ndarray,
-             obs: np.ndarray, lid: np.ndarray, nl: np.ndarray, trump_ids: np.ndarray, rewards: np.ndarray, done: np.ndarray, pts: np.ndarray, autoreset: bool,
+             obs: np.ndarray, ow: np.ndarray, tr: np.ndarray, lid: np.ndarray, nl: np.ndarray, trump_ids: np.ndarray, rewards: np.ndarray, done: np.ndarray, pts: np.ndarray, autoreset: bool,
              act_kind: np.ndarray, act_arg: np.ndarray, trump_mask: np.ndarray, card_id: np.ndarray,
              stoeck_id: np.int64, mode_tricks: np.ndarray, mode_mult: np.ndarray, mode_misere: np.ndarray,
              mode_trump: np.ndarray, mode_stoeck: np.ndarray, tutti_of: np.ndarray, strength: np.ndarray,
              points: np.ndarray, suit_mask: np.ndarray, buur_bit: np.ndarray, last_bonus: np.int64,
              match_bonus: np.int64, nm: np.int64, wt: np.ndarray) -> np.int64:
     """Apply ``actions[g]`` (an action id of the seat to move) in every row still playing; returns
-    -1, or the first row whose action is not in its legal mask (then no row has changed)."""
+    -1, or the first row whose action is not in its legal mask (then no row has changed).
+
+    Compiled without reference counting (``_nrt=False``: nothing here allocates; ``ow`` is ``obs``
+    as 64-bit words and ``tr`` four scratch places, both the caller's): with it, every array handed
+    to an inlined helper cost an atomic count up and down per row, a third of the step."""
     B = S.shape[0]
-    tr = np.zeros(4, np.int64)
-    ow = obs.view(np.uint64)
     for g in range(B):
         a = actions[g]
         if S[g, F_PHASE] != PH_OVER and (a < 0 or a >= mask.shape[1] or not mask[g, a]):

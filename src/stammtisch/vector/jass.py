@@ -128,6 +128,8 @@ class JassVectorEnv(VectorEnv):
         self.obs_size = last[0] + last[1]
         self.S = np.zeros((num_envs, nb.NF), np.int64)
         self._alloc()
+        self._words = self.obs.view(np.uint64)  # the observation as 64-bit words (the compiled step's)
+        self._tr = np.zeros(4, np.int64)
 
     # -- the compiled calls -------------------------------------------------------------
     def _reset_rows(self) -> None:
@@ -137,7 +139,8 @@ class JassVectorEnv(VectorEnv):
                      self.buur_bit, self.nm, self.wt)
 
     def _step_rows(self, actions: np.ndarray) -> int:
-        return int(nb.step_all(self.S, self.R, actions, self.seat, self.mask, self.obs, self.legal_ids, self.num_legal,
+        return int(nb.step_all(self.S, self.R, actions, self.seat, self.mask, self.obs, self._words, self._tr,
+                               self.legal_ids, self.num_legal,
                                self.trump_ids, self.reward, self.done,
                                self.points_out, self.autoreset, self.act_kind, self.act_arg, self.trump_mask,
                                self.card_id, self.stoeck_id, self.mode_tricks, self.mode_mult, self.mode_misere,

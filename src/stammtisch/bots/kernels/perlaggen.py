@@ -335,6 +335,25 @@ M_FIXED, M_COMPARE, M_SPIEL, M_UNSEEN, M_UNSEEN_SPIEL = range(5)
 AUS_NB = 99  # scoring.AUS
 
 
+def _hanger_runs() -> np.ndarray:
+    """:data:`stammtisch.games.perlaggen.rules._RUNS` (the engine's best run of one suit by its natural
+    ranks and the Perlaggen free to fill it) as keys ``length * 16 + top * 2`` (-1: none), so that
+    the kernel judges a Hanger from the engine's own table."""
+    from ...games.perlaggen.rules import _RUNS
+
+    out = np.full((2, 10, 256), -1, np.int64)
+    for e in range(2):
+        for p in range(10):
+            for have in range(256):
+                run = _RUNS[e][p][have]
+                if run is not None:
+                    out[e, p, have] = run[0] * 16 + run[1] * 2
+    return out
+
+
+HANGER_RUNS = _hanger_runs()
+
+
 @njit(cache=True)
 def seat_figures_nb(pos: np.ndarray, seat: int, binds: int) -> tuple[int, int]:
     """The seat's best Gleich and Hanger as keys ``cards * 16 + height * 2 + trump`` (-1: none), on
@@ -369,9 +388,6 @@ def seat_figures_nb(pos: np.ndarray, seat: int, binds: int) -> tuple[int, int]:
                 counts[c] += 1
         else:
             counts[c] += 1
-    size = wild
-    for c in range(32):
-        size += counts[c]
     gleich = -1
     for h in range(8):
         same = counts[h] + counts[8 + h] + counts[16 + h] + counts[24 + h]
@@ -383,21 +399,16 @@ def seat_figures_nb(pos: np.ndarray, seat: int, binds: int) -> tuple[int, int]:
         if key > gleich:
             gleich = key
     hanger = -1
-    for su in range(4):
-        for lo in range(8):
-            for hi in range(lo + 1, 8):
-                length = hi - lo + 1
-                inside = 0
-                for r in range(lo, hi + 1):
-                    if counts[su * 8 + r] > 0:
-                        inside += 1
-                if length - inside > wild or length > size:
-                    continue
-                if inside == 0 and su != trump:
-                    continue
-                key = length * 16 + hi * 2 + (1 if su == trump else 0)
-                if key > hanger:
-                    hanger = key
+    for su in range(4):  # one lookup per suit in the engine's run table (rules._RUNS)
+        have = 0
+        for r in range(8):
+            if counts[su * 8 + r] > 0:
+                have |= 1 << r
+        run = HANGER_RUNS[1 if su == trump else 0, min(wild, 9), have]
+        if run >= 0:
+            key = run + (1 if su == trump else 0)
+            if key > hanger:
+                hanger = key
     return gleich, hanger
 
 
