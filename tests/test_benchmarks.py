@@ -29,6 +29,10 @@ RUNS = [
     ("strength/arena_run.py", ["jass", "rule", "random", "--pairs", "2", "--every", "2", "--name", "trial"],
      "trial.json", ("deals", 2)),
     ("load/scorekeeper_speed.py", ["--rows", "5"], "scorekeeper_speed.json", ("rows", 5)),
+    ("strength/doppelkopf_contracts.py", ["match", "rule", "value", "--pairs", "2"],
+     "doppelkopf_contracts_rule_vs_value.json", ("pairs_requested", 2)),
+    # the load benchmarks' shared client against a real server (SQLite)
+    ("load/server_load.py", ["--tables", "2", "--seconds", "2", "--warmup", "1"], "server_load.json", ("tables", 2)),
 ]
 
 

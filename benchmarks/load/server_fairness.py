@@ -40,7 +40,7 @@ import websockets
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the repository root: ``benchmarks`` is a package
 from benchmarks._common import add_results_arg, results_path
-from benchmarks.load.server_load import Stats, free_port, open_table, seat_client
+from benchmarks.load.client import Stats, free_port, open_search_table, open_table, pct, seat_client, wait_up
 
 SERVER = """
 import sys, uvicorn
@@ -51,11 +51,6 @@ cfg = ServerConfig(bot_delay=0.0, search_processes=procs if procs > 0 else None,
 uvicorn.run(create_app(database_url=f"sqlite:///{data}/s.sqlite3", config=cfg), host="127.0.0.1", port=port,
             log_level="warning")
 """
-
-
-def pct(xs: list[float], p: float) -> float | None:
-    xs = sorted(xs)
-    return round(xs[min(len(xs) - 1, int(p * len(xs)))] * 1000, 1) if xs else None
 
 
 async def person(url: str, tid: str, token: str, waits: list[float], per_move: list[float], measuring: list[bool],
@@ -93,15 +88,6 @@ async def person(url: str, tid: str, token: str, waits: list[float], per_move: l
             pending.append(time.perf_counter() - acked_at)
 
 
-async def open_search_table(client: httpx.AsyncClient, game: str, kind: str, name: str | None) -> dict:
-    body = {"game": game, "bot": kind, **({"name": name} if name else {})}
-    r = (await client.post("/api/tables", json=body)).json()
-    tid, owner = r["table"]["id"], r["token"]
-    (await client.post(f"/api/tables/{tid}/bots", json={"token": owner})).raise_for_status()
-    (await client.post(f"/api/tables/{tid}/start", json={"token": owner})).raise_for_status()
-    return {"id": tid, "token": owner}
-
-
 async def phase(url: str, game: str, args: argparse.Namespace, flood: int) -> dict:
     rng = random.Random(args.seed)
     stop = asyncio.Event()
@@ -115,7 +101,7 @@ async def phase(url: str, game: str, args: argparse.Namespace, flood: int) -> di
                               transport=httpx.AsyncHTTPTransport(local_address="127.0.0.2")) as other:
         seats = next(g["seats"] for g in (await client.get("/api/games")).json()["games"] if g["name"] == game)
         for _ in range(flood):  # one address, its whole allowance
-            await open_search_table(other, game, "search:hard", None)
+            await open_search_table(other, game, "search:hard")
         mine = await open_search_table(client, game, "search:medium", "Person")
         plain = [await open_table(client, game, seats) for _ in range(args.plain)]
     tasks = [asyncio.create_task(person(url.replace("http", "ws"), mine["id"], mine["token"], waits, per_move, measuring,
@@ -135,12 +121,13 @@ async def phase(url: str, game: str, args: argparse.Namespace, flood: int) -> di
         for tid, owner in [(mine["id"], mine["token"])] + [(tid, tokens[0]) for tid, tokens in plain]:
             await client.request("DELETE", f"/api/tables/{tid}", json={"token": owner})
     return {"flood_tables": flood, "person_waits": len(waits),
-            "person_wait_ms": {"p50": pct(waits, 0.5), "p90": pct(waits, 0.9),
+            "person_wait_ms": {"p50": pct(waits, 0.5, digits=1), "p90": pct(waits, 0.9, digits=1),
                                "mean": round(statistics.fmean(waits) * 1000, 1) if waits else None},
-            "person_wait_per_computer_move_ms": {"p50": pct(per_move, 0.5), "p90": pct(per_move, 0.9)},
+            "person_wait_per_computer_move_ms": {"p50": pct(per_move, 0.5, digits=1),
+                                                 "p90": pct(per_move, 0.9, digits=1)},
             "person_still_waiting_at_end_ms": round(pending[0] * 1000) if pending else None,
-            "plain_actions": stats.actions, "plain_ack_ms": {"p50": pct(stats.latencies, 0.5),
-                                                             "p99": pct(stats.latencies, 0.99)},
+            "plain_actions": stats.actions, "plain_ack_ms": {"p50": pct(stats.latencies, 0.5, digits=1),
+                                                             "p99": pct(stats.latencies, 0.99, digits=1)},
             "load_average_1min": [round(load0, 2), round(os.getloadavg()[0], 2)]}
 
 
@@ -150,12 +137,7 @@ def serve(mode: str, procs: int) -> tuple[subprocess.Popen, str, tempfile.Tempor
     proc = subprocess.Popen([sys.executable, "-c", SERVER, str(port), tmp.name, str(procs), mode],
                             stdout=subprocess.DEVNULL)
     url = f"http://127.0.0.1:{port}"
-    for _ in range(600):
-        try:
-            if httpx.get(url + "/api/games", timeout=1).status_code == 200:
-                break
-        except httpx.HTTPError:
-            time.sleep(0.1)
+    wait_up(url, 600, proc)
     return proc, url, tmp
 
 

@@ -2,10 +2,13 @@
 PostgreSQL, N bot tables over loopback WebSockets; and the kill-one-process run.
 
 * **Scaling**: for each process count and table count, a fresh database, ``serve --workers N``
-  on one port (the kernel spreads connections over the processes; a socket that reaches a process
-  not playing its table is relayed to the owner), tables of four WebSocket random players thinking
-  0.5-1.5 s (as in ``server_load.py``): actions per second and the latency from an action to its
-  acknowledgement (p50/p99).
+  on one port (``serve --cluster`` for one process; the kernel spreads connections over the
+  processes; a socket that reaches a process not playing its table is relayed to the owner), tables
+  of four WebSocket random players thinking 0.5-1.5 s (:mod:`benchmarks.load.client`): actions per
+  second; the latency of each acknowledged action, from the client handing the ``act`` frame to its
+  socket to the client reading the ``ack`` (sent after the commit), p50/p90/p99 over every action
+  of the measuring window; and the CPU time per action of the server processes, of PostgreSQL and
+  of the client, with the cores they used together (the client shares the machine's cores).
 * **Kill one process**: two ``serve --cluster`` processes on two ports, half the tables opened at
   each, players connected to both; one process gets SIGKILL mid-run; its players connect to the
   other. Measured: the takeover time (until every playing table has an owner again and answers)
@@ -16,7 +19,9 @@ Needs a PostgreSQL (``--database-url``, e.g. from ``scripts/ci-postgres``); loop
     python benchmarks/load/server_scale.py --database-url postgresql+psycopg://postgres@127.0.0.1:55432/db \\
         --processes 1,2,4 --tables 300,1000,2000 --seconds 20
 
-Results: ``benchmarks/results/server_scale.json`` (with the machine's load average).
+Results: ``benchmarks/results/server_scale.json`` (with the machine's load average and ``uptime``).
+A process count whose share of sockets is above one process's connection limit
+(``ServerConfig.max_connections``) is left out, with the reason.
 """
 
 from __future__ import annotations
@@ -38,7 +43,8 @@ import websockets
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the repository root: ``benchmarks`` is a package
 from benchmarks._common import add_results_arg, results_path
-from benchmarks.load.server_load import free_port, pick_game, run
+from benchmarks.load.client import (cpu_seconds, free_port, pick_game, play_tables, serve_command, start_server,
+                                    stop_server)
 
 
 def empty(url: str) -> None:
@@ -55,44 +61,51 @@ def empty(url: str) -> None:
 
 
 def serve(url: str, port: int, workers: int = 1, cluster: bool = True) -> subprocess.Popen:
-    cmd = [sys.executable, "-m", "stammtisch.cli.main", "serve", "--port", str(port), "--database-url", url,
-           "--bot-delay", "0", "--create-burst", "1000000", "--max-sockets-per-client", "1000000",
-           "--search-processes", "0"]
-    cmd += ["--workers", str(workers)] if workers > 1 else (["--cluster"] if cluster else [])
-    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    for _ in range(1800):
-        try:
-            if httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=1).status_code == 200:
-                return proc
-        except httpx.HTTPError:
-            time.sleep(0.1)
-    raise RuntimeError("server did not come up")
+    return start_server(serve_command(port, database_url=url, workers=workers, cluster=cluster, search_processes=0),
+                        f"http://127.0.0.1:{port}")
 
 
 def stop(proc: subprocess.Popen) -> None:
-    if proc.poll() is None:
-        proc.send_signal(signal.SIGTERM)
-        try:
-            proc.wait(30)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait(10)
+    stop_server(proc)
+
+
+def uptime() -> str:
+    return subprocess.run(["uptime"], capture_output=True, text=True).stdout.strip()
 
 
 def scaling(args: argparse.Namespace, procs: int, tables: int) -> dict:
+    from benchmarks.load.server_cpu import postgres_pid
+    from stammtisch.server import ServerConfig
+
+    limit = ServerConfig().max_connections
+    if tables * 4 / procs > limit:
+        return {"processes": procs, "tables": tables, "skipped": f"{tables * 4} sockets over {procs} process(es) "
+                                                                 f"is above one process's limit of {limit}"}
     empty(args.database_url)
     port = free_port()
     proc = serve(args.database_url, port, procs)
+    pg = postgres_pid(args.database_url)
+    before = uptime()
     try:
-        ns = argparse.Namespace(tables=tables, game=args.game, think_min=0.5, think_max=1.5, seed=1,
-                                warmup=args.warmup, seconds=args.seconds)
-        r = asyncio.run(run(ns, f"http://127.0.0.1:{port}"))
+        probes = [lambda: cpu_seconds(proc.pid)] + ([lambda: cpu_seconds(pg)] if pg else [])
+        r = asyncio.run(play_tables(f"http://127.0.0.1:{port}", args.game, tables, (0.5, 1.5), 1, args.warmup,
+                                    args.seconds, on_measure=probes))
     finally:
         stop(proc)
-    return {"processes": procs, "tables": tables, "connections": r["connections"],
-            "actions_per_second": r["actions_per_second"], "latency_ms": r["latency_ms"], "errors": r["errors"],
-            "setup_seconds": r["setup_seconds"], "load_average_1min": [r["machine"]["load_average_1min_before"],
-                                                                      r["machine"]["load_average_1min_after"]]}
+    (s0, *p0), (s1, *p1) = r.pop("marks")
+    n = r["actions"] or float("nan")  # no action acknowledged: no figure per action
+    out = {"processes": procs, "tables": tables, "connections": r["connections"], "connected": r["connected"],
+           "connect_seconds": r["connect_seconds"],
+           "actions_per_second": r["actions_per_second"], "latency_ms": r["latency_ms"], "errors": r["errors"],
+           "setup_seconds": r["setup_seconds"],
+           "cpu_ms_per_action": {"server": round((s1 - s0) / n * 1000, 3) if r["actions"] else None,
+                                 "postgres": round((p1[0] - p0[0]) / n * 1000, 3) if pg and r["actions"] else None,
+                                 "client": r["client_cpu_ms_per_action"]},
+           "cores_used": {"server": round((s1 - s0) / r["seconds"], 2),
+                          "postgres": round((p1[0] - p0[0]) / r["seconds"], 2) if pg else None,
+                          "client": round((r["client_cpu_ms_per_action"] or 0) * r["actions"] / 1000 / r["seconds"], 2)},
+           "load_average_1min": r["load_average_1min"], "uptime_before": before, "uptime_after": uptime()}
+    return out
 
 
 # -- the kill-one-process run ------------------------------------------------------------------------
@@ -229,10 +242,12 @@ def main() -> None:
     ap.add_argument("--processes", default="1,2,4")
     ap.add_argument("--tables", default="300,1000,2000")
     ap.add_argument("--seconds", type=float, default=20)
-    ap.add_argument("--warmup", type=float, default=5)
+    ap.add_argument("--warmup", type=float, default=10)
     ap.add_argument("--kill-tables", type=int, default=100)
     ap.add_argument("--game", default=None)
     ap.add_argument("--skip-scaling", action="store_true")
+    ap.add_argument("--append", action="store_true", help="add to the scaling runs of the results file")
+    ap.add_argument("--skip-kill", action="store_true", help="no kill-one-process run (keep the file's)")
     ap.add_argument("--out", type=Path, default=None, help="results file (default server_scale.json in --results)")
     add_results_arg(ap)
     args = ap.parse_args()
@@ -242,9 +257,14 @@ def main() -> None:
         raise SystemExit("give --database-url (a PostgreSQL the benchmark may empty)")
     args.game = args.game or pick_game()
     out: dict = {"benchmark": "server_scale", "game": args.game, "database": "postgresql (one, loopback)",
+                 "latency": "per acknowledged action: from the client handing its act frame to the socket to the "
+                            "client reading the server's ack (sent once the action is committed), as the client's "
+                            "event loop sees it; percentiles over every action of the measuring window",
+                 "think_seconds": [0.5, 1.5], "seconds": args.seconds, "warmup_seconds": args.warmup,
                  "scaling": [], "when": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())}
-    if args.skip_scaling and args.out.exists():  # keep the scaling runs of an earlier call
-        out["scaling"] = json.loads(args.out.read_text()).get("scaling", [])
+    earlier = json.loads(args.out.read_text()) if args.out.exists() else {}
+    if (args.skip_scaling or args.append) and earlier:  # keep the scaling runs of an earlier call
+        out["scaling"] = earlier.get("scaling", [])
     if not args.skip_scaling:
         for n in (int(x) for x in args.tables.split(",")):
             for p in (int(x) for x in args.processes.split(",")):
@@ -253,10 +273,15 @@ def main() -> None:
                 print(json.dumps(r), file=sys.stderr, flush=True)
                 args.out.parent.mkdir(parents=True, exist_ok=True)
                 args.out.write_text(json.dumps(out, indent=1) + "\n")  # what is done so far
-    out["kill_one_process"] = asyncio.run(kill_run(args))
-    print(json.dumps(out["kill_one_process"]), file=sys.stderr, flush=True)
-    out["machine"] = {"cpus": os.cpu_count(), "python": platform.python_version(),
-                      "note": "2 cores shared with other sessions; client and servers on the same cores"}
+    if args.skip_kill:
+        if "kill_one_process" in earlier:
+            out["kill_one_process"] = earlier["kill_one_process"]
+    else:
+        out["kill_one_process"] = asyncio.run(kill_run(args))
+        out["kill_one_process"]["uptime"] = uptime()
+        print(json.dumps(out["kill_one_process"]), file=sys.stderr, flush=True)
+    out["machine"] = {"cpus": os.cpu_count(), "python": platform.python_version(), "uptime_at_end": uptime(),
+                      "note": "2 cores shared with other sessions; client, servers and PostgreSQL on the same cores"}
     print(json.dumps(out, indent=1))
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(out, indent=1) + "\n")

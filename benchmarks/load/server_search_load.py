@@ -28,9 +28,7 @@ import json
 import os
 import platform
 import random
-import signal
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -40,15 +38,8 @@ import httpx
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the repository root: ``benchmarks`` is a package
 from benchmarks._common import add_results_arg, results_path
-from benchmarks.load.server_load import Stats, free_port, open_table, seat_client
-
-
-async def open_search_table(client: httpx.AsyncClient, game: str, kind: str) -> str:
-    r = (await client.post("/api/tables", json={"game": game, "bot": kind})).json()
-    tid, owner = r["table"]["id"], r["token"]
-    (await client.post(f"/api/tables/{tid}/bots", json={"token": owner})).raise_for_status()
-    (await client.post(f"/api/tables/{tid}/start", json={"token": owner})).raise_for_status()
-    return tid
+from benchmarks.load.client import (Stats, free_port, latency_summary, open_search_table, open_table, seat_client,
+                                    serve_command, start_server, stop_server)
 
 
 async def measure(args: argparse.Namespace, url: str, search_tables: int) -> dict:
@@ -59,7 +50,7 @@ async def measure(args: argparse.Namespace, url: str, search_tables: int) -> dic
         games = (await client.get("/api/games")).json()["games"]
         seats = next(g["seats"] for g in games if g["name"] == args.game)
         plain = [await open_table(client, args.game, seats) for _ in range(args.plain)]
-        searching = [await open_search_table(client, args.game, f"search:{args.level}")
+        searching = [(await open_search_table(client, args.game, f"search:{args.level}"))["id"]
                      for _ in range(search_tables)]
 
         async def table_loop(tid: str, tokens: list[str]) -> None:
@@ -87,16 +78,10 @@ async def measure(args: argparse.Namespace, url: str, search_tables: int) -> dic
         await asyncio.wait(tasks, timeout=10)
         gc.enable()
         gc.unfreeze()
-    lat = sorted(stats.latencies)
-
-    def pct(p: float) -> float:
-        return round(lat[min(len(lat) - 1, int(p * len(lat)))] * 1000, 2) if lat else float("nan")
-
     return {"plain_tables": args.plain, "search_tables": search_tables, "seconds": round(elapsed, 1),
             "plain_actions": stats.actions, "errors": stats.errors,
             "search_decisions_per_second": round(search_actions / elapsed, 2),
-            "latency_ms": {"p50": pct(0.5), "p90": pct(0.9), "p99": pct(0.99), "max": pct(1.0),
-                           "mean": round(statistics.fmean(lat) * 1000, 2) if lat else None},
+            "latency_ms": latency_summary(stats.latencies),
             "load_average_1min": [round(load_before, 2), round(os.getloadavg()[0], 2)]}
 
 
@@ -113,32 +98,15 @@ async def _actions(client: httpx.AsyncClient, tid: str) -> int:
                 return int(msg["version"])
 
 
-def serve(processes: int, tmp: str) -> tuple[subprocess.Popen, str]:
-    port = free_port()
-    url = f"http://127.0.0.1:{port}"
-    proc = subprocess.Popen([sys.executable, "-m", "stammtisch.cli.main", "serve", "--port", str(port), "--data", tmp,
-                             "--bot-delay", "0", "--create-burst", "1000000", "--max-sockets-per-client", "1000000", "--search-processes", str(processes)],
-                            stdout=subprocess.DEVNULL)
-    for _ in range(300):
-        try:
-            if httpx.get(url + "/api/games", timeout=1).status_code == 200:
-                break
-        except httpx.HTTPError:
-            time.sleep(0.1)
-    return proc, url
-
-
 def one(args: argparse.Namespace, processes: int, search_tables: int) -> dict:
     with tempfile.TemporaryDirectory() as tmp:
-        proc, url = serve(processes, tmp)
+        port = free_port()
+        url = f"http://127.0.0.1:{port}"
+        proc = start_server(serve_command(port, data=tmp, search_processes=processes), url)
         try:
             out = asyncio.run(measure(args, url, search_tables))
         finally:
-            proc.send_signal(signal.SIGTERM)
-            try:
-                proc.wait(20)
-            except subprocess.TimeoutExpired:
-                proc.kill()
+            stop_server(proc)
     out["search_processes"] = processes
     print(f"processes={processes} search_tables={search_tables}: p50 {out['latency_ms']['p50']} ms, "
           f"p99 {out['latency_ms']['p99']} ms, {out['search_decisions_per_second']} search decisions/s",

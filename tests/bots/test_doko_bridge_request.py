@@ -74,3 +74,16 @@ def test_bridge_answers_identically_for_resampled_hidden_hands():
 
     d = _driver()
     d.check(argparse.Namespace(profile="turnier", seed=2026, version=0, rollouts=20, simulations=2, positions=8))
+
+
+def test_time_per_decision_sums_both_sides_and_leaves_out_the_first_decisions_of_ours():
+    d = _driver()
+
+    def pair(a_n, a_cpu, b_n, b_cpu, first=False):
+        return {"cost": {"a_decisions": a_n, "a_cpu_s": a_cpu, "a_wall_s": 2 * a_cpu, "b_decisions": b_n,
+                         "b_cpu_s": b_cpu, "b_wall_s": 3 * b_cpu, "a_first_decisions_of_process": first}}
+
+    out = d._cost([pair(10, 50.0, 10, 3.0, first=True), pair(30, 3.0, 40, 12.0), pair(10, 1.0, 20, 6.0)])
+    assert out["a"] == {"decisions": 40, "pairs_counted": 2, "cpu_s_per_decision": 0.1, "wall_s_per_decision": 0.2}
+    assert out["b"] == {"decisions": 70, "pairs_counted": 3, "cpu_s_per_decision": 0.3, "wall_s_per_decision": 0.9}
+    assert d._cost([])["a"]["cpu_s_per_decision"] is None

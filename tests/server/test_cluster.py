@@ -188,3 +188,55 @@ def test_sigkill_of_the_owner_mid_deal_hands_the_table_over_with_every_acknowled
     assert [x for d in rec["deals"] for x in d["actions"]] == acked, "every acknowledged action, in order"
     assert records.replay(rec).is_over()
 
+
+
+def _cluster_nodes() -> int:
+    """How many server processes have joined the cluster: each listens on its own channel (its
+    last statement on that connection, as PostgreSQL shows it), after its start-up code ran."""
+    from sqlalchemy import text
+
+    from stammtisch.storage import make_engine
+
+    eng = make_engine(URL)
+    try:
+        with eng.connect() as c:
+            return int(c.execute(text("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
+                                      "AND query LIKE 'LISTEN stammtisch_node_%'")).scalar() or 0)
+    finally:
+        eng.dispose()
+
+
+def test_serve_workers_leaves_no_process_behind_when_the_supervisor_is_killed():
+    """``serve --workers 2``: once both workers are up, the supervisor gets SIGKILL; the workers (and
+    anything below them) end within seconds: the kernel's parent-death signal, and a thread that
+    watches the supervisor. (A worker still importing when its supervisor dies ends as soon as its
+    start-up code runs: test_workers.py.)"""
+    from .test_lifecycle import alive, descendants
+
+    empty_database()
+    port = free_port()
+    proc = subprocess.Popen([sys.executable, "-m", "stammtisch.cli.main", "serve", "--port", str(port),
+                             "--database-url", URL, "--workers", "2", "--search-processes", "0"],
+                            cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    children: set[int] = set()
+    try:
+        deadline = time.monotonic() + 180  # importing the app takes long on a loaded machine
+        while time.monotonic() < deadline and _cluster_nodes() < 2:
+            assert proc.poll() is None, "the supervisor ended at start"
+            time.sleep(0.2)
+        assert _cluster_nodes() == 2, "both workers joined the cluster"
+        children = descendants(proc.pid)
+        assert len(children) >= 2, children
+        proc.send_signal(signal.SIGKILL)
+        proc.wait(10)
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline and any(alive(p) for p in children):
+            time.sleep(0.1)
+        left = sorted(p for p in children if alive(p))
+        assert not left, f"outlived the supervisor by 10 s: {left}"
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        for p in children:  # never leave anything behind, even when the test fails
+            if alive(p):
+                os.kill(p, signal.SIGKILL)

@@ -33,3 +33,33 @@ def test_the_worker_settings_travel_to_the_worker_processes(monkeypatch):
     from stammtisch.server.timeouts import HeaderTimeoutProtocol
 
     assert HeaderTimeoutProtocol.header_seconds == 3.0
+
+
+def test_a_worker_whose_supervisor_died_while_it_started_ends_at_its_start_up_code(tmp_path):
+    """A worker's supervisor is killed while the worker is still importing (on a loaded machine that
+    takes tens of seconds): by the time its start-up code runs it has been adopted by another
+    process, so "my parent" would be the adopter and it would serve on alone. The supervisor's pid
+    travels with the settings: the worker sees its supervisor is gone and ends there."""
+    import dataclasses
+    import json
+    import os
+    import subprocess
+    import sys
+
+    from stammtisch.server import ServerConfig
+    from stammtisch.server import workers
+
+    gone = subprocess.Popen([sys.executable, "-c", "pass"])
+    gone.wait()  # a pid that is nobody's parent now
+    env = dict(os.environ, **{workers.ENV: json.dumps({"url": "postgresql+psycopg://x/y", "supervisor": gone.pid,
+                                                       "config": dataclasses.asdict(ServerConfig())})})
+    code = ("from stammtisch.server.workers import worker_settings\n"
+            "worker_settings()\n"
+            "print('serving on', flush=True)\n")
+    r = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0 and "serving on" not in r.stdout, (r.returncode, r.stdout, r.stderr[-500:])
+    # and with its supervisor alive (this test process), the same worker goes on
+    env[workers.ENV] = json.dumps({"url": "postgresql+psycopg://x/y", "supervisor": os.getpid(),
+                                   "config": dataclasses.asdict(ServerConfig())})
+    r = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120)
+    assert "serving on" in r.stdout, r.stderr[-500:]

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import json
 import os
 import platform
 import random
@@ -129,6 +130,7 @@ class DokoUct:
         self.args = (version, rollouts, simulations)
         self.proc = subprocess.Popen([str(exe)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
         self.times: list[float] = []
+        self.cpu: list[float] = []
         self.requests: list[str] = []
 
     def ask(self, line: str) -> str:
@@ -147,13 +149,22 @@ class DokoUct:
         if len(cards) == 1:
             return cards[0]
         line = request_line(turn.view, *self.args)
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), self.cpu_seconds()
         card = from_doko(self.ask(line))
         self.times.append(time.perf_counter() - t0)
+        self.cpu.append(self.cpu_seconds() - c0)
         self.requests.append(line)
         if card not in cards:
             raise RuntimeError(f"bridge answered {card}, not legal here: {cards}")
         return card
+
+    def cpu_seconds(self) -> float:
+        """The bridge process's CPU time so far (user + system, from ``/proc``; 0 elsewhere)."""
+        try:
+            fields = Path(f"/proc/{self.proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            return 0.0
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
     def interject(self, turn: Any, rng: Any) -> None:
         return None
@@ -171,6 +182,7 @@ class CardsOnly:
         self.inner = inner
         self.name = getattr(inner, "name", "ours")
         self.times: list[float] = []
+        self.cpu: list[float] = []
 
     def choose(self, turn: Any, rng: Any) -> str:
         from stammtisch.core.protocol import Turn
@@ -180,9 +192,10 @@ class CardsOnly:
         cards = [a for a in turn.legal if a[0] in _SUIT]
         if len(cards) == 1:
             return cards[0]
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         a = self.inner.choose(Turn(turn.seat, cards, partial(lambda t: t.view, turn)), rng)
         self.times.append(time.perf_counter() - t0)
+        self.cpu.append(time.process_time() - c0)
         return a
 
     def interject(self, turn: Any, rng: Any) -> None:
@@ -235,8 +248,57 @@ def _timing(ts: list[float]) -> dict[str, Any]:
     return out
 
 
-def match(args: argparse.Namespace) -> None:
+_W: dict[str, Any] = {}
+
+
+def _worker_init(ours_spec: str, profile: str, version: int, rollouts: int, simulations: int) -> None:
+    """One worker process: our bot and one bridge process of doko, kept for all its pairs."""
     from stammtisch.bots import make
+    from stammtisch.core import registry
+
+    game = registry.get("doppelkopf")
+    options = game.options(profile, {})
+    _W.update(game=game, options=options, profile=profile, ours=CardsOnly(make(ours_spec, game, options)),
+              doko=DokoUct(CACHE / "bridge", version, rollouts, simulations))
+
+
+def _worker_pair(seed: int, index: int) -> dict[str, Any]:
+    """Deal ``index`` as a team duplicate pair, with both sides' decisions and time spent on it."""
+    game, ours, doko = _W["game"], _W["ours"], _W["doko"]
+    got = _common_subset_deal(game, _W["options"], seed, index)
+    assert got is not None
+    n_a, n_b = len(ours.times), len(doko.times)
+    pair = play_team_pair(game, _W["profile"], *got, ours, doko, seed, index)
+    pair["cost"] = {"a_decisions": len(ours.times) - n_a, "a_cpu_s": round(sum(ours.cpu[n_a:]), 4),
+                    "a_wall_s": round(sum(ours.times[n_a:]), 4),
+                    "b_decisions": len(doko.times) - n_b, "b_cpu_s": round(sum(doko.cpu[n_b:]), 4),
+                    "b_wall_s": round(sum(doko.times[n_b:]), 4),
+                    "a_first_decisions_of_process": n_a == 0}
+    return pair
+
+
+def _cost(pairs: list[dict[str, Any]]) -> dict[str, Any]:
+    """Time per card decision (2 or more legal cards) over all pairs, CPU and wall, each side.
+    Pairs that hold a worker's first decision of ours (Numba compilation) are left out of ours."""
+    out: dict[str, Any] = {}
+    for side in ("a", "b"):
+        rows = [p["cost"] for p in pairs if "cost" in p and not (side == "a" and p["cost"]["a_first_decisions_of_process"])]
+        n = sum(r[f"{side}_decisions"] for r in rows)
+        out[side] = {"decisions": n, "pairs_counted": len(rows),
+                     "cpu_s_per_decision": round(sum(r[f"{side}_cpu_s"] for r in rows) / n, 4) if n else None,
+                     "wall_s_per_decision": round(sum(r[f"{side}_wall_s"] for r in rows) / n, 4) if n else None}
+    out["note"] = ("per card decision with 2 or more legal cards; CPU: ours process_time() of its process, doko the "
+                   "bridge process's user+system time from /proc (10 ms ticks, summed per pair); one-legal-card "
+                   "decisions are answered at once on both sides and not counted")
+    return out
+
+
+def match(args: argparse.Namespace) -> None:
+    """The team duplicate match, ``--jobs`` worker processes (each with its own bridge), the
+    results file rewritten after every pair; ``--resume`` keeps the pairs of an earlier run of the
+    same file (same settings) and plays only the missing deals."""
+    import multiprocessing as mp
+
     from stammtisch.bots.arena import summarize, write_json
     from stammtisch.core import registry
 
@@ -245,23 +307,52 @@ def match(args: argparse.Namespace) -> None:
         raise SystemExit(f"no bridge at {exe}; run the 'build' command first.\n" + HOW_TO_GET.format(cache=CACHE))
     game = registry.get("doppelkopf")
     options = game.options(args.profile, {})
-    ours = CardsOnly(make(args.ours, game, options))
-    doko = DokoUct(exe, args.version, args.rollouts, args.simulations)
-    load_before = os.getloadavg()
-    t0 = time.perf_counter()
+    doko_name = f"doko-uct-v{args.version}-{args.rollouts}r-{args.simulations}s"
+    out_dir = ROOT / "benchmarks" / "results"
+    path = out_dir / f"{args.name}.json"
     pairs: list[dict[str, Any]] = []
+    seconds_before = 0.0
+    runs: list[dict[str, Any]] = []
+    if args.resume and path.is_file():
+        import json
+
+        old = json.loads(path.read_text())
+        same = (old["a"], old["b"], old["seed"], old["profile"]) == (args.ours, doko_name, args.seed, args.profile)
+        if not same:
+            raise SystemExit(f"{path} holds another match ({old['a']} vs {old['b']}, seed {old['seed']}); not resumed")
+        pairs = list(old["pairs"])
+        seconds_before = float(old.get("seconds", 0.0))
+        runs = list(old.get("machine", {}).get("runs", []))
+        print(f"resuming: {len(pairs)} pairs in {path.name}", flush=True)
+    done = {p["index"] for p in pairs}
+    # the deals: the first `pairs` indices of the common subset, whatever the order they finish in
+    todo: list[int] = []
     skipped: list[int] = []
     index = 0
-    out_dir = ROOT / "benchmarks" / "results"
+    while len(todo) + len(done) < args.pairs or index <= max(done, default=-1):
+        if _common_subset_deal(game, options, args.seed, index) is None:
+            skipped.append(index)
+        elif index not in done:
+            todo.append(index)
+        index += 1
+    load_before = os.getloadavg()
+    t0 = time.perf_counter()
+    runs.append({"started_utc": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()), "jobs": args.jobs,
+             "loadavg_before": [round(x, 2) for x in load_before], "pairs_before": len(pairs)})
+    stammtisch_commit = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "HEAD"], capture_output=True,
+                                       text=True).stdout.strip()
 
-    def write(complete: bool) -> None:
+    def write() -> None:
+        pairs.sort(key=lambda p: p["index"])
+        complete = len(pairs) >= args.pairs
+        runs[-1]["loadavg_now"] = [round(x, 2) for x in os.getloadavg()]
         res = {
             "what": "Doppelkopf team duplicate: ours on Re then on Kontra vs doko's UCT, common subset "
                     "(normal games only: everybody gesund, deals with both Kreuz-Damen in one hand skipped, "
                     "no announcements; card play only)",
-            "a": args.ours, "b": doko.name, "profile": args.profile, "seed": args.seed, "pairs_requested": args.pairs,
-            "complete": complete, "seconds": round(time.perf_counter() - t0, 1),
-            "skipped_deals_two_club_queens": skipped,
+            "a": args.ours, "b": doko_name, "profile": args.profile, "seed": args.seed, "pairs_requested": args.pairs,
+            "complete": complete, "seconds": round(seconds_before + time.perf_counter() - t0, 1),
+            "skipped_deals_two_club_queens": [i for i in skipped if i <= max((p["index"] for p in pairs), default=-1)],
             "doko": {"repo": "silvansievers/doko", "commit": doko_version(), "uct_version": args.version,
                      "rollouts": args.rollouts, "simulations": args.simulations,
                      "other_options": "score-points constant 500, team points 1, playing-points constant 1, "
@@ -269,36 +360,36 @@ def match(args: argparse.Namespace) -> None:
                                       "wrong formula 0, simulation option 0, action selection 1; "
                                       "no solo, no compulsory solo, announcing version 1; Uct rng seed 2011 (doko's)",
                      "published_setting": "version 0, 1000 rollouts, 10 simulations, announcement option 1"},
-            "stammtisch": {"commit": subprocess.run(["git", "-C", str(ROOT), "rev-parse", "HEAD"], capture_output=True,
-                                                    text=True).stdout.strip(),
-                           "bot": args.ours},
-            "time_per_decision": {"a": _timing(ours.times), "b": _timing(doko.times),
-                                  "note": "wall seconds per card decision with 2 or more legal cards"},
-            "machine": {"cpus": os.cpu_count(), "platform": platform.platform(),
-                        "loadavg_before": [round(x, 2) for x in load_before],
-                        "loadavg_after": [round(x, 2) for x in os.getloadavg()]},
+            "stammtisch": {"commit": stammtisch_commit, "bot": args.ours,
+                           "bot_note": "stammtisch.bots.make(bot) wrapped in CardsOnly (gesund, no announcements)"},
+            "time_per_decision": _cost(pairs),
+            "machine": {"cpus": os.cpu_count(), "platform": platform.platform(), "runs": runs},
             "summary": summarize(pairs) if pairs else None, "pairs": pairs,
         }
-        write_json(res, out_dir / f"{args.name}.json")
+        write_json(res, path)
         s = res["summary"]
         if s:
             lo, hi = s["margin"]["ci95"]
+            c = res["time_per_decision"]
             print(f"[{len(pairs)}/{args.pairs}] A {s['a_points_per_deal']:.2f} B {s['b_points_per_deal']:.2f} "
-                  f"margin {s['margin']['mean']:.2f} ({lo:.2f}..{hi:.2f}) "
-                  f"ours {_timing(ours.times).get('mean_s')} s doko {_timing(doko.times).get('mean_s')} s "
-                  f"[{res['seconds']:.0f}s]", flush=True)
+                  f"margin {s['margin']['mean']:.2f} ({lo:.2f}..{hi:.2f}) CPU s/decision ours "
+                  f"{c['a']['cpu_s_per_decision']} doko {c['b']['cpu_s_per_decision']} [{res['seconds']:.0f}s]",
+                  flush=True)
 
-    try:
-        while len(pairs) < args.pairs:
-            got = _common_subset_deal(game, options, args.seed, index)
-            if got is None:
-                skipped.append(index)
-            else:
-                pairs.append(play_team_pair(game, args.profile, *got, ours, doko, args.seed, index))
-                write(len(pairs) == args.pairs)
-            index += 1
-    finally:
-        doko.close()
+    init = (args.ours, args.profile, args.version, args.rollouts, args.simulations)
+    if args.jobs <= 1:
+        _worker_init(*init)
+        try:
+            for i in todo:
+                pairs.append(_worker_pair(args.seed, i))
+                write()
+        finally:
+            _W["doko"].close()
+        return
+    with mp.get_context("fork").Pool(args.jobs, initializer=_worker_init, initargs=init) as pool:
+        for pair in pool.imap_unordered(partial(_worker_pair, args.seed), todo):
+            pairs.append(pair)
+            write()
 
 
 def check(args: argparse.Namespace) -> None:
@@ -412,12 +503,80 @@ def timing(args: argparse.Namespace) -> None:
     write_json(res, ROOT / "benchmarks" / "results" / f"{args.name}.json")
 
 
+def agree(args: argparse.Namespace) -> None:
+    """Where our card differs from doko's: positions reached by rule-player play (common subset)
+    at every trick, doko's card (``--rollouts`` x ``--simulations``) and ours (``--ours``) on the
+    same view; the share of equal cards per stage of the game (tricks 1-4, 5-8, 9-12) and per
+    party of the seat, written to ``benchmarks/results/``."""
+    from stammtisch.bots import make
+    from stammtisch.bots.arena import write_json
+    from stammtisch.core import registry
+    from stammtisch.core.driver import step
+    from stammtisch.core.protocol import Match, Turn
+
+    game = registry.get("doppelkopf")
+    options = game.options(args.profile, {})
+    rule = CardsOnly(make("rule", game, options))
+    ours = make(args.ours, game, options)
+    doko = DokoUct(CACHE / "bridge", args.version, args.rollouts, args.simulations)
+    rows: list[dict[str, Any]] = []
+    index = 0
+    load_before = os.getloadavg()
+    try:
+        while len(rows) < args.positions:
+            got = _common_subset_deal(game, options, args.seed + 1, index)
+            index += 1
+            if got is None:
+                continue
+            m = Match(game, args.profile, {}, max_deals=1, recorded=[got])
+            rng = random.Random(index)
+            target = 4 * rng.randrange(12) + rng.randrange(4)  # a card of any trick, any place in it
+            cards_played = 0
+            while cards_played < target:
+                before = len(m.view(m.to_act()[0])["deal"]["tricks"]) * 4 + len(m.view(m.to_act()[0])["deal"]["trick"])
+                step(m, [rule] * 4, rng, interjections=False)
+                after = len(m.view(m.to_act()[0])["deal"]["tricks"]) * 4 + len(m.view(m.to_act()[0])["deal"]["trick"])
+                cards_played += after - before
+            seat = m.to_act()[0]
+            v = m.view(seat)
+            cards = [a for a in v["legal"] if a[0] in _SUIT]
+            if len(cards) < 2:
+                continue
+            d_card = from_doko(doko.ask(request_line(v, args.version, args.rollouts, args.simulations)))
+            o_card = ours.choose(Turn(seat, cards, partial(lambda x: x, v)), random.Random(index))
+            trick = len(v["deal"]["tricks"]) + 1
+            party = "re" if any(c == CLUB_QUEEN for c in v["deal"]["hand"]) or any(
+                s == seat and c == CLUB_QUEEN for t in v["deal"]["tricks"] for s, c in t["cards"]) else "kontra"
+            rows.append({"deal": index - 1, "trick": trick, "place": len(v["deal"]["trick"]), "party": party,
+                         "legal": len(cards), "doko": d_card, "ours": o_card, "same": d_card == o_card})
+            print(rows[-1], flush=True)
+    finally:
+        doko.close()
+
+    def share(sel: list[dict[str, Any]]) -> dict[str, Any]:
+        return {"positions": len(sel), "same": round(sum(r["same"] for r in sel) / len(sel), 3) if sel else None}
+
+    res = {"what": "the same card as doko's UCT? positions by rule-player play (common subset), one decision each",
+           "ours": args.ours, "doko": {"commit": doko_version(), "uct_version": args.version, "rollouts": args.rollouts,
+                                       "simulations": args.simulations},
+           "seed": args.seed + 1, "all": share(rows),
+           "by_stage": {f"tricks {a}-{b}": share([r for r in rows if a <= r["trick"] <= b])
+                        for a, b in ((1, 4), (5, 8), (9, 12))},
+           "by_party": {p: share([r for r in rows if r["party"] == p]) for p in ("re", "kontra")},
+           "by_place": {str(k): share([r for r in rows if r["place"] == k]) for k in range(4)},
+           "machine": {"cpus": os.cpu_count(), "loadavg_before": [round(x, 2) for x in load_before],
+                       "loadavg_after": [round(x, 2) for x in os.getloadavg()]},
+           "rows": rows}
+    write_json(res, ROOT / "benchmarks" / "results" / f"{args.name}.json")
+    print(json.dumps({k: res[k] for k in ("all", "by_stage", "by_party", "by_place")}), flush=True)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     sub = ap.add_subparsers(dest="cmd", required=True)
     b = sub.add_parser("build")
     b.add_argument("--doko-src", type=Path, default=None, help="a checkout (or bare git dir) of silvansievers/doko")
-    for name in ("match", "check", "timing"):
+    for name in ("match", "check", "timing", "agree"):
         p = sub.add_parser(name)
         p.add_argument("--profile", default="turnier")
         p.add_argument("--seed", type=int, default=2026)
@@ -428,6 +587,12 @@ def main() -> None:
             p.add_argument("--ours", default="search:40w")
             p.add_argument("--pairs", type=int, default=6)
             p.add_argument("--name", default="doko_smoke")
+            p.add_argument("--jobs", type=int, default=1, help="worker processes, each with its own bridge")
+            p.add_argument("--resume", action="store_true", help="keep the pairs already in the results file")
+        elif name == "agree":
+            p.add_argument("--positions", type=int, default=60)
+            p.add_argument("--ours", default="search:400w")
+            p.add_argument("--name", default="doppelkopf_doko_agree")
         elif name == "timing":
             p.add_argument("--positions", type=int, default=12)
             p.add_argument("--settings", nargs="+", default=["100x10", "1000x10"], help="ROLLOUTSxSIMULATIONS")
@@ -442,6 +607,8 @@ def main() -> None:
         match(args)
     elif args.cmd == "timing":
         timing(args)
+    elif args.cmd == "agree":
+        agree(args)
     else:
         check(args)
 

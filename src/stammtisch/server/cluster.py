@@ -128,6 +128,10 @@ class Cluster:
         self._notify_conn: Any = None
         self._lock_use = asyncio.Lock()
         self._notify_use = asyncio.Lock()
+        #: messages waiting for the next NOTIFY batch: (node, payload, future)
+        self._outgoing: list[tuple[int, str, asyncio.Future]] = []
+        self._sender: asyncio.Task | None = None
+        self._seq = 0
         self._tasks: list[asyncio.Task] = []
         self._chunks: dict[str, list[str | None]] = {}
         #: sockets relayed *to* us (we own the table): cid -> socket
@@ -258,35 +262,88 @@ class Cluster:
 
     # -- messages --------------------------------------------------------------------------------
     async def send(self, node: int, msg: dict[str, Any]) -> None:
-        """Send ``msg`` to ``node`` (in order; chunked above the NOTIFY payload limit)."""
-        payload = json.dumps(msg, ensure_ascii=False, separators=(",", ":"))
-        data = payload.encode("utf-8")
-        if len(data) <= CHUNK:
-            parts = [payload]
-        else:
-            mid = uuid.uuid4().hex[:12]
-            raw = base64.b64encode(data).decode("ascii")
-            pieces = [raw[i:i + CHUNK] for i in range(0, len(raw), CHUNK)]
-            parts = [json.dumps({"op": "chunk", "id": mid, "i": k, "n": len(pieces), "d": p})
-                     for k, p in enumerate(pieces)]
-        async with self._notify_use:
-            for p in parts:
-                await self._notify_conn.execute("SELECT pg_notify(%s, %s)", (self.channel(node), p))
+        """Send ``msg`` to ``node``, in order; returns once it is handed to PostgreSQL.
+
+        Messages sent while a batch is on its way go together in the next one (as the action log's
+        group commit): several messages for one node share a payload (up to :data:`CHUNK` bytes),
+        and one round trip carries every payload of the batch (pipelined ``pg_notify`` calls in one
+        transaction, delivered in order). A message above the payload limit goes in chunks."""
+        fut = asyncio.get_running_loop().create_future()
+        self._outgoing.append((node, json.dumps(msg, ensure_ascii=False, separators=(",", ":")), fut))
+        if self._sender is None or self._sender.done():
+            self._sender = asyncio.get_running_loop().create_task(self._send_batches())
+        await fut
+
+    def _payloads(self, batch: list[tuple[int, str, asyncio.Future]]) -> list[tuple[str, str]]:
+        """``(channel, payload)`` in order: small messages packed per node, large ones chunked."""
+        out: list[tuple[str, str]] = []
+        packs: dict[int, list[str]] = {}
+        sizes: dict[int, int] = {}
+
+        def flush(node: int) -> None:
+            items = packs.pop(node, [])
+            sizes.pop(node, None)
+            if items:  # numbered: no two payloads of a transaction are equal (PostgreSQL would fold them)
+                self._seq += 1
+                out.append((self.channel(node), f'{{"op":"batch","s":{self._seq},"m":[' + ",".join(items) + "]}"))
+
+        for node, payload, _ in batch:
+            size = len(payload.encode("utf-8"))
+            if size > CHUNK:
+                flush(node)
+                mid = uuid.uuid4().hex[:12]
+                raw = base64.b64encode(payload.encode("utf-8")).decode("ascii")
+                pieces = [raw[i:i + CHUNK] for i in range(0, len(raw), CHUNK)]
+                out += [(self.channel(node), json.dumps({"op": "chunk", "id": mid, "i": k, "n": len(pieces), "d": p}))
+                        for k, p in enumerate(pieces)]
+                continue
+            if sizes.get(node, 0) + size + 40 > CHUNK:
+                flush(node)
+            packs.setdefault(node, []).append(payload)
+            sizes[node] = sizes.get(node, 0) + size + 1
+        for node in list(packs):
+            flush(node)
+        return out
+
+    async def _send_batches(self) -> None:
+        await asyncio.sleep(0)  # let the messages already on their way join this batch
+        while self._outgoing:
+            batch, self._outgoing = self._outgoing, []
+            try:
+                payloads = self._payloads(batch)
+                async with self._notify_use:
+                    # one transaction: delivered together and in order (a batch's payloads all differ,
+                    # so PostgreSQL folds none of them)
+                    async with self._notify_conn.transaction():
+                        async with self._notify_conn.cursor() as cur:
+                            await cur.executemany("SELECT pg_notify(%s, %s)", payloads)
+                for _, _, fut in batch:
+                    if not fut.done():
+                        fut.set_result(None)
+            except Exception as e:
+                for _, _, fut in batch:
+                    if not fut.done():
+                        fut.set_exception(e)
 
     async def _listen(self) -> None:
         async for note in self._listen_conn.notifies():
             try:
-                msg = json.loads(note.payload)
-                if msg.get("op") == "chunk":
-                    got = self._chunks.setdefault(msg["id"], [None] * int(msg["n"]))
-                    got[int(msg["i"])] = msg["d"]
-                    if any(x is None for x in got):
-                        continue
-                    del self._chunks[msg["id"]]
-                    msg = json.loads(base64.b64decode("".join(got)).decode("utf-8"))  # type: ignore[arg-type]
-                await self._dispatch(msg)
+                await self._note(note.payload)
             except Exception:
                 log.exception("cluster message failed")
+
+    async def _note(self, payload: str) -> None:
+        """One notification: a batch of messages, or one chunk of a large message."""
+        msg = json.loads(payload)
+        if msg.get("op") == "chunk":
+            got = self._chunks.setdefault(msg["id"], [None] * int(msg["n"]))
+            got[int(msg["i"])] = msg["d"]
+            if any(x is None for x in got):
+                return
+            del self._chunks[msg["id"]]
+            msg = json.loads(base64.b64decode("".join(got)).decode("utf-8"))  # type: ignore[arg-type]
+        for one in msg["m"] if msg.get("op") == "batch" else [msg]:
+            await self._dispatch(one)
 
     async def _dispatch(self, msg: dict[str, Any]) -> None:
         op = msg.get("op")

@@ -85,9 +85,20 @@ class BotDriver:
                 self.bots[i] = RemoteBot(self.bot_kind, self.game.name) if remote \
                     else botkit.make(self.bot_kind, self.game)  # type: ignore[assignment]
 
+    #: the driver waits with nothing planned (set by :meth:`_drive`)
+    _driver_idle = False
+
+    def _driver_needed(self) -> bool:
+        """Whether the driver could have anything to do: a computer player, a person away (a stand-in
+        once the grace period is over), or a move timer. Without these ``_next_due`` is ``None``."""
+        return bool(self.away_since) or (self.settings.get("move_seconds") or 0) > 0 \
+            or any(s.kind == "bot" for s in self.seats)
+
     def _changed(self, touch: bool = True) -> None:
         if touch:
             self.changed_at = time.monotonic()
+        if self._driver_idle and self.status == "playing" and not self._driver_needed():
+            return  # a table of people, all present, no timer: no wake-up per action (it would find nothing)
         self.changed.set()
         if self.driver is None or self.driver.done():
             if self.status == "playing":
@@ -194,7 +205,11 @@ class BotDriver:
                 self.changed.clear()
                 due = self._next_due()
                 if due is None:
-                    await self.changed.wait()
+                    self._driver_idle = True
+                    try:
+                        await self.changed.wait()
+                    finally:
+                        self._driver_idle = False
                     continue
                 when, fn = due
                 delay = when - time.monotonic()

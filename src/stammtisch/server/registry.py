@@ -202,7 +202,7 @@ class Tables:
                 t.driver.cancel()
             for c in list(t.conns):
                 c.close()
-        self.actions.close()
+        await self.actions.aclose()
         self.runner.close()
 
 

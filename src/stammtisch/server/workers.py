@@ -25,12 +25,16 @@ ENV = "STAMMTISCH_SERVE_WORKER"
 
 def worker_settings() -> tuple[str, ServerConfig]:
     """In a worker process: the database URL and the settings :func:`run_workers` passed on. The
-    worker also ends with its supervisor, however that ends (:func:`.botpool._end_with_parent`)."""
+    worker also ends with its supervisor, however that ends (:func:`.botpool._end_with_parent`).
+
+    The supervisor is named by the pid :func:`run_workers` passed on, not by the worker's parent
+    at this moment: a worker whose supervisor was killed while the worker was still importing (tens
+    of seconds on a loaded machine) has been adopted by then, and ends here instead of serving on."""
     from .botpool import _end_with_parent
     from .timeouts import HeaderTimeoutProtocol
 
-    _end_with_parent(os.getppid())
     spec = json.loads(os.environ[ENV])
+    _end_with_parent(int(spec.get("supervisor") or os.getppid()))
     fields = {f.name for f in dataclasses.fields(ServerConfig)}
     cfg = {k: v for k, v in spec["config"].items() if k in fields}
     if isinstance(cfg.get("search_levels"), list):
@@ -48,6 +52,6 @@ def run_workers(config: ServerConfig, url: str, sock: socket.socket, n: int, fac
     import uvicorn
     from uvicorn.supervisors import Multiprocess
 
-    os.environ[ENV] = json.dumps({"url": url, "config": dataclasses.asdict(config)})
+    os.environ[ENV] = json.dumps({"url": url, "config": dataclasses.asdict(config), "supervisor": os.getpid()})
     ucfg = uvicorn.Config(factory, factory=True, workers=n, **uvicorn_kwargs)
     Multiprocess(ucfg, sockets=[sock]).run()

@@ -787,9 +787,11 @@ class DoppelkopfKernel(PlayoutKernel):
                                             [(int(pos[P_LEVEL]), int(pos[P_LEVEL + 1]))], playouts, seed)[0, 0])
         return out
 
-    def _contract_play(self, state: Any, seat: int, word: str) -> Any:
+    def _contract_play(self, state: Any, seat: int, word: str, plan: str | None = None) -> Any:
         """A copy of ``state`` (contract phase) with ``seat`` saying ``word`` and the Spielabfrage
-        completed as :meth:`word_values` describes, in its play phase."""
+        completed as :meth:`word_values` describes, in its play phase. With ``plan`` (``normal``,
+        ``hochzeit`` or ``solo:<kind>``) ``seat`` answers its later questions so as to play that
+        contract (:mod:`stammtisch.bots.contracts`) instead of its best-rated solo."""
         from ...games.doppelkopf.bot import LUSTSOLO_SCORE, pflicht_threshold, solo_scores
 
         st = state.clone()
@@ -803,6 +805,15 @@ class DoppelkopfKernel(PlayoutKernel):
             scores = solo_scores(hand, kinds)
             best = max(scores, key=lambda k: scores[k]) if scores else None
             both_q = st.hands[s] & both == both
+            if s == seat and plan is not None:
+                if st.phase == "vorbehalt":
+                    a = "gesund" if plan == "normal" else "vorbehalt"
+                elif plan == "hochzeit" or plan not in legal:
+                    a = "hochzeit" if "hochzeit" in legal else "nein" if "nein" in legal else f"solo:{best}"
+                else:
+                    a = plan
+                st.apply(s, a)
+                continue
             if s == seat:
                 wants = best is not None and (not both_q or scores[best] >= LUSTSOLO_SCORE)
             else:
