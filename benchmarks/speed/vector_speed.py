@@ -14,7 +14,9 @@ Per game with a batched environment (``stammtisch.vector``):
 
 The loops run in alternating rounds (the machine is shared: load hits all alike); each keeps its
 best round, in CPU seconds. ``ratio`` is ``vector / protocol``, ``ratio_vs_ids`` ``vector / deal_ids``.
-The load average is written before and after.
+The load average is written before and after the run and before each game (``load``), with the
+run's wall and CPU seconds; every compiled game (``stammtisch.vector.COMPILED_GAMES``) and every
+fallback is measured in the same run unless ``--games`` names fewer.
 
 Run: ``.venv/bin/python benchmarks/speed/vector_speed.py [--json] [--quick] [--batch 10000]``; writes
 ``benchmarks/results/vector_speed.json`` (``--quick``: ``vector_speed_quick.json``, under 3 minutes).
@@ -39,7 +41,7 @@ from stammtisch.bots.random import RandomBot
 from stammtisch.core import registry
 from stammtisch.core.driver import play_out
 from stammtisch.core.protocol import DealContext
-from stammtisch.vector import GAMES, make
+from stammtisch.vector import COMPILED_GAMES, GAMES, make
 
 
 def load() -> list[float]:
@@ -111,12 +113,14 @@ def main() -> None:
     args = ap.parse_args()
     seconds = args.seconds or (1.0 if args.quick else 3.0)
     rounds = args.rounds or (1 if args.quick else 3)
-    out: dict[str, Any] = {"load_before": load(), "batch": args.batch, "seconds": seconds, "rounds": rounds,
+    out: dict[str, Any] = {"load_before": load(), "compiled_games": list(COMPILED_GAMES), "batch": args.batch, "seconds": seconds, "rounds": rounds,
                            "what": "decisions per CPU second, best round; protocol = play_out with random bots; "
                                    "vector = env.step(env.sample_actions()) with obs and mask written",
                            "games": {}}
     summary: dict[str, Any] = {}
+    wall0, cpu0 = time.perf_counter(), time.process_time()
     for name in args.games:
+        game_load = load()
         t_compile = time.perf_counter()
         env = make(name, args.batch)
         if not env.compiled:  # the engine fallback: one Python deal state per row
@@ -138,9 +142,10 @@ def main() -> None:
                "deal_ids_steps_per_s": round(best["deal_ids"]),
                "ratio_vs_ids": round(best["vector"] / best["deal_ids"], 1)}
         summary[name] = row
-        out["games"][name] = {**row, "rounds": every, "setup_and_compile_s": round(compile_s, 2)}
+        out["games"][name] = {**row, "rounds": every, "setup_and_compile_s": round(compile_s, 2), "load": game_load}
         print(f"{name}: {json.dumps(row)}", file=sys.stderr)
     out["load_after"] = load()
+    out["wall_s"], out["cpu_s"] = round(time.perf_counter() - wall0, 1), round(time.process_time() - cpu0, 1)
     out["summary"] = summary
     path = args.out
     if path is None:
@@ -149,6 +154,7 @@ def main() -> None:
     Path(path).parent.mkdir(parents=True, exist_ok=True)
     Path(path).write_text(json.dumps(out, indent=1) + "\n", encoding="utf-8")
     print(json.dumps(summary) if args.json else json.dumps(out, indent=1))
+
 
 if __name__ == "__main__":
     main()

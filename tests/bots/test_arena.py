@@ -108,3 +108,20 @@ def test_seats_mode_compares_each_seat_with_the_all_b_baseline():
     assert res["pairs"][1]["b"] == base  # the baseline is the all-B game, whatever A is
     with pytest.raises(Exception, match="pairs or seats"):
         run_arena(TOY, "random", "random", 1, mode="both")
+
+
+def test_a_pair_can_seat_a_by_the_deal_and_time_both_sides():
+    """``a_seats`` puts A on the seats it names (here one player of each Jass team, so A's and B's
+    means are both the mean of the two teams and the margin is zero in both halves), and
+    ``timing`` reports each side's CPU seconds and decisions."""
+    seen = []
+
+    def one_of_each_team(game, options, deal):
+        seen.append(len(deal.hands))
+        return [0, 1]
+
+    p = play_pair("jass", "rule", "random", 0, 5, a_seats=one_of_each_team, timing=True)
+    assert seen == [4] and p["a"] == p["b"]
+    assert p["cpu"]["a"][1] > 0 and p["cpu"]["b"][1] > 0 and p["cpu"]["a"][0] >= 0
+    even = play_pair("jass", "rule", "random", 0, 5)
+    assert even["a"] != even["b"]

@@ -9,7 +9,7 @@ import pytest
 
 from stammtisch import bots as botkit
 from stammtisch.bots.random import RandomBot
-from stammtisch.bots.search import Pace, SearchBot, difficulty, ismcts
+from stammtisch.bots.search import LEVELS, Pace, SearchBot, difficulty, ismcts
 from stammtisch.core.driver import play_out
 from stammtisch.core.errors import OptionError
 from stammtisch.core.protocol import Deal, DealContext, Match, Turn
@@ -126,7 +126,8 @@ def test_pace_waits_longer_for_close_decisions():
 
 def test_make_parses_kinds_and_strengths():
     assert botkit.make("search", TOY).time_limit == 0.8
-    assert botkit.make("search:easy", TOY).iterations == 30
+    easy = botkit.make("search:easy", TOY)
+    assert (easy.worlds, easy.tree_iterations, easy.level) == (LEVELS["easy"].worlds, LEVELS["easy"].iterations, "easy")
     assert botkit.make("search:0.25", TOY).time_limit == 0.25
     b = botkit.make("search:77i", TOY)
     assert (b.iterations, b.time_limit) == (77, None)

@@ -79,12 +79,43 @@ def _side_points(game: Any, options: Any, points: Sequence[int], seats: Sequence
     return sum(points[seat_column(game, options, s)] for s in seats) / len(seats)
 
 
+class _Timed:
+    """A bot that adds up the CPU seconds of its decisions with a choice (more than one legal action)."""
+
+    def __init__(self, bot: Any):
+        self.bot, self.cpu, self.decisions, self.most = bot, 0.0, 0, 0.0
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.bot, name)
+
+    def choose(self, turn: Any, rng: Any) -> str:
+        t0 = time.process_time()
+        action = self.bot.choose(turn, rng)
+        if len(turn.legal) > 1:
+            dt = time.process_time() - t0
+            self.cpu, self.decisions, self.most = self.cpu + dt, self.decisions + 1, max(self.most, dt)
+        return action
+
+    def interject(self, turn: Any, rng: Any) -> str | None:
+        return self.bot.interject(turn, rng)
+
+    def figures(self) -> list[float]:
+        return [round(self.cpu, 4), self.decisions, round(self.most, 4)]
+
+
 def play_pair(game_name: str, a: str, b: str, index: int, seed: int, profile: str | None = None,
               overrides: Mapping[str, Any] | None = None, bot_options: Mapping[str, Any] | None = None,
-              mode: str = "pairs") -> dict[str, Any]:
+              mode: str = "pairs", timing: bool = False,
+              a_seats: Callable[[Any, Any, Any], Sequence[int]] | None = None) -> dict[str, Any]:
     """Play deal ``index`` twice (A on the even seats, then on the odd seats); with
     ``mode="seats"`` once with B everywhere and once per seat with A on that seat alone.
 
+    :param a_seats: ``(game, options, deal) -> seats``: A's seats in the first half (B's in the
+        second) instead of the even seats, e.g. the two holders of the Kreuz-Damen in Doppelkopf,
+        so that A and B each play one party of the deal's normal game (with the even seats two
+        opponents' points cancel in two deals of three and the pair says nothing)
+    :param timing: also report each side's CPU time of its decisions with a choice:
+        ``"cpu": {"a": [CPU seconds, decisions, most CPU seconds of one decision], "b": [...]}``
     :returns: ``{"index", "a": [A's points, A's points swapped], "b": [...], "seconds"}``
         (``"seats"``: ``"a"`` A's points on seat ``k``, ``"b"`` the baseline's on seat ``k``)
     """
@@ -98,10 +129,12 @@ def play_pair(game_name: str, a: str, b: str, index: int, seed: int, profile: st
     deal_rng = random.Random(f"{seed}:{index}:deal")
     dealer = game.first_dealer(options, deal_rng)
     deal = game.deal(options, dealer, deal_rng, {})
-    even = [s for s in range(n) if s % 2 == 0]
-    odd = [s for s in range(n) if s % 2 == 1]
+    even = sorted(set(a_seats(game, options, deal))) if a_seats else [s for s in range(n) if s % 2 == 0]
+    odd = [s for s in range(n) if s not in even]
     bot_a = make(a, game, options, **dict(bot_options or {}))
     bot_b = make(b, game, options, **dict(bot_options or {}))
+    if timing:
+        bot_a, bot_b = _Timed(bot_a), _Timed(bot_b)  # type: ignore[assignment]
     out: dict[str, Any] = {"index": index, "a": [], "b": [], "dealer": dealer}
     if mode == "seats":
         def points(seats: Sequence[Any]) -> Sequence[int]:
@@ -115,6 +148,8 @@ def play_pair(game_name: str, a: str, b: str, index: int, seed: int, profile: st
             out["a"].append(_side_points(game, options, pts, [k]))
             out["b"].append(_side_points(game, options, base, [k]))
         out["seconds"] = round(time.perf_counter() - t0, 4)
+        if timing:
+            out["cpu"] = {"a": bot_a.figures(), "b": bot_b.figures()}  # type: ignore[attr-defined]
         return out
     for swap in (0, 1):
         a_seats, b_seats = (even, odd) if swap == 0 else (odd, even)
@@ -126,6 +161,8 @@ def play_pair(game_name: str, a: str, b: str, index: int, seed: int, profile: st
         out["a"].append(_side_points(game, options, pts, a_seats))
         out["b"].append(_side_points(game, options, pts, b_seats))
     out["seconds"] = round(time.perf_counter() - t0, 4)
+    if timing:
+        out["cpu"] = {"a": bot_a.figures(), "b": bot_b.figures()}  # type: ignore[attr-defined]
     return out
 
 

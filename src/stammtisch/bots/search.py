@@ -18,7 +18,8 @@ view); it never touches the real state.
 >>> bot = SearchBot(registry.get("jass"), iterations=50)   # doctest: +SKIP
 
 Budget: ``time_limit`` seconds per decision (default 0.8 s, so a decision answers within
-a second on a small machine) and/or ``iterations``. ``pace`` adds human-like think time for
+a second on a small machine) and/or ``iterations`` / ``worlds``; a named ``level``
+(:mod:`stammtisch.bots.levels`) is a fixed budget of worlds and iterations per game. ``pace`` adds human-like think time for
 online tables: longer when the decision is close, short when it is obvious.
 """
 
@@ -37,24 +38,16 @@ from ..core.protocol import BaseBot, DealState, Game, Turn
 from .common import deal_view, resolve_options, reward
 from .ismcts import ismcts
 from .kernels import rollout_for
+from .levels import LEVELS, Level, level_for
 from . import pimc as _pimc  # by module: tests replace pimc.valuer_for
 from .rollouts import CardsFirstRollout, Rollout, RuleRollout, _random_rollout
 from .worlds import draw
 
 #: ``ismcts``, ``draw`` and the rollouts live in their own modules; they are re-exported here
-__all__ = ["SearchBot", "Pace", "LEVELS", "ismcts", "draw", "CardsFirstRollout", "RuleRollout",
+__all__ = ["SearchBot", "Pace", "LEVELS", "Level", "level_for", "ismcts", "draw", "CardsFirstRollout", "RuleRollout",
            "difficulty", "_random_rollout"]
 
 log = logging.getLogger(__name__)
-
-#: strength levels: (time limit in seconds, iteration cap)
-LEVELS: dict[str, tuple[float, int | None]] = {
-    "easy": (0.05, 30),
-    "medium": (0.3, 300),
-    "hard": (0.8, None),
-    "strong": (3.0, None),
-}
-
 
 @dataclass
 class Pace:
@@ -92,7 +85,9 @@ class SearchBot(BaseBot):
     :param options: the rules options (default: from the match view's profile)
     :param time_limit: seconds per decision (``None``: only ``iterations`` counts)
     :param iterations: iteration cap per decision
-    :param level: a named strength from :data:`LEVELS` (overrides both budgets)
+    :param level: a named strength (:func:`~stammtisch.bots.levels.level_for`: fixed worlds
+        and iterations per decision for this game, its wall-clock ``cap`` as the time limit, and
+        its ``contract``/``playouts`` unless given); overrides the budgets
     :param pace: human-like think time (:class:`Pace`), ``None`` for none
     :param interject: how to decide out-of-turn actions (Jass Bedanken, announcements a game
         offers out of turn): ``"rule"`` asks the game's rule-based player (cheap; the default,
@@ -132,6 +127,18 @@ class SearchBot(BaseBot):
         if playouts is not None and playouts < 1:
             raise ValueError(f"playouts must be at least 1, not {playouts}")
         defaults = getattr(game, "search_defaults", {})  # the game's manifest (docs/bots.md)
+        lv: Level | None = None
+        if level is not None:
+            if level not in LEVELS:
+                raise ValueError(f"unknown level '{level}' (known: {', '.join(LEVELS)})")
+            lv = level_for(str(getattr(game, "name", "")), level)
+            time_limit, iterations, worlds = lv.cap, None, lv.worlds
+            if contract is None and lv.contract is not None:
+                contract = lv.contract
+            if playouts is None and lv.playouts is not None:
+                playouts = lv.playouts
+            if guard == "default":
+                guard = lv.guard
         if contract is None:
             contract = str(defaults.get("contract", "search"))
         if contract not in ("search", "rule"):
@@ -148,10 +155,6 @@ class SearchBot(BaseBot):
             raise ValueError(f"playout must be random or rule, not '{playout}'")
         if interject not in ("rule", "simulate", "never"):
             raise ValueError(f"interject must be rule, simulate or never, not '{interject}'")
-        if level is not None:
-            if level not in LEVELS:
-                raise ValueError(f"unknown level '{level}' (known: {', '.join(LEVELS)})")
-            time_limit, iterations = LEVELS[level]
         if time_limit is None and iterations is None and worlds is None:
             raise ValueError("give a time limit, an iteration budget or a number of worlds")
         self.game = game
@@ -165,6 +168,10 @@ class SearchBot(BaseBot):
         self.options = options
         self.time_limit = time_limit
         self.iterations = iterations
+        #: the level's tree-search iterations (``None``: ``iterations``, else the time limit, else worlds)
+        self.tree_iterations = lv.iterations if lv is not None else None
+        #: the named level this bot plays at, if any
+        self.level = level
         self.pace = pace
         self.interject_mode = interject
         self.interject_samples = interject_samples
@@ -227,7 +234,8 @@ class SearchBot(BaseBot):
         spread: dict[str, float] = {}
         try:
             # a budget of worlds only (search:40w) gives the tree search as many iterations
-            iters = self.iterations if self.iterations is not None or self.time_limit is not None else self.worlds
+            iters = self.tree_iterations if self.tree_iterations is not None else (
+                self.iterations if self.iterations is not None or self.time_limit is not None else self.worlds)
             stats = ismcts(self.game, options, dv, turn.seat, r, time_limit=self.time_limit,
                            iterations=iters, exploration=self.exploration,
                            rollout=self._rollout(options), value_scale=self.value_scale,

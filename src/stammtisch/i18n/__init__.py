@@ -121,6 +121,8 @@ def _arg(name: str, value: Any, lang: str, names: Names) -> str:
         return thirds(value, lang)
     if isinstance(value, int):
         return format_decimal(value, locale=lang) if abs(value) >= 10000 else str(value)
+    if isinstance(value, float):  # a measured figure: the language's decimal sign (3,5 / 3.5)
+        return format_decimal(value, locale=lang)
     if isinstance(value, (list, tuple)):
         sep = "; " if name == "shown" else ", "
         return sep.join(_arg(name[:-1] if name.endswith("s") else name, v, lang, names) for v in value)

@@ -43,7 +43,8 @@ log = logging.getLogger(__name__)
 __all__ = ["check_request_kind", "allowed_kinds", "is_search", "BotRunner", "FairQueue", "RemoteBot",
            "default_processes"]
 
-#: search strengths a request may name by default (``search:strong`` thinks 3 s a move)
+#: search strengths a request may name by default (fixed budgets per game, :mod:`stammtisch.bots.levels`;
+#: ``search:strong`` does ~7x the work of ``hard``)
 DEFAULT_LEVELS = ("easy", "medium", "hard")
 
 

@@ -11,7 +11,8 @@ from fastapi import APIRouter, Request
 from ... import bots as botkit
 from ...core import registry
 from ...core.errors import OptionError, StammtischError
-from ...core.messages import msg_json
+from ...bots.levels import level_gap
+from ...core.messages import Msg, msg_json
 from ...core.options import options_schema, options_to_json
 from ...i18n import strength
 from ..botpool import allowed_kinds
@@ -27,6 +28,23 @@ __all__ = ["router", "games_catalogue", "default_bot"]
 router = APIRouter()
 #: the web client's per-game renderers
 _RENDERERS = Path(__file__).resolve().parents[2] / "web" / "static" / "games"
+
+
+def level_gap_text(game: str, kind: str) -> Msg | None:
+    """The lobby's tooltip of a search level: what the ladder measured against the level below
+    (``benchmarks/strength/ladder.py``, :func:`stammtisch.bots.levels.level_gap`), or ``None``."""
+    gap = level_gap(game, kind)
+    if gap is None:
+        return None
+    mean = float(gap["mean"])
+    points = round(mean) if abs(mean) >= 10 else round(mean, 1)
+    upper, lower = strength(kind), strength(str(gap["vs"]))
+    if gap.get("significant"):
+        return Msg("„{upper}“ gewinnt im Mittel ~{points} Punkte pro Spiel gegen „{lower}“ "
+                   "(gemessen in {pairs} doppelt gespielten Spielen)",
+                   upper=upper, lower=lower, points=points, pairs=int(gap["pairs"]))
+    return Msg("„{upper}“ und „{lower}“: kein messbarer Unterschied (gemessen in {pairs} doppelt gespielten Spielen)",
+               upper=upper, lower=lower, pairs=int(gap["pairs"]))
 
 
 def games_catalogue(levels: tuple[str, ...] = ("easy", "medium", "hard")) -> list[dict[str, Any]]:
@@ -62,6 +80,8 @@ def games_catalogue(levels: tuple[str, ...] = ("easy", "medium", "hard")) -> lis
             "option_texts": {k: {"label": msg_json(lab), "help": msg_json(hlp)}
                              for k, (lab, hlp) in g.option_texts.items()},
             "bot_names": {k: msg_json(strength(k)) for k in kinds},
+            # the measured gap of each search level to the level below (the lobby's tooltip)
+            "bot_gaps": {k: msg_json(t) for k in kinds if (t := level_gap_text(name, k)) is not None},
             "seats": g.num_seats(opts), "columns": list(g.columns(opts)), "bots": kinds,
             # the web client loads web/static/games/<name>.js for a game that has one (else a plain table)
             "renderer": (_RENDERERS / f"{name}.js").is_file(),

@@ -134,6 +134,7 @@ function arg(k, v, seats) {
     return gettext("side {x}").replace("{x}", v);
   }
   if (typeof v === "number" && isThirds(k)) return thirds(v);
+  if (typeof v === "number" && !Number.isInteger(v)) return v.toLocaleString(lang());  // 3,5 / 3.5
   if (Array.isArray(v)) {
     const sep = k === "shown" ? "; " : ", ";
     return v.map((x) => arg(k.endsWith("s") ? k.slice(0, -1) : k, x, seats)).join(sep);

@@ -4,7 +4,7 @@
 import { account, api, games, h, toast, tokens } from "./api.js";
 import { cardElement } from "./cards.js";
 import { loadGame } from "./games/index.js";
-import { lang, pick, setLang, t } from "./i18n.js";
+import { lang, msg, pick, setLang, t } from "./i18n.js";
 import { optionsForm } from "./options.js";
 
 const root = document.getElementById("app");
@@ -15,14 +15,19 @@ function createForm() {
   const profileSel = h("select", { id: "profile", name: "profile" });
   const optBox = h("div", { class: "options", id: "options" });
   const preview = h("div", { class: "preview" });
-  const botSel = h("select", { id: "bot", name: "bot" });
+  const botSel = h("select", { id: "bot", name: "bot", "aria-describedby": "bot-gap" });
+  // what the strength ladder measured for the chosen level (benchmarks/strength/ladder.py)
+  const botGap = h("p", { class: "muted small bot-gap", id: "bot-gap", "aria-live": "polite" });
   let optForm = { read: () => ({}) };
   let drawn = 0;
 
   function fillProfiles() {
     const g = catalogue.find((x) => x.name === gameSel.value);
     profileSel.replaceChildren(...Object.keys(g.profiles).map((p) => h("option", { value: p, selected: p === g.default_profile }, (g.profile_titles || {})[p] || p)));
-    botSel.replaceChildren(...g.bots.map((b) => h("option", { value: b, selected: b === "rule" }, b === "rule" ? t("ruleBot") : b)));
+    const gaps = g.bot_gaps || {};
+    botSel.replaceChildren(...g.bots.map((b) => h("option", { value: b, selected: b === "rule", title: gaps[b] ? msg(gaps[b]) : null },
+      b === "rule" ? t("ruleBot") : gaps[b] ? `${msg((g.bot_names || {})[b])} (${b})` : b)));
+    showGap();
     const sample = g.deck.notation.slice(0, 1).concat(g.deck.notation.slice(-1));
     preview.replaceChildren(...sample.map((c) => cardElement(g.deck.name, c)));
     fillOptions();
@@ -35,7 +40,14 @@ function createForm() {
     optForm = optionsForm(module, g.schema, g.profiles[profileSel.value]);
     optBox.replaceChildren(...optForm.els);
   }
+  function showGap() {
+    const g = catalogue.find((x) => x.name === gameSel.value);
+    const m = (g.bot_gaps || {})[botSel.value];
+    botGap.textContent = m ? msg(m) : "";
+    botGap.hidden = !m;
+  }
   gameSel.addEventListener("change", fillProfiles);
+  botSel.addEventListener("change", showGap);
   profileSel.addEventListener("change", fillOptions);
 
   const acc = account.get();
@@ -73,7 +85,7 @@ function createForm() {
     h("label", {}, h("span", {}, t("rules")), profileSel),
     h("details", { class: "rule-options" }, h("summary", {}, t("ruleOptions")), optBox),
     h("label", {}, h("span", {}, t("length")), deals),
-    h("label", {}, h("span", {}, t("computerPlayers")), botSel),
+    h("label", {}, h("span", {}, t("computerPlayers")), botSel), botGap,
     h("label", {}, h("span", {}, t("botPace")), pace),
     h("label", {}, h("span", {}, t("moveTime")), timer),
     h("label", {}, h("span", {}, t("ohneReden")), quiet),
