@@ -24,7 +24,7 @@ __all__ = ["make", "VectorEnv", "Batch", "GAMES", "COMPILED_GAMES"]
 #: games with a batched environment
 GAMES = ("jass", "doppelkopf", "tarock", "perlaggen")
 #: games whose batched step is compiled (the others fall back to one engine deal per row)
-COMPILED_GAMES = ("jass", "doppelkopf", "perlaggen")
+COMPILED_GAMES = ("jass", "doppelkopf", "tarock", "perlaggen")
 
 
 def make(game: str, num_envs: int = 1, profile: str | None = None, options: dict[str, Any] | None = None,
@@ -43,6 +43,10 @@ def make(game: str, num_envs: int = 1, profile: str | None = None, options: dict
         from .doppelkopf import make_doppelkopf
 
         return make_doppelkopf(num_envs, profile, options)  # a five-table: the engine fallback
+    if game == "tarock" and not engine:
+        from .tarock import TarockVectorEnv
+
+        return TarockVectorEnv(num_envs, profile, options)
     if game == "perlaggen":  # the compiled deal, or the fallback for options it does not cover
         from .perlaggen import make_perlaggen
 
