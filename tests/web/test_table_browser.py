@@ -476,11 +476,13 @@ def test_every_game_and_profile_one_whole_deal_on_the_desktop(server, browser, s
                      prefer=("re", "kontra", "keine90", "keine60") if game == "doppelkopf" else ())
     assert done["checks"] > 0 or sits_out
     if not sits_out:
-        # a finished trick rests visibly: at least a second (1.5 s by default) before it goes
+        # a finished trick rests visibly: at least a second (1.5 s by default) before it goes; the
+        # deal's last trick too (waited for: the deal may end after its first trick, a lost Bettel)
+        page.wait_for_selector("#trick.resting", state="detached")
         watched = rests(page)[:2]
         assert all(1000 <= ms <= 3000 for ms in watched), watched
         if profile == DEFAULT[game]:  # (a Perlaggen deal of other rules may end before a trick)
-            assert len(watched) == 2, watched
+            assert len(watched) == min(2, len(page.evaluate("window.__rests"))) >= 1, watched
         # the live region named the cards played and whose turn it is
         said = " ".join(page.evaluate("window.__said"))
         assert words["plays"] in said and words["your turn"] in said, said[-300:]
@@ -596,46 +598,50 @@ def test_high_stakes_words_ask_once_more_and_the_owner_sets_the_pace(server, bro
     ctx, page, problems = open_page(browser, DESKTOP, lang="de")
     create_table(page, server, "doppelkopf", "turnier", {}, pace="1.2")
     assert page.evaluate("window.stammtisch.state.table.settings.bot_seconds") == 1.2
-    word = None
     words = ["re", "kontra", "keine90", "keine60", "keine30", "schwarz"]
+    last = None
+    said = None
     # A Hochzeit defers every Re/Kontra until the Klärungsstich (DDV 5): up to three tricks of computer
     # moves, so the test waits on the page's state (our turn), with a generous limit for a loaded machine.
-    last = None
+    # A word offered can be taken away meanwhile (the partner says Re first): then the next one is tried.
     for _ in range(200):
         page.wait_for_function(TURN, arg=last, timeout=150_000)
         offer = page.evaluate(OFFER, words)
-        assert not offer["over"], "the deal ended without an announcement or Absage offered"
+        assert not offer["over"], "the deal ended without an announcement or Absage said"
         if not offer["mine"] or offer["version"] == last:
             continue
         word = offer["wanted"]
-        if word:
-            break
-        last = offer["version"]
-        if offer["words"]:
-            page.locator("#actions button.action").first.click()  # gesund
-        elif offer["legal"]:
-            page.locator("#hand .card.legal").first.click()
-    assert word, "no announcement or Absage was ever offered"
-    button = page.locator(f'#actions button.action[data-action="{word}"]')
-    button.click()
-    page.wait_for_selector("#confirm")
-    spoken = button.locator(".word").inner_text()
-    assert page.locator("#confirm-title").inner_text() == f"{spoken} wirklich ansagen?"
-    assert "DDV 5" in page.locator("#confirm-why").inner_text()
-    assert page.evaluate("document.activeElement.id") == "confirm-yes"
-    assert not violations(page), violations(page)
-    page.screenshot(path=str(ARTIFACTS / "confirm-doppelkopf.png"))
-    page.keyboard.press("Escape")
-    assert not page.locator("#confirm").count()
-    assert not sent(page, word)  # nothing was said
-    assert page.evaluate("window.stammtisch.state.view.legal").count(word) == 1
-    button.click()
-    page.click("#confirm-yes")
-    assert len(sent(page, word)) == 1
+        if not word:
+            last = offer["version"]
+            if offer["words"]:
+                page.locator("#actions button.action").first.click()  # gesund
+            elif offer["legal"]:
+                page.locator("#hand .card.legal").first.click()
+            continue
+        button = page.locator(f'#actions button.action[data-action="{word}"]')
+        button.click()
+        page.wait_for_selector("#confirm")
+        spoken = button.locator(".word").inner_text()
+        assert page.locator("#confirm-title").inner_text() == f"{spoken} wirklich ansagen?"
+        assert "DDV 5" in page.locator("#confirm-why").inner_text()
+        assert page.evaluate("document.activeElement.id") == "confirm-yes"
+        assert not violations(page), violations(page)
+        page.screenshot(path=str(ARTIFACTS / "confirm-doppelkopf.png"))
+        page.keyboard.press("Escape")
+        assert not page.locator("#confirm").count()
+        assert not sent(page, word)  # nothing was said
+        if word not in page.evaluate("window.stammtisch.state.view.legal"):
+            continue  # (taken away by another seat's word meanwhile)
+        button.click()
+        page.click("#confirm-yes")
+        assert len(sent(page, word)) == 1
+        said = word
+        break
+    assert said, "no announcement or Absage was ever said"
     page.wait_for_function("(w) => (window.stammtisch.state.view.deal.announced || []).some((a) => a[0] === 0 && a[1] === w)",
-                           arg=word)
+                           arg=said)
     announced = page.evaluate("window.stammtisch.state.view.deal.announced")
-    assert any(a[:2] == [0, word] for a in announced), announced
+    assert any(a[:2] == [0, said] for a in announced), announced
     # the hand has the focus again after the word
     assert page.evaluate("!!document.activeElement.closest('#hand, #actions')")
     assert not problems, problems
