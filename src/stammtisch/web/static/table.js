@@ -151,8 +151,13 @@ function trackTrick(prev, next) {
  * (no hand, nobody to act); the next deal's cards appear after the rest. */
 function shownView() {
   const r = anim.rest;
-  return r && r.view && performance.now() < r.t + r.ms ? r.view : state.view;
+  if (!(r && r.view && performance.now() < r.t + r.ms)) return state.view;
+  // the score sheet as it is now (the finished deal is written), the table as the deal left it
+  return { ...r.view, results: state.view.results, totals: state.view.totals };
 }
+
+/** Whether the last trick of a finished deal is resting now (the next deal waits for it). */
+const betweenDeals = () => !!(anim.rest && anim.rest.view && performance.now() < anim.rest.t + anim.rest.ms);
 
 /** Redraw after ``ms`` (the end of a rest or of the collecting). */
 function wake(ms) {
@@ -382,7 +387,8 @@ function gameView() {
     onPeek: () => { peek = !peek; render(); },
     onBadges: (s) => { openBadges = openBadges === s ? null : s; render(); },
   });
-  const settledBox = settledPanel(v);
+  // (the settlement comes after the last trick's rest: on a phone it would push the trick out of sight)
+  const settledBox = betweenDeals() ? null : settledPanel(v);
   if (choosing) table.querySelector(".felt").append(chooser(deckInfo, game, choosing.acts, act, () => { choosing = null; render(); }));
   const main = h("div", { class: "main-col" },
     v.over ? overPanel(v) : null,
