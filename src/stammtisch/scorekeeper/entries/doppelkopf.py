@@ -79,14 +79,13 @@ class DoppelkopfAdapter(Adapter):
         if value is None:
             return -1
         if isinstance(value, bool):
-            raise IllegalAction(Msg("{what} is null, a word (re, keine90 ...) or a number from -1 to 4, not {value}", what=what,
+            raise IllegalAction(Msg("{what} is null, a word (re, keine90 ...) or -1..4, not {value}", what=what,
                                     value=repr(value)))
         if isinstance(value, int):
             # Doppelkopf-Turnier 5.: Re/Kontra 0, keine 90 1 ... schwarz 4; -1 (as the engine's own
             # results write it) or null: no announcement; nothing else
             if not -1 <= value <= 4:
-                raise IllegalAction(Msg("{what} is null (no announcement), a word (re, keine90 ...) or a number from -1 to 4, "
-                                        "not {value}", what=what, value=repr(value)), rule="Doppelkopf-Turnier 5.")
+                raise IllegalAction(Msg("{what} is null (no announcement), a word (re, keine90 ...) or -1..4, not {value}", what=what, value=repr(value)), rule="Doppelkopf-Turnier 5.")
             return value
         word = str(value).replace(" ", "").lower()
         if word in ("kontra", "re"):
