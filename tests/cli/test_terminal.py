@@ -54,7 +54,7 @@ def test_every_card_shown_in_the_hand_is_read_back_as_that_card(game):
         for view, legal in _views(game, seed):
             hand = view["deal"].get("hand") or []
             out = text_of(mod.render(view), width=120)
-            hand_line = next(ln for ln in out.splitlines() if "deine Karten" in ln or "your hand" in ln)
+            hand_line = next(ln for ln in out.splitlines() if "deine Karten:" in ln or "your cards:" in ln)
             for card in hand:
                 shown = notation.card(card)
                 assert re.search(rf"(?<!\S){re.escape(shown)}(?!\S)", hand_line), (game, card, shown, hand_line)
@@ -129,12 +129,42 @@ def test_typed_shown_forms_play_whole_deals_without_a_refusal(game, monkeypatch)
 
 @pytest.mark.parametrize("game", GAMES)
 def test_question_mark_shows_the_legend(game):
-    """Item 10: '?' explains the notation (and the table and options come back)."""
-    r = runner.invoke(app, ["play", game, "--seed", "1", "--deals", "1"], input="?\nq\n")
-    assert r.exit_code == 0, r.output
-    first = module_for(game).NOTATION.legend[0]
-    assert first[:40] in r.output.replace("\n", " ") or first[:30] in r.output
-    assert "Notation:" in r.output or "notation:" in r.output
+    """Item 10: '?' explains the notation (and the table and options come back), in the screen's language."""
+    for lang in ("de", "en"):
+        r = runner.invoke(app, ["play", game, "--seed", "1", "--deals", "1", "--lang", lang], input="?\nq\n")
+        assert r.exit_code == 0, r.output
+        first = render(module_for(game).NOTATION.legend[0], lang)
+        assert first[:40] in r.output.replace("\n", " ") or first[:30] in r.output, (lang, r.output[-800:])
+        assert ("Notation:" if lang == "de" else "notation:") in r.output
+
+
+#: words of the screens that must not be on the other language's screen (game terms such as
+#: Spielliste, Abfrage, Talon, Weis, Stöck, Trumpf in Jass's own words stay German in both)
+SCREEN_WORDS = {
+    "de": [r"\byour\b", r"\btrick", r"\bdealer\b", r"\bdeal \d", r"\boptions?\b", r"\bthe\b", r"\band\b",
+           r"\bstanding\b", r"\bcards\b", r"\bquits\b", r"\bshows\b", r"\bpoints\b", r"\bby\b", r"\bwith\b",
+           r"\bannounce", r"\bphase\b", r"\bhighest\b", r"\bfigures\b", r"\bempty\b", r"\bplays?\b", r"\bgame\b"],
+    "en": [r"\bdeine?\b", r"\bStiche?\b", r"\bGeber\b", r"\bMöglichkeit", r"\bder\b", r"\bdie\b", r"\bund\b",
+           r"\bStand\b", r"\bKarten\b", r"\bbeendet\b", r"\bzeigt\b", r"\bPunkte\b", r"\bvon\b", r"\bmit\b",
+           r"\bangesagt\b", r"\bGebot\b", r"\bFiguren\b", r"\bleer\b", r"\bspielt\b", r"\bam Zug\b", r"\boder\b"],
+}
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_each_game_screen_is_in_one_language(game, lang):
+    """The whole screen of ``play`` in the language asked for (``--lang``; German by default): the
+    table, the legend, the options, the events and the settlement, the refusals included."""
+    moves = "?\nnonsense\n" + "1\n" * 60 + "q\n"
+    r = runner.invoke(app, ["play", game, "--seed", "3", "--deals", "1", "--lang", lang], input=moves, terminal_width=100)
+    assert r.exit_code == 0, r.output[-2000:]
+    text = r.output
+    for name in ("Computer", "Du", "You", "gegen die Alten"):  # (a game term explained in English)
+        text = text.replace(name, "")
+    text = re.sub(r"\S+:\S+", "", text)  # notation such as announce:…, kontra:game
+    found = sorted({m.group(0) for pat in SCREEN_WORDS[lang] for m in re.finditer(pat, text)})
+    lines = [ln for ln in text.splitlines() if any(re.search(p, ln) for p in SCREEN_WORDS[lang])]
+    assert not found, (found, lines[:12])
 
 
 def test_jass_trump_words_as_shown_and_bedanken_asks_first():

@@ -63,7 +63,7 @@ BAD = [
     ("doppelkopf", {"solos": []}, "solos"),
     # ranges, formats, names, duplicates, types
     ("tarock", {"tariff": ["rufer:1", "trischaken:x"]}, "'name:value'"),
-    ("tarock", {"tariff": ["rufer:1", "trischaken:0"]}, "1..1000"),
+    ("tarock", {"tariff": ["rufer:1", "trischaken:0"]}, "between 1 and 1000"),
     ("tarock", {"tariff": ["rufer:1", "rufer:2", "trischaken:1"]}, "once"),
     ("tarock", {"tariff": ["dreier:4", "trischaken:1"]}, "rufer"),
     ("tarock", {"tariff": ["rufer:1", "trischaken:1", 5]}, "tariff"),

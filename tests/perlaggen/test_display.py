@@ -4,6 +4,7 @@ card turned up (§7), decided figures, the raiser of an open raise (§13), the l
 
 from __future__ import annotations
 
+import pytest
 from rich.console import Console
 
 from stammtisch.cli.render import perlaggen as R
@@ -11,6 +12,17 @@ from stammtisch.core.protocol import Deal, DealContext
 from stammtisch.games.perlaggen import GAME, PerlaggenDeal
 
 from .helpers import cards, make, run
+
+
+@pytest.fixture(autouse=True)
+def english_screen():
+    """These tests read the terminal screen's English words (``play --lang en``; German is the default)."""
+    from stammtisch.cli.settlement import current_language, set_language
+
+    before = current_language()
+    set_language("en")
+    yield
+    set_language(before)
 
 SEATS = ["Anna", "Bert", "Cleo", "Dan"]
 

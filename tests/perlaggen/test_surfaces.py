@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
 from rich.console import Console
 from typer.testing import CliRunner
 
@@ -12,6 +13,17 @@ from stammtisch.cli.main import app
 from stammtisch.cli.render import for_game
 from stammtisch.core.driver import step
 from stammtisch.games.perlaggen import GAME
+
+
+@pytest.fixture(autouse=True)
+def english_screen():
+    """These tests read the terminal screen's English words (``play --lang en``; German is the default)."""
+    from stammtisch.cli.settlement import current_language, set_language
+
+    before = current_language()
+    set_language("en")
+    yield
+    set_language(before)
 
 
 def test_renderer_draws_every_phase():
@@ -27,7 +39,7 @@ def test_renderer_draws_every_phase():
         console.print(render(v))
         step(m, [GAME.rule_bot()] * 4, rng)
     text = console.export_text()
-    assert "Trumpf" in text and "your hand" in text
+    assert "Trumpf" in text and "your cards" in text
     assert {"cut", "look", "play"} <= seen
 
 

@@ -77,7 +77,7 @@ def test_the_catalogue_describes_each_option_for_a_form(client):
         assert games["doppelkopf"]["schema"]["solos"]["kind"] == "set"
         assert games["doppelkopf"]["schema"]["players"]["choices"] == [4, 5]
     if "jass" in games:
-        assert games["jass"]["schema"]["target"] == {"rule": "Papagei-Jass: the agreed Punkteziel", "kind": "int",
+        assert games["jass"]["schema"]["target"] == {"rule": "Papagei-Jass §2", "kind": "int",
                                                      "min": 100, "max": 10000}
 
 

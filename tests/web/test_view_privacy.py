@@ -101,3 +101,25 @@ def test_the_last_trick_and_its_winner_are_in_every_view(game, profile, options)
             assert all(m.view(s)["deal"]["last_winner"] == w for s in range(m.n))
             return
     pytest.skip("no trick was turned in this deal")
+
+
+@pytest.mark.parametrize("game", ["jass", "doppelkopf", "tarock"])
+def test_the_next_deal_carries_the_last_trick_of_the_deal_before(game):
+    """Once a deal ends the next deal's view no longer holds its tricks: ``previous_trick`` keeps the
+    last one (the same in every seat's view and the public one: every seat saw it played), so the
+    page lets it rest before the next deal's cards and shows it when asked (Papagei-Jass §14)."""
+    m = Match(registry.get(game), None, {}, seed=3, max_deals=3)
+    rng = random.Random(3)
+    assert m.view(0)["previous_trick"] is None  # the first deal has none
+    while len(m.logs) < 2:
+        seat = m.to_act()[0]
+        before = m.public_view()["deal"]
+        # (no Rest claim or Bedanken: the deal ends with a card that completes its last trick)
+        m.apply(seat, rng.choice([a for a in m.legal_actions(seat) if a not in ("rest", "bedanken")]))
+        if len(m.logs) == 2:  # the deal ended with this card: it completed the deal's last trick
+            final = [*(before.get("trick") or []), [seat, m.logs[0].actions[-1][1]]]
+    prev = m.public_view()["previous_trick"]
+    assert prev["deal"] == 0 and prev["cards"] == final, (prev, final)
+    assert prev["winner"] in range(m.n)
+    assert all(m.view(s)["previous_trick"] == prev for s in range(m.n))
+    assert not m.public_view()["deal"].get("last_trick")  # the new deal has no tricks of its own yet

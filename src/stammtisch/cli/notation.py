@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterable
 
 from ..core.cards import Deck
 from ..core.errors import BadNotation
+from ..core.messages import Msg
 
 #: characters that separate the parts of an action (``call:XK``, ``W=LA``, ``weis:...``)
 SEPARATORS = ":=,+ "
@@ -91,7 +92,7 @@ class TerminalNotation:
             return None
         for p, hint in self.ambiguous.items():
             if low.startswith(p) and len(low) > len(p):
-                raise AmbiguousInput(hint.format(card=t))
+                raise AmbiguousInput(Msg(hint.id, card=t) if isinstance(hint, Msg) else hint.format(card=t))
         return code
 
     def read(self, text: str, legal: list[str]) -> str:

@@ -52,6 +52,20 @@ def current_language() -> str:
     return _LANG[0]
 
 
+def tr(text: str, /, **args: Any) -> str:
+    """A word of the terminal's game screens in the session's language: the catalogue's text for
+    the id ``text`` (a literal, or a :class:`Msg` declared elsewhere), its ``{name}`` placeholders
+    filled from ``args`` as they are (names, numbers, cards). ``tr`` is an extraction keyword of
+    the catalogues (``python -m stammtisch.i18n update``) like ``Msg``."""
+    said = gettext(text.id if isinstance(text, Msg) else str(text), _LANG[0])
+    if not args:
+        return said
+    try:
+        return said.format_map(args)
+    except (KeyError, ValueError, IndexError):  # a broken catalogue entry: the source text, never a crash
+        return str(text).format_map(args)
+
+
 def words(lang: str | None = None) -> dict[str, str]:
     """The terminal's words in ``lang`` (default: the session's language)."""
     lang = language(lang or _LANG[0])

@@ -8,19 +8,18 @@ empty line asks again. An illegal action is refused with the reason and the rule
 prompt comes back. The typed text is read by the game's :class:`~.notation.TerminalNotation`
 (``cli/render/<game>.py``); the engines and records keep the record notation.
 
-Per game, the renderer module may also define ``LANG`` (``"de"``/``"en"``: the language of the
-whole screen), ``confirm(action, view)`` (a question before an action that would lose, e.g.
+Every word of the screens is in the session's language (``--lang``, German by default): the
+renderers' words through the catalogue (:func:`~.settlement.tr`), the engines' messages rendered.
+Per game, the renderer module may also define ``confirm(action, view)`` (a question before an action that would lose, e.g.
 Jass Bedanken short of the target), ``settlement(summary, names)`` (extra lines after a deal:
 Doppelkopf Augen, Trischaken points) and ``SUFFIX`` (a question asked after a card that takes
 a suffix, e.g. the Perlaggen Taufe ``W=LA``), ``GROUPED`` (words listed once whose variants
-are asked after them, Perlaggen ``ungesehen:…``) and ``MESSAGES`` (the engine's refusals, English,
-as ``(pattern, replacement)`` pairs in the screen's language).
+are asked after them, Perlaggen ``ungesehen:…``).
 """
 
 from __future__ import annotations
 
 import random
-import re
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -36,8 +35,9 @@ from ..core.errors import IllegalAction, StammtischError
 from ..core.protocol import Game
 from .notation import TerminalNotation
 from .render import for_game, module_for
-from ..i18n import computer_name
-from .settlement import match_result, score_sheet, seat_names, settlement_lines, words
+from ..core.messages import Msg
+from ..i18n import computer_name, render
+from .settlement import match_result, score_sheet, seat_names, settlement_lines, tr, words
 
 
 HELP = "?"  # re-show the table, the legend and the options
@@ -64,9 +64,9 @@ class Screen:
     def legend(self) -> None:
         if self.notation and self.notation.legend:
             self.console.print(Text(f"{self.w['legend']}: ", style="bold").append(
-                self.notation.legend[0], style=""), highlight=False)
+                tr(self.notation.legend[0]), style=""), highlight=False)
             for ln in self.notation.legend[1:]:
-                self.console.print(Text("  " + ln), highlight=False)
+                self.console.print(Text("  " + tr(ln)), highlight=False)
 
     def listing(self, legal: list[str]) -> list[str]:
         """The options as listed: a card with a suffix (``W=LA``) once, as the card alone; a run
@@ -105,12 +105,10 @@ class Screen:
                 out[word] = tails
         return out
 
-    def refuse(self, message: str, rule: str | None = None) -> None:
-        """Print a refusal in the screen's language (the engine's words through ``MESSAGES``)."""
-        for pattern, said in getattr(self.module, "MESSAGES", ()):
-            message, n = re.subn(pattern, said, message)
-            if n:
-                break
+    def refuse(self, message: Any, rule: str | None = None) -> None:
+        """Print a refusal in the screen's language (an engine's message rendered, seats by name)."""
+        if isinstance(message, Msg):
+            message = render(message, self.w["lang"])
         t = Text(f"{self.w['refused']}: ", style="red").append(message)
         if rule:
             t.append(f" ({rule})", style="dim")
@@ -153,7 +151,7 @@ class Screen:
                 try:
                     action = self.notation.read(answer, legal) if self.notation else answer
                 except StammtischError as e:
-                    self.refuse(str(e))
+                    self.refuse(e.args[0] if e.args else str(e))
                     continue
             action = self._suffix(action, legal)
             if action is None:
@@ -181,7 +179,7 @@ class Screen:
                 return None
             answer = answer.removeprefix(action + ":")  # "abheben:15" typed in full is the same
             if not answer.isdigit() or not lo <= int(answer) <= hi:
-                self.refuse(f"{action}: {lo}…{hi}, not {answer!r}")
+                self.refuse(tr("{action}: {low}…{high}, not {answer}", action=action, low=lo, high=hi, answer=repr(answer)))
                 return None
             return f"{action}:{answer}"
         grouped = self._grouped(legal)
@@ -196,20 +194,20 @@ class Screen:
         if not suffix or not variants:
             return action
         choices = [self.show_action(a.split("=", 1)[1]) for a in variants]
-        shown = " ".join(choices) if len(choices) <= 8 else f"any of {len(choices)} cards, e.g. {choices[-1]}"
-        self.console.print(Text(suffix.format(card=self.show_action(action)) + f": {shown}"), highlight=False)
+        shown = " ".join(choices) if len(choices) <= 8 else tr("any of {n} cards, e.g. {card}", n=len(choices), card=choices[-1])
+        self.console.print(Text(tr(suffix, card=self.show_action(action)) + f": {shown}"), highlight=False)
         answer = self._prompt(f"{self.show_action(action)}= {self.w['suffix']}")
         if answer is None:
             return None
         if not answer:
             if action in legal:
                 return action
-            self.refuse(f"{self.show_action(action)}: {suffix.format(card=self.show_action(action))}?")
+            self.refuse(f"{self.show_action(action)}: {tr(suffix, card=self.show_action(action))}?")
             return None
         try:
             card = self.notation.read_card(answer) if self.notation else answer
         except StammtischError as e:
-            self.refuse(str(e))
+            self.refuse(e.args[0] if e.args else str(e))
             return None
         return f"{action}={card or answer}"
 

@@ -87,18 +87,37 @@ class Spec:
             return f"at most {self.max}"
         return "any value"
 
-    def _fail(self, name: str, what: str, value: Any) -> OptionError:
+    def allowed(self) -> Msg:
+        """What is allowed, as a message in the reader's language (:meth:`describe` in words).
+
+        >>> Spec(min=100, max=10000).allowed()
+        'between 100 and 10000'
+        """
+        if self.choices is not None:
+            vals = [repr(c) if isinstance(c, str) else str(c) for c in self.choices]
+            if len(vals) == 1:
+                return Msg("{value}", value=vals[0])
+            return Msg("{values} or {last}", values=", ".join(vals[:-1]), last=vals[-1])
+        if self.min is not None and self.max is not None:
+            return Msg("between {low} and {high}", low=self.min, high=self.max)
+        if self.min is not None:
+            return Msg("at least {low}", low=self.min)
+        if self.max is not None:
+            return Msg("at most {high}", high=self.max)
+        return Msg("any value")
+
+    def _fail(self, name: str, what: Msg, value: Any) -> OptionError:
         shown = repr(value)
         if len(shown) > 80:
             shown = shown[:77] + "..."
         src = f" ({self.rule})" if self.rule else ""
         return OptionError(Msg("option '{name}' {what}{src}, not {shown}", name=name, what=what, src=src, shown=shown))
 
-    def _number(self, name: str, value: Any, what: str = "must be") -> None:
+    def _number(self, name: str, value: Any) -> None:
         if self.choices is not None and value not in self.choices:
-            raise self._fail(name, f"{what} {self.describe()}", value)
+            raise self._fail(name, Msg("must be {allowed}", allowed=self.allowed()), value)
         if (self.min is not None and value < self.min) or (self.max is not None and value > self.max):
-            raise self._fail(name, f"{what} {self.describe()}", value)
+            raise self._fail(name, Msg("must be {allowed}", allowed=self.allowed()), value)
 
     def check(self, name: str, value: Any) -> None:
         """Refuse ``value`` for option ``name`` unless it meets every constraint.
@@ -110,35 +129,35 @@ class Spec:
         elif isinstance(value, (int, float)) and not isinstance(value, bool):
             self._number(name, value)
         elif self.choices is not None and value not in self.choices:
-            raise self._fail(name, f"must be {self.describe()}", value)
+            raise self._fail(name, Msg("must be {allowed}", allowed=self.allowed()), value)
 
     def _check_list(self, name: str, value: tuple[Any, ...]) -> None:
         if self.non_empty and not value:
-            raise self._fail(name, "needs at least one item", list(value))
+            raise self._fail(name, Msg("needs at least one item"), list(value))
         names = []
         for item in value:
             if not isinstance(item, str):
-                raise self._fail(name, "holds text items", item)
+                raise self._fail(name, Msg("holds text items"), item)
             if self.pairs:
                 key, sep, num = item.partition(":")
                 digits = num[1:] if num.startswith("-") else num
                 if not sep or not key or not digits.isdigit() or len(digits) > 9:
-                    raise self._fail(name, "holds items 'name:value' with a whole-number value", item)
+                    raise self._fail(name, Msg("holds items 'name:value' with a whole-number value"), item)
                 if self.min is not None or self.max is not None:
                     v = int(num)
                     if (self.min is not None and v < self.min) or (self.max is not None and v > self.max):
-                        raise self._fail(name, f"holds values {self.describe()}", item)
+                        raise self._fail(name, Msg("holds values {allowed}", allowed=self.allowed()), item)
                 item = key
             if self.items is not None and item not in self.items:
-                raise self._fail(name, f"holds only {', '.join(self.items)}", item)
+                raise self._fail(name, Msg("holds only {items}", items=', '.join(self.items)), item)
             names.append(item)
         if self.unique:
             twice = sorted({n for n in names if names.count(n) > 1})
             if twice:
-                raise self._fail(name, f"names each item once ({', '.join(twice)} twice)", list(value))
+                raise self._fail(name, Msg("names each item once ({twice} twice)", twice=', '.join(twice)), list(value))
         missing = [n for n in (self.items if self.complete and self.items else self.required) if n not in names]
         if missing:
-            raise self._fail(name, f"must contain {', '.join(missing)}", list(value))
+            raise self._fail(name, Msg("must contain {missing}", missing=', '.join(missing)), list(value))
 
 
 def option(default: Any, **constraints: Any) -> Any:

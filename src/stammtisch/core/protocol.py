@@ -618,6 +618,9 @@ class Match:
         self.totals: tuple[int, ...] = tuple(0 for _ in game.columns(self.options))
         self.over = False
         self.summary: dict[str, Any] | None = None
+        #: the last trick of the deal before the running one (public: every seat saw it played), so
+        #: that a surface can let it rest and be looked at after the next deal has begun
+        self.previous_trick: dict[str, Any] | None = None
         first = self._recorded[0][0] if self._recorded else game.first_dealer(self.options, self._rng)
         self._start_deal(first, {})
 
@@ -648,6 +651,10 @@ class Match:
             self.over = True
             self.summary = self.game.match_result(self.options, self.totals, [lg.result for lg in self.logs if lg.result is not None])
             return
+        ended = self.deal_state.public_view()
+        last = ended.get("last_trick") or []
+        self.previous_trick = ({"deal": len(self.logs) - 1, "cards": last, "winner": ended.get("last_winner")}
+                               if last else None)
         self._start_deal(*nxt)
 
     @property
@@ -738,6 +745,7 @@ class Match:
             "legal": self.legal_actions(seat) if seat is not None else [],
             "over": self.over,
             "results": previous,
+            "previous_trick": self.previous_trick,
             "deal": deal_view,
         }
 

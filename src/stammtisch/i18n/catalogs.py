@@ -18,8 +18,8 @@ SOURCE = Path(__file__).resolve().parent.parent
 #: where the browser finds the catalogues
 STATIC = SOURCE / "web" / "static" / "i18n"
 
-#: the call that marks a message id in the source
-KEYWORDS = {"Msg": (1,)}
+#: the calls that mark a message id in the source: a message, and a word of the terminal's screens
+KEYWORDS = {"Msg": (1,), "tr": (1,)}
 
 
 def extract_ids() -> dict[str, str]:

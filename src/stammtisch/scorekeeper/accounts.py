@@ -43,14 +43,14 @@ class Accounts(Database):
     # ------------------------------------------------------------------ organisers and sessions
     def create_organiser(self, name: str, password: str) -> dict[str, Any]:
         """An organiser account (``stammtisch tournament organiser add``); the password is stored as argon2."""
-        name = clean_name(name, "organiser's name")
+        name = clean_name(name, Msg("organiser's name"))
         if len(name) > 80:
-            raise IllegalAction("the organiser's name is too long (80 characters at most)")
+            raise IllegalAction(Msg("the organiser's name is too long (80 characters at most)"))
         if not isinstance(password, str) or len(password) < auth.MIN_PASSWORD or len(password) > 200:
-            raise IllegalAction(f"a password has {auth.MIN_PASSWORD} to 200 characters")
+            raise IllegalAction(Msg("a password has {low} to 200 characters", low=auth.MIN_PASSWORD))
         with self.session() as s:
             if s.scalar(select(SkOrganiser).where(SkOrganiser.name == name)) is not None:
-                raise IllegalAction(f"there is an organiser {name} already")
+                raise IllegalAction(Msg("there is an organiser {name} already", name=name))
             o = SkOrganiser(name=name, password_hash=auth.hash_secret(password))
             s.add(o)
             s.flush()
@@ -59,11 +59,11 @@ class Accounts(Database):
     def set_password(self, name: str, password: str) -> None:
         """A new password (and the lock lifted); the organiser's sessions end."""
         if not isinstance(password, str) or len(password) < auth.MIN_PASSWORD or len(password) > 200:
-            raise IllegalAction(f"a password has {auth.MIN_PASSWORD} to 200 characters")
+            raise IllegalAction(Msg("a password has {low} to 200 characters", low=auth.MIN_PASSWORD))
         with self.session() as s:
             o = s.scalar(select(SkOrganiser).where(SkOrganiser.name == name))
             if o is None:
-                raise NotFound(f"there is no organiser {name}")
+                raise NotFound(Msg("there is no organiser {name}", name=name))
             o.password_hash, o.failed_logins, o.locked_until = auth.hash_secret(password), 0, None
             s.execute(SkSession.__table__.delete().where(SkSession.organiser_id == o.id))
 
@@ -76,7 +76,7 @@ class Accounts(Database):
         with self.session() as s:
             o = s.scalar(select(SkOrganiser).where(SkOrganiser.name == name))
             if o is None:
-                raise NotFound(f"there is no organiser {name} (stammtisch tournament organiser add {name!r})")
+                raise NotFound(Msg("there is no organiser {name} (stammtisch tournament organiser add {quoted})", name=name, quoted=repr(name)))
             return o.id
 
     def _new_session(self, s: Session, *, organiser: int | None = None, table: int | None = None,
@@ -103,7 +103,7 @@ class Accounts(Database):
             until = o.locked_until if o is not None else (ghost[1] if ghost else None)
             if until is not None and until > t:
                 auth.verify_secret(None, password)  # same time as a real attempt
-                raise Locked(f"too many wrong passwords: the account is locked until {until:%H:%M} UTC", until=until)
+                raise Locked(Msg("too many wrong passwords: the account is locked until {time} UTC", time=f"{until:%H:%M}"), until=until)
             ok = auth.verify_secret(o.password_hash if o else None, password)
             if o is None:
                 n = (ghost[0] if ghost else 0) + 1
@@ -115,7 +115,7 @@ class Accounts(Database):
                 if o.failed_logins >= auth.LOGIN_ATTEMPTS:
                     o.failed_logins, o.locked_until = 0, t + auth.LOGIN_LOCK
         if o is None or not ok:
-            raise Forbidden("wrong name or password")
+            raise Forbidden(Msg("wrong name or password"))
         with self.session() as s:
             o = s.get(SkOrganiser, o.id)
             o.failed_logins, o.locked_until = 0, None
@@ -153,7 +153,7 @@ class Accounts(Database):
         with self.session() as s:
             t = s.get(SkTournament, tid)
             if t is None:
-                raise NotFound(f"there is no tournament {tid}")
+                raise NotFound(Msg("there is no tournament {number}", number=tid))
             if who is not None and who.organiser is not None and who.organiser == t.organiser_id:
                 return
             if who is not None and table_id is not None and who.table == table_id:
@@ -178,16 +178,16 @@ class Accounts(Database):
         with self.session() as s:
             t = self._tournament(s, tid)
             if not t.rounds:
-                raise IllegalAction("no round is drawn")
+                raise IllegalAction(Msg("no round is drawn"))
             if tables is not None:
                 chosen = [tab for r in t.rounds for tab in r.tables if tab.id in set(tables)]
                 missing = sorted(set(tables) - {tab.id for tab in chosen})
                 if missing:
-                    raise NotFound(f"tournament {tid} has no tables {missing}")
+                    raise NotFound(Msg("tournament {number} has no tables {tables}", number=tid, tables=[str(x) for x in missing]))
             else:
                 rnd = t.rounds[-1] if round is None else next((r for r in t.rounds if r.number == round), None)
                 if rnd is None:
-                    raise NotFound(f"round {round} is not drawn")
+                    raise NotFound(Msg("round {number} is not drawn", number=round))
                 chosen = list(rnd.tables)
             out = {}
             for tab in chosen:
@@ -215,15 +215,15 @@ class Accounts(Database):
         t = auth.now()
         count, until = self._code_fails.get(key, (0, None))
         if until is not None and until > t:
-            raise Locked(f"too many wrong codes from here: table {table_id} is locked for you until {until:%H:%M} "
-                         f"UTC (or the organiser issues a new code)", until=until)
+            raise Locked(Msg("too many wrong codes from here: table {number} is locked for you until {time} UTC (or the "
+                             "organiser issues a new code)", number=table_id, time=f"{until:%H:%M}"), until=until)
         with self.session() as s:
             tab = s.get(SkTable, table_id)
             if tab is None:
-                raise NotFound(f"there is no table {table_id}")
+                raise NotFound(Msg("there is no table {number}", number=table_id))
             if tab.locked_until is not None and tab.locked_until > t:
-                raise Locked(f"too many wrong codes: table {tab.number} is locked until {tab.locked_until:%H:%M} "
-                             f"UTC (or the organiser issues a new code)", until=tab.locked_until)
+                raise Locked(Msg("too many wrong codes: table {number} is locked until {time} UTC (or the organiser issues a "
+                                 "new code)", number=tab.number, time=f"{tab.locked_until:%H:%M}"), until=tab.locked_until)
             ok = auth.verify_secret(tab.code_hash, entered)
             if not ok:
                 tab.failed_codes += 1

@@ -18,6 +18,7 @@ from sqlalchemy.orm import Session, selectinload, sessionmaker
 
 from stammtisch import storage
 from stammtisch.core.errors import IllegalAction
+from stammtisch.core.messages import Msg
 
 from .errors import Conflict, NotFound
 from .models import SkRound, SkSeat, SkTable, SkTournament
@@ -32,12 +33,17 @@ def migrate_db(engine: Engine) -> None:
     storage.migrate(engine, MIGRATIONS, VERSION_TABLE)
 
 
-def clean_name(text: Any, what: str = "name") -> str:
+def clean_name(text: Any, what: Msg | None = None) -> str:
+    """``text`` with its white space made single; refused when empty or over 200 characters.
+
+    :param what: whose name it is, as a message (default: a tournament's or table's name)
+    """
+    what = what if what is not None else Msg("name of a tournament")
     if not isinstance(text, str) or not " ".join(text.split()):
-        raise IllegalAction(f"a {what} is needed")
+        raise IllegalAction(Msg("a {what} is needed", what=what))
     out = " ".join(text.split())
     if len(out) > 200:
-        raise IllegalAction(f"the {what} is too long (200 characters at most)")
+        raise IllegalAction(Msg("the {what} is too long (200 characters at most)", what=what))
     return out
 
 
@@ -78,7 +84,7 @@ class Database:
                 s.commit()
             except IntegrityError as exc:
                 s.rollback()
-                raise Conflict("somebody else wrote at the same time; reload and try again") from exc
+                raise Conflict(Msg("somebody else wrote at the same time; reload and try again")) from exc
             except BaseException:
                 s.rollback()
                 raise
@@ -91,12 +97,12 @@ class Database:
             selectinload(SkTournament.rounds).selectinload(SkRound.tables).selectinload(SkTable.seats)
             .selectinload(SkSeat.player)])
         if t is None:
-            raise NotFound(f"there is no tournament {tid}")
+            raise NotFound(Msg("there is no tournament {number}", number=tid))
         return t
 
     def _table(self, s: Session, table_id: int) -> SkTable:
         t = s.get(SkTable, table_id, options=[selectinload(SkTable.entries),
                                               selectinload(SkTable.seats).selectinload(SkSeat.player)])
         if t is None:
-            raise NotFound(f"there is no table {table_id}")
+            raise NotFound(Msg("there is no table {number}", number=table_id))
         return t

@@ -24,6 +24,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 
 from stammtisch.core.errors import IllegalAction
+from stammtisch.core.messages import Msg
 
 __all__ = ["table_sizes", "draw_random", "draw_balanced", "draw_schedule", "pairs_of", "repeat_pairs", "new_seed",
            "list_keeper", "five_seats"]
@@ -47,25 +48,25 @@ def table_sizes(n: int, prefer: str = "four", allowed: Sequence[int] = (4, 5)) -
     :raises IllegalAction: when ``n`` players cannot be seated so
     """
     if prefer not in ("four", "five"):
-        raise IllegalAction(f"prefer must be 'four' or 'five', not {prefer!r}")
+        raise IllegalAction(Msg("prefer must be 'four' or 'five', not {value}", value=repr(prefer)))
     if tuple(allowed) == (4,):
         if n % 4 or n == 0:
-            raise IllegalAction(f"{n} players cannot be seated at tables of four")
+            raise IllegalAction(Msg("{n} players cannot be seated at tables of four", n=n))
         return [4] * (n // 4)
     options = [b for b in range(n // 5 + 1) if (n - 5 * b) % 4 == 0 and n - 5 * b >= 0]
     if n < 4 or not options:
-        raise IllegalAction(f"{n} players cannot be seated at tables of four and five")
+        raise IllegalAction(Msg("{n} players cannot be seated at tables of four and five", n=n))
     b = max(options) if prefer == "five" else min(options)
     return [5] * b + [4] * ((n - 5 * b) // 4)
 
 
 def _check(players: Sequence[int], sizes: Sequence[int]) -> None:
     if sum(sizes) != len(players):
-        raise IllegalAction(f"{len(players)} players do not fill tables of {'+'.join(map(str, sizes))}")
+        raise IllegalAction(Msg("{n} players do not fill tables of {sizes}", n=len(players), sizes="+".join(map(str, sizes))))
     if len(set(players)) != len(players):
-        raise IllegalAction("a player is listed twice for the draw")
+        raise IllegalAction(Msg("a player is listed twice for the draw"))
     if any(s not in (4, 5) for s in sizes):
-        raise IllegalAction("tables have 4 or 5 players")
+        raise IllegalAction(Msg("tables have 4 or 5 players"))
 
 
 def _cut(order: Sequence[int], sizes: Sequence[int]) -> list[list[int]]:

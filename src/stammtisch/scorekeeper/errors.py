@@ -21,7 +21,7 @@ class _Said(StammtischError):
         return out
 
 
-class NotFound(StammtischError):
+class NotFound(_Said):
     """A tournament, table, row or player that does not exist."""
 
 
@@ -55,7 +55,7 @@ class Locked(_Said):
         super().__init__(message)
 
     def to_json(self):
-        return {"error": "Locked", "message": str(self),
+        return {"error": "Locked", "message": str(self), "msg": msg_json(self.args[0]) if self.args else None,
                 "until": self.until.isoformat() + "Z" if self.until is not None else None}
 
 

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from stammtisch.core.errors import IllegalAction
+from stammtisch.core.messages import Msg
 
 from .draw import list_keeper
 from .store import Store
@@ -98,8 +99,7 @@ def _reportlab() -> Mapping[str, Any]:
         from reportlab.lib.units import mm
         from reportlab.platypus import PageBreak, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
     except ImportError:
-        raise IllegalAction("PDF export needs reportlab (the extra pdf): run `bash scripts/setup pdf` in the "
-                            "checkout") from None
+        raise IllegalAction(Msg("PDF export needs reportlab (the extra pdf): run `bash scripts/setup pdf` in the checkout")) from None
     return dict(colors=colors, A4=A4, A6=A6, landscape=landscape, styles=getSampleStyleSheet(), mm=mm,
                 PageBreak=PageBreak, Paragraph=Paragraph, SimpleDocTemplate=SimpleDocTemplate, Spacer=Spacer,
                 Table=Table, TableStyle=TableStyle)

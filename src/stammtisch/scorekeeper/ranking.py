@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from stammtisch.core.errors import IllegalAction
+from stammtisch.core.messages import Msg
 
 __all__ = ["TableResult", "Standing", "rank_players", "table_placings", "season_standings", "TIEBREAKS"]
 
@@ -89,7 +90,7 @@ def _keys(st: Standing, tiebreaks: Sequence[str]) -> list[tuple[str, Any]]:
         elif tb == "lot":
             out.append((tb, st.lot))
         else:
-            raise IllegalAction(f"unknown tie-break {tb!r} (known: {', '.join(TIEBREAKS)})")
+            raise IllegalAction(Msg("unknown tie-break {name} (known: {known})", name=repr(tb), known=", ".join(TIEBREAKS)))
     return out
 
 
@@ -172,7 +173,7 @@ def season_standings(tournaments: Sequence[tuple[str, Sequence[tuple[str, int, i
     Ties: more tournament wins, then the better best rank, then the name.
     """
     if scoring not in ("points", "places"):
-        raise IllegalAction(f"season scoring must be 'points' or 'places', not {scoring!r}")
+        raise IllegalAction(Msg("season scoring must be 'points' or 'places', not {value}", value=repr(scoring)))
     acc: dict[str, dict[str, Any]] = defaultdict(lambda: {"name": "", "points": 0, "res": []})
     for tname, lines in tournaments:
         n = len(lines)

@@ -43,7 +43,7 @@ def _check_options(game: str, profile: str | None, options: Mapping[str, Any] | 
     """Refuse rules options the engine cannot play (:func:`stammtisch.core.options.resolve_options`
     checks each option's meaning); without the engine installed only the adapter's checks apply."""
     if options is not None and not isinstance(options, Mapping):
-        raise OptionError("options are an object of name: value")
+        raise OptionError(Msg("options are an object of name: value"))
     try:
         from stammtisch.core import registry
         engine = registry.get(game)
@@ -101,7 +101,7 @@ class Store(Accounts):
         if seen is None:
             seen = tab.version
         if isinstance(seen, bool) or not isinstance(seen, int):
-            raise IllegalAction(f"version must be a whole number, not {seen!r}")
+            raise IllegalAction(Msg("version must be a whole number, not {value}", value=repr(seen)))
         res = s.execute(update(SkTable).where(SkTable.id == tab.id, SkTable.version == seen)
                         .values(version=SkTable.version + 1).execution_options(synchronize_session=False))
         if res.rowcount != 1:
@@ -130,19 +130,20 @@ class Store(Accounts):
         if profile is not None:
             profiles = adapter.profiles()
             if profiles and profile not in profiles:
-                raise OptionError(f"unknown rules profile {profile!r} for {game} (known: {', '.join(profiles)})")
+                raise OptionError(Msg("unknown rules profile {profile} for {game} (known: {profiles})", profile=repr(profile), game=game,
+                                      profiles=", ".join(profiles)))
         if kind not in ("tournament", "table"):
-            raise IllegalAction(f"kind must be 'tournament' or 'table', not {kind!r}")
+            raise IllegalAction(Msg("kind must be 'tournament' or 'table', not {value}", value=repr(kind)))
         if isinstance(rounds, bool) or not isinstance(rounds, int) or not 1 <= rounds <= 50:
-            raise IllegalAction(f"rounds must be 1..50, not {rounds!r}")
+            raise IllegalAction(Msg("rounds must be from 1 to 50, not {value}", value=repr(rounds)))
         g = {int(k): int(v) for k, v in (games or {}).items()}
         for size, n in g.items():
             if size not in (4, 5) or not 0 <= n <= 200:
-                raise IllegalAction(f"games per round: table size 4 or 5 and 0..200 games, not {size}: {n}")
+                raise IllegalAction(Msg("games per round: table size 4 or 5 and 0 to 200 games, not {size}: {n}", size=size, n=n))
         tbs = list(tiebreaks) if tiebreaks is not None else list(TIEBREAKS)
         for tb in tbs:
             if tb not in TIEBREAKS:
-                raise IllegalAction(f"unknown tie-break {tb!r} (known: {', '.join(TIEBREAKS)})")
+                raise IllegalAction(Msg("unknown tie-break {name} (known: {known})", name=repr(tb), known=", ".join(TIEBREAKS)))
         with self.session() as s:
             t = SkTournament(name=clean_name(name), game=game, profile=profile, options=dict(options or {}), kind=kind,
                              season=" ".join(season.split()) if season else None,
@@ -155,7 +156,7 @@ class Store(Accounts):
             tid = t.id
         if kind == "table":
             if not names:
-                raise IllegalAction("a table needs the names of its players in order of play")
+                raise IllegalAction(Msg("a table needs the names of its players in order of play"))
             self.add_players(tid, [{"name": n} for n in names])
             with self.session() as s:
                 numbers = [p.number for p in self._tournament(s, tid).players]
@@ -229,10 +230,10 @@ class Store(Accounts):
             out = []
             for d in players:
                 if not isinstance(d, Mapping):
-                    raise IllegalAction("a player is an object with a name (and a club)")
-                name = clean_name(d.get("name"), "player's name")
+                    raise IllegalAction(Msg("a player is an object with a name (and a club)"))
+                name = clean_name(d.get("name"), Msg("player's name"))
                 if name.casefold() in taken:
-                    raise IllegalAction(f"{name} is registered already")
+                    raise IllegalAction(Msg("{name} is registered already", name=name))
                 taken.add(name.casefold())
                 n += 1
                 p = SkPlayer(tournament=t, number=n, name=name, club=" ".join(str(d.get("club", "")).split()))
@@ -247,7 +248,7 @@ class Store(Accounts):
             t = self._tournament(s, tid)
             p = next((p for p in t.players if p.number == number), None)
             if p is None:
-                raise NotFound(f"there is no player number {number}")
+                raise NotFound(Msg("there is no player number {number}", number=number))
             p.active = bool(active)
             return self._player_json(p)
 
@@ -267,22 +268,22 @@ class Store(Accounts):
             adapter = entries.get(t.game)
             number = len(t.rounds) + 1
             if number > t.rounds_planned:
-                raise IllegalAction(f"all {t.rounds_planned} rounds are drawn already")
+                raise IllegalAction(Msg("all {n} rounds are drawn already", n=t.rounds_planned))
             active = [p for p in t.players if p.active]
             by_number = {p.number: p for p in active}
             seed = str(seed) if seed not in (None, "") else drawing.new_seed()
             if method == "manual":
                 if not tables:
-                    raise IllegalAction("a manual draw needs the tables as lists of start numbers")
+                    raise IllegalAction(Msg("a manual draw needs the tables as lists of start numbers"))
                 seated = [n for tab in tables for n in tab]
                 unknown = [n for n in seated if n not in by_number]
                 if unknown:
-                    raise IllegalAction(f"start numbers not registered (or withdrawn): {unknown}")
+                    raise IllegalAction(Msg("start numbers not registered (or withdrawn): {numbers}", numbers=[str(x) for x in unknown]))
                 if len(set(seated)) != len(seated):
-                    raise IllegalAction("a player is seated twice")
+                    raise IllegalAction(Msg("a player is seated twice"))
                 if sorted(seated) != sorted(by_number):
                     missing = sorted(set(by_number) - set(seated))
-                    raise IllegalAction(f"every active player needs a seat; missing: {missing}")
+                    raise IllegalAction(Msg("every active player needs a seat; missing: {numbers}", numbers=[str(x) for x in missing]))
                 result = [[by_number[n].id for n in tab] for tab in tables]
                 seed = ""
             else:
@@ -296,13 +297,13 @@ class Store(Accounts):
                 elif method == "schedule":
                     result, _ = drawing.draw_schedule(ids, sz, drawing.pairs_of(before), seed)
                 else:
-                    raise IllegalAction(f"unknown draw method {method!r} (random, balanced, schedule, manual)")
+                    raise IllegalAction(Msg("unknown draw method {name} (random, balanced, schedule, manual)", name=repr(method)))
             # the pairs at these tables that met in an earlier round, counted the same way for every method
             met = drawing.pairs_of([[st.player_id for st in tab.seats] for r in t.rounds for tab in r.tables])
             repeats = drawing.repeat_pairs(result, met)
             for tab in result:
                 if len(tab) not in adapter.table_sizes:
-                    raise IllegalAction(f"{adapter.title} is not played at a table of {len(tab)}")
+                    raise IllegalAction(Msg("{title} is not played at a table of {size}", title=adapter.title, size=len(tab)))
             rnd = SkRound(tournament=t, number=number, method=method, seed=seed, repeat_pairs=repeats)
             s.add(rnd)
             for i, tab in enumerate(result, start=1):
@@ -319,10 +320,10 @@ class Store(Accounts):
         with self.session() as s:
             t = self._tournament(s, tid)
             if not t.rounds:
-                raise IllegalAction("no round is drawn")
+                raise IllegalAction(Msg("no round is drawn"))
             rnd = t.rounds[-1]
             if any(tab.entries for tab in rnd.tables):
-                raise IllegalAction(f"round {rnd.number} has results already and cannot be withdrawn")
+                raise IllegalAction(Msg("round {number} has results already and cannot be withdrawn", number=rnd.number))
             s.delete(rnd)
 
     # ------------------------------------------------------------------ one table's list
@@ -434,8 +435,8 @@ class Store(Accounts):
             self._seen(tab, version)
             sheet = self._sheet(tab.round.tournament, tab)
             if sheet.rows:
-                raise IllegalAction(f"table {tab.number} has {len(sheet.rows)} games already; a Tischzettel is "
-                                    f"entered into an empty list")
+                raise IllegalAction(Msg("table {number} has {n} games already; a Tischzettel is entered into an empty list",
+                                        number=tab.number, n=len(sheet.rows)))
             written = []
             for i, item in enumerate(rows, start=1):
                 facts: dict[str, Any]
@@ -444,13 +445,13 @@ class Store(Accounts):
                 elif isinstance(item, Mapping):
                     facts = dict(item)
                 else:
-                    raise IllegalAction(f"row {i}: a row is a list of points or an object of facts")
+                    raise IllegalAction(Msg("row {n}: a row is a list of points or an object of facts", n=i))
                 if facts.get("kind") == "row" and strike_unbalanced:
                     facts.setdefault("strike", True)
                 try:
                     written.append(sheet.write(facts, author))
                 except IllegalAction as exc:
-                    raise IllegalAction(f"row {i}: {exc.message}", rule=exc.rule) from None
+                    raise IllegalAction(Msg("row {n}: {reason}", n=i, reason=exc.message), rule=exc.rule) from None
             self._bump(s, tab, version)
             for row in written:
                 self._save_row(s, tab, row, True)
@@ -461,7 +462,7 @@ class Store(Accounts):
             tab = self._table(s, table_id)
             e = next((x for x in tab.entries if x.number == number), None)
             if e is None:
-                raise NotFound(f"table {tab.number} has no game {number}")
+                raise NotFound(Msg("table {table} has no game {number}", table=tab.number, number=number))
             return [{"revision": r.revision, "action": r.action, "facts": r.facts, "settlement": r.settlement,
                      "reason": r.reason, "author": r.author, "at": r.at} for r in e.revisions]
 
@@ -491,7 +492,7 @@ class Store(Accounts):
             results = self._results(s, t, cash)
             players = {p.id: p for p in t.players}
             if round is not None and round not in {r.number for r in t.rounds}:
-                raise NotFound(f"round {round} is not drawn")
+                raise NotFound(Msg("round {number} is not drawn", number=round))
             tbs = t.tiebreaks if round is None else [tb for tb in t.tiebreaks if tb != "best_round"]
             ranked = rank_players(results, rounds=None if round is None else [round], tiebreaks=tbs,
                                   lot_seed=t.lot_seed,

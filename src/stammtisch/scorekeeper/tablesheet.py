@@ -114,8 +114,8 @@ class TableSheet:
     def __init__(self, adapter: Adapter, size: int, planned: int = 0, *, profile: str | None = None,
                  options: Mapping[str, Any] | None = None, rows: Sequence[SheetRow] = ()):
         if size not in adapter.table_sizes:
-            raise IllegalAction(f"{adapter.title} is not played at a table of {size} "
-                                f"(allowed: {', '.join(map(str, adapter.table_sizes))})")
+            raise IllegalAction(Msg("{title} is not played at a table of {size} (allowed: {allowed})", title=adapter.title, size=size,
+                                    allowed=", ".join(map(str, adapter.table_sizes))))
         self.adapter = adapter
         self.size = size
         self.planned = planned
@@ -183,7 +183,7 @@ class TableSheet:
 
     def _row(self, number: int) -> SheetRow:
         if not isinstance(number, int) or not 1 <= number <= len(self.rows):
-            raise IllegalAction(f"there is no game {number!r} on this list (games 1..{len(self.rows)})")
+            raise IllegalAction(Msg("there is no game {number} on this list (games 1 to {n})", number=repr(number), n=len(self.rows)))
         return self.rows[number - 1]
 
     def correct(self, number: int, facts: Mapping[str, Any], reason: str = "", author: str = "",
@@ -205,8 +205,8 @@ class TableSheet:
                                         n=number),
                                     rule=self.adapter.correction_rule or self.adapter.late_rule)
             if not self.adapter.late_corrections:
-                raise IllegalAction(f"{self.adapter.title}: a row may not be corrected after the next game is "
-                                    f"written", rule=self.adapter.late_rule)
+                raise IllegalAction(Msg("{title}: a row may not be corrected after the next game is written", title=self.adapter.title),
+                                    rule=self.adapter.late_rule)
             if not reason.strip():
                 raise IllegalAction(Msg("a late correction needs a reason (writing or arithmetic error)"),
                                     rule=self.adapter.late_rule)
@@ -214,8 +214,8 @@ class TableSheet:
         settlement = self.adapter.settle(facts, ctx)
         pflicht = self._pflicht(settlement, ctx)
         if not is_last and pflicht != row.pflichtsolo_by:
-            raise IllegalAction(f"this correction would change the Pflichtsolo of game {number} and with it who "
-                                f"dealt the later games; strike the row instead", rule="Doppelkopf-Turnier 2.")
+            raise IllegalAction(Msg("this correction would change the Pflichtsolo of game {number} and with it who dealt the later "
+                                    "games; strike the row instead", number=number), rule="Doppelkopf-Turnier 2.")
         row.revision += 1
         row.history.append(Revision(row.revision, "correct" if is_last else "late-correct", dict(facts), settlement,
                                     reason, author))
@@ -232,7 +232,7 @@ class TableSheet:
         if not reason.strip():
             raise IllegalAction(Msg("striking a row needs a reason"), rule="Österreich-Finale 1)")
         if number != len(self.rows) and not self.adapter.late_corrections:
-            raise IllegalAction(f"{self.adapter.title}: game {number} can no longer be changed",
+            raise IllegalAction(Msg("{title}: game {number} can no longer be changed", title=self.adapter.title, number=number),
                                 rule=self.adapter.late_rule)
         if row.settlement.struck:
             raise IllegalAction(Msg("game {n} is already struck", n=number))

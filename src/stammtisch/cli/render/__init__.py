@@ -16,12 +16,14 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from ..settlement import seat_names, tr
+
 Renderer = Callable[[dict[str, Any]], RenderableType]
 
 
 def scoreboard(view: dict[str, Any]) -> Table:
     """The running totals per score column."""
-    title = f"deal {view['deal_number'] + 1}, dealer {view['seats'][view['dealer']]}"
+    title = tr("deal {n}, dealer {name}", n=view["deal_number"] + 1, name=view["seats"][view["dealer"]])
     # a table of two narrow columns would wrap its title; give it room for the title
     # a column per seat carries the seat's name (the same name as everywhere else on the screen)
     cols = view["seats"] if len(view["columns"]) == len(view["seats"]) else view["columns"]
@@ -44,14 +46,14 @@ def generic(view: dict[str, Any]) -> RenderableType:
         info.add_row(Text(k, style="bold"), Text(str(v)))  # Text: brackets in values stay
     parts.append(info)
     if deal.get("last_trick"):
-        parts.append(Text("last trick: " + " ".join(f"{c}" for _, c in deal["last_trick"]), style="dim"))
+        parts.append(Text(tr("last trick") + ": " + " ".join(f"{c}" for _, c in deal["last_trick"]), style="dim"))
     if deal.get("trick") is not None:
-        trick = " ".join(f"{view['seats'][s]}:{c}" for s, c in deal["trick"]) or "(empty)"
-        parts.append(Text(f"trick: {trick}"))
+        trick = " ".join(f"{view['seats'][s]}:{c}" for s, c in deal["trick"]) or "(" + tr("empty") + ")"
+        parts.append(Text(tr("trick") + f": {trick}"))
     for e in (deal.get("events") or [])[-6:]:
-        parts.append(Text(f"  · {e}", style="cyan"))
+        parts.append(Text(f"  · {seat_names(e, view['seats'])}", style="cyan"))
     if deal.get("hand") is not None:
-        parts.append(Text("your hand: " + " ".join(deal["hand"]), style="bold green"))
+        parts.append(Text(tr("your cards") + ": " + " ".join(deal["hand"]), style="bold green"))
     return Panel(Group(*parts), title=view["game"])
 
 

@@ -15,11 +15,10 @@ from rich.table import Table
 from rich.text import Text
 
 from ...core.cards import JASS
+from ...core.messages import Msg
+from ...i18n import render as render_msg
 from ..notation import TerminalNotation
-from ..settlement import seat_names
-
-#: the whole Jass screen is German (the engine's words and events are)
-LANG = "de"
+from ..settlement import current_language, seat_names, tr
 
 #: listed once each (24 orders of Drei mal Drei, 6 Misère modes, Papagei-Jass §24): the variant is
 #: asked after the word, so the varianten profile's choice of trump fits a 30-row terminal
@@ -27,38 +26,13 @@ GROUPED = ("trump:3x3", "trump:misere")
 
 #: the cards as shown and typed: the record notation itself (``EU``, ``R10``; ``RB`` is read too)
 NOTATION = TerminalNotation(JASS, legend=[
-    "Karte = Farbe + Wert, so wie in der Hand gezeigt (EU = Eicheln-Under, R10 = Rosen-Banner)",
-    "Farben: E Eicheln, S Schellen, L Schilten, R Rosen",
-    "Werte: 6 7 8 9 10 (auch B für Banner) U Under, O Ober, K König, A Ass",
-    "Trumpf: den Modus tippen wie angezeigt (E, obenabe, undenufe …) oder trump:E; schieben",
-    "weis (alles) oder weis:<Weis>, stöck, rest, bedanken; eine Zahl wählt die Möglichkeit",
-    "? zeigt Tisch, Notation und Möglichkeiten wieder, q beendet",
+    Msg("a card = suit + rank, as shown in the hand (EU = Eicheln-Under, R10 = Rosen-Banner)"),
+    Msg("suits: E Eicheln, S Schellen, L Schilten, R Rosen"),
+    Msg("ranks: 6 7 8 9 10 (also B for Banner) U Under, O Ober, K König, A Ass"),
+    Msg("trump: type the mode as shown (E, obenabe, undenufe …) or trump:E; schieben"),
+    Msg("weis (all) or weis:<Weis>, stöck, rest, bedanken; a number picks the option"),
+    Msg("? shows the table, the notation and the options again, q quits"),
 ])
-
-
-#: the engine's refusals a person meets at the table, in German (the rule reference follows them)
-MESSAGES = (
-    (r"^'(.*)' is not a card or action of Schieber Jass$", r"'\1' ist keine Karte und keine Aktion im Schieber"),
-    (r"^you do not hold this card$", "diese Karte hast du nicht"),
-    (r"^you must play trump \(only the trump Under need not be played\)$",
-     "Trumpf muss angegeben werden (nur der Trumpf-Under nicht)"),
-    (r"^you may not under-trump unless you hold only trumps$", "untertrumpfen nur, wer nur noch Trumpf hat"),
-    (r"^you must follow suit \((\w+)\) or play trump$", r"Farbe angeben (\1) oder trumpfen"),
-    (r"^you must follow suit \((\w+)\)$", r"Farbe angeben (\1)"),
-    (r"^you cannot push: the partner has to name the trump now$",
-     "schieben geht nicht mehr: der Partner muss jetzt Trumpf ansagen"),
-    (r"^name the trump .*, not '(.*)'$", r"Trumpf ansagen (E, obenabe, undenufe …) oder schieben, nicht '\1'"),
-    (r"^'(.*)' is not a mode this table plays now \(choose from: (.*)\)$",
-     r"'\1' wird an diesem Tisch jetzt nicht gespielt (möglich: \2)"),
-    (r"^Rest can only be claimed when leading to a trick$", "Rest verlangen nur, wer ausspielt"),
-    (r"^you have no Stöck to show.*$", "du hast keine Stöck zu zeigen (König und Ober vom Trumpf)"),
-    (r"^this game is played without Weis$", "in diesem Spiel wird nicht gewiesen"),
-    (r"^Weis is declared with the first card only$", "gewiesen wird nur mit der ersten Karte"),
-    (r"^you have declared your Weis already$", "du hast schon gewiesen"),
-    (r"^you hold no Weis$", "du hast keinen Weis"),
-    (r"^this Weis can never count: .*$",
-     "dieser Weis kann nie zählen: die Gegner haben mehr gewiesen (unnötiger Weis)"),
-)
 
 
 def confirm(action: str, view: dict[str, Any]) -> str | None:
@@ -71,8 +45,8 @@ def confirm(action: str, view: dict[str, Any]) -> str | None:
     deal = view["deal"]
     team = (view.get("seat") or 0) % 2
     have = (deal.get("running") or view["totals"])[team]
-    return (f"Bedanken mit {have} von {deal.get('target', '?')} Punkten: ohne genügend Punkte verliert "
-            "ihr die Partie (Papagei-Jass §2). Wirklich bedanken?")
+    return tr("Bedanken with {have} of {target} points: without enough points your side loses the Partie "
+              "(Papagei-Jass §2). Really bedanken?", have=have, target=deal.get("target", "?"))
 
 SUIT_STYLE = {"E": "bold dark_orange3", "S": "bold yellow", "L": "bold cyan", "R": "bold red"}
 SUIT_NAME = {"E": "Eicheln", "S": "Schellen", "L": "Schilten", "R": "Rosen"}
@@ -81,9 +55,9 @@ RANK_ORDER = ["6", "7", "8", "9", "10", "U", "O", "K", "A"]
 TRUMP_ORDER = ["6", "7", "8", "10", "O", "K", "A", "9", "U"]
 #: what each mode name means, with its §23 multiplier (Papagei-Jass §23)
 MODE_HINT = {"E": "Eicheln x7", "S": "Schellen x4", "L": "Schilten x3", "R": "Rosen x2", "obenabe": "Obenabe x5",
-             "undenufe": "Undenufe x6", "slalom-oben": "Slalom ab Ass x5", "slalom-unten": "Slalom ab Sechs x6",
-             "quer-oben": "Quer 4-5 ab Ass x5", "quer-unten": "Quer 4-5 ab Sechs x6",
-             "quer54-oben": "Quer 5-4 ab Ass x5", "quer54-unten": "Quer 5-4 ab Sechs x6", "tutti": "Tutti"}
+             "undenufe": "Undenufe x6", "slalom-oben": Msg("Slalom, Ace first x5"), "slalom-unten": Msg("Slalom, Six first x6"),
+             "quer-oben": Msg("Quer 4-5, Ace first x5"), "quer-unten": Msg("Quer 4-5, Six first x6"),
+             "quer54-oben": Msg("Quer 5-4, Ace first x5"), "quer54-unten": Msg("Quer 5-4, Six first x6"), "tutti": "Tutti"}
 
 
 def card_text(card: str, legal: bool = True, dim: bool = False) -> Text:
@@ -99,9 +73,10 @@ def _name(view: dict[str, Any], seat: int) -> str:
     seats = view.get("seats") or [f"Seat {i + 1}" for i in range(4)]
     me = view.get("seat")
     if seat == me:
-        tag = " (du)" if seats[seat].casefold() != "du" else ""
+        you = tr("you")
+        tag = f" ({you})" if seats[seat].casefold() != you.casefold() else ""
     else:
-        tag = " (Partner)" if me is not None and seat == (me + 2) % 4 else ""
+        tag = " (" + tr("partner") + ")" if me is not None and seat == (me + 2) % 4 else ""
     return f"{seats[seat]}{tag}"
 
 
@@ -117,35 +92,35 @@ def scoreboard(view: dict[str, Any]) -> Table:
     t.add_column("")
     me = view.get("seat")
     for i, c in enumerate(view["columns"]):
-        t.add_column(c + (" (ihr)" if me is not None and i == me % 2 else ""), justify="right")
-    t.add_row("Stand", *[str(x) for x in view["totals"]])
+        t.add_column(c + (" (" + tr("your side") + ")" if me is not None and i == me % 2 else ""), justify="right")
+    t.add_row(tr("standing"), *[str(x) for x in view["totals"]])
     if deal.get("trump"):
         mult = deal.get("multiplier") or 1
-        t.add_row("dieses Spiel: Kartenpunkte + Weis/Stöck",
+        t.add_row(tr("this deal: card points + Weis/Stöck"),
                   *[f"{c} + {w + s}" for c, w, s in zip(deal.get("card_points", [0, 0]),
                                                        deal.get("weis_points", [0, 0]),
                                                        deal.get("stoeck_points", [0, 0]))])
-        t.add_row(f"Stand mit diesem Spiel (x{mult})", *[str(x) for x in deal.get("running", [])])
+        t.add_row(tr("standing with this deal (x{mult})", mult=mult), *[str(x) for x in deal.get("running", [])])
     return t
 
 
 def trump_line(view: dict[str, Any]) -> Text:
     deal = view["deal"]
     if not deal.get("trump"):
-        pushed = " (geschoben)" if deal.get("geschoben") else ""
-        return Text(f"Trumpf sagt an: {_name(view, deal['chooser'])}{pushed}", style="bold")
-    t = Text("Trumpf: ", style="bold")
+        pushed = " (" + tr("pushed") + ")" if deal.get("geschoben") else ""
+        return Text(tr("trump named by: {name}", name=_name(view, deal["chooser"])) + pushed, style="bold")
+    t = Text(tr("trump") + ": ", style="bold")
     suit = deal.get("trump_suit")
-    t.append(deal.get("contract") or deal["trump"], style=SUIT_STYLE.get(suit or "", "bold magenta"))
+    t.append(render_msg(deal.get("contract") or deal["trump"], current_language()), style=SUIT_STYLE.get(suit or "", "bold magenta"))
     t.append(f"  x{deal.get('multiplier')}", style="bold")
     tm = deal.get("trick_mode")
     if tm and any(k in deal["trump"] for k in ("slalom", "quer", "3x3", "tutti")):
         # modes whose trick mode changes (§24.3, §24.4, §24.6, Slalom §23): say what this trick is
-        what = {"obenabe": "Obenabe", "undenufe": "Undenufe", "tutti": "ausgespielte Farbe ist Trumpf"}.get(
-            tm, f"{SUIT_NAME.get(tm, tm)} Trumpf")
-        t.append(f"   dieser Stich: {what}", style="bold italic")
+        what = {"obenabe": "Obenabe", "undenufe": "Undenufe", "tutti": tr("the suit led is trump")}.get(
+            tm, tr("{suit} trump", suit=SUIT_NAME.get(tm, tm)))
+        t.append("   " + tr("this trick: {what}", what=what), style="bold italic")
     if deal.get("declarer") is not None:
-        t.append(f"   angesagt von {_name(view, deal['declarer'])}", style="dim")
+        t.append("   " + tr("named by {name}", name=_name(view, deal["declarer"])), style="dim")
     return t
 
 
@@ -162,14 +137,14 @@ def table_view(view: dict[str, Any]) -> Table:
         if seat in played:
             t.append_text(card_text(played[seat]))
         elif seat in view.get("to_act", []):
-            t.append("am Zug", style="italic green")
+            t.append(tr("to play"), style="italic green")
         else:
             t.append("·", style="dim")
         t.append(f"  ({deal.get('hand_sizes', [9] * 4)[seat]})", style="dim")
         return t
 
     grid.add_row(Text(""), cell((me + 2) % 4), Text(""))
-    grid.add_row(cell((me + 3) % 4), Text(f"Stich {deal.get('trick_number', 1)}", style="dim"), cell((me + 1) % 4))
+    grid.add_row(cell((me + 3) % 4), Text(tr("trick {n}", n=deal.get("trick_number", 1)), style="dim"), cell((me + 1) % 4))
     grid.add_row(Text(""), cell(me), Text(""))
     return grid
 
@@ -177,7 +152,7 @@ def table_view(view: dict[str, Any]) -> Table:
 def hand_view(deal: dict[str, Any], legal: list[str]) -> Text:
     trump = deal.get("trump_suit")
     hand = deal.get("hand") or []
-    t = Text("deine Karten: ", style="bold")
+    t = Text(tr("your cards") + ": ", style="bold")
     for suit in "ESLR":
         cards = [c for c in hand if c[0] == suit]
         order = TRUMP_ORDER if suit == trump else RANK_ORDER
@@ -195,7 +170,7 @@ def render(view: dict[str, Any]) -> RenderableType:
     legal = [a for a in view.get("legal", []) if len(a) <= 3 and a[:1] in SUIT_STYLE]
     parts: list[RenderableType] = [scoreboard(view), trump_line(view), table_view(view)]
     if deal.get("last_trick"):
-        t = Text("letzter Stich: ", style="dim")
+        t = Text(tr("last trick") + ": ", style="dim")
         for s, c in deal["last_trick"]:
             t.append(f"{view['seats'][s]}:")
             t.append_text(card_text(c, dim=True))
@@ -203,23 +178,24 @@ def render(view: dict[str, Any]) -> RenderableType:
         played = deal.get("played") or []
         if played:
             _, _, winner, points = played[-1]
-            t.append(f" → {view['seats'][winner]} ({points} Punkte)", style="bold")
+            t.append(" → " + tr("{name} ({points} points)", name=view["seats"][winner], points=points), style="bold")
         parts.append(t)
     info = []
     for w in ([] if deal.get("weis_shown") else deal.get("weis", [])):  # once shown, the Weis itself
-        info.append(f"{_name(view, w['seat'])} weist {w['points']}")
+        info.append(tr("{name} weist {points}", name=_name(view, w["seat"]), points=w["points"]))
     for s, items in (deal.get("weis_shown") or {}).items():
-        info.append(f"Weis {_name(view, int(s))}: {' '.join(items)}")
+        info.append(tr("Weis of {name}: {items}", name=_name(view, int(s)), items=" ".join(items)))
     if deal.get("stoeck") is not None:
         info.append(f"Stöck: {_name(view, deal['stoeck'])}")
     if deal.get("has_stoeck"):
-        info.append("du hast die Stöck (\"stöck\" zeigen)")
+        info.append(tr("you hold the Stöck (show them: \"stöck\")"))
     if "weis" in view.get("legal", []):
         items = [a[5:] for a in view["legal"] if a.startswith("weis:")]
-        info.append("du kannst weisen: \"weis\"" + (" (alles) oder " + ", ".join(f"weis:{i}" for i in items)
-                                                     if items else "") + " vor deiner ersten Karte")
+        all_or = tr("(all) or")
+        how = '"weis"' + (f" {all_or} " + ", ".join(f"weis:{i}" for i in items) if items else "")
+        info.append(tr("you can weisen: {how} before your first card", how=how))
     if deal.get("my_weis"):
-        info.append("dein Weis: " + " ".join(deal["my_weis"]))
+        info.append(tr("your Weis") + ": " + " ".join(deal["my_weis"]))
     if info:
         parts.append(Text(" · ".join(info), style="magenta"))
     for e in (deal.get("events") or [])[-2:]:  # the last two: the screen stays within 80x24
@@ -228,13 +204,13 @@ def render(view: dict[str, Any]) -> RenderableType:
         parts.append(hand_view(deal, legal))
     modes = [a[6:] for a in view.get("legal", []) if a.startswith("trump:")]
     if modes:
-        hints = [f"{m} ({MODE_HINT[m]})" for m in modes if m in MODE_HINT]
+        hints = [f"{m} ({tr(MODE_HINT[m])})" for m in modes if m in MODE_HINT]
         if any(m.startswith("3x3:") for m in modes):
-            hints.append("3x3:<Reihenfolge> (Drei mal Drei, je 3 Stiche, gezählt wie das erste)")
+            hints.append(tr("3x3:<order> (Drei mal Drei, 3 tricks each, counted as the first)"))
         if any(m.startswith("misere:") for m in modes):
-            hints.append("misere:<Modus> (Misere: die Punkte der Gegner zählen)")
-        parts.append(Text("Trumpf wählen: " + ", ".join(hints)
-                          + ("; oder schieben" if "schieben" in view.get("legal", []) else ""), style="green"))
-    title = (f"Schieber Jass – Spiel {view['deal_number'] + 1}, bis {deal.get('target', '?')}, "
-             f"Geber {_name(view, view['dealer'])}")
-    return Panel(Group(*parts), title=Text(title), subtitle="Befehle: Karte (EU), weis, stöck, rest, bedanken, ?")
+            hints.append(tr("misere:<mode> (Misere: the opponents' points count)"))
+        parts.append(Text(tr("choose trump") + ": " + ", ".join(hints)
+                          + ("; " + tr("or schieben") if "schieben" in view.get("legal", []) else ""), style="green"))
+    title = tr("Schieber Jass – deal {n}, to {target}, dealer {name}", n=view["deal_number"] + 1,
+               target=deal.get("target", "?"), name=_name(view, view["dealer"]))
+    return Panel(Group(*parts), title=Text(title), subtitle=tr("commands: card (EU), weis, stöck, rest, bedanken, ?"))

@@ -43,7 +43,7 @@ class DoppelkopfOptions:
     players: int = option(4, choices=(4, 5), rule="Doppelkopf-Turnier 1., 7.")
     games_per_round: int = option(0, min=0, max=1000, rule="Doppelkopf-Turnier 1.")
     solos: tuple[str, ...] = option(SOLO_KINDS, items=SOLO_KINDS, non_empty=True, unique=True,
-                                    rule="Doppelkopf-Turnier 2., 3.: a Pflichtsolo or Vorbehalt needs a solo to name")
+                                    rule="Doppelkopf-Turnier 2., 3.")  # a Pflichtsolo or Vorbehalt needs a solo to name
     pflichtsolo: bool = True
     vorfuehrung: bool = True
     alone_as_solo: bool = True

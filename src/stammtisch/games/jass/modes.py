@@ -29,6 +29,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import permutations
 
+from stammtisch.core.messages import Msg
+
 __all__ = [
     "Mode", "MODES", "SUITS", "TM_OBENABE", "TM_UNDENUFE", "TM_TUTTI", "SUIT_OF", "RANK_OF", "SUIT_MASK",
     "UNDER", "NELL", "KING", "OBER", "ASS", "SIX", "strength_table", "points_table", "multiplier",
@@ -64,7 +66,7 @@ class Mode:
     """One scoring mode.
 
     :param name: the name used in actions (``trump:<name>``) and records
-    :param title: how players call it
+    :param title: how players call it (a message where the words differ by language: Slalom, Quer)
     :param multiplier: the §23 multiplier applied to every point of the deal (0 for Tutti until
         the first card is led)
     :param tricks: the trick mode of each of the nine tricks
@@ -92,18 +94,18 @@ def _build_modes() -> dict[str, Mode]:
         m[code] = Mode(code, SUIT_NAMES[s], SUIT_MULTIPLIER[s], (s,) * 9, s)
     m["obenabe"] = Mode("obenabe", "Obenabe", 5, (up,) * 9)
     m["undenufe"] = Mode("undenufe", "Undenufe", 6, (down,) * 9)
-    m["slalom-oben"] = Mode("slalom-oben", "Slalom, Anfang mit Ass", 5, tuple(up if i % 2 == 0 else down for i in range(9)))
-    m["slalom-unten"] = Mode("slalom-unten", "Slalom, Anfang mit Sechs", 6,
+    m["slalom-oben"] = Mode("slalom-oben", Msg("Slalom, Anfang mit Ass"), 5, tuple(up if i % 2 == 0 else down for i in range(9)))
+    m["slalom-unten"] = Mode("slalom-unten", Msg("Slalom, Anfang mit Sechs"), 6,
                              tuple(down if i % 2 == 0 else up for i in range(9)))
     # §23 Quer (the 4-5 split); §24.4 adds the 5-4 split as a table option
-    m["quer-oben"] = Mode("quer-oben", "Quer 4-5, Anfang mit Ass", 5, (up,) * 4 + (down,) * 5)
-    m["quer-unten"] = Mode("quer-unten", "Quer 4-5, Anfang mit Sechs", 6, (down,) * 4 + (up,) * 5)
-    m["quer54-oben"] = Mode("quer54-oben", "Quer 5-4, Anfang mit Ass", 5, (up,) * 5 + (down,) * 4)
-    m["quer54-unten"] = Mode("quer54-unten", "Quer 5-4, Anfang mit Sechs", 6, (down,) * 5 + (up,) * 4)
+    m["quer-oben"] = Mode("quer-oben", Msg("Quer 4-5, Anfang mit Ass"), 5, (up,) * 4 + (down,) * 5)
+    m["quer-unten"] = Mode("quer-unten", Msg("Quer 4-5, Anfang mit Sechs"), 6, (down,) * 4 + (up,) * 5)
+    m["quer54-oben"] = Mode("quer54-oben", Msg("Quer 5-4, Anfang mit Ass"), 5, (up,) * 5 + (down,) * 4)
+    m["quer54-unten"] = Mode("quer54-unten", Msg("Quer 5-4, Anfang mit Sechs"), 6, (down,) * 5 + (up,) * 4)
     # §24.5 Misere on a trump suit, Obenabe or Undenufe
     for base in list(SUITS) + ["obenabe", "undenufe"]:
         b = m[base]
-        m[f"misere:{base}"] = Mode(f"misere:{base}", f"Misere {b.title}", b.multiplier, b.tricks, b.trump, True)
+        m[f"misere:{base}"] = Mode(f"misere:{base}", Msg("Misere {mode}", mode=b.title), b.multiplier, b.tricks, b.trump, True)
     # §24.3 Drei mal Drei: an order of (trump suit, Obenabe, Undenufe), counted as the first
     for s, code in enumerate(SUITS):
         for order in permutations((code, "obenabe", "undenufe")):
@@ -111,7 +113,7 @@ def _build_modes() -> dict[str, Mode]:
             for part in order:
                 tricks += (m[part].tricks[0],) * 3
             name = "3x3:" + "-".join(order)
-            m[name] = Mode(name, "Drei mal Drei " + "-".join(m[p].title for p in order), m[order[0]].multiplier,
+            m[name] = Mode(name, Msg("Drei mal Drei {order}", order="-".join(m[p].title for p in order)), m[order[0]].multiplier,
                            tricks, s)
     # §24.6 Tutti: the led suit is trump; counted as the suit of the very first card
     m["tutti"] = Mode("tutti", "Tutti", 0, (TM_TUTTI,) * 9)

@@ -17,7 +17,7 @@ __all__ = ["JassOptions", "PROFILES"]
 @dataclass(frozen=True)
 class JassOptions:
     #: points to win the Partie (1000, 2500 or any other agreed target)
-    target: int = option(1000, min=100, max=10000, rule="Papagei-Jass: the agreed Punkteziel")
+    target: int = option(1000, min=100, max=10000, rule="Papagei-Jass §2")  # "das vorgegebene Punkteziel"
     #: Undenufe "(Ass zählen 11)" (§23): ``"ass"`` = Ass 11, Six 0 (the sheet);
     #: ``"six"`` = Six 11, Ass 0 (most software, jass-kit)
     undenufe_eleven: Literal["ass", "six"] = "ass"

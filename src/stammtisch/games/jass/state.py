@@ -488,12 +488,13 @@ class JassDeal(FastIdDeal):
             self._bedanken(seat)
             return
         if seat not in self.to_act():
-            who = "the trump chooser" if self.phase == "trump" else f"seat {self.to_act()[0]}"
             # §25: only the chooser names trump; §22: the trick's winner leads the next; §30: then
             # the next seat in order (a card given too early, §28, cannot be laid online)
             rule = R + ("§25" if self.phase == "trump" else
                         "§22" if not self.trick and self.trick_no else "§30")
-            raise NotYourTurn(Msg("it is {who}'s turn", who=who), rule=rule, seat=seat, action=action)
+            turn = (Msg("{seat} names the trump", seat=self.to_act()[0]) if self.phase == "trump" else
+                    Msg("it is seat {seat}'s turn", seat=self.to_act()[0]))
+            raise NotYourTurn(turn, rule=rule, seat=seat, action=action)
         if self.phase == "trump":
             self._apply_trump(seat, a, low)
             return
@@ -523,7 +524,8 @@ class JassDeal(FastIdDeal):
         except BadNotation:
             raise IllegalAction(Msg("'{a}' is not a card or action of Schieber Jass", a=a), seat=seat, action=action) from None
         if not self.hands[seat] >> card & 1:
-            raise IllegalAction(Msg("you do not hold this card"), seat=seat, action=action)
+            # §20: each plays the nine cards dealt to him (§5: a card missing from a hand is the opponents' call)
+            raise IllegalAction(Msg("{card} is not in your hand", card=JASS.format(card)), rule=R + "§20", seat=seat, action=action)
         if not self.legal_mask() >> card & 1:
             msg, rule = self._why_illegal(card)
             raise IllegalAction(msg, rule=rule, seat=seat, action=action)

@@ -32,6 +32,12 @@ UNSEEN_SPECS = ("gleich", "hanger", "spiel", "gleich+hanger", "gleich+spiel", "h
 _BID_WORDS = {n: f"bieten:{n}" for n in FIGURES}
 _RAISE_WORDS = {n: f"steigern:{n}" for n in FIGURES}
 
+#: the figures (§3) and where a figure stands in the bidding, as players say them
+FIGURE_WORDS: dict[str, Msg] = {"gleich": Msg("Gleich"), "hanger": Msg("Hanger"), "spiel": Msg("Spiel")}
+STATUS_WORDS: dict[str, Msg] = {"open": Msg("open (figure)"), "offered": Msg("bid (figure)"), "held": Msg("held"),
+                                "conceded": Msg("conceded (figure)"), "lapsed": Msg("lapsed (figure)"),
+                                "decided": Msg("decided (figure)")}
+
 
 def _unseen_names(spec: str) -> list[str]:
     """``"alle"`` → Gleich, Hanger, Spiel in that order (§32); ``"spiel+gleich"`` → both, the Spiel
@@ -171,11 +177,13 @@ class BiddingMixin:
             self._refuse(Msg("in the fifth round the Spiel is bid only with the Spiel-Farbe, a trump or a Perlagg"), "§29")
         if word == "bieten":
             if f.status != "open":
-                self._refuse(Msg('the {name} is already {status}; the holding side may raise it', name=name, status=f.status), "§13")
+                self._refuse(Msg('the {name} is already {status}; the holding side may raise it', name=FIGURE_WORDS.get(name, name),
+                                 status=STATUS_WORDS.get(f.status, f.status)), "§13")
             value = 2
         else:
             if f.status != "held":
-                self._refuse(Msg('only a held figure is raised; the {name} is {status}', name=name, status=f.status), "§13")
+                self._refuse(Msg('only a held figure is raised; the {name} is {status}', name=FIGURE_WORDS.get(name, name),
+                                 status=STATUS_WORDS.get(f.status, f.status)), "§13")
             if f.raiser != side:
                 self._refuse(Msg("raising is begun by the holding side and goes on alternately"), "§13")
             if f.value >= AUS:

@@ -4,6 +4,7 @@ Cards are indices of :data:`~stammtisch.core.cards.PERLAGGEN` (``suit * 8 + rank
 E L H S, ranks 7 8 9 10 U O K A; 32 = the Weli). Suits: 0 Eichel, 1 Laub, 2 Herz, 3 Schell.
 
 >>> from stammtisch.core.cards import PERLAGGEN as D
+from stammtisch.core.messages import Msg
 >>> [D.format(c) for c in perlaggen_order(1)]   # Laub trump, high to low
 ['HK', 'W', 'L7', 'LU', 'LO', 'E7', 'EU', 'EO']
 >>> best_gleich([D.parse(x) for x in ("HA", "SA", "W", "E9", "L8")], 1).n   # two Asse + Weli
@@ -16,6 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from stammtisch.core.cards import PERLAGGEN as D
+from stammtisch.core.messages import Msg
 
 from .cardplay import counts_as, legal_mask, trick_key
 
@@ -31,7 +33,9 @@ EICHEL, LAUB, HERZ, SCHELL = 0, 1, 2, 3
 WELI = 32
 MARTL = HERZ * 8 + 6  # Herz-König
 RANKS = ("7", "8", "9", "10", "U", "O", "K", "A")
-RANK_WORDS = ("Siebener", "Achter", "Neuner", "Zehner", "Unter", "Ober", "Könige", "Asse")
+#: the ranks as a Gleich names them (plural): messages, rendered in the reader's language
+RANK_WORDS = (Msg("Siebener"), Msg("Achter"), Msg("Neuner"), Msg("Zehner"), Msg("Unter"), Msg("Ober"), Msg("Könige"),
+              Msg("Asse"))
 SUIT_WORDS = ("Eichel", "Laub", "Herz", "Schell")
 
 _SUIT_MASK = tuple(sum(1 << (s * 8 + r) for r in range(8)) for s in range(4))
@@ -162,12 +166,34 @@ class Figure:
     def n(self) -> int:
         return self.key[0]
 
-    def describe(self) -> str:
+    def describe(self) -> Msg:
+        """The figure as players name it (a message; its plain text is the Tyrolean German):
+
+        >>> Figure((3, 7, 1), "gleich").describe()
+        'dritziges Gleich (Asse, mit Trumpf)'
+        """
         n, h, t = self.key
-        stem = {2: "zweifach", 3: "dritzig", 4: "vierfach", 5: "fünffach"}.get(n, f"{n}-fach")
         if self.kind == "gleich":  # das Gleich
-            return f"{stem}es Gleich ({RANK_WORDS[h]}{', mit Trumpf' if t else ''})"
-        return f"{stem}er Hanger ({SUIT_WORDS[self.suit]} bis {RANKS[h]})"  # der Hanger
+            rank: Msg = Msg("{rank}, mit Trumpf", rank=RANK_WORDS[h]) if t else RANK_WORDS[h]
+            if n == 2:
+                return Msg("zweifaches Gleich ({rank})", rank=rank)
+            if n == 3:
+                return Msg("dritziges Gleich ({rank})", rank=rank)
+            if n == 4:
+                return Msg("vierfaches Gleich ({rank})", rank=rank)
+            if n == 5:
+                return Msg("fünffaches Gleich ({rank})", rank=rank)
+            return Msg("{n}-faches Gleich ({rank})", n=n, rank=rank)
+        suit, top = SUIT_WORDS[self.suit], RANKS[h]  # der Hanger (suits are the cards' own names)
+        if n == 2:
+            return Msg("zweifacher Hanger ({suit} bis {top})", suit=suit, top=top)
+        if n == 3:
+            return Msg("dritziger Hanger ({suit} bis {top})", suit=suit, top=top)
+        if n == 4:
+            return Msg("vierfacher Hanger ({suit} bis {top})", suit=suit, top=top)
+        if n == 5:
+            return Msg("fünffacher Hanger ({suit} bis {top})", suit=suit, top=top)
+        return Msg("{n}-facher Hanger ({suit} bis {top})", n=n, suit=suit, top=top)
 
 
 def _split(hand: list[int], trump: int, fixed: Sequence[int] = ()) -> tuple[list[int], int]:

@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from stammtisch.core.cards import TAROCK
+from stammtisch.core.messages import Msg
 
 from .cardplay import legal_cards as _legal_cards
 from .cardplay import trick_winner as _trick_winner
@@ -93,13 +94,13 @@ def points_blatt_to_thirds(text: str) -> int:
     pts, slash, blatt = str(text).strip().partition("/")
     pts, blatt = pts.strip(), blatt.strip()
     if not pts.isdigit() or (slash and not blatt.lstrip("-").isdigit()):
-        raise ValueError(f"'Punkte/Blatt' such as '35/2', not {text!r}")
+        raise ValueError(Msg("'Punkte/Blatt' such as '35/2', not {value}", value=repr(text)))
     b = int(blatt) if slash else 0
     if not 0 <= b <= 2:
-        raise ValueError(f"Blatt is 0, 1 or 2 (cards are counted in threes), not {b} in {text!r}")
+        raise ValueError(Msg("Blatt is 0, 1 or 2 (cards are counted in threes), not {b} in {value}", b=b, value=repr(text)))
     thirds = 3 * int(pts) + b
     if thirds > 210:
-        raise ValueError(f"the pack holds 70 points; {text!r} is more")
+        raise ValueError(Msg("the pack holds 70 points; {value} is more", value=repr(text)))
     return thirds
 
 

@@ -101,7 +101,7 @@ class TarockOptions:
         "trischaken:1", "rufer:1", "piccolo:2", "bettel:2", "solorufer:2", "besserrufer:1", "farbendreier:3",
         "sechserdreier:4", "dreier:4", "farbensolo:6", "piccolo_ouvert:6", "bettel_ouvert:7", "solodreier:8"),
         pairs=True, items=tuple(CONTRACTS), unique=True, min=1, max=1000, required=("rufer", "trischaken"),
-        rule="Österreich-Finale 3): after 'Vorhand' and three passes the Vorhand plays Rufer or Trischaken")
+        rule="Österreich-Finale 3)")  # after 'Vorhand' and three passes the Vorhand plays Rufer or Trischaken
     #: premium values, "name:value" (Valat is handled by ``valat_mode``)
     premium_values: tuple[str, ...] = option((
         "koenig_ultimo:2", "trull:2", "vier_koenige:2", "pagat:2", "uhu:4", "kakadu:6", "quapil:8"),

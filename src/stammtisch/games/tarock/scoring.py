@@ -43,6 +43,24 @@ RENONCE_KINDS = (
     "solorufer_vier_koenige", "vogel_reihenfolge", "vogel_vorzeitig", "falschansage", "other",
 )
 
+#: each Renonce kind as players say it (the kinds themselves are notation: records, the referee's API)
+RENONCE_WORDS: dict[str, Msg] = {
+    "farbzwang": Msg("Farbzwang broken"), "tarockzwang": Msg("Tarockzwang broken"),
+    "stichzwang": Msg("Stichzwang broken"), "pagat_zuletzt": Msg("Pagat not played last"),
+    "ablage": Msg("wrong discard"), "kartenanzahl": Msg("wrong number of cards"),
+    "ausspiel": Msg("led out of turn"), "vorwerfen": Msg("card thrown in early"),
+    "reden": Msg("talking at the table"), "zusammenwerfen": Msg("cards thrown together"),
+    "besserrufer_ohne_vogel": Msg("Besserrufer without the bird"), "eigener_koenig": Msg("own king called"),
+    "solorufer_vier_koenige": Msg("Solorufer with four kings"), "vogel_reihenfolge": Msg("birds out of order"),
+    "vogel_vorzeitig": Msg("bird played early"), "falschansage": Msg("false announcement"),
+    "other": Msg("another offence"),
+}
+
+
+def renonce_word(kind: str) -> Msg | str:
+    """A Renonce kind in players' words (an unknown kind as it is)."""
+    return RENONCE_WORDS.get(kind, kind)
+
 
 @dataclass(frozen=True)
 class Premium:
@@ -536,7 +554,7 @@ def _renonce(opts: TarockOptions, o: Outcome, book: _Book) -> Settlement:
     c = CONTRACTS[o.contract]
     offenders = sorted({r.offender for r in o.renonces})
     regular = [p for p in o.players if p not in offenders]
-    kinds = ", ".join(sorted({r.kind for r in o.renonces}))
+    kinds = [renonce_word(k) for k in sorted({r.kind for r in o.renonces})]
     gains_p: dict[int, int] = {}
     gains_m: dict[int, int] = {}
     if c.kind == "trischaken":

@@ -34,7 +34,7 @@ from .cards import (BIRDS, KING_MASK, PAGAT, TAROCK, TAROCK_MASK, TRULL_MASK, le
                     thirds_of, thirds_to_text, trick_winner)
 from .options import CONTRACTS, Contract, TarockOptions
 from .outcome import OutcomeMixin
-from .scoring import Renonce, settle
+from .scoring import Renonce, renonce_word, settle
 
 __all__ = ["TarockDeal", "BIRD_ORDER", "KING_NAMES", "KONTRA_WORDS"]
 
@@ -212,7 +212,7 @@ class TarockDeal(BiddingMixin, AnnouncementsMixin, OutcomeMixin, FastIdDeal):
 
     def _commit_renonce(self, kind: str, offender: int, text: str) -> None:
         self.renonces.append(Renonce(kind, offender))
-        self._event(Msg('Renonce ({kind}) by seat {seat}: {text}', kind=kind, seat=offender, text=text))
+        self._event(Msg('Renonce ({kind}) by seat {seat}: {text}', kind=renonce_word(kind), seat=offender, text=text))
         self._end()
 
     # bidding, bird and king call (Österreich-Finale 3), 4)): bidding.py
@@ -503,7 +503,7 @@ class TarockDeal(BiddingMixin, AnnouncementsMixin, OutcomeMixin, FastIdDeal):
             self.declarer = self.bidder if self.bidder is not None else self.players[0]
         self.renonces.append(Renonce(kind, offender))
         self.claims.extend(claims)
-        self._event(Msg('referee: Renonce ({kind}) by seat {seat}', kind=kind, seat=offender))
+        self._event(Msg('referee: Renonce ({kind}) by seat {seat}', kind=renonce_word(kind), seat=offender))
         self._end()
 
     def strike(self) -> None:

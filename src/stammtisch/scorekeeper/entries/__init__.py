@@ -39,6 +39,7 @@ from typing import Any
 
 from stammtisch.core import registry
 from stammtisch.core.errors import IllegalAction
+from stammtisch.core.messages import Msg
 from stammtisch.core.protocol import DealResult, Line
 
 from ..errors import EngineMissing
@@ -84,12 +85,14 @@ class GameContext:
         :raises IllegalAction: for a position not at the table or sitting out this game
         """
         if isinstance(position, bool) or not isinstance(position, int):
-            raise IllegalAction(f"{what} must be a position number 1..{self.size}, not {position!r}")
+            raise IllegalAction(Msg("{what} must be a position number from 1 to {size}, not {value}", what=what, size=self.size,
+                                    value=repr(position)))
         if not 1 <= position <= self.size:
-            raise IllegalAction(f"{what}: there is no position {position} at a table of {self.size}")
+            raise IllegalAction(Msg("{what}: there is no position {position} at a table of {size}", what=what, position=position,
+                                    size=self.size))
         if position not in self.active:
-            raise IllegalAction(f"{what}: position {position} sits out game {self.number} (the dealer at a "
-                                f"table of five)", rule=rule)
+            raise IllegalAction(Msg("{what}: position {position} sits out game {game} (the dealer at a table of five)",
+                                    what=what, position=position, game=self.number), rule=rule)
         return self.active.index(position)
 
 
@@ -104,7 +107,7 @@ def context(size: int, number: int, dealer: int, *, profile: str | None = None,
     ((2, 3, 4, 5), 1)
     """
     if size not in (4, 5):
-        raise IllegalAction(f"a table has 4 or 5 players, not {size}")
+        raise IllegalAction(Msg("a table has 4 or 5 players, not {size}", size=size))
     order = tuple((dealer - 1 + k) % size + 1 for k in range(1, size + 1))  # Vorhand first, dealer last
     if size == 5:
         return GameContext(size, number, dealer, order[:4], dealer, profile, dict(options or {}), pflicht_owed,
@@ -155,7 +158,7 @@ class Settlement:
 
 def _int(value: Any, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise IllegalAction(f"{what} must be a whole number, not {value!r}")
+        raise IllegalAction(Msg("{what} must be a whole number, not {value}", what=what, value=repr(value)))
     return value
 
 
@@ -216,8 +219,8 @@ class Adapter:
         try:
             return importlib.import_module(name)
         except ImportError as exc:
-            raise EngineMissing(f"the {self.title or self.game} settlement ({name}) is not available in this "
-                                f"installation; enter the row from the Tischzettel as points instead") from exc
+            raise EngineMissing(Msg("the {title} settlement ({module}) is not available in this installation; enter the row "
+                                    "from the Tischzettel as points instead", title=self.title or self.game, module=name)) from exc
 
     def options(self, ctx: GameContext) -> Any:
         """The rules options of the tournament (the engine's profile plus overrides)."""
@@ -245,9 +248,9 @@ class Adapter:
         :raises IllegalAction: for facts that are incomplete or impossible, naming the rule
         """
         if not isinstance(facts, Mapping):
-            raise IllegalAction(f"the facts of a game are a JSON object, not {type(facts).__name__}")
+            raise IllegalAction(Msg("the facts of a game are a JSON object, not {kind}", kind=type(facts).__name__))
         if ctx.size not in self.table_sizes:
-            raise IllegalAction(f"{self.title} is not kept at a table of {ctx.size}")
+            raise IllegalAction(Msg("{title} is not kept at a table of {size}", title=self.title, size=ctx.size))
         kind = facts.get("kind", "game")
         if kind == "row":
             row = self.settle_row(facts, ctx)
@@ -257,7 +260,7 @@ class Adapter:
             return Settlement(tuple(0 for _ in self.columns(ctx.size)), (Line("annulliert", 0, reason),),
                               label="annulliert", struck=True, note=reason, carry=dict(ctx.carry))
         if kind != "game":
-            raise IllegalAction(f"unknown kind of entry {kind!r} (known: game, row, annulled)")
+            raise IllegalAction(Msg("unknown kind of entry {kind} (known: game, row, annulled)", kind=repr(kind)))
         return self.settle_game(facts, ctx)
 
     def row_carry(self, row: Settlement, ctx: GameContext) -> Mapping[str, Any]:
@@ -269,24 +272,24 @@ class Adapter:
         cols = self.columns(ctx.size)
         pts = facts.get("points")
         if not isinstance(pts, (list, tuple)):
-            raise IllegalAction(f"a row needs 'points': a list of {len(cols)} numbers ({', '.join(cols)})")
+            raise IllegalAction(Msg("a row needs 'points': a list of {n} numbers ({columns})", n=len(cols), columns=list(cols)))
         if len(pts) != len(cols):
-            raise IllegalAction(f"a row needs {len(cols)} entries ({', '.join(cols)}), got {len(pts)}")
-        points = tuple(_int(p, f"entry {i + 1}") for i, p in enumerate(pts))
+            raise IllegalAction(Msg("a row needs {n} entries ({columns}), got {got}", n=len(cols), columns=list(cols), got=len(pts)))
+        points = tuple(_int(p, Msg("entry {n}", n=i + 1)) for i, p in enumerate(pts))
         if not self.team_game and ctx.sitting is not None and points[ctx.sitting - 1] != 0:
-            raise IllegalAction(f"position {ctx.sitting} sits out game {ctx.number} and gets no points",
+            raise IllegalAction(Msg("position {position} sits out game {game} and gets no points", position=ctx.sitting, game=ctx.number),
                                 rule=self.sitting_rule)
         label = str(facts.get("label", "")).strip() or "Tischzettel"
         money = facts.get("money")
         money_t = tuple(_int(m, "money") for m in money) if isinstance(money, (list, tuple)) else None
         if money_t is not None and len(money_t) != len(cols):
-            raise IllegalAction(f"money needs {len(cols)} entries, got {len(money_t)}")
+            raise IllegalAction(Msg("money needs {n} entries, got {got}", n=len(cols), got=len(money_t)))
         if self.zero_sum and sum(points) != 0:
             if facts.get("strike"):
                 return Settlement(points, (Line("gestrichen", 0, f"Zeile ergibt {sum(points)}"),), money_t, label,
                                   True, "struck: the row does not balance")
-            raise IllegalAction(f"the row does not balance (sum {sum(points)}); correct it, or strike it: "
-                                f"0 for all", rule=ROW_RULE)
+            raise IllegalAction(Msg("the row does not balance (sum {total}); correct it, or strike it: 0 for all",
+                                    total=sum(points)), rule=ROW_RULE)
         solo_by = facts.get("solo_by")
         if solo_by is not None:
             ctx.seat_of(solo_by, "solo_by")
@@ -294,14 +297,14 @@ class Adapter:
 
     def settle_game(self, facts: Mapping[str, Any], ctx: GameContext) -> Settlement:
         """Settle a game through the engine's settlement function (per game)."""
-        raise EngineMissing(f"game entries for {self.title or self.game} are not available yet; "
-                            f"enter the row from the Tischzettel as points")
+        raise EngineMissing(Msg("game entries for {title} are not available yet; enter the row from the Tischzettel as points",
+                                title=self.title or self.game))
 
     # -- helpers for subclasses ---------------------------------------------------------
     def from_seats(self, seat_points: Sequence[int], ctx: GameContext) -> tuple[int, ...]:
         """Seat points (index into ``ctx.active``) -> points per position, the sitter 0."""
         if len(seat_points) != len(ctx.active):
-            raise IllegalAction(f"the settlement gave {len(seat_points)} entries for {len(ctx.active)} players")
+            raise IllegalAction(Msg("the settlement gave {got} entries for {n} players", got=len(seat_points), n=len(ctx.active)))
         out = [0] * ctx.size
         for seat, pos in enumerate(ctx.active):
             out[pos - 1] = int(seat_points[seat])
@@ -349,6 +352,6 @@ def get(game: str) -> Adapter:
     :raises IllegalAction: for an unknown game
     """
     if game not in registry.names():
-        raise IllegalAction(f"unknown game {game!r} (known: {', '.join(registry.names())})")
+        raise IllegalAction(Msg("unknown game {name} (known: {games})", name=repr(game), games=", ".join(registry.names())))
     module = importlib.import_module(f"{__name__}.{game}")
     return module.ADAPTER

@@ -28,6 +28,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from stammtisch.core.errors import IllegalAction
+from stammtisch.core.messages import Msg
 
 from . import Adapter, GameContext, Settlement
 
@@ -78,13 +79,13 @@ class DoppelkopfAdapter(Adapter):
         if value is None:
             return -1
         if isinstance(value, bool):
-            raise IllegalAction(f"{what} is null, a word (re, keine90 ...) or -1..4, not {value!r}")
+            raise IllegalAction(Msg("{what} is null, a word (re, keine90 ...) or -1..4, not {value}", what=what,
+                                    value=repr(value)))
         if isinstance(value, int):
             # Doppelkopf-Turnier 5.: Re/Kontra 0, keine 90 1 ... schwarz 4; -1 (as the engine's own
             # results write it) or null: no announcement; nothing else
             if not -1 <= value <= 4:
-                raise IllegalAction(f"{what} is null (no announcement), a word (re, keine90 ...) or -1..4, "
-                                    f"not {value!r}", rule="Doppelkopf-Turnier 5.")
+                raise IllegalAction(Msg("{what} is null (no announcement), a word (re, keine90 ...) or -1..4, not {value}", what=what, value=repr(value)), rule="Doppelkopf-Turnier 5.")
             return value
         word = str(value).replace(" ", "").lower()
         if word in ("kontra", "re"):
@@ -92,33 +93,33 @@ class DoppelkopfAdapter(Adapter):
         try:
             return scoring.level_of(word)
         except ValueError:
-            raise IllegalAction(f"{what}: unknown announcement {value!r} (re, keine90, keine60, keine30, "
-                                f"schwarz)", rule="Doppelkopf-Turnier 5.") from None
+            raise IllegalAction(Msg("{what}: unknown announcement {value} (re, keine90, keine60, keine30, schwarz)", what=what,
+                                    value=repr(value)), rule="Doppelkopf-Turnier 5.") from None
 
     def settle_game(self, facts: Mapping[str, Any], ctx: GameContext) -> Settlement:
         scoring = self.scoring()
         unknown = set(facts) - _ALLOWED
         if unknown:
-            raise IllegalAction(f"unknown Doppelkopf facts {sorted(unknown)} (known: {', '.join(sorted(_ALLOWED))})")
+            raise IllegalAction(Msg("unknown {game} facts {facts} (known: {known})", game="Doppelkopf", facts=", ".join(sorted(unknown)), known=", ".join(sorted(_ALLOWED))))
         contract = str(facts.get("contract", "normal"))
         re = facts.get("re")
         if not isinstance(re, (list, tuple)) or not re:
-            raise IllegalAction("name the positions of the Re party ('re': [..])", rule="Doppelkopf-Turnier 7.")
+            raise IllegalAction(Msg("name the positions of the Re party ('re': [..])"), rule="Doppelkopf-Turnier 7.")
         re_pos = [p for p in re]
         for p in re_pos:
             ctx.seat_of(p, "Re player", self.sitting_rule)
         if len(set(re_pos)) != len(re_pos):
-            raise IllegalAction("a Re player is named twice")
+            raise IllegalAction(Msg("a Re player is named twice"))
         solo_contract = contract.startswith("solo:")
         alone = len(re_pos) == 1
         if solo_contract and not alone:
-            raise IllegalAction("a solo is played by one player against three", rule="Doppelkopf-Turnier 7.")
+            raise IllegalAction(Msg("a solo is played by one player against three"), rule="Doppelkopf-Turnier 7.")
         if contract == "stille_hochzeit" and not alone:
-            raise IllegalAction("a stille Hochzeit is played alone", rule="Doppelkopf-Turnier 4.")
+            raise IllegalAction(Msg("a stille Hochzeit is played alone"), rule="Doppelkopf-Turnier 4.")
         if contract == "normal" and len(re_pos) != 2:
-            raise IllegalAction("in a normal game the Re party has two players", rule="Doppelkopf-Turnier 7.")
+            raise IllegalAction(Msg("in a normal game the Re party has two players"), rule="Doppelkopf-Turnier 7.")
         if contract not in ("normal", "hochzeit", "stille_hochzeit") and not solo_contract:
-            raise IllegalAction(f"unknown contract {contract!r} (normal, hochzeit, stille_hochzeit, solo:<kind>)",
+            raise IllegalAction(Msg("unknown contract {name} (normal, hochzeit, stille_hochzeit, solo:<kind>)", name=repr(contract)),
                                 rule="Doppelkopf-Turnier 3.")
         opts = self.options(ctx)
         parties: list[str | None] = [None] * ctx.size
@@ -127,21 +128,21 @@ class DoppelkopfAdapter(Adapter):
         solo = scoring.scored_as_solo(contract, alone, opts.alone_as_solo)
         specials = facts.get("specials") or []
         if not isinstance(specials, (list, tuple)):
-            raise IllegalAction("specials is a list of [party, label]")
+            raise IllegalAction(Msg("specials is a list of [party, label]"))
         sp = []
         for item in specials:
             if not isinstance(item, (list, tuple)) or len(item) != 2 or item[1] not in _SPECIALS:
-                raise IllegalAction(f"a Sonderpunkt is [re|kontra, {'|'.join(_SPECIALS)}], not {item!r}",
+                raise IllegalAction(Msg("a Sonderpunkt is [re|kontra, {labels}], not {value}", labels="|".join(_SPECIALS), value=repr(item)),
                                     rule="Doppelkopf-Turnier 6.")
             sp.append((str(item[0]), str(item[1])))
         re_augen = facts.get("re_augen")
         if isinstance(re_augen, bool) or not isinstance(re_augen, int):
-            raise IllegalAction("re_augen: the Augen of the Re party, 0..240", rule="Doppelkopf-Turnier 6.")
+            raise IllegalAction(Msg("re_augen: the Augen of the Re party, from 0 to 240"), rule="Doppelkopf-Turnier 6.")
         re_tricks = facts.get("re_tricks")
         kw: dict[str, Any] = {}
         if re_tricks is not None:
             if isinstance(re_tricks, bool) or not isinstance(re_tricks, int) or not 0 <= re_tricks <= 12:
-                raise IllegalAction("re_tricks: 0..12")
+                raise IllegalAction(Msg("re_tricks: the Re party's tricks, from 0 to 12"))
             kw = {"re_tricks": re_tricks, "kontra_tricks": 12 - re_tricks}
         st = scoring.settle(parties, re_augen, re_level=self._level(facts.get("re_level"), "re_level"),
                             kontra_level=self._level(facts.get("kontra_level"), "kontra_level"),

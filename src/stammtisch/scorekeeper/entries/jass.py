@@ -35,6 +35,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from stammtisch.core.errors import IllegalAction
+from stammtisch.core.messages import Msg
 
 from stammtisch.core.protocol import Line
 
@@ -65,10 +66,10 @@ ANNULMENTS = {
 def _pair(facts: Mapping[str, Any], key: str, default: tuple[int, int] | None = None) -> tuple[int, int]:
     v = facts.get(key, default)
     if v is None:
-        raise IllegalAction(f"{key}: a pair [team 1+3, team 2+4] is needed")
+        raise IllegalAction(Msg("{key}: a pair [team 1+3, team 2+4] is needed", key=key))
     if not isinstance(v, (list, tuple)) or len(v) != 2 or any(isinstance(x, bool) or not isinstance(x, int)
                                                                or x < 0 for x in v):
-        raise IllegalAction(f"{key} is a pair of whole numbers [team 1+3, team 2+4], not {v!r}")
+        raise IllegalAction(Msg("{key} is a pair of whole numbers [team 1+3, team 2+4], not {value}", key=key, value=repr(v)))
     return int(v[0]), int(v[1])
 
 
@@ -116,11 +117,11 @@ class JassAdapter(Adapter):
     def _annulled(self, facts: Mapping[str, Any], ctx: GameContext) -> Settlement:
         unknown = set(facts) - _ANNULLED_ALLOWED
         if unknown:
-            raise IllegalAction(f"unknown facts of an annulled deal {sorted(unknown)} "
-                                f"(known: {', '.join(sorted(_ANNULLED_ALLOWED))})")
+            raise IllegalAction(Msg("unknown facts of an annulled deal {facts} (known: {known})", facts=", ".join(sorted(unknown)),
+                                    known=", ".join(sorted(_ANNULLED_ALLOWED))))
         rule = facts.get("rule")
         if rule is not None and rule not in ANNULMENTS:
-            raise IllegalAction(f"rule: a deal is annulled under {', '.join(ANNULMENTS)}, not {rule!r}",
+            raise IllegalAction(Msg("rule: a deal is annulled under {known}, not {value}", known=", ".join(ANNULMENTS), value=repr(rule)),
                                 rule="Papagei-Jass §7")
         by = facts.get("by")
         if by is not None:
@@ -136,10 +137,10 @@ class JassAdapter(Adapter):
         scoring = self.scoring()
         unknown = set(facts) - _ALLOWED
         if unknown:
-            raise IllegalAction(f"unknown Jass facts {sorted(unknown)} (known: {', '.join(sorted(_ALLOWED))})")
+            raise IllegalAction(Msg("unknown {game} facts {facts} (known: {known})", game="Jass", facts=", ".join(sorted(unknown)), known=", ".join(sorted(_ALLOWED))))
         mode = facts.get("mode")
         if not isinstance(mode, str):
-            raise IllegalAction("a Jass game needs its mode (E, S, L, R, obenabe, undenufe, ...)",
+            raise IllegalAction(Msg("a Jass game needs its mode (E, S, L, R, obenabe, undenufe, ...)"),
                                 rule="Papagei-Jass §23")
         if facts.get("declarer") is not None:
             ctx.seat_of(facts["declarer"], "declarer")
@@ -147,27 +148,27 @@ class JassAdapter(Adapter):
         else:
             team = facts.get("declarer_team", 0)
             if team not in (0, 1):
-                raise IllegalAction("declarer_team is 0 (1+3) or 1 (2+4)")
+                raise IllegalAction(Msg("declarer_team is 0 (1+3) or 1 (2+4)"))
         try:
             s = scoring.score_deal(mode, _pair(facts, "card_points"), _pair(facts, "tricks"),
                                    _pair(facts, "weis", (0, 0)), _pair(facts, "stoeck", (0, 0)), declarer_team=team)
         except KeyError:
-            raise IllegalAction(f"unknown Jass mode {mode!r}", rule="Papagei-Jass §23") from None
+            raise IllegalAction(Msg("unknown Jass mode {name}", name=repr(mode)), rule="Papagei-Jass §23") from None
         except ValueError as exc:
             raise IllegalAction(str(exc), rule="Papagei-Jass §23") from None
         ruling = facts.get("ruling")
         lines = tuple(s.lines)
         if ruling is not None:
             if ruling not in RULINGS:
-                raise IllegalAction(f"ruling: a deal is settled after a ruling under {', '.join(RULINGS)}, "
-                                    f"not {ruling!r}", rule="Papagei-Jass §7")
+                raise IllegalAction(Msg("ruling: a deal is settled after a ruling under {known}, not {value}",
+                                        known=", ".join(RULINGS), value=repr(ruling)), rule="Papagei-Jass §7")
             who = ""
             if facts.get("offender") is not None:
                 ctx.seat_of(facts["offender"], "offender")
                 who = f" by position {facts['offender']}"
             lines += (Line("Strafe", 0, f"Papagei-Jass {ruling}: {RULINGS[ruling]}{who}"),)
         elif facts.get("offender") is not None:
-            raise IllegalAction("offender is given with a ruling (ruling: §7, §15, ...)")
+            raise IllegalAction(Msg("offender is given with a ruling (ruling: §7, §15, ...)"))
         label = str(facts.get("label") or f"{mode} ×{s.multiplier}" + (f" ({ruling})" if ruling else ""))
         return Settlement(tuple(int(p) for p in s.points), lines, None, label, False,
                           str(facts.get("note", "")))

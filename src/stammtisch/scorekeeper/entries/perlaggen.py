@@ -23,6 +23,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from stammtisch.core.errors import IllegalAction
+from stammtisch.core.messages import Msg
 
 from . import Adapter, GameContext, Settlement
 
@@ -37,7 +38,7 @@ def _side(v: Any, what: str, optional: bool = False) -> int | None:
         return _SIDE_NAMES[v]
     if isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= 4:
         return (v - 1) % 2
-    raise IllegalAction(f"{what}: a side is '1+3', '2+4' or a position 1..4, not {v!r}")
+    raise IllegalAction(Msg("{what}: a side is '1+3', '2+4' or a position from 1 to 4, not {value}", what=what, value=repr(v)))
 
 
 class PerlaggenAdapter(Adapter):
@@ -99,15 +100,15 @@ class PerlaggenAdapter(Adapter):
         scoring = self.scoring()
         unknown = set(facts) - _ALLOWED
         if unknown:
-            raise IllegalAction(f"unknown Perlaggen facts {sorted(unknown)} (known: {', '.join(sorted(_ALLOWED))})")
+            raise IllegalAction(Msg("unknown {game} facts {facts} (known: {known})", game="Perlaggen", facts=", ".join(sorted(unknown)), known=", ".join(sorted(_ALLOWED))))
         figs = facts.get("figures")
         if not isinstance(figs, (list, tuple)) or not figs:
-            raise IllegalAction("name what became of the figures: 'figures': [{figure, status, value, winner}]",
+            raise IllegalAction(Msg("name what became of the figures: 'figures': [(figure, status, value, winner)]"),
                                 rule="Perlaggen §3")
         outcomes = []
         for i, f in enumerate(figs):
             if not isinstance(f, Mapping) or f.get("figure") not in scoring.FIGURES:
-                raise IllegalAction(f"figure {i + 1}: 'figure' is gleich, hanger or spiel", rule="Perlaggen §3")
+                raise IllegalAction(Msg("figure {n}: 'figure' is gleich, hanger or spiel", n=i + 1), rule="Perlaggen §3")
             outcomes.append(scoring.FigureOutcome(
                 f["figure"], str(f.get("status", "unbid")), int(f.get("value", 1)),
                 _side(f.get("winner"), "winner", True), _side(f.get("bidder"), "bidder", True), int(f.get("order", i)),
@@ -116,7 +117,7 @@ class PerlaggenAdapter(Adapter):
         pens = []
         for p in facts.get("penalties", ()) or ():
             if not isinstance(p, Mapping) or "kind" not in p:
-                raise IllegalAction("a penalty is {kind, side}")
+                raise IllegalAction(Msg("a penalty is (kind, side)"))
             pens.append(scoring.Penalty(str(p["kind"]), _side(p.get("side"), "penalty side"),
                                         int(p.get("transfer", 0)), str(p.get("note", "")), bool(p.get("late", False))))
         target, dritzig = self._target(ctx)

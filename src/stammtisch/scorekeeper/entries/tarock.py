@@ -27,6 +27,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from stammtisch.core.errors import IllegalAction
+from stammtisch.core.messages import Msg
 from stammtisch.games.tarock.cards import points_blatt_to_thirds
 
 from . import Adapter, GameContext, Settlement
@@ -84,21 +85,22 @@ class TarockAdapter(Adapter):
         """The facts as the settlement's ``Outcome`` JSON (seats = positions - 1)."""
         unknown = set(facts) - _ALLOWED
         if unknown:
-            raise IllegalAction(f"unknown Tarock facts {sorted(unknown)} (known: {', '.join(sorted(_ALLOWED))})")
+            raise IllegalAction(Msg("unknown {game} facts {facts} (known: {known})", game="Tarock", facts=", ".join(sorted(unknown)), known=", ".join(sorted(_ALLOWED))))
         if "contract" not in facts:
-            raise IllegalAction("a Tarock game needs its contract")
+            raise IllegalAction(Msg("a Tarock game needs its contract"))
 
         def seat(pos: Any, what: str, playing: bool = True) -> int:
             if playing:
                 ctx.seat_of(pos, what, self.sitting_rule)  # a player of this game, not the sitting dealer
                 return pos - 1
             if isinstance(pos, bool) or not isinstance(pos, int) or not 1 <= pos <= ctx.size:
-                raise IllegalAction(f"{what} must be a position 1..{ctx.size}, not {pos!r}")
+                raise IllegalAction(Msg("{what} must be a position number from 1 to {size}, not {value}", what=what, size=ctx.size,
+                                        value=repr(pos)))
             return pos - 1
 
         def per_position(values: Any, what: str) -> list[int]:
             if not isinstance(values, (list, tuple)) or len(values) != ctx.size:
-                raise IllegalAction(f"{what}: one number per position ({ctx.size})")
+                raise IllegalAction(Msg("{what}: one number per position ({size})", what=what, size=ctx.size))
             return [int(v) for v in values]
 
         out: dict[str, Any] = {"contract": facts["contract"], "players": [p - 1 for p in ctx.active],
@@ -111,11 +113,12 @@ class TarockAdapter(Adapter):
             try:  # "35/2" = 35 Punkte und 2 Blatt; Blatt 0, 1 or 2 (Österreich-Finale 1))
                 out["declarer_thirds"] = points_blatt_to_thirds(str(facts["declarer_points"]))
             except ValueError as exc:
-                raise IllegalAction(f"declarer_points: {exc}", rule="Österreich-Finale 1)") from None
+                raise IllegalAction(Msg("declarer_points: {reason}", reason=exc.args[0] if exc.args else str(exc)),
+                                    rule="Österreich-Finale 1)") from None
         if "declarer_thirds" in facts:
             t = facts["declarer_thirds"]
             if isinstance(t, bool) or not isinstance(t, int) or not 0 <= t <= 210:
-                raise IllegalAction(f"declarer_thirds is a whole number of thirds 0..210 (the pack), not {t!r}",
+                raise IllegalAction(Msg("declarer_thirds is a whole number of thirds from 0 to 210 (the pack), not {value}", value=repr(t)),
                                     rule="Österreich-Finale 1)")
         for k in ("declarer_thirds", "declarer_tricks", "kontra", "schleifen"):
             if k in facts:
@@ -126,7 +129,7 @@ class TarockAdapter(Adapter):
         out["premiums"] = [dict(p, announcer=seat(p["announcer"], "announcer") if p.get("announcer") else None)
                            for p in facts.get("premiums", ()) if isinstance(p, Mapping)]
         if len(out["premiums"]) != len(facts.get("premiums", ())):
-            raise IllegalAction("each premium is an object {name, side, announced, made, kontra}")
+            raise IllegalAction(Msg("each premium is an object (name, side, announced, made, kontra)"))
         out["kontras"] = [[seat(a, "kontra"), lvl] for a, lvl in facts.get("kontras", ())]
         out["renonces"] = [{"kind": r.get("kind", "other"), "offender": seat(r.get("offender"), "offender", False)}
                            for r in facts.get("renonces", ())]
@@ -138,7 +141,7 @@ class TarockAdapter(Adapter):
         try:
             outcome = scoring.Outcome.from_json(self.outcome(facts, ctx))
         except (TypeError, ValueError, AttributeError, KeyError) as exc:
-            raise IllegalAction(f"malformed Tarock facts: {exc}") from None
+            raise IllegalAction(Msg("malformed Tarock facts: {reason}", reason=str(exc))) from None
         s = scoring.settle(self.options(ctx), outcome)
         title = str(facts["contract"]).replace("_", " ").capitalize()
         who = f" ({facts['declarer']})" if facts.get("declarer") is not None else ""

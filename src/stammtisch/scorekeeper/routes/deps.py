@@ -12,6 +12,8 @@ from typing import Any
 
 from fastapi import Depends, Request
 
+from stammtisch.core.messages import Msg
+
 from ..auth import RateLimiter
 from ..errors import Forbidden
 from ..http import CONTEXT_KEY, Id
@@ -75,7 +77,7 @@ def who(request: Request) -> Principal | None:
 
 def logged_in(p: Principal | None = Depends(who)) -> Principal:
     if p is None or p.organiser is None:
-        raise Forbidden("log in as an organiser first (POST /scorekeeper/api/login)")
+        raise Forbidden(Msg("log in as an organiser first (POST /scorekeeper/api/login)"))
     return p
 
 

@@ -8,6 +8,8 @@ from typing import Annotated, Any, Literal
 from fastapi import APIRouter, Depends, Path, Query, Request
 from fastapi.responses import Response
 
+from stammtisch.core.messages import Msg
+
 from .. import export
 from ..errors import BadInput, Locked, NotFound
 from ..http import MAX_ID, Id
@@ -29,7 +31,7 @@ def export_file(request: Request, tid: Id, name: Annotated[str, Path(max_length=
     s, ctx = store(request), context(request)
     if table is not None and s.tournament_of_table(table) != tid:
         # a published tournament's export must not open another (unpublished) tournament's sheet
-        raise NotFound(f"tournament {tid} has no table {table}")
+        raise NotFound(Msg("tournament {number} has no table {table}", number=tid, table=table))
     makers: dict[str, Callable[[], Any]] = {
         "ranking.csv": lambda: export.ranking_csv(s, tid, round, lang),
         "sheets.csv": lambda: export.sheets_csv(s, tid, lang),
@@ -37,11 +39,11 @@ def export_file(request: Request, tid: Id, name: Annotated[str, Path(max_length=
         "sheets.pdf": lambda: export.sheets_pdf(s, tid, table, lang),
     }
     if name == "cards.pdf":
-        raise NotFound("table cards carry new entry codes: POST /scorekeeper/api/tournaments/{id}/cards")
+        raise NotFound(Msg("table cards carry new entry codes: POST /scorekeeper/api/tournaments/{number}/cards", number=tid))
     if name not in makers:
-        raise NotFound(f"no export {name!r} (ranking.csv, sheets.csv, results.pdf, sheets.pdf)")
+        raise NotFound(Msg("no export {name} (ranking.csv, sheets.csv, results.pdf, sheets.pdf)", name=repr(name)))
     if not ctx.exports.allow(client(request)):
-        raise Locked("too many exports from this address; wait a minute")
+        raise Locked(Msg("too many exports from this address; wait a minute"))
     if not ctx.exporting.acquire(blocking=False):
         raise BadInput("the server is making other exports right now; try again in a moment", status=503)
     try:

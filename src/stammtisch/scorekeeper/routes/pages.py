@@ -8,6 +8,8 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Path
 from fastapi.responses import FileResponse
 
+from stammtisch.core.messages import Msg
+
 from .. import entries
 from ..errors import NotFound
 
@@ -42,7 +44,7 @@ def catalogue(lang: Annotated[str, Path(pattern="^[a-z]{2}$")]) -> FileResponse:
     ``python -m stammtisch.i18n export``)."""
     path = WEB_STATIC / "i18n" / f"{lang}.json"
     if not path.is_file():
-        raise NotFound(f"no catalogue {lang}")
+        raise NotFound(Msg("no catalogue {lang}", lang=lang))
     return FileResponse(path, media_type="application/json")
 
 
@@ -56,7 +58,7 @@ def static(name: Annotated[str, Path(max_length=100)]) -> FileResponse:
     except (ValueError, OSError):
         found = False
     if not found:
-        raise NotFound(f"no file {name[:100]!r}")
+        raise NotFound(Msg("no file {name}", name=repr(name[:100])))
     media = "text/javascript" if name.endswith(".js") else None
     return FileResponse(path, media_type=media)
 

@@ -6,6 +6,8 @@ from typing import Any
 
 from fastapi import APIRouter, Depends, Request
 
+from stammtisch.core.messages import Msg
+
 from ..bodies import CorrectIn, SheetIn, StrikeIn, WriteIn
 from ..errors import BadInput, Forbidden
 from ..http import Id, Number, body_of, read_json
@@ -48,7 +50,7 @@ def correct(request: Request, table_id: Id, number: Number, p: Principal = Depen
     s = store(request)
     boss = s.is_organiser(s.tournament_of_table(table_id), p)
     if body.late and not boss:
-        raise Forbidden("a late correction is the organiser's (Tiroler Cup, Abrechnung)")
+        raise Forbidden(Msg("a late correction is the organiser's (Tiroler Cup, Abrechnung)"))
     return s.correct(table_id, number, body.version, body.facts, reason=body.reason,
                      author=s.author(p, table_id, body.author), late=body.late, keeper=not boss)
 

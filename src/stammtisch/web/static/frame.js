@@ -159,10 +159,15 @@ export function drawTable(o) {
   // the trick in the middle, each card in front of the seat that played it. A finished trick
   // rests (o.anim.rest: {cards, winner, t, ms}) with who took it, then moves to the winner; the
   // next trick's cards wait until it has gone.
-  const showLast = o.peek && Array.isArray(deal.last_trick) && deal.last_trick.length;
+  // the last trick: of this deal, or before this deal's first trick the last one of the deal before
+  const own = Array.isArray(deal.last_trick) && deal.last_trick.length > 0;
+  const pt = v.previous_trick;
+  const lastTrick = own ? deal.last_trick : pt && (pt.cards || []).length ? pt.cards : null;
+  const lastWinner = own ? deal.last_winner : pt ? pt.winner : null;
+  const showLast = o.peek && !!lastTrick;
   const rest = !showLast && o.anim && o.anim.rest ? o.anim.rest : null;
   const resting = !!rest && now < rest.t + rest.ms;
-  const trick = showLast ? deal.last_trick : resting ? [] : (deal.trick || []);
+  const trick = showLast ? lastTrick : resting ? [] : (deal.trick || []);
   const trickBox = h("div", { class: `trick-zone${showLast ? " peek" : ""}${resting ? " resting" : ""}`, id: "trick" });
   const place = (list, extra) => list.forEach(([s, c], i) => {
     if (!isCard(deck, String(c).split("=")[0])) return;
@@ -195,7 +200,6 @@ export function drawTable(o) {
   if (rest) place(rest.cards, resting ? "resting" : "collect");
   place(trick, "");
   const winnerOf = (w) => (w !== null && w !== undefined ? t("wonBy", { who: v.seats[w] }) : "");
-  if (showLast) trickBox.append(h("div", { class: "peek-caption" }, t("lastTrick") + (winnerOf(deal.last_winner) ? " · " + winnerOf(deal.last_winner) : "")));
   felt.append(trickBox);
 
   // above the felt: contract, trump and the like (left), talon / trump card / open cards (right),
@@ -206,7 +210,12 @@ export function drawTable(o) {
   const extra = game.tableCards ? game.tableCards(v, deck, (c) => cardElement(deck.name, c)) : [];
   if (extra.length) bar.append(h("div", { class: "felt-cards" }, extra));
   if (resting && winnerOf(rest.winner)) bar.append(h("div", { class: "rest-caption", id: "rest-caption" }, winnerOf(rest.winner)));
-  if (o.onPeek && Array.isArray(deal.last_trick) && deal.last_trick.length) {
+  // (the caption of a looked-at trick sits above the felt, where it covers no card)
+  if (showLast) {
+    const caption = own ? t("lastTrick") : t("lastTrickOf", { n: pt.deal + 1 });
+    bar.append(h("div", { class: "rest-caption peek-caption", id: "peek-caption" }, caption + (winnerOf(lastWinner) ? " · " + winnerOf(lastWinner) : "")));
+  }
+  if (o.onPeek && lastTrick) {
     bar.append(h("button", { class: "peek-btn", id: "show-last", type: "button", "aria-pressed": o.peek ? "true" : "false", onclick: o.onPeek },
       o.peek ? t("currentTrick") : t("lastTrick")));
   }

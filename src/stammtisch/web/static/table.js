@@ -133,8 +133,31 @@ function trackTrick(prev, next) {
     wake(prefs.rest);
     wake(prefs.rest + COLLECT_MS);
   }
+  // a new deal: the last trick of the deal before rests first (with the table as it was), and the
+  // new deal's cards come after it (the view of the new deal no longer holds it: previous_trick)
+  const pt = next.previous_trick;
+  if (next.deal_number !== prev.deal_number && pt && (pt.cards || []).length && pt.deal === prev.deal_number) {
+    for (const [s, c] of pt.cards) { const k = `${s}:${c}`; if (!before.has(k) && !anim.arrivals.has(k)) anim.arrivals.set(k, now); }
+    for (const [s, c] of nd.trick || []) anim.arrivals.set(`${s}:${c}`, now + prefs.rest);
+    anim.rest = { cards: pt.cards, winner: pt.winner, t: now, ms: prefs.rest,
+      view: { ...prev, to_act: [], legal: [], deal: { ...(prev.deal || {}), hand: [], trick: [], last_trick: pt.cards, last_winner: pt.winner } } };
+    wake(prefs.rest);
+    wake(prefs.rest + COLLECT_MS);
+  }
   for (const [k, tm] of anim.arrivals) if (now - tm > 6000) anim.arrivals.delete(k);
 }
+
+/** The view to draw: while the last trick of a finished deal rests, the table as that deal left it
+ * (no hand, nobody to act); the next deal's cards appear after the rest. */
+function shownView() {
+  const r = anim.rest;
+  if (!(r && r.view && performance.now() < r.t + r.ms)) return state.view;
+  // the score sheet as it is now (the finished deal is written), the table as the deal left it
+  return { ...r.view, results: state.view.results, totals: state.view.totals };
+}
+
+/** Whether the last trick of a finished deal is resting now (the next deal waits for it). */
+const betweenDeals = () => !!(anim.rest && anim.rest.view && performance.now() < anim.rest.t + anim.rest.ms);
 
 /** Redraw after ``ms`` (the end of a rest or of the collecting). */
 function wake(ms) {
@@ -288,7 +311,7 @@ function turnLine(v) {
 }
 
 function onPlay(card, acts, el) {
-  const v = state.view;
+  const v = shownView();
   if (!myTurn(v) && !acts.length) return;
   if (acts.length > 1) { choosing = { card, acts }; render(); return; }
   // the focus stays on the hand: on the card that takes this one's place
@@ -357,14 +380,15 @@ function quickNav() {
 }
 
 function gameView() {
-  const v = state.view;
+  const v = shownView();
   const small = compact();
   const table = drawTable({
     deck: deckInfo, v, game, info, peek, anim, badgeRoom: small ? { side: 12, top: 18 } : 24, openBadges, compact: small,
     onPeek: () => { peek = !peek; render(); },
     onBadges: (s) => { openBadges = openBadges === s ? null : s; render(); },
   });
-  const settledBox = settledPanel(v);
+  // (the settlement comes after the last trick's rest: on a phone it would push the trick out of sight)
+  const settledBox = betweenDeals() ? null : settledPanel(v);
   if (choosing) table.querySelector(".felt").append(chooser(deckInfo, game, choosing.acts, act, () => { choosing = null; render(); }));
   const main = h("div", { class: "main-col" },
     v.over ? overPanel(v) : null,
@@ -408,7 +432,7 @@ function render() {
   }
   if (info && !game) { loadGame(info.game).then((m) => { game = m; render(); }); return; }
   const connected = ws && ws.readyState === WebSocket.OPEN;
-  const v = state && state.view;
+  const v = state && state.view && shownView();
   const status = h("div", {
     id: "status", dataset: {
       version: state ? state.version : "", over: v ? String(v.over) : "false",

@@ -8,21 +8,23 @@ import { el, tip } from "./common.js";
 const SUITS = ["E", "S", "L", "R"];
 const RANKS = ["6", "7", "8", "9", "10", "U", "O", "K", "A"];
 
+// a mode: its title in German and in English (Obenabe, Undenufe, Slalom, Quer, Tutti are the game's
+// own words in both), then its explanation in German and in English
 const MODE = {
-  obenabe: ["Obenabe", "Ass ist die höchste Karte, kein Trumpf (×5, §23)", "Ace is high, no trump (×5, §23)"],
-  undenufe: ["Undenufe", "Sechs ist die höchste Karte, kein Trumpf (×6, §23)", "Six is high, no trump (×6, §23)"],
-  "slalom-oben": ["Slalom (Ass)", "Stich um Stich abwechselnd Obenabe/Undenufe, Anfang Obenabe (§23)", "alternating Obenabe/Undenufe, Obenabe first (§23)"],
-  "slalom-unten": ["Slalom (Sechs)", "abwechselnd Undenufe/Obenabe, Anfang Undenufe (§23)", "alternating Undenufe/Obenabe, Undenufe first (§23)"],
-  "quer-oben": ["Quer 4-5 (Ass)", "4 Stiche Obenabe, dann 5 Undenufe (§24.4)", "4 tricks Obenabe then 5 Undenufe (§24.4)"],
-  "quer-unten": ["Quer 4-5 (Sechs)", "4 Stiche Undenufe, dann 5 Obenabe (§24.4)", "4 tricks Undenufe then 5 Obenabe (§24.4)"],
-  "quer54-oben": ["Quer 5-4 (Ass)", "5 Stiche Obenabe, dann 4 Undenufe (§24.4)", "5 tricks Obenabe then 4 Undenufe (§24.4)"],
-  "quer54-unten": ["Quer 5-4 (Sechs)", "5 Stiche Undenufe, dann 4 Obenabe (§24.4)", "5 tricks Undenufe then 4 Obenabe (§24.4)"],
-  tutti: ["Tutti", "die ausgespielte Farbe ist Trumpf (§24.6)", "the suit led is trump (§24.6)"],
+  obenabe: ["Obenabe", "Obenabe", "Ass ist die höchste Karte, kein Trumpf (×5, §23)", "Ace is high, no trump (×5, §23)"],
+  undenufe: ["Undenufe", "Undenufe", "Sechs ist die höchste Karte, kein Trumpf (×6, §23)", "Six is high, no trump (×6, §23)"],
+  "slalom-oben": ["Slalom (Ass)", "Slalom (Ace first)", "Stich um Stich abwechselnd Obenabe/Undenufe, Anfang Obenabe (§23)", "alternating Obenabe/Undenufe, Obenabe first (§23)"],
+  "slalom-unten": ["Slalom (Sechs)", "Slalom (Six first)", "abwechselnd Undenufe/Obenabe, Anfang Undenufe (§23)", "alternating Undenufe/Obenabe, Undenufe first (§23)"],
+  "quer-oben": ["Quer 4-5 (Ass)", "Quer 4-5 (Ace first)", "4 Stiche Obenabe, dann 5 Undenufe (§24.4)", "4 tricks Obenabe then 5 Undenufe (§24.4)"],
+  "quer-unten": ["Quer 4-5 (Sechs)", "Quer 4-5 (Six first)", "4 Stiche Undenufe, dann 5 Obenabe (§24.4)", "4 tricks Undenufe then 5 Obenabe (§24.4)"],
+  "quer54-oben": ["Quer 5-4 (Ass)", "Quer 5-4 (Ace first)", "5 Stiche Obenabe, dann 4 Undenufe (§24.4)", "5 tricks Obenabe then 4 Undenufe (§24.4)"],
+  "quer54-unten": ["Quer 5-4 (Sechs)", "Quer 5-4 (Six first)", "5 Stiche Undenufe, dann 4 Obenabe (§24.4)", "5 tricks Undenufe then 4 Obenabe (§24.4)"],
+  tutti: ["Tutti", "Tutti", "die ausgespielte Farbe ist Trumpf (§24.6)", "the suit led is trump (§24.6)"],
 };
 
 function modeText(code) {
   if (SUITS.includes(code)) return { text: suitName("jass", code), tip: tip(`${suitName("jass", code)} Trumpf (§25)`, `${suitName("jass", code)} trump (§25)`) };
-  if (MODE[code]) return { text: MODE[code][0], tip: tip(MODE[code][1], MODE[code][2]) };
+  if (MODE[code]) return { text: MODE[code][lang() === "en" ? 1 : 0], tip: tip(MODE[code][2], MODE[code][3]) };
   if (code.startsWith("misere:")) {
     const b = modeText(code.slice(7));
     return { text: `Misere ${b.text}`, tip: tip("wer die wenigsten Punkte macht, gewinnt (§24.5)", "fewest points wins (§24.5)") };

@@ -3,6 +3,7 @@
 // Hanger, Spiel) with bids, Steigern and who holds them; the Perlaggen are played with a Taufe.
 
 import { suitName } from "../cards.js";
+import { msg } from "../i18n.js";
 import { el, tip } from "./common.js";
 
 const FIG = { gleich: "Gleich", hanger: "Hanger", spiel: "Spiel", perlagg: "Perlagg", nichts: "nichts" };
@@ -86,7 +87,7 @@ export default {
     if (d.written) out.push(el("span", "badge points", `${tip("geschrieben", "written")} A ${d.written[0]} : B ${d.written[1]}`));
     if (d.tricks_won) out.push(el("span", "badge", `${tip("Stiche", "tricks")} A ${d.tricks_won[0]} : B ${d.tricks_won[1]}`));
     if (d.phase === "figures" && d.figure_on_table) out.push(el("span", "badge asked", `${tip("gefragt", "asked for")}: ${FIG[d.figure_on_table] || d.figure_on_table}`, tip("diese Figur ist zu weisen, zu bieten oder gut zu lassen (§22)", "this figure is to be shown, bid or conceded (§22)")));
-    if (d.shown_figure) out.push(el("span", "badge shown", typeof d.shown_figure === "string" ? d.shown_figure : JSON.stringify(d.shown_figure)));
+    if (d.shown_figure) out.push(el("span", "badge shown", msg(d.shown_figure)));
     return out;
   },
   tableCards(v, deck, card) {
