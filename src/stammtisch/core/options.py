@@ -20,7 +20,7 @@ crash at the end of a deal.
 >>> resolve_options({"standard": Opts()}, "standard", {"target": 7})
 Traceback (most recent call last):
 ...
-stammtisch.core.errors.OptionError: option 'target' must be 100..10000, not 7
+stammtisch.core.errors.OptionError: option 'target' must be between 100 and 10000, not 7
 """
 
 from __future__ import annotations

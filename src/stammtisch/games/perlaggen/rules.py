@@ -4,7 +4,6 @@ Cards are indices of :data:`~stammtisch.core.cards.PERLAGGEN` (``suit * 8 + rank
 E L H S, ranks 7 8 9 10 U O K A; 32 = the Weli). Suits: 0 Eichel, 1 Laub, 2 Herz, 3 Schell.
 
 >>> from stammtisch.core.cards import PERLAGGEN as D
-from stammtisch.core.messages import Msg
 >>> [D.format(c) for c in perlaggen_order(1)]   # Laub trump, high to low
 ['HK', 'W', 'L7', 'LU', 'LO', 'E7', 'EU', 'EO']
 >>> best_gleich([D.parse(x) for x in ("HA", "SA", "W", "E9", "L8")], 1).n   # two Asse + Weli
