@@ -1,7 +1,8 @@
 """The fallback batched environment: the same arrays and calls, one engine deal state per row.
 
-For a game without a compiled batched step (Doppelkopf, Tarock, Perlaggen) ``make(game, B,
-engine=True)`` returns an :class:`EngineVectorEnv`: every row is the game's own deal state, stepped
+Every game has a compiled batched step; ``make(game, B, engine=True)``, and ``make`` for a setup the
+compiled step does not cover (Doppelkopf ``turnier5``, Perlaggen ``live`` or ``target=1``), returns an
+:class:`EngineVectorEnv`: every row is the game's own deal state, stepped
 through the integer API (``legal_action_ids`` / ``apply_id``) in a Python loop. It contains every
 word of the game (Vorbehalt and solos, bids, king call, talon, announcements, Kontras, Perlaggen
 bids and answers: whatever the engine offers the seat to move) but runs at the engine's speed, not
