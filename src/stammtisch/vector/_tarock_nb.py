@@ -44,6 +44,7 @@ legal_nb = inline(_tp.legal_nb, bit_index=bit_index,
 score_nb = _tp.score_nb
 settle_nb = _ts.settle_nb
 transfer_nb = _ts._transfer
+SPEC_SIZE = _ts.S_SIZE  # the settlement spec (the step's scratch ``sp``)
 
 P_HANDS, P_COLOUR, P_STRICT, P_KAISER, P_KAISER_ORDER = _tp.P_HANDS, _tp.P_COLOUR, _tp.P_STRICT, _tp.P_KAISER, _tp.P_KAISER_ORDER
 P_LEADER, P_NCUR, P_DONE, P_BIRDS, P_TALON_LAST = _tp.P_LEADER, _tp.P_NCUR, _tp.P_DONE, _tp.P_BIRDS, _tp.P_TALON_LAST
@@ -181,7 +182,7 @@ O_GKON, O_NKON, O_GUT, O_LEADER = _L["game_kontra"][0], _L["kontras"][0], _L["sa
 O_TWON, O_THWON, O_TRICKNO = _L["tricks_won"][0], _L["thirds_won"][0], _L["trick_number"][0]
 
 
-@njit(cache=True, error_model="numpy")
+@njit(cache=True, error_model="numpy", _nrt=True)  # (not inherited from the step: it allocates)
 def new_deal(S: np.ndarray, R: np.ndarray, g: np.int64, ns: np.int64) -> None:
     """Deal row ``g`` afresh from its stream: a shuffled pack, 12 cards to each player, the talon
     of 2 x 3 (Österreich-Finale 1)), a random dealer (with five players he sits out)."""
@@ -681,7 +682,7 @@ def build_spec(S: np.ndarray, g: np.int64, sp: np.ndarray, ct: np.ndarray, ot: n
                 sp[b + 4] = 0 if by >= 0 and side(S, g, by) == side(S, g, a) else S[g, t + 2]
 
 
-@njit(cache=True, error_model="numpy")
+@njit(cache=True, error_model="numpy", _nrt=True)  # (not inherited from the step: it allocates)
 def settle_row(S: np.ndarray, P: np.ndarray, g: np.int64, sp: np.ndarray, pos: np.ndarray, ct: np.ndarray,
                ot: np.ndarray, thirds: np.ndarray, pts: np.ndarray) -> None:
     """The points per score column of row ``g``'s finished deal into ``pts[g]``: the kernel's
@@ -720,18 +721,21 @@ def settle_row(S: np.ndarray, P: np.ndarray, g: np.int64, sp: np.ndarray, pos: n
         pts[g, s] = res[s]
 
 
-@njit(cache=True, error_model="numpy")
+@njit(cache=True, error_model="numpy", _nrt=False)
 def step_all(S: np.ndarray, P: np.ndarray, R: np.ndarray, actions: np.ndarray, seats: np.ndarray, mask: np.ndarray,
-             obs: np.ndarray, lid: np.ndarray, nl: np.ndarray, rewards: np.ndarray, done: np.ndarray,
-             pts: np.ndarray, autoreset: bool, act_kind: np.ndarray, act_arg: np.ndarray, ct: np.ndarray,
-             ot: np.ndarray, ids: np.ndarray, thirds: np.ndarray) -> np.int64:
+             obs: np.ndarray, ow: np.ndarray, sp: np.ndarray, pos: np.ndarray, tr: np.ndarray, lid: np.ndarray,
+             nl: np.ndarray, rewards: np.ndarray, done: np.ndarray, pts: np.ndarray, autoreset: bool,
+             act_kind: np.ndarray, act_arg: np.ndarray, ct: np.ndarray, ot: np.ndarray, ids: np.ndarray,
+             thirds: np.ndarray) -> np.int64:
     """Apply ``actions[g]`` in every row still playing; returns -1, or the first row whose action
-    is not in its legal mask (then no row has changed)."""
+    is not in its legal mask (then no row has changed).
+
+    Compiled without reference counting (``_nrt=False``: nothing here allocates; ``ow`` is ``obs``
+    as 64-bit words, ``sp`` (``S_SIZE``), ``pos`` (``P_SIZE``) and ``tr`` (5) scratch, all the
+    caller's), as the Jass step: an atomic count up and down per array and row cost a third of it.
+    What allocates (the settlement, a fresh deal) runs only for the rows whose deal ended, in
+    helpers compiled with reference counting (``_nrt=True``)."""
     B = S.shape[0]
-    ow = obs.view(np.uint64)
-    sp = np.zeros(_ts.S_SIZE, np.int64)
-    pos = np.zeros(P_SIZE, np.int64)
-    tr = np.zeros(5, np.int64)
     ns = ot[OT_NS]
     for g in range(B):
         a = actions[g]

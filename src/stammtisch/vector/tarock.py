@@ -145,6 +145,12 @@ class TarockVectorEnv(VectorEnv):
         self.P = np.zeros((num_envs, nb.REC_W), np.int8)
         self._cols = tuple(0 for _ in GAME.columns(o))
         self._alloc()
+        # the compiled step's scratch (it allocates nothing): obs as 64-bit words, the settlement's spec
+        # and position, a trick
+        self._words = self.obs.view(np.uint64)
+        self._sp = np.zeros(nb.SPEC_SIZE, np.int64)
+        self._pos = np.zeros(nb.P_SIZE, np.int64)
+        self._tr = np.zeros(5, np.int64)
 
     # -- the compiled calls -------------------------------------------------------------
     def _reset_rows(self) -> None:
@@ -152,7 +158,8 @@ class TarockVectorEnv(VectorEnv):
                      self.ct, self.ot, self.ids)
 
     def _step_rows(self, actions: np.ndarray) -> int:
-        return int(nb.step_all(self.S, self.P, self.R, actions, self.seat, self.mask, self.obs, self.legal_ids,
+        return int(nb.step_all(self.S, self.P, self.R, actions, self.seat, self.mask, self.obs, self._words, self._sp,
+                               self._pos, self._tr, self.legal_ids,
                                self.num_legal, self.reward, self.done, self.points_out, self.autoreset,
                                self.act_kind, self.act_arg, self.ct, self.ot, self.ids, self.thirds))
 
