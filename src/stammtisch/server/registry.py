@@ -231,5 +231,5 @@ def validate_options(game: Game, profile: str, overrides: dict[str, Any]) -> Any
     except StammtischError:
         raise
     except Exception as e:  # a validation that fails badly is still the request's fault
-        raise TableError("bad_options", Msg("these rules options are not valid: {problem}",
-                                                problem=f"{type(e).__name__}: {e}"[:300])) from None
+        raise TableError("bad_options", Msg("these rules options are not valid"),
+                         detail=f"{type(e).__name__}: {e}"[:300]) from None

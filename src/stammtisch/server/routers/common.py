@@ -76,8 +76,8 @@ async def read_model(request: Request, model: type[M], limit: int = 16384) -> M:
         try:
             data = loads_strict(raw)
         except BadJSON as e:
-            raise TableError("bad_message", Msg("the request body is not JSON we accept: {problem}", problem=str(e)[:200])) \
-                from None
+            raise TableError("bad_message", Msg("the request body is not JSON we accept"),
+                             detail=str(e)[:200]) from None
     if not isinstance(data, dict):
         raise TableError("bad_message", Msg("the request body must be a JSON object"))
     try:
