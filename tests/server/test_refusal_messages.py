@@ -42,12 +42,14 @@ def test_http_refusals_carry_a_message_read_in_german(client):
               client.post("/api/tables/nope/start", json={"token": token}),  # no table
               client.post("/api/tables", content=b"{nope"),  # not JSON
               client.post("/api/tables", json={"game": "toy", "bogus": 1}),  # a wrong field
+              client.post("/api/tables", json={"game": "toy", "name": "Emil", "bot": "py:os:system"}),  # no such bot
               client.get("/api/players/me/games", headers={"X-Session": "x" * 40})):  # expired session
         body = r.json()
         assert r.status_code >= 400 and body["type"] == "error", body
         seen[body["code"]] = _german(body)
     assert seen["taken"] == "Platz 2 ist besetzt"
     assert seen["seats_empty"] == "die Plätze 1, 3 sind frei: lade Mitspieler ein oder setze Computerspieler dazu"
+    assert seen["bot"].startswith("Computerspieler 'py:os:system' gibt es hier nicht (random, rule")
     assert {"taken", "name_taken", "bad_seat", "seats_empty", "not_found", "bad_message", "forbidden"} <= set(seen)
 
 

@@ -174,7 +174,7 @@ class Tables:
         try:
             check_request_kind(bot_kind, tuple(self.config.search_levels))
         except KindRefused as e:
-            raise TableError("bot", Msg("{problem}", problem=str(e))) from None
+            raise TableError("bot", said(e.args[0] if e.args and isinstance(e.args[0], Msg) else e)) from None
         try:
             botkit.make(bot_kind, g)
         except (NotImplementedError, StammtischError) as e:

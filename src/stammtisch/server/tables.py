@@ -73,8 +73,10 @@ class TableError(StammtischError):
         return {**body, **self.extra}
 
 
-def said(e: BaseException) -> Any:
+def said(e: Any) -> Any:
     """What an error says, as a message when it is one (nested in a refusal, rendered with it)."""
+    if isinstance(e, Msg):
+        return e
     m = getattr(e, "message", None)
     return m if isinstance(m, Msg) else str(e)[:300]
 
