@@ -184,3 +184,19 @@ def test_the_tournament_command_says_its_refusals_in_german(tmp_path):
     assert r.exit_code == 1 and "Fehler: es gibt keinen Tisch 99" in r.output, r.output
     r = CliRunner().invoke(app, ["tournament", "--data-dir", str(tmp_path), "create", "X", "--game", "jass", "--rounds", "99"])
     assert r.exit_code == 1 and "Runden: 1 bis 50" in r.output and "rounds" not in r.output, r.output
+
+
+def test_no_table_server_refusal_is_written_as_plain_text():
+    """Every refusal of the table server (``TableError(code, text)``) carries a message, not a plain
+    string, an f-string or ``str(e)``: the browser renders it in the page's language."""
+    plain = []
+    for path in (SRC / "server").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and len(node.args) >= 2:
+                f = node.func
+                name = f.id if isinstance(f, ast.Name) else f.attr if isinstance(f, ast.Attribute) else ""
+                said = node.args[1]
+                if name == "TableError" and (isinstance(said, (ast.Constant, ast.JoinedStr, ast.BinOp)) or (
+                        isinstance(said, ast.Call) and isinstance(said.func, ast.Name) and said.func.id == "str")):
+                    plain.append(f"{path.relative_to(SRC)}:{node.lineno}")
+    assert not plain, plain

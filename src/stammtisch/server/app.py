@@ -23,6 +23,7 @@ from fastapi.responses import JSONResponse
 from starlette.middleware.gzip import GZipMiddleware
 from sqlalchemy import Engine
 
+from ..core.messages import Msg
 from ..bots.kernels import kernel_games
 from ..core.errors import StammtischError
 from ..httpsec import SecurityHeaders
@@ -117,12 +118,14 @@ def create_app(*, database_url: str | None = None, data_dir: str | Path | None =
 
     @app.exception_handler(RequestValidationError)
     async def _invalid_request(request: Request, exc: RequestValidationError):
-        parts = []
+        parts, fields = [], []
         for err in exc.errors()[:5]:
             where = ".".join(str(x) for x in err.get("loc", ())) or "request"
+            fields.append(where[:60])
             parts.append(f"{where}: {err.get('msg', 'invalid')}")
-        return JSONResponse({"type": "error", "code": "bad_message", "message": "; ".join(parts)[:500]},
-                            status_code=400)
+        said = Msg("wrong or missing fields in the request: {fields}", fields=fields)
+        return JSONResponse({"type": "error", "code": "bad_message", "message": "; ".join(parts)[:500],
+                             "msg": said.to_json()}, status_code=400)
 
     if STATIC.is_dir():
         app.mount("/static", CachedStatic(directory=STATIC), name="static")

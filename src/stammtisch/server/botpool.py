@@ -36,6 +36,7 @@ from typing import Any
 
 from .. import bots as botkit
 from ..core import registry
+from ..core.messages import Msg
 from ..core.protocol import Bot, Turn
 
 log = logging.getLogger(__name__)
@@ -73,7 +74,8 @@ def check_request_kind(kind: Any, levels: tuple[str, ...] = DEFAULT_LEVELS) -> s
     allowed = allowed_kinds(levels)
     if not isinstance(kind, str) or kind not in allowed:
         shown = kind[:40] if isinstance(kind, str) else type(kind).__name__
-        raise KindRefused(f"computer player '{shown}' is not offered here ({', '.join(allowed)})")
+        raise KindRefused(Msg("computer player '{kind}' is not offered here ({offered})", kind=shown,
+                              offered=", ".join(allowed)))  # notation, as typed
     return kind
 
 

@@ -9,6 +9,7 @@ it (a Tarock discard is secret).
 
 from __future__ import annotations
 
+from ..core.messages import Msg
 import asyncio
 import logging
 import time
@@ -226,12 +227,12 @@ class Presence:
             if conn.seat is None:
                 spectators = sum(1 for c in self.conns if c.seat is None and not c.closed)
                 if spectators >= self.config.max_spectators:
-                    raise TableError("full", "too many Kiebitze at this table")
+                    raise TableError("full", Msg("too many Kiebitze at this table"))
             else:
                 same = sum(1 for c in self.conns if c.seat == conn.seat and not c.closed)
                 if same >= self.config.max_conns_per_seat:
-                    raise TableError("full", f"this seat already has {same} open connections "
-                                             f"(at most {self.config.max_conns_per_seat})")
+                    raise TableError("full", Msg("this seat already has {count} open connections (at most {most})",
+                                                 count=same, most=self.config.max_conns_per_seat))
             self.conns.add(conn)
             if conn.seat is not None:
                 was_away = self.away_since.pop(conn.seat, None) is not None
@@ -262,15 +263,16 @@ class Presence:
 
     def chat(self, conn: Conn, channel: Any, text: Any) -> None:
         if conn.seat is None:
-            raise TableError("kiebitz", "Kiebitze may watch but never speak into a table (Tiroler Cup, Kiebitze)")
+            raise TableError("kiebitz", Msg("Kiebitze may watch but never speak into a table (Tiroler Cup, Kiebitze)"))
         if not isinstance(text, str) or not text.strip() or len(text) > 500:
-            raise TableError("bad_message", "'text' must be 1..500 characters")
+            raise TableError("bad_message", Msg("'text' must be 1..500 characters"))
         channel = channel if isinstance(channel, str) else "table"
         allowed = self.channels(conn.seat)
         if channel not in allowed:
-            reason = " (this table plays ohne Reden: Tiroler Cup, Ouvertspiele)" if self.settings.get("ohne_reden") \
-                else ""
-            raise TableError("channel", f"you may not speak in channel '{channel}' now{reason}")
+            if self.settings.get("ohne_reden"):
+                raise TableError("channel", Msg("you may not speak in channel '{channel}' now (this table plays "
+                                                "ohne Reden: Tiroler Cup, Ouvertspiele)", channel=channel[:30]))
+            raise TableError("channel", Msg("you may not speak in channel '{channel}' now", channel=channel[:30]))
         members = set(allowed[channel])
         msg = {"type": "chat", "channel": channel, "seat": conn.seat, "name": self.seats[conn.seat].name,
                "text": text.strip()}

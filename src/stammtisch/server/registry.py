@@ -4,6 +4,7 @@ start; finished tables are kept in memory only a while.
 
 from __future__ import annotations
 
+from ..core.messages import Msg
 import asyncio
 import logging
 import time
@@ -18,7 +19,7 @@ from .actionlog import ActionLog
 from .botpool import BotRunner, KindRefused, check_request_kind
 from .store import LoadedTable, Store, hash_token
 from .table import Table, TableRefused
-from .tables import ENDED, ServerConfig, TableError
+from .tables import ENDED, ServerConfig, TableError, said
 
 __all__ = ["Tables", "validate_options"]
 
@@ -173,20 +174,21 @@ class Tables:
         try:
             check_request_kind(bot_kind, tuple(self.config.search_levels))
         except KindRefused as e:
-            raise TableError("bot", str(e)) from None
+            raise TableError("bot", said(e.args[0] if e.args and isinstance(e.args[0], Msg) else e)) from None
         try:
             botkit.make(bot_kind, g)
         except (NotImplementedError, StammtischError) as e:
-            raise TableError("bot", f"computer player '{bot_kind}' is not available for {game}: {e}") from None
+            raise TableError("bot", Msg("computer player '{kind}' is not available for {game}: {problem}",
+                                        kind=bot_kind, game=game, problem=said(e))) from None
         if self.open_count() >= self.config.max_open_tables:
-            raise TableError("busy", "too many tables are waiting to start; try again later")
+            raise TableError("busy", Msg("too many tables are waiting to start; try again later"))
         if owner_token is not None:
             settings = {**settings, "owner": hash_token(owner_token)}
         if max_deals is not None and (not isinstance(max_deals, int) or isinstance(max_deals, bool)
                                       or not 1 <= max_deals <= 1000):
-            raise TableError("bad_message", "max_deals must be a whole number 1..1000 (or empty for a full match)")
+            raise TableError("bad_message", Msg("max_deals must be a whole number 1..1000 (or empty for a full match)"))
         if "seed" in settings and not self.config.allow_seed:
-            raise TableError("forbidden", "this server does not allow fixed seeds")
+            raise TableError("forbidden", Msg("this server does not allow fixed seeds"))
         row = await self.db(lambda: self.store.create_table(game=game, profile=profile, options=dict(options),
                                                             max_deals=max_deals, bot_kind=bot_kind,
                                                             settings=settings, num_seats=g.num_seats(opts)))
@@ -229,5 +231,5 @@ def validate_options(game: Game, profile: str, overrides: dict[str, Any]) -> Any
     except StammtischError:
         raise
     except Exception as e:  # a validation that fails badly is still the request's fault
-        raise TableError("bad_options", f"these rules options are not valid: {type(e).__name__}: {e}"[:300]) \
-            from None
+        raise TableError("bad_options", Msg("these rules options are not valid"),
+                         detail=f"{type(e).__name__}: {e}"[:300]) from None

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Annotated, Any, TypeVar
 
+from ..core.messages import Msg
+
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictStr, ValidationError, field_validator
 
 __all__ = ["CreateTable", "TakeSeat", "FillBots", "OwnerOnly", "Credentials", "Logout", "describe", "ValidationError"]
@@ -72,13 +74,25 @@ class Logout(_Body):
     session: Token
 
 
-def describe(e: ValidationError) -> str:
-    """A validation error as one line naming each wrong field."""
-    parts = []
+def describe(e: ValidationError) -> tuple[Msg, str]:
+    """A validation error as a message naming each wrong field (the field names are the request's
+    own words) and pydantic's explanation of each, in English only (the error's ``detail``).
+
+    >>> class P(BaseModel):
+    ...     age: int
+    >>> try:
+    ...     P.model_validate({"age": "x"})
+    ... except ValidationError as e:
+    ...     m, detail = describe(e)
+    >>> m.id, m.args, detail.startswith("age: ")
+    ('wrong or missing fields in the request: {fields}', {'fields': ['age']}, True)
+    """
+    fields, problems = [], []
     for err in e.errors()[:5]:
         where = ".".join(str(x) for x in err.get("loc", ())) or "body"
-        parts.append(f"{where}: {err.get('msg', 'invalid')}")
-    return "; ".join(parts)
+        fields.append(where)
+        problems.append(f"{where}: {err.get('msg', 'invalid')}")
+    return Msg("wrong or missing fields in the request: {fields}", fields=fields), "; ".join(problems)
 
 
 M = TypeVar("M", bound=BaseModel)

@@ -9,6 +9,7 @@ players, stand-ins and move timers are :mod:`.driver`'s.
 
 from __future__ import annotations
 
+from ..core.messages import Msg
 import asyncio
 import logging
 import random
@@ -28,11 +29,15 @@ from .botpool import KindRefused, check_request_kind
 from .driver import BotDriver
 from .presence import Conn, Presence
 from .store import LoadedTable, hash_token, new_token
-from .tables import ENDED, TableError
+from .tables import ENDED, TableError, said
 
 __all__ = ["Table", "SeatInfo", "TableRefused", "ENGINE_FAILURES"]
 
 log = logging.getLogger("stammtisch.server")
+
+#: a table's status in words (refusals name it in the reader's language)
+STATUS_WORDS = {"finished": Msg("finished"), "closed": Msg("closed"), "expired": Msg("expired"),
+                "broken": Msg("broken")}
 
 
 @dataclass
@@ -125,6 +130,10 @@ class Table(LoggedTable, Presence, BotDriver):
             self._rebuild(loaded)
 
 
+    def _status_word(self) -> Any:
+        """The table's status in words (a message), for a refusal."""
+        return STATUS_WORDS.get(self.status, self.status)
+
     def _seat_names(self) -> list[str]:
         out = []
         for i, s in enumerate(self.seats):
@@ -147,22 +156,23 @@ class Table(LoggedTable, Presence, BotDriver):
         ``token`` (the owner's, when the creator sits down) instead of a fresh one."""
         async with self.lock:
             if self.status != "open":
-                raise TableError("started", "the game has already started; watch as a Kiebitz")
+                raise TableError("started", Msg("the game has already started; watch as a Kiebitz"))
             if seat is None:
                 free = [i for i, s in enumerate(self.seats) if s.kind == "empty"]
                 if not free:
-                    raise TableError("full", "every seat is taken")
+                    raise TableError("full", Msg("every seat is taken"))
                 seat = free[0]
             if not isinstance(seat, int) or not 0 <= seat < self.n:
-                raise TableError("bad_seat", f"there is no seat {seat!r} at this table (0..{self.n - 1})")
+                raise TableError("bad_seat", Msg("there is no seat {number} at this table (0..{last})",
+                                                    number=repr(seat)[:20], last=self.n - 1))
             if self.seats[seat].kind != "empty":
-                raise TableError("taken", f"seat {seat} is taken")
+                raise TableError("taken", Msg("seat {number} is taken", number=seat))
             for i, s in enumerate(self.seats):
                 if s.kind != "empty" and _same_name(s.name, name):
-                    raise TableError("name_taken", f"somebody called '{s.name}' already sits at seat {i}; "
-                                                   f"choose another name")
+                    raise TableError("name_taken", Msg("somebody called '{name}' already sits at seat {number}; "
+                                                       "choose another name", name=s.name, number=i))
             if name.casefold().startswith("computer"):
-                raise TableError("bad_name", "names beginning with 'Computer' are kept for computer players")
+                raise TableError("bad_name", Msg("names beginning with 'Computer' are kept for computer players"))
             token = token or new_token()
             info = SeatInfo("human", name, hash_token(token), account_id)
             await self.tables.db(self.tables.store.set_seat, self.number, seat, info.kind, info.name,
@@ -182,18 +192,18 @@ class Table(LoggedTable, Presence, BotDriver):
 
     def _check_host(self, token: Any) -> None:
         if not self.is_owner(token):
-            raise TableError("forbidden", "only the table's owner (who opened it) may do that")
+            raise TableError("forbidden", Msg("only the table's owner (who opened it) may do that"))
 
     async def fill_bots(self, token: str | None, seats: list[int] | None = None) -> list[int]:
         """Put clearly labelled computer players on the empty seats (or the given ones); owner only."""
         async with self.lock:
             self._check_host(token)
             if self.status != "open":
-                raise TableError("started", "the game has already started")
+                raise TableError("started", Msg("the game has already started"))
             targets = [i for i, s in enumerate(self.seats) if s.kind == "empty"] if seats is None else seats
             for i in targets:
                 if not isinstance(i, int) or not 0 <= i < self.n or self.seats[i].kind != "empty":
-                    raise TableError("bad_seat", f"seat {i!r} is not an empty seat")
+                    raise TableError("bad_seat", Msg("seat {number} is not an empty seat", number=repr(i)[:20]))
             for i in targets:
                 name = computer_name(i + 1, self.bot_kind)  # "Computer 2 · stark" (the page translates the word)
                 await self.tables.db(self.tables.store.set_seat, self.number, i, "bot", name, None, None)
@@ -206,9 +216,10 @@ class Table(LoggedTable, Presence, BotDriver):
         async with self.lock:
             self._check_host(token)
             if self.status != "open":
-                raise TableError("started", "seats can be emptied only before the game starts")
+                raise TableError("started", Msg("seats can be emptied only before the game starts"))
             if not 0 <= seat < self.n:
-                raise TableError("bad_seat", f"there is no seat {seat} at this table (0..{self.n - 1})")
+                raise TableError("bad_seat", Msg("there is no seat {number} at this table (0..{last})",
+                                                    number=repr(seat)[:20], last=self.n - 1))
             await self.tables.db(self.tables.store.set_seat, self.number, seat, "empty", "", None, None)
             self.seats[seat] = SeatInfo()
             for c in list(self.conns):
@@ -233,18 +244,18 @@ class Table(LoggedTable, Presence, BotDriver):
         async with self.lock:
             self._check_host(token)
             if self.status in ENDED:
-                raise TableError("ended", f"the table is already {self.status}")
+                raise TableError("ended", Msg("the table is already {status}", status=self._status_word()))
             await self.end("closed", "closed by its owner")
 
     async def start(self, token: str | None) -> None:
         async with self.lock:
             self._check_host(token)
             if self.status != "open":
-                raise TableError("started", "the game has already started")
+                raise TableError("started", Msg("the game has already started"))
             empty = [i for i, s in enumerate(self.seats) if s.kind == "empty"]
             if empty:
-                raise TableError("seats_empty", f"seats {empty} are empty: invite people or fill them with "
-                                                f"computer players")
+                raise TableError("seats_empty", Msg("seats {numbers} are empty: invite people or fill them "
+                                                    "with computer players", numbers=empty))
             match = Match(self.game, self.profile, self.overrides, max_deals=self.max_deals,
                           seats=self._seat_names(), seed=self.settings.get("seed"))
             first = match.logs[0].ctx
@@ -272,12 +283,12 @@ class Table(LoggedTable, Presence, BotDriver):
         :raises IllegalAction: the rules refuse the action (state unchanged)
         """
         if not isinstance(version, int) or isinstance(version, bool) or not 0 <= version < 2**31:
-            raise TableError("bad_message", "an action carries the state 'version' it was made against (a number)")
+            raise TableError("bad_message", Msg("an action carries the state 'version' it was made against (a number)"))
         if not isinstance(action, str) or not action or len(action) > 64:
-            raise TableError("bad_message", "'action' must be a non-empty string in the game's notation")
+            raise TableError("bad_message", Msg("'action' must be a non-empty string in the game's notation"))
         async with self.lock:
             if self.status == "open" or self.match is None:
-                raise TableError("not_started", "the game has not started yet")
+                raise TableError("not_started", Msg("the game has not started yet"))
             # versions as this seat knows them: secret actions it did not witness are not counted
             known = self.seen[seat]
             if 0 <= version < len(known) and self.log[known[version]] == (seat, action):
@@ -286,12 +297,17 @@ class Table(LoggedTable, Presence, BotDriver):
                     conn.send(ack)
                 return ack
             if version != len(known):
-                raise TableError("stale", f"the table is at version {len(known)}, your action was made against "
-                                          f"version {version}; here is the current state", current=len(known))
+                raise TableError("stale", Msg("the table is at version {current}, your action was made against "
+                                              "version {version}; here is the current state",
+                                              current=len(known), version=version), current=len(known))
             if self.status == "finished":
-                raise TableError("finished", "the game is over")
+                raise TableError("finished", Msg("the game is over"))
             if self.status in ENDED:
-                raise TableError("ended", f"the table is {self.status}: {self.settings.get('reason', '')}".rstrip(": "))
+                reason = self.settings.get("reason", "")
+                if reason:
+                    raise TableError("ended", Msg("the table is {status}: {reason}", status=self._status_word(),
+                                                  reason=reason))
+                raise TableError("ended", Msg("the table is {status}", status=self._status_word()))
             match = self.match
             deals_before = len(match.logs)
             offered = False
@@ -301,7 +317,8 @@ class Table(LoggedTable, Presence, BotDriver):
             except IllegalAction as e:
                 raise (e.located(seat, action) if e.seat is None else e) from None
             except StammtischError as e:  # e.g. BadNotation: not a card or word of this game
-                raise TableError("bad_action", f"'{action}' is not an action of this game: {e}") from None
+                raise TableError("bad_action", Msg("'{action}' is not an action of this game: {problem}",
+                                                    action=action[:40], problem=said(e))) from None
             except Exception as e:  # an engine failure must not leave a half-changed state behind
                 log.exception("table %s: the engine failed on %r by seat %s", self.number, action, seat)
                 await self._reload()
@@ -312,10 +329,11 @@ class Table(LoggedTable, Presence, BotDriver):
                     # of a deal): the table cannot go on; it is marked broken instead of retrying forever
                     await self.end("broken", f"the game engine failed on '{action}' ({type(e).__name__}), "
                                              f"an action its rules offered; the table cannot continue")
-                    raise TableError("broken", "the game engine failed on an action its rules offered; the "
-                                               "table is marked broken and stops here") from None
-                raise TableError("engine", f"the game engine could not process '{action}' "
-                                           f"({type(e).__name__}); nothing was changed") from None
+                    raise TableError("broken", Msg("the game engine failed on an action its rules offered; the "
+                                                   "table is marked broken and stops here")) from None
+                raise TableError("engine", Msg("the game engine could not process '{action}' "
+                                               "({problem}); nothing was changed", action=action[:40],
+                                               problem=type(e).__name__)) from None
             new_deal = None
             if len(match.logs) > deals_before:
                 ctx = match.logs[-1].ctx
@@ -326,7 +344,8 @@ class Table(LoggedTable, Presence, BotDriver):
             except Exception as e:  # the log is the truth: forget the in-memory change
                 log.exception("table %s: could not write the action log", self.number)
                 await self._reload()
-                raise TableError("storage", f"the action could not be stored ({type(e).__name__}); try again") from e
+                raise TableError("storage", Msg("the action could not be stored ({problem}); try again",
+                                                 problem=type(e).__name__)) from e
             self._logged(seat, action, witnesses)
             self.version += 1
             if finished is not None:
@@ -345,5 +364,5 @@ class Table(LoggedTable, Presence, BotDriver):
     def record(self) -> dict[str, Any]:
         """The record (only once the game is over: it shows every hand)."""
         if self.status != "finished" or self.match is None:
-            raise TableError("not_finished", "the record is published when the game is over")
+            raise TableError("not_finished", Msg("the record is published when the game is over"))
         return records.to_record(self.match)

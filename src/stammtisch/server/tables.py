@@ -51,14 +51,34 @@ def encode(msg: Any) -> str:
 class TableError(StammtischError):
     """A request the table refuses (not an illegal move of the rules): ``code`` is machine-readable."""
 
-    def __init__(self, code: str, message: str, **extra: Any):
+    def __init__(self, code: str, message: str, *, detail: str | None = None, **extra: Any):
         self.code = code
         self.message = message
+        self.detail = detail  # in English only (e.g. pydantic's words), after the message
         self.extra = extra
-        super().__init__(message)
+        super().__init__(f"{message} ({detail})" if detail else message)
 
     def to_json(self) -> dict[str, Any]:
-        return {"type": "error", "code": self.code, "message": self.message, **self.extra}
+        """The refusal for a client: the language-free ``code``, the message as ``msg`` (an id and
+        arguments, rendered in the reader's language) and in English as ``message``.
+
+        >>> TableError("taken", Msg("seat {number} is taken", number=2)).to_json()
+        {'type': 'error', 'code': 'taken', 'message': 'seat 2 is taken', 'msg': {'id': 'seat {number} is taken', 'args': {'number': 2}}}
+        """
+        body: dict[str, Any] = {"type": "error", "code": self.code, "message": str(self)}
+        if isinstance(self.message, Msg):
+            body["msg"] = self.message.to_json()
+        if self.detail:
+            body["detail"] = self.detail
+        return {**body, **self.extra}
+
+
+def said(e: Any) -> Any:
+    """What an error says, as a message when it is one (nested in a refusal, rendered with it)."""
+    if isinstance(e, Msg):
+        return e
+    m = getattr(e, "message", None)
+    return m if isinstance(m, Msg) else str(e)[:300]
 
 
 @dataclass

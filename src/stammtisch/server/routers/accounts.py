@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ...core.messages import Msg
 import asyncio
 
 from argon2 import PasswordHasher
@@ -25,7 +26,7 @@ def login_allowed(request: Request, name: str) -> None:
     by_client = limits_of(request).login_by_client.take(client_key(request))
     by_name = limits_of(request).login_by_name.take(name.casefold())
     if not (by_client and by_name):
-        raise TableError("rate_limited", "too many attempts; wait a minute")
+        raise TableError("rate_limited", Msg("too many attempts; wait a minute"))
 
 @router.post("/api/accounts")
 async def api_register(request: Request):
@@ -34,12 +35,12 @@ async def api_register(request: Request):
     login_allowed(request, name)
     pw = body.password
     if not 8 <= len(pw) <= 200:
-        raise TableError("bad_password", "a password is 8..200 characters")
+        raise TableError("bad_password", Msg("a password is 8..200 characters"))
     h = await asyncio.get_running_loop().run_in_executor(None, _hasher.hash, pw)
     store = tables_of(request).store
     acc = await tables_of(request).db(store.create_account, name, h)
     if acc is None:
-        raise TableError("taken", f"the name '{name}' is taken")
+        raise TableError("taken", Msg("the name '{name}' is taken", name=name))
     session = await tables_of(request).db(store.new_session, acc)
     return {"name": name, "session": session}
 
@@ -55,7 +56,7 @@ async def api_login(request: Request):
     stored = acc.password_hash if acc is not None else _dummy_hash()
     ok = await asyncio.get_running_loop().run_in_executor(None, _verify, stored, body.password)
     if not ok or acc is None:
-        raise TableError("forbidden", "wrong name or password")
+        raise TableError("forbidden", Msg("wrong name or password"))
     session = await tables_of(request).db(store.new_session, acc.id)
     return {"name": acc.name, "session": session}
 

@@ -5,6 +5,7 @@ answers (a :class:`~stammtisch.server.tables.TableError` code and its HTTP statu
 
 from __future__ import annotations
 
+from ...core.messages import Msg
 from dataclasses import dataclass, field
 from typing import Annotated, Any
 
@@ -56,12 +57,12 @@ def error_response(e: StammtischError, status: int | None = None) -> JSONRespons
 async def _raw_body(request: Request, limit: int) -> bytes:
     declared = request.headers.get("content-length")
     if declared is not None and (not declared.isdigit() or int(declared) > limit):
-        raise TableError("too_large", f"request body larger than {limit} bytes")
+        raise TableError("too_large", Msg("request body larger than {limit} bytes", limit=limit))
     chunks, size = [], 0
     async for chunk in request.stream():
         size += len(chunk)
         if size > limit:
-            raise TableError("too_large", f"request body larger than {limit} bytes")
+            raise TableError("too_large", Msg("request body larger than {limit} bytes", limit=limit))
         chunks.append(chunk)
     return b"".join(chunks)
 
@@ -75,13 +76,15 @@ async def read_model(request: Request, model: type[M], limit: int = 16384) -> M:
         try:
             data = loads_strict(raw)
         except BadJSON as e:
-            raise TableError("bad_message", f"the request body is not JSON we accept: {e}") from None
+            raise TableError("bad_message", Msg("the request body is not JSON we accept"),
+                             detail=str(e)[:200]) from None
     if not isinstance(data, dict):
-        raise TableError("bad_message", "the request body must be a JSON object")
+        raise TableError("bad_message", Msg("the request body must be a JSON object"))
     try:
         return model.model_validate(data)
     except ValidationError as e:
-        raise TableError("bad_message", describe(e)) from None
+        said, detail = describe(e)
+        raise TableError("bad_message", said, detail=detail) from None
 
 
 TableId = Annotated[str, PathParam(min_length=1, max_length=32, pattern=r"^[A-Za-z0-9_-]+$")]
@@ -109,7 +112,7 @@ def client_key(request: Request) -> str:
 async def table_or_404(request: Request, table_id: str) -> Table:
     t = await tables_of(request).get(table_id)
     if t is None:
-        raise TableError("not_found", f"no table '{table_id}'")
+        raise TableError("not_found", Msg("no table '{table}'", table=str(table_id)[:40]))
     return t
 
 
@@ -118,7 +121,7 @@ async def owner_token(request: Request, t: Table, model: type[M]) -> tuple[M, An
     header is checked before the body is read (a wrong one costs the server nothing)."""
     header = request.headers.get("x-table-token")
     if header is not None and not t.is_owner(header):
-        raise TableError("forbidden", "only the table's owner (who opened it) may do that")
+        raise TableError("forbidden", Msg("only the table's owner (who opened it) may do that"))
     body = await read_model(request, model, config_of(request).max_api_body)
     token = header if header is not None else getattr(body, "token", None)
     return body, token
@@ -131,8 +134,9 @@ def person_name(value: Any) -> str:
     for computer players."""
     try:
         value = clean_name(value, 40)
-    except ValueError as e:
-        raise TableError("bad_name", str(e)) from None
+    except ValueError:
+        raise TableError("bad_name", Msg("a name is 1..{most} characters, without control or invisible characters",
+                                         most=40)) from None
     if value.casefold().startswith("computer"):
-        raise TableError("bad_name", "names beginning with 'Computer' are kept for computer players")
+        raise TableError("bad_name", Msg("names beginning with 'Computer' are kept for computer players"))
     return value

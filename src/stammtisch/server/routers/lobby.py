@@ -141,7 +141,7 @@ async def api_tables(request: Request):
 @router.post("/api/tables")
 async def api_create(request: Request):
     if not limits_of(request).create.take(client_key(request)):
-        raise TableError("rate_limited", "too many tables opened from here; wait a minute")
+        raise TableError("rate_limited", Msg("too many tables opened from here; wait a minute"))
     body = await read_model(request, CreateTable, config_of(request).max_api_body)
     settings: dict[str, Any] = {}
     if body.move_seconds:
@@ -157,7 +157,8 @@ async def api_create(request: Request):
     except StammtischError:
         raise
     except Exception as e:  # an engine that cannot be loaded in this installation
-        raise TableError("bad_message", f"game '{body.game}' is not available: {type(e).__name__}") from None
+        raise TableError("bad_message", Msg("game '{game}' is not available: {problem}", game=body.game,
+                                                problem=type(e).__name__)) from None
     bot = body.bot or default_bot(body.game)
     name = person_name(body.name) if body.name else None
     account_id = None
@@ -165,7 +166,7 @@ async def api_create(request: Request):
         store = tables_of(request).store
         acc = await tables_of(request).db(store.account_of_session, body.session, config_of(request).session_seconds)
         if acc is None:
-            raise TableError("forbidden", "unknown or expired session; log in again")
+            raise TableError("forbidden", Msg("unknown or expired session; log in again"))
         account_id, name = acc.id, acc.name
     token = new_token()
     t = await tables_of(request).create(body.game, body.profile, dict(body.options or {}), body.max_deals, bot,
@@ -199,7 +200,7 @@ async def api_take_seat(request: Request, table_id: TableId):
         store = tables_of(request).store
         acc = await tables_of(request).db(store.account_of_session, body.session, config_of(request).session_seconds)
         if acc is None:
-            raise TableError("forbidden", "unknown or expired session; log in again")
+            raise TableError("forbidden", Msg("unknown or expired session; log in again"))
         account_id, name = acc.id, acc.name
     seat, token = await t.take_seat(body.seat, person_name(name), account_id)
     return {"seat": seat, "token": token, "table": t.info()}

@@ -13,6 +13,7 @@ Nothing here tells a player more than the finished games' list and the records a
 
 from __future__ import annotations
 
+from ...core.messages import Msg
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -84,11 +85,11 @@ async def my_games(request: Request) -> dict[str, Any]:
     """The signed-in player's games (the session in the ``X-Session`` header)."""
     token = request.headers.get("x-session")
     if not token or len(token) > 128:
-        raise TableError("forbidden", "sign in first: send the login session in the X-Session header")
+        raise TableError("forbidden", Msg("sign in first: send the login session in the X-Session header"))
     tables = request.app.state.tables
     cfg = request.app.state.config
     acc = await tables.db(tables.store.account_of_session, token, cfg.session_seconds)
     if acc is None:
-        raise TableError("forbidden", "unknown or expired session; log in again")
+        raise TableError("forbidden", Msg("unknown or expired session; log in again"))
     games = await tables.db(player_games, tables.store, acc.id)
     return {"name": acc.name, "games": games}

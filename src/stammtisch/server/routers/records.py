@@ -3,6 +3,7 @@ deal for the replay page."""
 
 from __future__ import annotations
 
+from ...core.messages import Msg
 import asyncio
 from typing import Any
 
@@ -24,7 +25,7 @@ def replay_steps(record: dict[str, Any], deal: int) -> dict[str, Any]:
     """Every step of one deal of a finished game: who did what and what everybody held then."""
     count = len(record.get("deals", []))
     if not 0 <= deal < count:
-        raise TableError("not_found", f"the game has deals 0..{count - 1}")
+        raise TableError("not_found", Msg("the game has deals 0..{last}", last=count - 1))
     game = registry.get(record["game"])
     recorded = [(d["dealer"], Deal.from_json(d["deal"], game.deck)) for d in record["deals"]]
     match = Match(game, record["profile"], record.get("options") or {}, seats=record.get("seats"),
@@ -57,7 +58,7 @@ async def api_finished(request: Request):
 async def finished_record(request: Request, number: int) -> dict[str, Any]:
     t = await tables_of(request).get_number(number)
     if t is None:
-        raise TableError("not_found", f"no game number {number}")
+        raise TableError("not_found", Msg("no game number {number}", number=number))
     return t.record()
 
 @router.get("/api/records/{number}")

@@ -3,6 +3,7 @@ pings, every frame rate limited and size bounded (see ``docs/server.md``)."""
 
 from __future__ import annotations
 
+from ...core.messages import Msg
 import asyncio
 import json
 import logging
@@ -160,23 +161,23 @@ async def serve_socket(ws: WebSocket, t: Table, cfg: ServerConfig) -> None:
             try:
                 if kind == "hello":
                     if conn is not None:
-                        raise TableError("bad_message", "already said hello")
+                        raise TableError("bad_message", Msg("already said hello"))
                     token = msg.get("token")
                     seat = None
                     if token is not None:
                         seat = t.seat_of_token(token) if isinstance(token, str) and len(token) <= 128 else None
                         if seat is None:
-                            raise TableError("bad_token", "this seat token is not valid at this table")
+                            raise TableError("bad_token", Msg("this seat token is not valid at this table"))
                     c = Conn(seat)
                     c.send({"type": "welcome", "seat": seat, "role": "player" if seat is not None else "kiebitz"})
                     await t.attach(c)  # raises when full
                     conn = c
                     writer = asyncio.get_running_loop().create_task(write(c))
                 elif conn is None:
-                    raise TableError("hello_first", "say hello first: {\"type\": \"hello\", \"token\": ...}")
+                    raise TableError("hello_first", Msg("say hello first: {hello}", hello='{"type": "hello", "token": ...}'))
                 elif kind == "act":
                     if conn.seat is None:
-                        raise TableError("kiebitz", "Kiebitze may watch but never play (Tiroler Cup, Kiebitze)")
+                        raise TableError("kiebitz", Msg("Kiebitze may watch but never play (Tiroler Cup, Kiebitze)"))
                     await t.submit(conn.seat, msg.get("version"), msg.get("action"), "person", conn, msg_id)
                 elif kind == "sync":
                     await t.resync(conn)
@@ -185,7 +186,7 @@ async def serve_socket(ws: WebSocket, t: Table, cfg: ServerConfig) -> None:
                 elif kind == "ping":
                     conn.send({"type": "pong", "id": msg_id})
                 else:
-                    raise TableError("bad_message", f"unknown message type '{kind[:30]}'")
+                    raise TableError("bad_message", Msg("unknown message type '{kind}'", kind=str(kind)[:30]))
             except TableError as e:
                 out = e.to_json()
                 out["id"] = msg_id

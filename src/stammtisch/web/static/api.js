@@ -1,5 +1,14 @@
 // Small helpers shared by the pages: JSON requests, tokens kept per table, element creation.
 
+import { msg } from "./i18n.js";
+
+/** A refusal of the server in the page's language: its message (id and arguments) when it has one,
+ * else its English text. */
+export function refusal(data, fallback = "") {
+  if (data && data.msg && typeof data.msg === "object") return msg(data.msg);
+  return (data && (data.message || data.code)) || fallback;
+}
+
 export async function api(path, body) {
   const opts = body === undefined ? {} : {
     method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
@@ -7,7 +16,11 @@ export async function api(path, body) {
   const r = await fetch(path, opts);
   let data = null;
   try { data = await r.json(); } catch { data = { message: r.statusText }; }
-  if (!r.ok) throw new Error(data.message || data.detail || r.statusText);
+  if (!r.ok) {
+    const err = new Error(refusal(data, (data && data.detail) || r.statusText));
+    err.code = data && data.code;
+    throw err;
+  }
   return data;
 }
 

@@ -1,7 +1,7 @@
 // The lobby: open a table (game, rules profile and options, target, computer players, timer),
 // see open tables and finished games, optional account.
 
-import { account, api, games, h, toast, tokens } from "./api.js";
+import { account, api, games, h, refusal, toast, tokens } from "./api.js";
 import { cardElement } from "./cards.js";
 import { loadGame } from "./games/index.js";
 import { lang, msg, pick, setLang, t } from "./i18n.js";
@@ -131,7 +131,7 @@ async function myGamesPanel(titles) {
     const r = await fetch("/api/players/me/games", { headers: { "X-Session": acc.session } });
     data = await r.json();
     if (r.status === 403) { account.set(null); return null; }
-    if (!r.ok) throw new Error(data.message || r.statusText);
+    if (!r.ok) throw new Error(refusal(data, r.statusText));
   } catch (err) { toast(err.message, "error"); return null; }
   const result = (g) => {
     if (g.status !== "finished") return h("a", { href: g.table }, t("running"));

@@ -1,0 +1,66 @@
+"""The table server's own refusals read in the reader's language: over HTTP and the WebSocket a
+refusal carries the language-free ``code``, the English ``message`` and ``msg`` (an id and its
+arguments) whose id has a text in every catalogue, and whose German rendering has no English word
+(quoted notation and cited paragraphs apart, as in tests/i18n/test_refusals.py)."""
+
+from __future__ import annotations
+
+import re
+
+from stammtisch.i18n import LANGS, catalog, render
+from tests.i18n.test_refusals import ENGLISH, _plain, _words
+
+from .helpers import create_table, recv_until
+
+#: English words of the server's own refusals, besides those of the engines' list
+SERVER_ENGLISH = ["table", "request", "body", "fields", "started", "taken", "empty", "invite", "game", "version",
+                  "session", "name", "password", "first", "message", "type", "unknown", "wrong", "missing", "no"]
+
+
+def _german(body: dict) -> str:
+    """The refusal as the German page shows it, after checking its id is in every catalogue."""
+    assert "code" in body and isinstance(body.get("message"), str) and body["message"], body
+    said = body["msg"]
+    for lang in LANGS:
+        assert catalog(lang).get(said["id"]), (lang, said["id"])
+    de = render(said, "de")
+    shown = re.sub(r"\{[^{}]*\}", "", de)  # a JSON example of the protocol is notation too
+    assert not _words(_plain(shown, set()), ENGLISH + SERVER_ENGLISH), (said["id"], de)
+    assert body["message"].startswith(render(said, "en")), body  # the English text, then any detail
+    return de
+
+
+def test_http_refusals_carry_a_message_read_in_german(client):
+    made = create_table(client, options={"target": 2}, bot="random", seed=1)
+    tid, token = made["table"]["id"], made["token"]
+    client.post(f"/api/tables/{tid}/seats", json={"name": "Berta", "seat": 2})
+    seen = {}
+    for r in (client.post(f"/api/tables/{tid}/seats", json={"name": "Carl", "seat": 2}),  # taken
+              client.post(f"/api/tables/{tid}/seats", json={"name": "Berta", "seat": 1}),  # name taken
+              client.post(f"/api/tables/{tid}/seats", json={"name": "Dora", "seat": 9}),  # no such seat
+              client.post(f"/api/tables/{tid}/start", json={"token": token}),  # seats empty
+              client.post("/api/tables/nope/start", json={"token": token}),  # no table
+              client.post("/api/tables", content=b"{nope"),  # not JSON
+              client.post("/api/tables", json={"game": "toy", "bogus": 1}),  # a wrong field
+              client.post("/api/tables", json={"game": "toy", "name": "Emil", "bot": "py:os:system"}),  # no such bot
+              client.get("/api/players/me/games", headers={"X-Session": "x" * 40})):  # expired session
+        body = r.json()
+        assert r.status_code >= 400 and body["type"] == "error", body
+        seen[body["code"]] = _german(body)
+    assert seen["taken"] == "Platz 2 ist besetzt"
+    assert seen["seats_empty"] == "die Plätze 1, 3 sind frei: lade Mitspieler ein oder setze Computerspieler dazu"
+    assert seen["bot"].startswith("Computerspieler 'py:os:system' gibt es hier nicht (random, rule")
+    assert {"taken", "name_taken", "bad_seat", "seats_empty", "not_found", "bad_message", "forbidden"} <= set(seen)
+
+
+def test_websocket_refusals_carry_a_message_read_in_german(client):
+    made = create_table(client, options={"target": 2}, bot="random", seed=1)
+    tid = made["table"]["id"]
+    with client.websocket_connect(f"/ws/{tid}") as ws:
+        ws.send_json({"type": "action", "action": "x", "version": 0})
+        first = recv_until(ws, lambda m: m.get("type") == "error")
+        assert first["code"] == "hello_first" and _german(first).startswith("zuerst grüßen")
+        ws.send_json({"type": "hello", "token": "not-a-token" * 4})
+        bad = recv_until(ws, lambda m: m.get("type") == "error")
+        assert bad["code"] == "bad_token"
+        assert _german(bad) == "dieser Platzschlüssel gilt an diesem Tisch nicht"
