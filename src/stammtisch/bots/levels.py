@@ -83,9 +83,9 @@ GAME_LEVELS: dict[str, dict[str, Level]] = {
         "hard": Level(worlds=32, iterations=1000),
     },
     "perlaggen": {
-        "easy": Level(worlds=1, iterations=30),
-        "medium": Level(worlds=2, iterations=300),
-        "hard": Level(worlds=4, iterations=1000),
+        "easy": Level(worlds=2, iterations=30),
+        "medium": Level(worlds=4, iterations=300),
+        "hard": Level(worlds=32, iterations=1000),
     },
 }
 
