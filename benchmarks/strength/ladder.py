@@ -121,10 +121,20 @@ def run(games: list[str], pairs: int, seed: int, resume: bool,
         path = results_path(f"ladder-design_{g}_{design}.json" if design else f"ladder_{g}.json")
         steps: dict[str, list[dict[str, Any]]] = {step_name(a, b): [] for a, b in steps_of_run}
         requested = pairs
+        earlier: list[dict[str, Any]] = []  # the earlier runs (and merged processes) of this file
+
+        def run_record(d: dict[str, Any], where: str) -> list[dict[str, Any]]:
+            keys = ("load_average_at_start", "load_average_now", "wall_seconds_this_run", "cpu_seconds_this_run")
+            pairs_in = {step_name(s["a"], s["b"]): [len(s["pairs"]), min((p["index"] for p in s["pairs"]), default=None),
+                                                    max((p["index"] for p in s["pairs"]), default=None)]
+                        for s in d["steps"]}  # pairs, first and last deal number
+            return [*d.get("earlier_runs", []), {"file": where, "pairs": pairs_in, **{k: d.get(k) for k in keys}}]
+
         if resume and path.is_file():
             old = json.loads(path.read_text())
             if old.get("levels") == levels_of(g) and old.get("seed") == seed and old.get("mode") == mode_of(g):
                 requested = pairs or int(old.get("requested_pairs", 0))  # --pairs 0: only merge
+                earlier += run_record(old, path.name)
                 for s in old["steps"]:
                     steps[step_name(s["a"], s["b"])] = s["pairs"]
             else:
@@ -136,11 +146,13 @@ def run(games: list[str], pairs: int, seed: int, resume: bool,
             old = json.loads(other.read_text())
             if old.get("levels") != levels_of(g) or old.get("seed") != seed or old.get("mode") != mode_of(g):
                 raise SystemExit(f"{other}: other levels, seed or seating; not merged")
+            earlier += run_record(old, f"merged: another process's {other.name}")
             for s in old["steps"]:
                 have = steps.setdefault(step_name(s["a"], s["b"]), [])
                 known = {p["index"] for p in have}
                 have.extend(p for p in s["pairs"] if p["index"] not in known)
-        state[g] = {"path": path, "steps": steps, "cpu": 0.0, "t0": time.perf_counter(), "requested": requested}
+        state[g] = {"path": path, "steps": steps, "cpu": 0.0, "t0": time.perf_counter(), "requested": requested,
+                    "earlier": earlier}
     load_start = os.getloadavg()
 
     def write(g: str) -> None:
@@ -155,7 +167,8 @@ def run(games: list[str], pairs: int, seed: int, resume: bool,
                     "load_average_at_start": [round(x, 2) for x in load_start],
                     "load_average_now": [round(x, 2) for x in os.getloadavg()],
                     "wall_seconds_this_run": round(time.perf_counter() - st["t0"], 1),
-                    "cpu_seconds_this_run": round(st["cpu"], 1), "steps": body}, st["path"])
+                    "cpu_seconds_this_run": round(st["cpu"], 1), "earlier_runs": st["earlier"],
+                    "steps": body}, st["path"])
         line = " | ".join(f"{step_name(s['a'], s['b'])} n={s['summary']['pairs']} "
                           f"{s['summary']['margin']['mean']:+.2f} {s['summary']['margin']['ci95']}"
                           for s in body if s["summary"]["pairs"] >= 2)
@@ -242,7 +255,8 @@ def main() -> None:
     ap.add_argument("--gaps-out", type=Path, default=GAPS)
     ap.add_argument("--table", action="store_true", help="only print the docs table from the results")
     ap.add_argument("--steps", default=None,
-                    help="a design trial: these steps A/B,A/B (e.g. search:8w/search:4w) instead of the levels")
+                    help="a design trial (with --design): these steps A/B,A/B (e.g. search:8w/search:4w); "
+                         "without: only these steps of the ladder")
     ap.add_argument("--design", default=None, help="the design trial's name (its results file)")
     ap.add_argument("--start", type=int, default=0, help="the first deal number (a second process)")
     ap.add_argument("--merge", type=Path, action="append", default=[],
@@ -259,12 +273,13 @@ def main() -> None:
     unknown = [g for g in games if g not in GAMES]
     if unknown:
         ap.error(f"unknown game(s) {', '.join(unknown)} (known: {', '.join(GAMES)})")
-    if bool(args.steps) != bool(args.design):
-        ap.error("--steps and --design go together")
     try:
         steps = parse_steps(args.steps) if args.steps else STEPS
     except ValueError as e:
         ap.error(str(e))
+    if args.steps and not args.design and not set(steps) <= set(STEPS):
+        ap.error("without --design, --steps names steps of the ladder (e.g. search:easy/rule): "
+                 "a second process for the cheap steps, into another --results folder, merged later")
     run(games, 2 if args.quick else args.pairs, args.seed, args.resume, steps, args.design, args.start, args.merge)
 
 
