@@ -64,3 +64,25 @@ def test_websocket_refusals_carry_a_message_read_in_german(client):
         bad = recv_until(ws, lambda m: m.get("type") == "error")
         assert bad["code"] == "bad_token"
         assert _german(bad) == "dieser Platzschlüssel gilt an diesem Tisch nicht"
+
+
+def test_a_stored_table_refused_at_start_says_why_in_the_readers_language(client):
+    """A stored table whose computer-player kind this server does not offer is refused with a
+    catalogue message (not English text), read in German like every refusal."""
+    from stammtisch.core.messages import Msg
+    from stammtisch.server.table import Table, TableRefused
+
+    made = create_table(client, bot="random", seed=1)
+    tables = client.app.state.tables
+    loaded = tables.store.load(made["table"]["number"])
+    loaded.row.bot_kind, loaded.row.status = "py:os:system", "playing"  # as an older server stored it
+    try:
+        Table(tables, loaded)
+    except TableRefused as e:
+        said = e.args[0]
+    else:  # pragma: no cover - the assertion
+        raise AssertionError("a refused kind was built")
+    assert isinstance(said, Msg), said
+    assert render(said, "de").startswith("Computerspieler 'py:os:system' gibt es hier nicht (random, rule")
+    assert render(said, "en").startswith("computer player 'py:os:system' is not offered here")
+    assert all(catalog(lang).get(said.to_json()["id"]) for lang in LANGS)

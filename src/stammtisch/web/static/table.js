@@ -138,11 +138,16 @@ function trackTrick(prev, next) {
   const pt = next.previous_trick;
   if (next.deal_number !== prev.deal_number && pt && (pt.cards || []).length && pt.deal === prev.deal_number) {
     for (const [s, c] of pt.cards) { const k = `${s}:${c}`; if (!before.has(k) && !anim.arrivals.has(k)) anim.arrivals.set(k, now); }
-    for (const [s, c] of nd.trick || []) anim.arrivals.set(`${s}:${c}`, now + prefs.rest);
-    anim.rest = { cards: pt.cards, winner: pt.winner, t: now, ms: prefs.rest,
+    // a deal ended while its last trick rests already (the rest of the tricks claimed, Papagei-Jass §17):
+    // that rest goes on, now without the claimed cards in hand; otherwise the trick rests from now
+    const r = anim.rest;
+    const going = r && !r.view && now < r.t + r.ms && JSON.stringify(r.cards) === JSON.stringify(pt.cards);
+    const t = going ? r.t : now, ms = going ? r.ms : prefs.rest;
+    for (const [s, c] of nd.trick || []) anim.arrivals.set(`${s}:${c}`, t + ms);
+    anim.rest = { cards: pt.cards, winner: pt.winner, t, ms,
       view: { ...prev, to_act: [], legal: [], deal: { ...(prev.deal || {}), hand: [], trick: [], last_trick: pt.cards, last_winner: pt.winner } } };
-    wake(prefs.rest);
-    wake(prefs.rest + COLLECT_MS);
+    wake(t + ms - now);
+    wake(t + ms - now + COLLECT_MS);
   }
   for (const [k, tm] of anim.arrivals) if (now - tm > 6000) anim.arrivals.delete(k);
 }
