@@ -44,7 +44,26 @@ from stammtisch.core.protocol import DealResult, Line
 
 from ..errors import EngineMissing
 
-__all__ = ["GameContext", "Settlement", "Adapter", "get", "names", "context"]
+__all__ = ["GameContext", "Settlement", "Adapter", "get", "names", "context", "FIELDS", "named"]
+
+#: each fact as the list keeper's form labels it (the same catalogue ids as ``static/words.js``), so
+#: that a refusal names the field the keeper filled in, in the page's language, never its key
+FIELDS: dict[str, Msg] = {
+    "contract": Msg("Game"), "declarer": Msg("Declarer"), "partner": Msg("Partner (king)"),
+    "declarer_points": Msg("Points (35/2)"), "declarer_tricks": Msg("Tricks"), "tricks": Msg("Tricks"),
+    "thirds": Msg("Points/cards per player (35/2)"), "kontra": Msg("Kontra"), "announcer": Msg("announced by"),
+    "offender": Msg("who"), "re": Msg("Re party"), "Re player": Msg("Re party"), "re_augen": Msg("Re's Augen"),
+    "re_tricks": Msg("Tricks"), "re_level": Msg("Re announced"), "kontra_level": Msg("Kontra announced"),
+    "specials": Msg("Extra points"), "mode": Msg("Mode"), "card_points": Msg("Card points {team}", team="1+3, 2+4"),
+    "weis": Msg("Weis {team}", team="1+3, 2+4"), "stoeck": Msg("Stöck"), "ruling": Msg("Penalty ruling"),
+    "rule": Msg("Annulled under"), "by": Msg("claimed by"), "winner": Msg("won by"), "bidder": Msg("bid by"),
+    "lacking": Msg("Penalties"), "penalty side": Msg("Penalties"), "solo_by": Msg("Soloist"), "money": Msg("Money"),
+}
+
+
+def named(what: Any) -> Any:
+    """The field ``what`` as the form labels it (a message), or ``what`` itself (a message already)."""
+    return FIELDS.get(what, what) if isinstance(what, str) and not isinstance(what, Msg) else what
 
 ROW_RULE = "Österreich-Finale 1)"
 
@@ -84,6 +103,7 @@ class GameContext:
 
         :raises IllegalAction: for a position not at the table or sitting out this game
         """
+        what = named(what)
         if isinstance(position, bool) or not isinstance(position, int):
             raise IllegalAction(Msg("{what} must be a position number from 1 to {size}, not {value}", what=what, size=self.size,
                                     value=repr(position)))
@@ -158,7 +178,7 @@ class Settlement:
 
 def _int(value: Any, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise IllegalAction(Msg("{what} must be a whole number, not {value}", what=what, value=repr(value)))
+        raise IllegalAction(Msg("{what} must be a whole number, not {value}", what=named(what), value=repr(value)))
     return value
 
 
