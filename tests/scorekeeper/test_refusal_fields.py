@@ -52,3 +52,12 @@ def test_every_field_label_has_a_text_in_every_language():
     for key, label in FIELDS.items():
         for lang in LANGS:
             assert catalog(lang).get(label.id), (lang, key, label.id)
+
+
+@pytest.mark.parametrize("facts,word", [([1, 2], "eine Liste"), ("normal", "ein Text"), (3, "eine Zahl")])
+def test_facts_that_are_no_object_are_named_in_words_not_as_a_python_type(facts, word):
+    with pytest.raises(IllegalAction) as e:
+        get("doppelkopf").settle(facts, context(4, 1, 4))
+    de, en = render(e.value.message, "de"), render(e.value.message, "en")
+    assert de.endswith(f"nicht {word}"), de
+    assert not re.search(r"\b(list|str|int|dict|tuple)\b", de) and not re.search(r"not (list|str|int)\b", en), (de, en)

@@ -176,6 +176,21 @@ class Settlement:
                    bool(d.get("struck", False)), d.get("note", ""), d.get("solo_by"), dict(d.get("carry") or {}))
 
 
+def json_kind(value: Any) -> Msg:
+    """What a JSON value is, in words (never a Python type name such as ``list``)."""
+    if value is None:
+        return Msg("nothing (null)")
+    if isinstance(value, bool):
+        return Msg("true or false")
+    if isinstance(value, (int, float)):
+        return Msg("a number")
+    if isinstance(value, str):
+        return Msg("a text")
+    if isinstance(value, (list, tuple)):
+        return Msg("a list")
+    return Msg("something else")
+
+
 def _int(value: Any, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise IllegalAction(Msg("{what} must be a whole number, not {value}", what=named(what), value=repr(value)))
@@ -268,7 +283,7 @@ class Adapter:
         :raises IllegalAction: for facts that are incomplete or impossible, naming the rule
         """
         if not isinstance(facts, Mapping):
-            raise IllegalAction(Msg("the facts of a game are a JSON object, not {kind}", kind=type(facts).__name__))
+            raise IllegalAction(Msg("the facts of a game are a JSON object, not {kind}", kind=json_kind(facts)))
         if ctx.size not in self.table_sizes:
             raise IllegalAction(Msg("{title} is not kept at a table of {size}", title=self.title, size=ctx.size))
         kind = facts.get("kind", "game")
