@@ -575,6 +575,8 @@ def test_one_deal_of_every_game_on_a_small_phone(server, browser, phone_setup, l
         page.wait_for_selector("#badge-detail")
         assert page.locator("#badge-detail li").count() == shown + hidden
         assert page.locator("#felt .badge.more[aria-expanded=true]").count() == 1
+        box = page.evaluate("(() => { const r = document.getElementById('badge-detail').getBoundingClientRect(); return [r.left, r.right, innerWidth]; })()")
+        assert box[0] >= 0 and box[1] <= box[2], box  # the list opens on the screen, never past its edge
         page.screenshot(path=str(ARTIFACTS / f"phone-badges-{_id(setup)}-{lang}.png"))
         page.locator("#felt .badge.more").first.tap()
         assert not page.locator("#badge-detail").count()

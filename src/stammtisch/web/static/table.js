@@ -60,6 +60,11 @@ function act(action) {
   confirming = null;
   confirmDialog();
   refocus = refocus ?? { where: "hand", index: 0 };
+  // a move ends the rest, and those waiting after it: the player has seen the table (a card, a word
+  // or a card chosen with what it is to mean alike)
+  const now = performance.now();
+  if (anim.rest && now < anim.rest.t + anim.rest.ms) anim.rest = { ...anim.rest, ms: now - anim.rest.t };
+  anim.queue = [];
   send({ type: "act", version: state.version, action, id: ++msgId });
   setTimeout(() => { pending = false; }, 1500);
 }
@@ -349,8 +354,6 @@ function onPlay(card, acts, el) {
   if (acts.length > 1) { choosing = { card, acts }; render(); return; }
   // the focus stays on the hand: on the card that takes this one's place
   refocus = { where: "hand", index: el ? Number(el.dataset.index) : 0 };
-  anim.rest = anim.rest && performance.now() < anim.rest.t + anim.rest.ms ? { ...anim.rest, ms: performance.now() - anim.rest.t } : anim.rest;
-  anim.queue = [];  // (a move ends every rest: the player has seen the table)
   act(acts.length ? acts[0] : card);  // an unplayable card is sent too: the refusal names the rule
 }
 
@@ -424,9 +427,11 @@ function gameView() {
   // (the settlement comes after the last trick's rest: on a phone it would push the trick out of sight)
   const settledBox = betweenDeals() ? null : settledPanel(v);
   if (choosing) table.querySelector(".felt").append(chooser(deckInfo, game, choosing.acts, act, () => { choosing = null; render(); }));
+  // beside the table where there is a column for it (the hand stays on the screen), above it otherwise
+  const beside = window.matchMedia("(min-width: 861px)").matches;
   const main = h("div", { class: "main-col" },
     v.over ? overPanel(v) : null,
-    settledBox,
+    beside ? null : settledBox,
     table,
     turnLine(v),
     drawActions({ deck: deckInfo, v, game, onAct: say, refusal }),
@@ -437,11 +442,21 @@ function gameView() {
     h("div", { class: "panel-head" }, h("h2", {}, title),
       h("button", { type: "button", class: "close-panel", "aria-label": t("close"), onclick: () => { panel = null; render(); } }, "×")), body);
   const side = h("aside", { class: `side-col${panel ? " open" : ""}`, "aria-label": t("more") },
+    beside ? settledBox : null,
     sidePanel("sheet", t("sheet"), scoreSheet(v, game, v.results, v.totals, v.over ? "sheet-side" : "sheet"), v.over),
     sidePanel("events", t("events"), eventsList((v.deal || {}).events, v.seats)),
     chatPanel(),
     settingsPanel());
   return [quickNav(), h("div", { class: "game-layout" }, main, side)];
+}
+
+/** On a phone the words are one row that scrolls sideways: its edge fades while more words follow. */
+function markMoreWords() {
+  const row = document.getElementById("actions");
+  if (!row) return;
+  const more = () => row.classList.toggle("more", row.scrollLeft + row.clientWidth < row.scrollWidth - 2);
+  more();
+  row.addEventListener("scroll", more, { passive: true });
 }
 
 /** After a redraw, put the focus back where the player was: on the hand after a move. */
@@ -491,6 +506,7 @@ function render() {
     else if (a.id) refocus = { where: "id", id: a.id };
   }
   root.replaceChildren(head, ...body.filter((x) => x));
+  markMoreWords();
   confirmDialog();
   if (!confirming && refocus) restoreFocus();
   // (view: the view drawn, which is the state's but while the last trick of a deal before rests)
