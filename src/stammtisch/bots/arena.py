@@ -83,24 +83,25 @@ class _Timed:
     """A bot that adds up the CPU seconds of its decisions with a choice (more than one legal action)."""
 
     def __init__(self, bot: Any):
-        self.bot, self.cpu, self.decisions, self.most = bot, 0.0, 0, 0.0
+        self.bot, self.cpu, self.decisions, self.most, self.most_wall = bot, 0.0, 0, 0.0, 0.0
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.bot, name)
 
     def choose(self, turn: Any, rng: Any) -> str:
-        t0 = time.process_time()
+        t0, w0 = time.process_time(), time.perf_counter()
         action = self.bot.choose(turn, rng)
         if len(turn.legal) > 1:
             dt = time.process_time() - t0
             self.cpu, self.decisions, self.most = self.cpu + dt, self.decisions + 1, max(self.most, dt)
+            self.most_wall = max(self.most_wall, time.perf_counter() - w0)
         return action
 
     def interject(self, turn: Any, rng: Any) -> str | None:
         return self.bot.interject(turn, rng)
 
     def figures(self) -> list[float]:
-        return [round(self.cpu, 4), self.decisions, round(self.most, 4)]
+        return [round(self.cpu, 4), self.decisions, round(self.most, 4), round(self.most_wall, 4)]
 
     def caps(self) -> list[int]:
         """``[searches stopped by the wall-clock cap, searches]`` (a search bot; ``[0, 0]`` otherwise)."""
@@ -119,7 +120,8 @@ def play_pair(game_name: str, a: str, b: str, index: int, seed: int, profile: st
         so that A and B each play one party of the deal's normal game (with the even seats two
         opponents' points cancel in two deals of three and the pair says nothing)
     :param timing: also report each side's CPU time of its decisions with a choice:
-        ``"cpu": {"a": [CPU seconds, decisions, most CPU seconds of one decision], "b": [...]}``,
+        ``"cpu": {"a": [CPU seconds, decisions, most CPU seconds of one decision, most wall seconds
+        of one decision], "b": [...]}``,
         and how often the wall-clock cap of a level stopped a search before its budget:
         ``"cap": {"a": [searches capped, searches], "b": [...]}`` (``[0, n]``: the pair is exact)
 
