@@ -301,7 +301,10 @@ class SearchBot(BaseBot):
             base = rng.getrandbits(64)
         else:
             return random.Random()
-        text = json.dumps([str(base), seat, view, legal], sort_keys=True, default=_stable, ensure_ascii=True)
+        try:
+            text = json.dumps([str(base), seat, view, legal], sort_keys=True, default=_stable, ensure_ascii=True)
+        except (TypeError, ValueError):  # keys that do not sort (int and str mixed): the view's own order
+            text = json.dumps([str(base), seat, view, legal], default=_stable, ensure_ascii=True)
         return random.Random(hashlib.blake2b(text.encode(), digest_size=16).digest())
 
     def _valuer(self, options: Any) -> Any:
