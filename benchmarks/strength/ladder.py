@@ -14,6 +14,13 @@ over the games and steps (pair 0 of every step, then pair 1, ...) and each game'
 smaller result (``"complete": false``); ``--resume`` continues such a file when its levels and
 seed are the ones of this run.
 
+A pair is an exact function of the seed and its deal number (every search player is seeded per
+pair and decides with a stream of its own per decision, docs/bots.md "Exact, seeded decisions"),
+unless a level's wall-clock cap stopped one of its searches: each step records how many searches
+the cap stopped (``a_capped``/``b_capped``: ``[capped, searches]``) and the slowest decision's wall
+seconds; ``--no-cap`` lifts the cap (``"cap": "lifted"``), so that a run on a loaded machine stays
+exact.
+
 Run (long, in the background): ``nice -n 5 .venv/bin/python benchmarks/strength/ladder.py --games
 jass,doppelkopf --pairs 300 --resume > ladder.log``. ``--quick`` plays two pairs per step (seconds
 to a minute; with ``--results DIR`` for a trial). ``--gaps`` writes nothing but the lobby's data
