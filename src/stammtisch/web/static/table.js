@@ -420,6 +420,17 @@ function quickNav() {
   return h("nav", { class: "quick", "aria-label": t("more") }, item("sheet", t("sheet")), item("events", t("events")), item("chat", t("chat")), item("settings", t("settings")));
 }
 
+/**
+ * The view the hand is drawn from. At the end of the Partie no card is left to play: cards still in
+ * a hand then (the Partie thanked out, Papagei-Jass §2 "Das Spiel ist zu Ende, wenn sich eine Partei
+ * bedankt") are not played and not shown, so the hand is empty and a line says why (``left``).
+ */
+function handView(v) {
+  const hand = (v.deal && Array.isArray(v.deal.hand)) ? v.deal.hand : [];
+  if (!v.over || !hand.length) return { hv: v, left: 0 };
+  return { hv: { ...v, legal: [], to_act: [], deal: { ...v.deal, hand: [] } }, left: hand.length };
+}
+
 function gameView() {
   const v = shownView();
   const small = compact();
@@ -441,8 +452,9 @@ function gameView() {
     h("div", { class: "play-col", id: "play-col" },
       turnLine(v),
       drawActions({ deck: deckInfo, v, game, onAct: say, refusal }),
-      drawHand(handOptions(v)),
-      v.seat !== null && v.seat !== undefined && ((v.deal || {}).hand || []).length ? h("p", { class: "keys-hint" }, t("keys")) : null));
+      drawHand(handOptions(handView(v).hv)),
+      handView(v).left ? h("p", { class: "hand-note", id: "hand-note" }, t("leftOver", { n: handView(v).left })) : null,
+      v.seat !== null && v.seat !== undefined && ((handView(v).hv.deal || {}).hand || []).length ? h("p", { class: "keys-hint" }, t("keys")) : null));
   // (at the end the sheet is in the end panel too: beside the table it is left out, the quick bar still opens it)
   const sidePanel = (id, title, body, twice = false) => h("section", { class: `panel${panel === id ? " shown" : ""}${twice ? " twice" : ""}`, id: `panel-${id}`, dataset: { panel: id } },
     h("div", { class: "panel-head" }, h("h2", {}, title),
@@ -491,7 +503,7 @@ function fitScreen() {
     over = Math.ceil(bottom() - innerHeight);
     if (over <= 0) return;
   }
-  const redrawn = drawHand(handOptions(shownView(), Math.max(0, hand.offsetHeight - over)));
+  const redrawn = drawHand(handOptions(handView(shownView()).hv, Math.max(0, hand.offsetHeight - over)));
   if (redrawn) {
     const focused = document.activeElement && hand.contains(document.activeElement) ? Number(document.activeElement.dataset.index || 0) : null;
     hand.replaceWith(redrawn);
