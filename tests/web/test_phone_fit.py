@@ -16,7 +16,7 @@ import httpx
 import pytest
 
 from tests.chromium import MARKS, launch, live_server
-from tests.web.test_table_browser import ARTIFACTS, FLAGS, SMALL_PHONE, open_page
+from tests.web.test_table_browser import ARTIFACTS, FLAGS, SMALL_PHONE, check_phone, open_page
 
 pytestmark = MARKS
 
@@ -112,13 +112,36 @@ def test_the_whole_hand_is_on_a_small_phone_while_words_are_said(server, browser
 
 @pytest.mark.parametrize("game", list(SEEDS))
 def test_the_whole_hand_is_on_a_phone_on_its_side_while_words_are_said(server, browser, game):
-    """640×360 (the phone on its side): the table on the left, the words and the whole hand on the right."""
+    """640×360 (the phone on its side): the table on the left, the words and the whole hand on the right;
+    in the play that follows nothing overlaps and every legal card is tapped on its face."""
     ARTIFACTS.mkdir(exist_ok=True)
     ctx, page, problems = seated_table(browser, server, game, LANDSCAPE, "de", SEEDS[game])
     assert words_turns(page, game, "640x360", "de") >= 1
     felt = page.evaluate("(() => { const r = document.getElementById('felt').getBoundingClientRect(); return [r.left, r.right, r.bottom, r.height]; })()")
     assert felt[0] >= 0 and felt[1] <= LANDSCAPE["width"] / 2 + 4 and felt[2] <= LANDSCAPE["height"] and felt[3] >= 150, felt
     assert page.evaluate("document.documentElement.scrollWidth") <= LANDSCAPE["width"]
+    # then the play: on the narrower felt no plate or badge covers another or a trick card, every legal
+    # card of the hand is tapped on its whole face
+    played, last = 0, None
+    for _ in range(60):
+        page.wait_for_function("""(last) => { const s = document.getElementById("status");
+          return s && (s.dataset.over === "true" || (s.dataset.yourTurn === "true" && s.dataset.version !== last)); }""",
+                               arg=last, timeout=60_000)
+        status = page.evaluate("() => ({ ...document.getElementById('status').dataset })")
+        if status["over"] == "true" or played >= 3:
+            break
+        last = status["version"]
+        if page.locator("#hand .card.legal").count():
+            check_phone(page)
+            page.locator("#hand .card.legal").first.tap(position={"x": 14, "y": 30})
+            played += 1
+        elif page.locator("#actions button.action").count():
+            page.locator("#actions button.action").first.tap()
+        if page.locator("#confirm").count():
+            page.click("#confirm-yes")
+        if page.locator("#chooser").count():
+            page.locator("#chooser .choice").first.click()
+    page.screenshot(path=str(ARTIFACTS / f"play-{game}-de-640x360.png"))
     assert not problems, problems
     ctx.close()
 

@@ -172,7 +172,7 @@ export function drawTable(o) {
   const place = (list, extra) => list.forEach(([s, c], i) => {
     if (!isCard(deck, String(c).split("=")[0])) return;
     const ang = seatAngle(s, me, n, dir);
-    const [x, y] = o.compact ? polar(ang, 15, 17) : polar(ang, 14, 19);
+    const [x, y] = o.compact ? polar(ang, 13, 17) : polar(ang, 14, 19);  // (a phone: the side cards clear of the side plates)
     const el = cardAt(deck, String(c).split("=")[0], s, `in-trick ${extra}`);
     el.style.left = `${x}%`;
     el.style.top = `${y}%`;
