@@ -184,3 +184,44 @@ def test_a_partie_thanked_out_leaves_no_hand_to_play(server, browser, lang):
     page.screenshot(path=str(ARTIFACTS / f"bedanken-{lang}.png"))
     assert not problems, problems
     ctx.close()
+
+
+def test_cards_laid_open_are_shown_not_a_hand(server, browser):
+    """Perlaggen §9: a player who throws the cards open on the table renounces the side's remaining figures
+    and the deal ends. Those cards are shown, face up, as laid open: not a hand to play (no card buttons)."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    ctx, page, problems = seated_table(browser, server, "perlaggen", SMALL_PHONE, "de", SEEDS["perlaggen"])
+    last = None
+    for _ in range(60):
+        page.wait_for_function("""(last) => { const s = document.getElementById("status");
+          return s && (s.dataset.over === "true" || (s.dataset.yourTurn === "true" && s.dataset.version !== last)); }""",
+                               arg=last, timeout=60_000)
+        status = page.evaluate("() => ({ ...document.getElementById('status').dataset })")
+        if status["over"] == "true":
+            break
+        last = status["version"]
+        lay = page.locator('#actions button.action[data-action="aufdecken"]')
+        if lay.count():
+            lay.tap()
+        elif page.locator("#hand .card.legal").count():
+            page.locator("#hand .card.legal").first.tap(position={"x": 14, "y": 30})
+        elif page.locator("#actions button.action").count():
+            page.locator("#actions button.action").first.tap()
+        if page.locator("#confirm").count():
+            page.click("#confirm-yes")
+        if page.locator("#chooser").count():
+            page.locator("#chooser .choice").first.click()
+    page.wait_for_selector("#game-over")
+    view = page.evaluate("window.stammtisch.state.view")
+    assert any(isinstance(e, dict) and e["id"].startswith("seat {seat} lays the cards open") and e["args"]["seat"] == 0
+               for e in view["deal"]["events"]), "the cards were never laid open"
+    held = sorted(view["deal"]["hand"])
+    assert held, "laid open after the last card: nothing left to show"
+    assert page.locator("#hand .card").count() == 0 and page.locator("#hand-note").count() == 0
+    shown = page.eval_on_selector_all("#shown-hand .card", "els => els.map((e) => [e.dataset.card, e.tagName])")
+    assert sorted(c for c, _ in shown) == held and all(tag == "SPAN" for _, tag in shown), shown  # shown, not buttons
+    assert "offen aufgelegt" in page.locator("#shown-hand").inner_text()
+    page.locator("#shown-hand").scroll_into_view_if_needed()
+    page.screenshot(path=str(ARTIFACTS / "laid-open-perlaggen-de.png"))
+    assert not problems, problems
+    ctx.close()

@@ -4,7 +4,7 @@
 // The drawing is the shared frame (frame.js) with the game's own module (games/<name>.js).
 
 import { account, api, games, h, toast, tokens } from "./api.js";
-import { cardLabel } from "./cards.js";
+import { cardElement, cardLabel } from "./cards.js";
 import {
   chooser, columnNames, drawActions, drawHand, drawTable, eventsList, handKeys, scoreSheet, settlement, withNames,
 } from "./frame.js";
@@ -427,8 +427,19 @@ function quickNav() {
  */
 function handView(v) {
   const hand = (v.deal && Array.isArray(v.deal.hand)) ? v.deal.hand : [];
-  if (!v.over || !hand.length) return { hv: v, left: 0 };
-  return { hv: { ...v, legal: [], to_act: [], deal: { ...v.deal, hand: [] } }, left: hand.length };
+  if (!v.over || !hand.length) return { hv: v, left: 0, shown: null };
+  const hv = { ...v, legal: [], to_act: [], deal: { ...v.deal, hand: [] } };
+  // cards this seat laid open on the table (Perlaggen §9: "die Karten aufgedeckt auf den Tisch") are
+  // shown as such, face up beside the table, and are not a hand either
+  if (game.laidOpen && game.laidOpen(v)) return { hv, left: 0, shown: game.sort ? game.sort(hand, v) : hand };
+  return { hv, left: hand.length, shown: null };
+}
+
+/** The cards a seat laid open at the end: shown, never played (no buttons, no keys). */
+function shownCards(v, cards) {
+  return h("div", { class: "shown-hand", id: "shown-hand", role: "group", "aria-label": t("laidOpen", { who: v.seats[v.seat] }) },
+    h("p", { class: "shown-label" }, t("laidOpen", { who: v.seats[v.seat] })),
+    h("div", { class: "shown-cards" }, cards.map((c) => cardElement(deckInfo.name, c))));
 }
 
 function gameView() {
@@ -454,6 +465,7 @@ function gameView() {
       drawActions({ deck: deckInfo, v, game, onAct: say, refusal }),
       drawHand(handOptions(handView(v).hv)),
       handView(v).left ? h("p", { class: "hand-note", id: "hand-note" }, t("leftOver", { n: handView(v).left })) : null,
+      handView(v).shown ? shownCards(v, handView(v).shown) : null,
       v.seat !== null && v.seat !== undefined && ((handView(v).hv.deal || {}).hand || []).length ? h("p", { class: "keys-hint" }, t("keys")) : null));
   // (at the end the sheet is in the end panel too: beside the table it is left out, the quick bar still opens it)
   const sidePanel = (id, title, body, twice = false) => h("section", { class: `panel${panel === id ? " shown" : ""}${twice ? " twice" : ""}`, id: `panel-${id}`, dataset: { panel: id } },
