@@ -191,6 +191,7 @@ def create_table(page, server, game: str, profile: str, options: dict, move_seco
     if options:
         page.click("#create summary")
         for k, v in options.items():  # a select for a choice (by its words), a number field otherwise
+            page.wait_for_selector(f"#options [name={k}]", state="attached")  # (the profile's form comes after its choice)
             if page.locator(f"#options select[name={k}]").count():
                 page.select_option(f"#options select[name={k}]", label=str(v))
             else:
