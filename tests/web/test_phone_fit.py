@@ -88,6 +88,9 @@ def words_turns(page, game: str, size: str, lang: str, limit: int = 4) -> int:
             continue
         if checked == 0:
             page.screenshot(path=str(ARTIFACTS / f"words-{game}-{lang}-{size}.png"))
+        said = page.eval_on_selector_all("#actions button.action", "els => els.map((e) => e.dataset.action)")
+        if "schieben" in said:  # Jass: Schieben first, never at the far end of a row that scrolls (Papagei-Jass §25)
+            assert said[0] == "schieben", said
         assert not got["off"], (game, size, lang, got)
         checked += 1
         if checked >= limit:

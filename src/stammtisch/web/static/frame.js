@@ -313,8 +313,10 @@ export function drawHand(o) {
 export function drawActions(o) {
   const { deck, v, onAct, refusal } = o;
   const game = { ...o.game, actionText: (a) => { try { return o.game.actionText(a, v); } catch { return { text: a, tip: "" }; } } };
-  const { words } = mapActions(deck, v);
-  if (!words.length) return null;
+  const { words: given } = mapActions(deck, v);
+  if (!given.length) return null;
+  // a game may put a word first that players look for at once (Jass: Schieben), where a phone's row scrolls
+  const words = game.order ? [...given].sort((a, b) => o.game.order(a) - o.game.order(b)) : given;
   const groups = new Map();
   for (const w of words) {
     const g = game.group ? game.group(w) : w.split(":")[0];

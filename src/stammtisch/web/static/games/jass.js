@@ -74,6 +74,8 @@ export default {
   },
   /** Claiming the rest cannot be taken back: asked once more (docs/web.md). */
   confirm: (a) => (a === "rest" ? tip("Du verlangst alle übrigen Stiche; ist es falsch, erhalten die Gegner alle Karten (§17).", "You claim all remaining tricks; if wrong, the opponents get all cards (§17).") : null),
+  /** Schieben first: on a phone the row of eleven modes scrolls sideways, and pushing is the first choice a player weighs (§25). */
+  order: (a) => (a === "schieben" ? 0 : 1),
   group: (a) => (a.startsWith("trump:3x3") ? "trump" : a.startsWith("trump:") ? a : a),
   columnName(c, i, v) {
     return `${v.seats[i]} & ${v.seats[i + 2]}`;
