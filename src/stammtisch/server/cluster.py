@@ -432,7 +432,9 @@ class Cluster:
             except Exception:
                 await inbox.put({"type": "websocket.disconnect", "code": 1006})
 
-        reader = asyncio.get_running_loop().create_task(read())
+        # the client's socket is read through ``inbox`` only once a relay needs it (a table played
+        # here from the start reads its socket directly: no extra hop per frame)
+        reader: asyncio.Task | None = None
         # the client's hello, said again to the next owner when one dies: the client gets a fresh
         # welcome and state (its signal to send again what was not answered; an action carries its
         # version, so one the dead owner had acknowledged is acknowledged again, never applied twice)
@@ -446,14 +448,18 @@ class Cluster:
                         await ws.send_json({"type": "error", "code": "not_found", "message": "no such table"})
                         await ws.close(4404)
                         return
-                    await serve_socket(_LocalPipe(ws, inbox, hello), t, self.app.state.config)
+                    await serve_socket(ws if reader is None else _LocalPipe(ws, inbox, hello), t,
+                                       self.app.state.config)
                     return
+                if reader is None:
+                    reader = asyncio.get_running_loop().create_task(read())
                 outcome, hello = await self._relay(target, ws, inbox, number, hello)
                 if outcome != "owner_gone":
                     return
                 await asyncio.sleep(self.tick / 4)
         finally:
-            reader.cancel()
+            if reader is not None:
+                reader.cancel()
 
     async def _relay(self, node: int, ws: Any, inbox: asyncio.Queue, number: int,
                      hello: str | None) -> tuple[str, str | None]:
