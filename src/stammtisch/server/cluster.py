@@ -124,8 +124,15 @@ class Cluster:
     """This process's membership of the cluster: its lease connection, its NOTIFY channel, the
     takeover loop, the relays in both directions."""
 
-    def __init__(self, url: str, tables: Any, app: Any, tick: float = 1.0):
+    def __init__(self, url: str, tables: Any, app: Any, tick: float = 1.0, local_links: bool = True):
+        from .locallinks import LocalLinks, machine_tag
+
         self.dsn = _dsn(url)
+        #: relay messages to processes of this machine over Unix sockets (:mod:`.locallinks`)
+        self.links: LocalLinks | None = LocalLinks(self._dispatch) if local_links else None
+        self.machine = machine_tag()
+        #: per peer node, fixed with the first message to it: over its Unix socket (``True``) or NOTIFY
+        self._via_link: dict[int, bool] = {}
         self.tables, self.app, self.tick = tables, app, tick
         self.node = 0
         self.held: set[int] = set()
@@ -153,8 +160,12 @@ class Cluster:
     async def start(self) -> None:
         import psycopg
 
-        self._lock_conn = await psycopg.AsyncConnection.connect(self.dsn, autocommit=True)
+        # the lease connection names this machine: peers on it relay over Unix sockets (:mod:`.locallinks`)
+        self._lock_conn = await psycopg.AsyncConnection.connect(self.dsn, autocommit=True,
+                                                                application_name=self.machine)
         self.node = (await (await self._lock_conn.execute("SELECT pg_backend_pid()")).fetchone())[0]
+        if self.links is not None and not await self.links.start(self.node):
+            self.links = None
         self._listen_conn = await psycopg.AsyncConnection.connect(self.dsn, autocommit=True)
         await self._listen_conn.execute(f"LISTEN {self.channel(self.node)}")
         self._notify_conn = await psycopg.AsyncConnection.connect(self.dsn, autocommit=True)
@@ -166,6 +177,8 @@ class Cluster:
     async def stop(self) -> None:
         for task in self._tasks:
             task.cancel()
+        if self.links is not None:
+            await self.links.close()
         for conn in (self._listen_conn, self._notify_conn, self._lock_conn):
             if conn is not None:
                 try:
@@ -183,8 +196,11 @@ class Cluster:
             return await cur.fetchall() if cur.description else []
 
     async def _refresh_alive(self) -> None:
-        rows = await self._lockq("SELECT pid FROM pg_stat_activity WHERE datname = current_database()")
+        rows = await self._lockq("SELECT pid, application_name FROM pg_stat_activity "
+                                 "WHERE datname = current_database()")
         self.alive = {r[0] for r in rows}
+        if self.links is not None:
+            self.links.peers = {pid for pid, name in rows if name == self.machine and pid != self.node}
 
     # -- leases ----------------------------------------------------------------------------------
     async def acquire(self, number: int) -> bool:
@@ -269,12 +285,20 @@ class Cluster:
 
     # -- messages --------------------------------------------------------------------------------
     async def send(self, node: int, msg: dict[str, Any]) -> None:
-        """Send ``msg`` to ``node``, in order; returns once it is handed to PostgreSQL.
+        """Send ``msg`` to ``node``, in order; returns once it is handed to PostgreSQL (or to the
+        peer's Unix socket when ``node`` runs on this machine: :mod:`.locallinks`).
 
         Messages sent while a batch is on its way go together in the next one (as the action log's
         group commit): several messages for one node share a payload (up to :data:`CHUNK` bytes),
-        and one round trip carries every payload of the batch (pipelined ``pg_notify`` calls in one
-        transaction, delivered in order). A message above the payload limit goes in chunks."""
+        and one round trip carries every payload of the batch (one statement of ``pg_notify``
+        calls, delivered in order). A message above the payload limit goes in chunks."""
+        links = self.links
+        if links is not None:
+            via = self._via_link.get(node)
+            if via is None:  # fixed now: the two ways never overtake each other
+                via = self._via_link[node] = node in links.peers
+            if via and await links.send(node, msg):
+                return
         fut = asyncio.get_running_loop().create_future()
         self._outgoing.append((node, orjson.dumps(msg).decode("utf-8"), fut))
         if self._sender is None or self._sender.done():
