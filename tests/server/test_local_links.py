@@ -31,7 +31,7 @@ def test_messages_between_two_processes_arrive_once_in_order(private_tmp):
     async def main() -> list:
         got: list = []
 
-        async def keep(m):
+        def keep(m):
             got.append(m)
 
         a, b = LocalLinks(keep), LocalLinks(keep)
@@ -60,7 +60,7 @@ def test_a_directory_other_users_may_enter_is_not_used(private_tmp):
     os.chmod(d, 0o755)
 
     async def main() -> bool:
-        links = LocalLinks(lambda m: asyncio.sleep(0))
+        links = LocalLinks(lambda m: None)
         return await links.start(7)
 
     assert asyncio.run(main()) is False
@@ -68,7 +68,7 @@ def test_a_directory_other_users_may_enter_is_not_used(private_tmp):
 
 def test_an_unreachable_peer_is_reported_not_raised(private_tmp):
     async def main() -> bool:
-        links = LocalLinks(lambda m: asyncio.sleep(0))
+        links = LocalLinks(lambda m: None)
         assert await links.start(1)
         try:
             return await links.send(99, {"op": "close", "cid": "x"})  # nobody listens for node 99
@@ -88,7 +88,7 @@ def test_a_cluster_fixes_the_way_to_a_peer_with_its_first_message(private_tmp):
     async def main() -> tuple[list, list]:
         got: list = []
 
-        async def keep(m):
+        def keep(m):
             got.append(m)
 
         c = Cluster("postgresql+psycopg://u@h/db", tables=None, app=None)

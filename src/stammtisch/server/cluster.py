@@ -129,7 +129,7 @@ class Cluster:
 
         self.dsn = _dsn(url)
         #: relay messages to processes of this machine over Unix sockets (:mod:`.locallinks`)
-        self.links: LocalLinks | None = LocalLinks(self._dispatch) if local_links else None
+        self.links: LocalLinks | None = LocalLinks(self._dispatch_now) if local_links else None
         self.machine = machine_tag()
         #: per peer node, fixed with the first message to it: over its Unix socket (``True``) or NOTIFY
         self._via_link: dict[int, bool] = {}
@@ -378,6 +378,11 @@ class Cluster:
             await self._dispatch(one)
 
     async def _dispatch(self, msg: dict[str, Any]) -> None:
+        self._dispatch_now(msg)
+
+    def _dispatch_now(self, msg: dict[str, Any]) -> None:
+        """One relay message, handled at once (it only queues and starts tasks: the order of the
+        messages is kept)."""
         op = msg.get("op")
         cid = msg.get("cid")
         if op == "open":  # registered at once: its first frames may arrive before the table is loaded

@@ -23,7 +23,7 @@ import logging
 import os
 import stat
 import tempfile
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -62,11 +62,47 @@ def _private_dir() -> Path | None:
     return d
 
 
+class _Reader(asyncio.Protocol):
+    """One peer's connection to this node: length-prefixed messages, delivered in order."""
+
+    def __init__(self, links: "LocalLinks"):
+        self.links = links
+        self.buf = bytearray()
+        self.transport: asyncio.BaseTransport | None = None
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        self.transport = transport
+        self.links._readers.add(self)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.links._readers.discard(self)
+
+    def data_received(self, data: bytes) -> None:
+        buf = self.buf
+        buf += data
+        at = 0
+        while len(buf) - at >= 4:
+            n = int.from_bytes(buf[at:at + 4], "big")
+            if len(buf) - at - 4 < n:
+                break
+            body = bytes(buf[at + 4:at + 4 + n])
+            at += 4 + n
+            try:
+                self.links.deliver(orjson.loads(body))
+            except Exception:
+                log.exception("local relay message failed")
+        if at:
+            del buf[:at]
+
+
 class LocalLinks:
     """This process's Unix socket for relay messages from peers on the machine, and its
-    connections to theirs. ``deliver`` gets each message received, in order per peer."""
+    connections to theirs. ``deliver`` gets each message received, at once, in order per peer.
 
-    def __init__(self, deliver: Callable[[dict[str, Any]], Awaitable[None]]):
+    Messages to a peer sent in one turn of the event loop leave in one write (one system call and
+    one wake-up of the peer, not one per message)."""
+
+    def __init__(self, deliver: Callable[[dict[str, Any]], Any]):
         self.deliver = deliver
         self.dir = _private_dir()
         self.node = 0
@@ -75,7 +111,9 @@ class LocalLinks:
         self._server: asyncio.AbstractServer | None = None
         self._writers: dict[int, asyncio.StreamWriter] = {}
         self._connecting: dict[int, asyncio.Lock] = {}
-        self._readers: set[asyncio.Task] = set()
+        self._readers: set[_Reader] = set()
+        #: per peer, the frames waiting for this turn's write
+        self._pending: dict[int, list[bytes]] = {}
 
     @property
     def enabled(self) -> bool:
@@ -93,7 +131,8 @@ class LocalLinks:
         p = self.path(node)
         try:
             p.unlink(missing_ok=True)  # a socket left by an earlier process with this (reused) node id
-            self._server = await asyncio.start_unix_server(self._serve, path=str(p))
+            loop = asyncio.get_running_loop()
+            self._server = await loop.create_unix_server(lambda: _Reader(self), path=str(p))
             os.chmod(p, 0o600)
         except OSError:
             log.exception("no local relay socket at %s", p)
@@ -105,8 +144,9 @@ class LocalLinks:
         for w in self._writers.values():
             w.close()
         self._writers.clear()
-        for t in list(self._readers):
-            t.cancel()
+        for r in list(self._readers):
+            if r.transport is not None:
+                r.transport.close()
         if self._server is not None:
             self._server.close()
             try:
@@ -117,22 +157,33 @@ class LocalLinks:
 
     # -- sending ---------------------------------------------------------------------------------
     async def send(self, node: int, msg: dict[str, Any]) -> bool:
-        """Send ``msg`` to ``node`` over its socket; ``False`` when that is not possible (the
-        caller sends it another way). Returns once the message is handed to the socket."""
+        """Send ``msg`` to ``node`` over its socket (in this turn's write); ``False`` when there is
+        no connection to it (the caller sends it another way)."""
         w = self._writers.get(node)
         if w is None or w.is_closing():
             w = await self._connect(node)
             if w is None:
                 return False
         body = orjson.dumps(msg)
+        pending = self._pending.get(node)
+        if pending is None:
+            pending = self._pending[node] = []
+            asyncio.get_running_loop().call_soon(self._flush, node)
+        pending.append(len(body).to_bytes(4, "big"))
+        pending.append(body)
+        if w.transport.get_write_buffer_size() > HIGH_WATER:
+            await w.drain()
+        return True
+
+    def _flush(self, node: int) -> None:
+        frames = self._pending.pop(node, None)
+        w = self._writers.get(node)
+        if not frames or w is None or w.is_closing():
+            return  # the peer is gone: like a notification to a channel nobody listens on
         try:
-            w.write(len(body).to_bytes(4, "big") + body)
-            if w.transport.get_write_buffer_size() > HIGH_WATER:
-                await w.drain()
+            w.write(b"".join(frames))
         except (OSError, ConnectionError):
             self._writers.pop(node, None)
-            return False
-        return True
 
     async def _connect(self, node: int) -> asyncio.StreamWriter | None:
         lock = self._connecting.setdefault(node, asyncio.Lock())
@@ -146,23 +197,3 @@ class LocalLinks:
                 return None
             self._writers[node] = w
             return w
-
-    # -- receiving -------------------------------------------------------------------------------
-    async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        task = asyncio.current_task()
-        if task is not None:
-            self._readers.add(task)
-        try:
-            while True:
-                head = await reader.readexactly(4)
-                body = await reader.readexactly(int.from_bytes(head, "big"))
-                try:
-                    await self.deliver(orjson.loads(body))
-                except Exception:
-                    log.exception("local relay message failed")
-        except (asyncio.IncompleteReadError, ConnectionError):
-            pass
-        finally:
-            if task is not None:
-                self._readers.discard(task)
-            writer.close()
