@@ -296,7 +296,12 @@ class Cluster:
         if links is not None:
             via = self._via_link.get(node)
             if via is None:  # fixed now: the two ways never overtake each other
-                via = self._via_link[node] = node in links.peers
+                if node not in links.peers and self._lock_conn is not None:
+                    try:  # a process started since the last tick may be a peer
+                        await self._refresh_alive()
+                    except Exception:  # the tick says it again (or stops the process: _loop)
+                        log.warning("cluster: could not read the living nodes")
+                via = self._via_link.setdefault(node, node in links.peers)
             if via and await links.send(node, msg):
                 return
         fut = asyncio.get_running_loop().create_future()
@@ -508,21 +513,27 @@ class Cluster:
             await self.send(node, {"op": "open", "cid": cid, "table": number, "from": self.node, "client": host})
             if hello is not None:
                 await self.send(node, {"op": "frame", "cid": cid, "text": hello})
+            async def to_client() -> dict[str, Any]:
+                """The owner's messages to the client, in order, until it closes the socket (one
+                task: a message costs a queue hand-over, not a wait on both directions)."""
+                while True:
+                    m = await back.get()
+                    if m["op"] == "closed":
+                        return m
+                    await ws.send_text(m["text"])
+
             from_client = asyncio.ensure_future(inbox.get())
-            from_owner = asyncio.ensure_future(back.get())
+            from_owner = asyncio.ensure_future(to_client())
             try:
                 while True:
                     done, _ = await asyncio.wait({from_client, from_owner}, timeout=self.tick,
                                                  return_when=asyncio.FIRST_COMPLETED)
                     if from_owner in done:
-                        m = from_owner.result()
-                        if m["op"] == "closed":
-                            if m.get("code") == 4503:  # the table moved meanwhile: find it again
-                                return "owner_gone", hello
-                            await ws.close(int(m.get("code") or 1000))
-                            return "closed", hello
-                        await ws.send_text(m["text"])
-                        from_owner = asyncio.ensure_future(back.get())
+                        m = from_owner.result()  # "closed" (or the client's socket failed: raises)
+                        if m.get("code") == 4503:  # the table moved meanwhile: find it again
+                            return "owner_gone", hello
+                        await ws.close(int(m.get("code") or 1000))
+                        return "closed", hello
                     if from_client in done:
                         m = from_client.result()
                         if m.get("type") == "websocket.disconnect":
