@@ -26,6 +26,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.server.helpers import alive, descendants
+
 ROOT = Path(__file__).resolve().parents[2]
 #: STAMMTISCH_README_CHECKOUT=/path/to/a/fresh/clone runs that clone's README with its own .venv
 #: (after its `bash scripts/start`): what a newcomer meets, without `scripts/test` having run
@@ -188,31 +190,6 @@ def _check_output(cmd: Command, out: str, err: str) -> None:
         assert bad not in out and bad not in err, f"{cmd.id}: {bad}\n{out}\n{err}"
 
 
-def _descendants(pid: int) -> list[int]:
-    """Every process below ``pid`` (from /proc)."""
-    parent: dict[int, int] = {}
-    for d in Path("/proc").iterdir():
-        if d.name.isdigit():
-            try:
-                parent[int(d.name)] = int((d / "stat").read_text().rsplit(")", 1)[1].split()[1])
-            except (OSError, IndexError, ValueError):
-                pass
-    out, todo = [], [pid]
-    while todo:
-        p = todo.pop()
-        kids = [k for k, v in parent.items() if v == p]
-        out += kids
-        todo += kids
-    return out
-
-
-def _running(pid: int) -> bool:
-    try:
-        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
-    except OSError:
-        return False
-
-
 def _run_server(cmd: Command, text: str, cwd: Path) -> None:
     port = _free_port()
     text = re.sub(r"\s--port\s+\d+", "", text)
@@ -233,11 +210,11 @@ def _run_server(cmd: Command, text: str, cwd: Path) -> None:
                     raise AssertionError(f"{cmd.id}: the server did not answer (exit {p.returncode})\n{out}\n{err}") \
                         from None
                 time.sleep(0.25)
-        kids = _descendants(p.pid)
+        kids = sorted(descendants(p.pid))
         os.killpg(p.pid, signal.SIGINT)  # Ctrl-C at a terminal reaches the whole group
         out, err = p.communicate(timeout=15)
         time.sleep(0.2)
-        left = [k for k in kids if _running(k)]
+        left = [k for k in kids if alive(k)]
         assert not left, f"{cmd.id}: child processes left running after Ctrl-C: {left}"
     finally:
         if p.poll() is None:

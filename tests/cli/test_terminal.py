@@ -177,7 +177,7 @@ def test_jass_trump_words_as_shown_and_bedanken_asks_first():
     assert "Wirklich bedanken?" in r.output and "bedankt sich" not in r.output
     r = runner.invoke(app, ["play", "jass", "--seed", "8", "--deals", "1"], input="E\nbedanken\nj\n")
     assert "Du: Eicheln" in r.output or "Trumpf: Eicheln" in r.output
-    assert re.search(r"Bedanken \+0 \(Du, Computer 2 · solide & Computer 4 · solide gewinnt\)", r.output)  # thanked out short: the other team wins
+    assert re.search(r"Bedanken \+0 \(Sieger: Computer 2 · solide & Computer 4 · solide \(bedankt: Du\)\)", r.output)  # thanked out short: the other team wins
     assert "Partie beendet" in r.output
 
 

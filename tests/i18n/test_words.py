@@ -63,8 +63,8 @@ def test_random_deals_read_german_in_german_and_english_in_english(game_name):
 runner = CliRunner()
 
 #: what the German replay must not say (the words of the old English replay)
-REPLAY_ENGLISH = re.compile(r"\b(lost|won|points|announced|calls|plays|talon|declarer|opponents|winner|score sheet)\b"
-                            r"|\bSeat \d|\bdeal \d")
+REPLAY_ENGLISH = re.compile(r"\b(lost|won|points|announced|calls|plays|declarer|opponents|winner|score sheet)\b"
+                            r"|\bseat \d|\bdeal \d|\b(?-i:talon)\b", re.I)  # ("Talon" is German too)
 
 
 @pytest.fixture(scope="module")
@@ -105,3 +105,12 @@ def test_play_and_replay_print_the_same_settlement_lines(game_name, tmp_path):
 
     played = lines(r.output)
     assert played and played == lines(replayed.output)
+
+
+def test_a_talon_half_is_counted_as_players_count():
+    """The notation says talon:0 / talon:1; the events say the first or second half."""
+    from stammtisch.core.messages import Msg
+
+    said = Msg("seat {seat} takes talon half {half}: {cards}", seat=1, half=0, cards=["HD", "P10", "X7"])
+    assert render(said, "de", ["Anna", "Berta", "Carl", "Dora"]) == "Berta nimmt Talonhälfte 1: HD, P10, X7"
+    assert render(said, "en", ["Anna", "Berta", "Carl", "Dora"]) == "Berta takes talon half 1: HD, P10, X7"

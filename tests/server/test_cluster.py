@@ -211,7 +211,7 @@ def test_serve_workers_leaves_no_process_behind_when_the_supervisor_is_killed():
     anything below them) end within seconds: the kernel's parent-death signal, and a thread that
     watches the supervisor. (A worker still importing when its supervisor dies ends as soon as its
     start-up code runs: test_workers.py.)"""
-    from .test_lifecycle import alive, descendants
+    from .helpers import assert_no_child_outlives, descendants, kill_tree
 
     empty_database()
     port = free_port()
@@ -227,16 +227,6 @@ def test_serve_workers_leaves_no_process_behind_when_the_supervisor_is_killed():
         assert _cluster_nodes() == 2, "both workers joined the cluster"
         children = descendants(proc.pid)
         assert len(children) >= 2, children
-        proc.send_signal(signal.SIGKILL)
-        proc.wait(10)
-        deadline = time.monotonic() + 10
-        while time.monotonic() < deadline and any(alive(p) for p in children):
-            time.sleep(0.1)
-        left = sorted(p for p in children if alive(p))
-        assert not left, f"outlived the supervisor by 10 s: {left}"
+        assert_no_child_outlives(proc, children, signal.SIGKILL, wait=10)
     finally:
-        if proc.poll() is None:
-            proc.kill()
-        for p in children:  # never leave anything behind, even when the test fails
-            if alive(p):
-                os.kill(p, signal.SIGKILL)
+        kill_tree(proc, children)

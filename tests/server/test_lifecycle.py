@@ -8,45 +8,14 @@ import os
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
 
+from .helpers import assert_no_child_outlives, descendants, kill_tree
 from .live import ROOT, free_port
 
 pytestmark = [pytest.mark.slow, pytest.mark.skipif(not Path("/proc").is_dir(), reason="needs /proc")]
-
-
-def _stat(pid: int) -> tuple[int, str] | None:
-    """(parent id, state) of ``pid``, or ``None`` when it is gone."""
-    try:
-        text = Path(f"/proc/{pid}/stat").read_text()
-    except OSError:
-        return None
-    fields = text.rsplit(")", 1)[1].split()
-    return int(fields[1]), fields[0]
-
-
-def descendants(pid: int) -> set[int]:
-    """Every living process below ``pid`` (children, their children, ...)."""
-    parents: dict[int, int] = {}
-    for d in Path("/proc").iterdir():
-        if d.name.isdigit():
-            st = _stat(int(d.name))
-            if st is not None and st[1] != "Z":
-                parents[int(d.name)] = st[0]
-    out: set[int] = set()
-    frontier = {pid}
-    while frontier:
-        frontier = {p for p, pp in parents.items() if pp in frontier and p not in out}
-        out |= frontier
-    return out
-
-
-def alive(pid: int) -> bool:
-    st = _stat(pid)
-    return st is not None and st[1] != "Z"
 
 
 def start_server(tmp_path: Path) -> tuple[subprocess.Popen, set[int]]:
@@ -69,16 +38,6 @@ def start_server(tmp_path: Path) -> tuple[subprocess.Popen, set[int]]:
 def test_no_child_outlives_the_server(tmp_path, how):
     proc, children = start_server(tmp_path)
     try:
-        os.kill(proc.pid, how)
-        proc.wait(30)
-        deadline = time.monotonic() + 10.0
-        while time.monotonic() < deadline and any(alive(p) for p in children):
-            time.sleep(0.1)
-        left = sorted(p for p in children if alive(p))
-        assert not left, f"still running after the server ended: {left}"
+        assert_no_child_outlives(proc, children, how)
     finally:
-        if proc.poll() is None:
-            proc.kill()
-        for p in children:  # never leave anything behind, even when the test fails
-            if alive(p):
-                os.kill(p, signal.SIGKILL)
+        kill_tree(proc, children)

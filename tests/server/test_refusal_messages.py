@@ -64,3 +64,77 @@ def test_websocket_refusals_carry_a_message_read_in_german(client):
         bad = recv_until(ws, lambda m: m.get("type") == "error")
         assert bad["code"] == "bad_token"
         assert _german(bad) == "dieser Platzschlüssel gilt an diesem Tisch nicht"
+
+
+def test_a_stored_table_refused_at_start_says_why_in_the_readers_language(client):
+    """A stored table whose computer-player kind this server does not offer is refused with a
+    catalogue message (not English text), read in German like every refusal."""
+    from stammtisch.core.messages import Msg
+    from stammtisch.server.table import Table, TableRefused
+
+    made = create_table(client, bot="random", seed=1)
+    tables = client.app.state.tables
+    loaded = tables.store.load(made["table"]["number"])
+    loaded.row.bot_kind, loaded.row.status = "py:os:system", "playing"  # as an older server stored it
+    try:
+        Table(tables, loaded)
+    except TableRefused as e:
+        said = e.args[0]
+    else:  # pragma: no cover - the assertion
+        raise AssertionError("a refused kind was built")
+    assert isinstance(said, Msg), said
+    assert render(said, "de").startswith("Computerspieler 'py:os:system' gibt es hier nicht (random, rule")
+    assert render(said, "en").startswith("computer player 'py:os:system' is not offered here")
+    assert all(catalog(lang).get(said.to_json()["id"]) for lang in LANGS)
+
+
+def test_a_failure_of_the_engine_the_database_or_the_installation_is_said_in_words(client, monkeypatch):
+    """The refusal says what went wrong in the reader's words, never a Python exception class
+    (``KeyError``, ``OperationalError``, ``ImportError``); the class stays in the server's log."""
+    from stammtisch.core import registry as games
+
+    from .helpers import latest_state
+    from .test_lobby_ws import _started_table
+
+    tid, tokens = _started_table(client, humans=4)
+    t = client.app.state.tables.by_id[tid]
+    seat = t.match.to_act()[0]
+    cls = type(t.match.deal_state)
+    original = cls.apply
+
+    def broken(self, s, a):
+        raise KeyError("boom")
+
+    monkeypatch.setattr(cls, "apply", broken)
+    seen = {}
+    with client.websocket_connect(f"/ws/{tid}") as ws:
+        ws.send_json({"type": "hello", "token": tokens[seat]})
+        st = latest_state(ws)
+        ws.send_json({"type": "act", "version": st["version"], "action": st["view"]["legal"][0]})
+        err = recv_until(ws, lambda m: m["type"] == "error")
+        seen[err["code"]] = (_german(err), err["message"])
+        monkeypatch.setattr(cls, "apply", original)
+
+        async def no_database(job):
+            raise RuntimeError("disk I/O error")
+
+        monkeypatch.setattr(client.app.state.tables, "append", no_database)
+        ws.send_json({"type": "act", "version": st["version"], "action": st["view"]["legal"][0]})
+        err = recv_until(ws, lambda m: m["type"] == "error")
+        seen[err["code"]] = (_german(err), err["message"])
+    real_get = games.get
+
+    def missing(name):
+        if name == "toy":
+            raise ImportError("No module named 'toy_engine'")
+        return real_get(name)
+
+    monkeypatch.setattr(games, "get", missing)
+    r = client.post("/api/tables", json={"game": "toy", "name": "Emil"})
+    seen[r.json()["code"]] = (_german(r.json()), r.json()["message"])
+    assert set(seen) == {"engine", "storage", "bad_message"}, seen
+    for de, en in seen.values():
+        assert not re.search(r"[A-Z][a-z]+Error|boom|disk", de + en), (de, en)
+    assert seen["engine"][0].startswith("das Spielprogramm ist an ")
+    assert "die Datenbank hat ihn nicht angenommen" in seen["storage"][0]
+    assert seen["bad_message"][0] == "das Spiel 'toy' lässt sich auf diesem Server nicht laden (sein Programm fehlt oder ist beschädigt)"

@@ -1,6 +1,7 @@
 """Batched Doppelkopf against the engine: every step of random batched games replayed through
 ``DoppelkopfDeal`` (seat to move, legal sets, observation rebuilt from the engine's view of that
-seat, settlement, rewards), records from batched games, determinism, bad input.
+seat, settlement, rewards), every contract, hidden information. Records, seeding, bad input, waiting
+rows and the Gymnasium/PettingZoo faces are checked for every game in ``test_all_games.py``.
 
 ``STAMMTISCH_VECTOR_GAMES=10000`` plays that many games per profile (default: a few dozen).
 """
@@ -16,12 +17,9 @@ import pytest
 pytest.importorskip("numba")
 
 from stammtisch.bots.common import reward  # noqa: E402
-from stammtisch.core.errors import IllegalAction  # noqa: E402
-from stammtisch.core.records import replay  # noqa: E402
 from stammtisch.games.doppelkopf import GAME  # noqa: E402
 from stammtisch.vector import COMPILED_GAMES, make  # noqa: E402
 from stammtisch.vector import _doppelkopf_nb as nb  # noqa: E402
-from stammtisch.vector.records import Recorder  # noqa: E402
 
 GAMES = int(os.environ.get("STAMMTISCH_VECTOR_GAMES", "24"))
 
@@ -147,86 +145,3 @@ def test_obs_hides_other_hands() -> None:
                     env.S[g, base + b] ^= (1 << ca) | (1 << cb)
         assert np.array_equal(env.observe(np.full(6, seat)), obs)
         env.S[:] = saved
-
-
-def test_same_seed_same_games_whatever_the_batch_size() -> None:
-    """The seed alone decides the games (also with the actions handed over as a strided view)."""
-    a, b = make("doppelkopf", 3), make("doppelkopf", 5)
-    ra, rb = a.reset(11), b.reset(11)
-    for _ in range(120):
-        assert np.array_equal(ra.obs, rb.obs[:3]) and np.array_equal(ra.mask, rb.mask[:3])
-        strided = np.repeat(a.sample_actions(), 2)[::2]
-        assert not strided.flags.c_contiguous
-        ra, rb = a.step(strided), b.step(b.sample_actions())
-        assert np.array_equal(ra.reward, rb.reward[:3])
-    assert not np.array_equal(make("doppelkopf", 3).reset(12).obs, make("doppelkopf", 3).reset(11).obs)
-
-
-def test_bad_input_is_refused_and_changes_nothing() -> None:
-    env = make("doppelkopf", 2)
-    with pytest.raises(IllegalAction, match="reset"):
-        env.step([0, 0])
-    b = env.reset(3)
-    before = env.S.copy()
-    bad = np.flatnonzero(~b.mask[1])[0]
-    good = np.flatnonzero(b.mask[0])[0]
-    with pytest.raises(IllegalAction, match="game 1"):
-        env.step([good, bad])
-    with pytest.raises(IllegalAction, match="shape"):
-        env.step([good])
-    with pytest.raises(IllegalAction, match="game 0"):
-        env.step([99, good])
-    assert np.array_equal(env.S, before)
-
-
-def test_records_of_batched_games_replay() -> None:
-    env = make("doppelkopf", 4)
-    rec = Recorder(env, keep=6)
-    rec.reset(21)
-    while len(rec.records) < 6:
-        rec.step(env.sample_actions())
-    for r in rec.records:
-        m = replay(r)
-        assert m.over and r["deals"][0]["result"]["points"] == list(m.logs[0].result.points)
-
-
-def test_without_autoreset_a_finished_row_waits() -> None:
-    env = make("doppelkopf", 3)
-    env.autoreset = False
-    b = env.reset(4)
-    ended = np.zeros(3, bool)
-    for _ in range(200):
-        acts = env.sample_actions().copy()
-        waiting = b.seat < 0
-        b = env.step(acts)
-        assert not (b.done & waiting).any() and not b.reward[waiting].any()
-        ended |= b.done
-        if (b.seat < 0).all():
-            break
-    assert ended.all() and (b.seat < 0).all() and not b.mask.any() and not b.obs.any()
-
-
-def test_gymnasium_and_pettingzoo_faces() -> None:
-    """The Gymnasium vector and PettingZoo AEC faces run the compiled Doppelkopf (PettingZoo's own
-    ``api_test`` included); a finished game's rewards are the settlement's, zero-sum."""
-    pytest.importorskip("gymnasium")
-    pytest.importorskip("pettingzoo")
-    from pettingzoo.test import api_test
-
-    from stammtisch.vector.interfaces import AECEnv, GymVectorEnv
-
-    env = GymVectorEnv("doppelkopf", num_envs=4)
-    assert env.env.compiled
-    obs, _info = env.reset(seed=2)
-    ended = 0
-    for _ in range(150):
-        acts = env.sample_actions()
-        assert obs["action_mask"][np.arange(4), acts].all()
-        obs, rew, term, _trunc, info = env.step(acts)
-        assert env.observation_space.contains(obs)
-        for g in np.flatnonzero(term):
-            assert rew[g] == info["rewards"][g, info["acted"][g]] and abs(info["rewards"][g].sum()) < 1e-3
-            assert info["points"][g].sum() == 0
-            ended += 1
-    assert ended >= 4
-    api_test(AECEnv("doppelkopf"), num_cycles=120)

@@ -1,6 +1,7 @@
 """Batched Schieber Jass against the engine: every step of random batched deals replayed through
 ``JassDeal`` (legal sets, seat to move, observation from the engine's view, settlement, rewards),
-records from batched deals, determinism, bad input.
+hidden information. Records, seeding, bad input, waiting rows and the Gymnasium/PettingZoo faces are
+checked for every game in ``test_all_games.py``.
 
 ``STAMMTISCH_VECTOR_GAMES=10000`` plays that many deals per profile (default: a few dozen).
 """
@@ -15,11 +16,8 @@ import pytest
 pytest.importorskip("numba")
 
 from stammtisch.bots.common import reward  # noqa: E402
-from stammtisch.core.errors import IllegalAction  # noqa: E402
-from stammtisch.core.records import replay  # noqa: E402
 from stammtisch.games.jass import GAME  # noqa: E402
 from stammtisch.vector import make  # noqa: E402
-from stammtisch.vector.records import Recorder  # noqa: E402
 
 GAMES = int(os.environ.get("STAMMTISCH_VECTOR_GAMES", "24"))
 #: what a batched Jass deal never offers (docs/bots.md: single Weis items §29, Rest §17, Bedanken §2)
@@ -99,67 +97,3 @@ def test_obs_is_the_view_of_the_seat_to_move_and_hides_other_hands() -> None:
                 for i in range(n):  # card blocks of 40 bytes: 36 cards, 4 always 0
                     if obs[g, lo + i]:
                         assert i % 40 < 36 and not others >> (i % 40) & 1
-
-
-def test_same_seed_same_games_whatever_the_batch_size() -> None:
-    a, b = make("jass", 3), make("jass", 5)
-    ra, rb = a.reset(11), b.reset(11)
-    for _ in range(80):
-        assert np.array_equal(ra.obs, rb.obs[:3]) and np.array_equal(ra.mask, rb.mask[:3])
-        ra, rb = a.step(a.sample_actions()), b.step(b.sample_actions())
-        assert np.array_equal(ra.reward, rb.reward[:3])
-    c = make("jass", 3)
-    rc = c.reset(12)
-    assert not np.array_equal(rc.obs, make("jass", 3).reset(11).obs)
-
-
-def test_bad_input_is_refused_and_changes_nothing() -> None:
-    env = make("jass", 2)
-    with pytest.raises(IllegalAction, match="reset"):
-        env.step([0, 0])
-    b = env.reset(3)
-    before = env.S.copy()
-    bad = np.flatnonzero(~b.mask[1])[0]
-    good = np.flatnonzero(b.mask[0])[0]
-    with pytest.raises(IllegalAction, match="game 1"):
-        env.step([good, bad])
-    with pytest.raises(IllegalAction, match="shape"):
-        env.step([good])
-    with pytest.raises(IllegalAction):
-        env.step([1.5, 2.0])
-    with pytest.raises(IllegalAction, match="game 0"):
-        env.step([-1, good])
-    assert np.array_equal(env.S, before)
-    with pytest.raises(ValueError):
-        make("jass", 0)
-    with pytest.raises(ValueError):
-        make("skat", 1)
-
-
-def test_records_of_batched_deals_replay() -> None:
-    env = make("jass", 4, "varianten")
-    rec = Recorder(env, keep=6)
-    rec.reset(21)
-    while len(rec.records) < 6:
-        rec.step(env.sample_actions())
-    for r in rec.records:
-        m = replay(r)
-        assert m.over and r["deals"][0]["result"]["points"] == list(m.logs[0].result.points)
-
-
-def test_without_autoreset_a_finished_row_waits() -> None:
-    env = make("jass", 3)
-    env.autoreset = False
-    b = env.reset(4)
-    ended = np.zeros(3, bool)
-    for _ in range(120):
-        acts = env.sample_actions().copy()  # -1 for a finished row: ignored
-        waiting = b.seat < 0
-        b = env.step(acts)
-        assert not (b.done & waiting).any() and not b.reward[waiting].any()
-        ended |= b.done
-        if (b.seat < 0).all():
-            break
-    assert ended.all() and (b.seat < 0).all() and not b.mask.any() and not b.obs.any()
-    b = env.reset(4)
-    assert (b.seat >= 0).all()

@@ -1,6 +1,7 @@
 """Batched Perlaggen against the engine: every step of random batched deals replayed through
 ``PerlaggenDeal`` (seat to move, legal sets, observation from the engine's view, settlement,
-rewards), records from batched deals, determinism, the fallback for options without a compiled deal.
+rewards), hidden information, the fallback for options without a compiled deal. Records, seeding, bad
+input, waiting rows and the Gymnasium/PettingZoo faces are checked for every game in ``test_all_games.py``.
 
 ``STAMMTISCH_VECTOR_GAMES=10000`` plays that many deals per case (default: a few dozen).
 """
@@ -15,11 +16,8 @@ import pytest
 pytest.importorskip("numba")
 
 from stammtisch.bots.common import reward  # noqa: E402
-from stammtisch.core.errors import IllegalAction  # noqa: E402
-from stammtisch.core.records import replay  # noqa: E402
 from stammtisch.games.perlaggen import GAME  # noqa: E402
 from stammtisch.vector import make  # noqa: E402
-from stammtisch.vector.records import Recorder  # noqa: E402
 
 GAMES = int(os.environ.get("STAMMTISCH_VECTOR_GAMES", "24"))
 #: what a batched Perlaggen deal never offers (docs/bots.md): unseen bids (§32), signals and laying open (§9)
@@ -128,60 +126,8 @@ def test_obs_hides_other_hands() -> None:
                     assert (obs[g, lo + c] == nb.C_HAND) == bool(mine >> c & 1)
 
 
-def test_same_seed_same_games_whatever_the_batch_size() -> None:
-    a, b = make("perlaggen", 3), make("perlaggen", 5)
-    ra, rb = a.reset(11), b.reset(11)
-    for _ in range(80):
-        assert np.array_equal(ra.obs, rb.obs[:3]) and np.array_equal(ra.mask, rb.mask[:3])
-        ra, rb = a.step(a.sample_actions()), b.step(b.sample_actions())
-        assert np.array_equal(ra.reward, rb.reward[:3])
-
-
-def test_bad_input_is_refused_and_changes_nothing() -> None:
-    env = make("perlaggen", 2)
-    b = env.reset(3)
-    before = env.S.copy()
-    bad = np.flatnonzero(~b.mask[1])[0]
-    good = np.flatnonzero(b.mask[0])[0]
-    with pytest.raises(IllegalAction, match="game 1"):
-        env.step([good, bad])
-    assert np.array_equal(env.S, before)
-
-
-def test_records_of_batched_deals_replay() -> None:
-    env = make("perlaggen", 4)
-    rec = Recorder(env, keep=4)
-    rec.reset(21)
-    while len(rec.records) < 4:
-        rec.step(env.sample_actions())
-    for r in rec.records:
-        m = replay(r)
-        assert m.over and r["deals"][0]["result"]["points"] == list(m.logs[0].result.points)
-
-
 def test_options_without_a_compiled_deal_fall_back_to_the_engine() -> None:
     assert not make("perlaggen", 1, "live").compiled
     assert not make("perlaggen", 1, options={"target": 1}).compiled
     assert not make("perlaggen", 1, engine=True).compiled
     assert make("perlaggen", 1).compiled
-
-
-def test_gymnasium_and_pettingzoo_faces_play_perlaggen() -> None:
-    pytest.importorskip("gymnasium")
-    pytest.importorskip("pettingzoo")
-    from pettingzoo.test import api_test
-
-    from stammtisch.vector.interfaces import AECEnv, GymVectorEnv
-
-    api_test(AECEnv("perlaggen"), num_cycles=100)
-    env = GymVectorEnv("perlaggen", num_envs=4)
-    obs, _info = env.reset(seed=3)
-    ended = 0
-    for _ in range(150):
-        acts = env.sample_actions()
-        assert env.observation_space.contains(obs) and obs["action_mask"][np.arange(4), acts].all()
-        obs, rew, term, _trunc, info = env.step(acts)
-        for g in np.flatnonzero(term):
-            assert info["rewards"][g].sum() == 0 and rew[g] == info["rewards"][g, info["acted"][g]]
-            ended += 1
-    assert ended >= 4

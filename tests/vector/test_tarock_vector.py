@@ -1,6 +1,7 @@
 """Batched Königrufen Tarock against the engine: every step of random batched deals replayed through
 ``TarockDeal`` (seat to move, legal sets, observation from the engine's view, settlement, rewards),
-records from batched deals, determinism, bad input, hidden information.
+hidden information, Schleifen. Records, seeding, bad input, waiting rows and the Gymnasium/PettingZoo
+faces are checked for every game in ``test_all_games.py``.
 
 ``STAMMTISCH_VECTOR_GAMES=10000`` plays that many deals per profile (default: a few dozen).
 """
@@ -16,8 +17,6 @@ import pytest
 pytest.importorskip("numba")
 
 from stammtisch.bots.common import reward  # noqa: E402
-from stammtisch.core.errors import IllegalAction  # noqa: E402
-from stammtisch.core.records import replay  # noqa: E402
 from stammtisch.games.tarock import GAME  # noqa: E402
 from stammtisch.vector import COMPILED_GAMES, make  # noqa: E402
 from stammtisch.vector.records import Recorder  # noqa: E402
@@ -119,86 +118,6 @@ def test_obs_of_any_seat_is_its_view() -> None:
             states[g].apply(int(seats[g]), names[acts[g]])
             if b.done[g]:
                 states[g] = env.engine_deal(g)
-
-
-def test_same_seed_same_games_whatever_the_batch_size() -> None:
-    a, b = make("tarock", 3), make("tarock", 5)
-    ra, rb = a.reset(11), b.reset(11)
-    for _ in range(150):
-        assert np.array_equal(ra.obs, rb.obs[:3]) and np.array_equal(ra.mask, rb.mask[:3])
-        ra, rb = a.step(a.sample_actions()), b.step(b.sample_actions())
-        assert np.array_equal(ra.reward, rb.reward[:3])
-    assert not np.array_equal(make("tarock", 3).reset(12).obs, make("tarock", 3).reset(11).obs)
-
-
-def test_bad_input_is_refused_and_changes_nothing() -> None:
-    env = make("tarock", 2)
-    with pytest.raises(IllegalAction, match="reset"):
-        env.step([0, 0])
-    b = env.reset(3)
-    before = env.S.copy(), env.P.copy()
-    bad = np.flatnonzero(~b.mask[1])[0]
-    good = np.flatnonzero(b.mask[0])[0]
-    with pytest.raises(IllegalAction, match="game 1"):
-        env.step([good, bad])
-    with pytest.raises(IllegalAction, match="shape"):
-        env.step([good])
-    with pytest.raises(IllegalAction, match="game 0"):
-        env.step([10_000, good])
-    assert np.array_equal(env.S, before[0]) and np.array_equal(env.P, before[1])
-
-
-def test_records_of_batched_deals_replay() -> None:
-    env = make("tarock", 4, "tiroler-cup")
-    rec = Recorder(env, keep=5)
-    rec.reset(21)
-    while len(rec.records) < 5:
-        rec.step(env.sample_actions())
-    for r in rec.records:
-        m = replay(r)
-        assert m.over and r["deals"][0]["result"]["points"] == list(m.logs[0].result.points)
-
-
-def test_without_autoreset_a_finished_row_waits() -> None:
-    env = make("tarock", 3)
-    env.autoreset = False
-    b = env.reset(4)
-    ended = np.zeros(3, bool)
-    for _ in range(400):
-        acts = env.sample_actions().copy()
-        waiting = b.seat < 0
-        b = env.step(acts)
-        assert not (b.done & waiting).any() and not b.reward[waiting].any()
-        ended |= b.done
-        if (b.seat < 0).all():
-            break
-    assert ended.all() and (b.seat < 0).all() and not b.mask.any() and not b.obs.any()
-
-
-def test_gymnasium_and_pettingzoo_faces() -> None:
-    """The Gymnasium vector and PettingZoo AEC faces work for Tarock as for Jass (the API test of
-    PettingZoo passes; whole deals end with zero-sum rewards)."""
-    pytest.importorskip("gymnasium")
-    pytest.importorskip("pettingzoo")
-    from pettingzoo.test import api_test
-
-    from stammtisch.vector.interfaces import AECEnv, GymVectorEnv
-
-    env = GymVectorEnv("tarock", num_envs=4)
-    obs, info = env.reset(seed=3)
-    assert env.observation_space.contains(obs)
-    ended = 0
-    for _ in range(300):
-        acts = env.sample_actions()
-        assert obs["action_mask"][np.arange(4), acts].all()
-        obs, rew, term, trunc, info = env.step(acts)
-        assert not rew[~term].any()
-        for g in np.flatnonzero(term):
-            assert info["rewards"][g].sum() == pytest.approx(0, abs=1e-3)  # float32 thirds of points
-            ended += 1
-    assert ended >= 4
-    env.close()
-    api_test(AECEnv("tarock", options={"players": 5}), num_cycles=300)
 
 
 def test_schleifen_settles_as_the_engine() -> None:

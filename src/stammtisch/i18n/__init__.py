@@ -119,6 +119,8 @@ def _arg(name: str, value: Any, lang: str, names: Names) -> str:
         return side_name(value, lang, names)
     if isinstance(value, int) and is_thirds_arg(name):
         return thirds(value, lang)
+    if isinstance(value, int) and name == "half":  # a talon half: counted 1, 2 as players count (0, 1 in the notation)
+        return str(value + 1)
     if isinstance(value, int):
         return format_decimal(value, locale=lang) if abs(value) >= 10000 else str(value)
     if isinstance(value, float):  # a measured figure: the language's decimal sign (3,5 / 3.5)

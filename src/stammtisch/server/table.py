@@ -101,7 +101,7 @@ class Table(LoggedTable, Presence, BotDriver):
             try:
                 check_request_kind(self.bot_kind, tuple(self.config.search_levels))
             except KindRefused as e:
-                raise TableRefused(str(e)) from None
+                raise TableRefused(e.args[0]) from None  # the catalogue message (Msg), read in any language
         self.options = self.game.options(self.profile, self.overrides)
         self.n = self.game.num_seats(self.options)
         self.seats = [SeatInfo(s.kind, s.name, s.token_hash, s.account_id) for s in loaded.seats]
@@ -331,9 +331,9 @@ class Table(LoggedTable, Presence, BotDriver):
                                              f"an action its rules offered; the table cannot continue")
                     raise TableError("broken", Msg("the game engine failed on an action its rules offered; the "
                                                    "table is marked broken and stops here")) from None
-                raise TableError("engine", Msg("the game engine could not process '{action}' "
-                                               "({problem}); nothing was changed", action=action[:40],
-                                               problem=type(e).__name__)) from None
+                raise TableError("engine", Msg("the game engine failed on '{action}' (an error in the program, "
+                                               "written to the server's log); nothing was changed",
+                                               action=action[:40])) from None
             new_deal = None
             if len(match.logs) > deals_before:
                 ctx = match.logs[-1].ctx
@@ -344,8 +344,8 @@ class Table(LoggedTable, Presence, BotDriver):
             except Exception as e:  # the log is the truth: forget the in-memory change
                 log.exception("table %s: could not write the action log", self.number)
                 await self._reload()
-                raise TableError("storage", Msg("the action could not be stored ({problem}); try again",
-                                                 problem=type(e).__name__)) from e
+                raise TableError("storage", Msg("the action could not be stored (the database did not take it); "
+                                                 "nothing was changed, try again")) from e
             self._logged(seat, action, witnesses)
             self.version += 1
             if finished is not None:

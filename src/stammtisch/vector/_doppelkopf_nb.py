@@ -35,6 +35,7 @@ from ..bots.kernels.doppelkopf import (C_HOCHZEIT, C_NORMAL, C_SOLO, C_STILLE, P
                                        P_HOCHZEITER, P_NCUR, P_RE, P_REC, P_SEAT, P_SIZE, score_nb, settle_nb)
 from ..games.doppelkopf import cardplay
 from ._compile import inline as _inline
+from ._rows import clear_row, deal_rows, finish_row, first_refused, zero_sum_rewards
 
 
 if COMPILED:
@@ -165,12 +166,8 @@ def new_deal(S: np.ndarray, R: np.ndarray, g: np.int64, st: np.ndarray, deck: np
     R[g] = st[0]
     for i in range(NF):
         S[g, i] = 0
+    deal_rows(S, g, deck, F_HANDS, F_DEALT, 12)
     for s in range(4):
-        h = np.int64(0)
-        for i in range(12):
-            h |= np.int64(1) << deck[s * 12 + i]
-        S[g, F_HANDS + s] = h
-        S[g, F_DEALT + s] = h
         S[g, F_PARTY + s] = -1
     S[g, F_LEVEL] = -1
     S[g, F_LEVEL + 1] = -1
@@ -457,12 +454,9 @@ def settle_row(S: np.ndarray, g: np.int64, pos: np.ndarray, pts: np.ndarray, rew
     pos[P_NCUR] = 0
     out = score_nb(pos, S[g, F_ORDER], eff, power, augen, ka, xb)
     p4 = settle_nb(out, S[g, F_CONTRACT], S[g, F_LEVEL], S[g, F_LEVEL + 1], rules)
-    tot = np.int64(0)
     for s in range(4):
         pts[g, s] = p4[s]
-        tot += p4[s]
-    for s in range(4):
-        rewards[g, s] = p4[s] - (tot - p4[s]) / 3.0
+    zero_sum_rewards(pts, rewards, g, 4)
 
 
 @njit(cache=True, error_model="numpy", _nrt=False)
@@ -474,18 +468,14 @@ def _step_all(S: np.ndarray, R: np.ndarray, actions: np.ndarray, seats: np.ndarr
              augen: np.ndarray, ka: np.int64, xb: np.int64, xd: np.int64) -> np.int64:
     """The step of every row but the settlement of the games that end (``done``): compiled
     without Numba's reference counts (nothing is allocated here)."""
-    B = S.shape[0]
     ow = obs.view(np.uint64)
     xdm = (np.int64(1) << xd) | (np.int64(1) << (xd + 1))
-    for g in range(B):
+    bad = first_refused(actions, seats, mask)
+    if bad >= 0:
+        return bad
+    for g in range(S.shape[0]):
         a = actions[g]
-        if seats[g] >= 0 and (a < 0 or a >= mask.shape[1] or not mask[g, a]):
-            return g
-    for g in range(B):
-        a = actions[g]
-        done[g] = False
-        for s in range(rewards.shape[1]):
-            rewards[g, s] = 0.0
+        clear_row(done, rewards, g)
         if S[g, F_PHASE] == PH_OVER:  # without auto-reset a finished row waits (its action is ignored)
             continue
         kind = act_kind[a]
@@ -622,12 +612,7 @@ def step_all(S: np.ndarray, R: np.ndarray, actions: np.ndarray, seats: np.ndarra
                 new_deal(S, R, g, st, deck)
                 write_out(S, g, seats, mask, obs, ow, lid, nl, ids, solo_ids, card_id, word_id, talk, eff, masks, xdm)
             else:
-                seats[g] = -1
-                for i in range(mask.shape[1]):
-                    mask[g, i] = False
-                nl[g] = 0
-                for i in range(obs.shape[1]):
-                    obs[g, i] = 0
+                finish_row(seats, mask, nl, obs, g)
     return -1
 
 

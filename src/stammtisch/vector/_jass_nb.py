@@ -18,6 +18,7 @@ from ..bots.kernels import _nb as _k
 from ..bots.kernels import jass as _kj
 from ..bots.kernels._nb import njit, popcount, shuffle
 from ._compile import inline
+from ._rows import BYTES_OF, clear_row, deal_rows, finish_row, first_refused, team_rewards
 
 
 # the engine's card play (games/jass/cardplay.py) through the kernel's wrappers, all inlined
@@ -75,10 +76,6 @@ O_PLAYED = 40      # 4 x 40: every card each relative seat has played in this de
 O_TRICK = 200      # 40: the cards of the current trick (who played each: ``played``)
 O_MODE = 240       # one-hot over the mode list (NM entries)
 CARD_BLOCK = 40
-#: per byte value, the 64-bit word whose eight bytes are its eight bits (little-endian)
-BYTES_OF = np.zeros(256, np.uint64)
-for _v in range(256):
-    BYTES_OF[_v] = sum(((_v >> _i) & 1) << (8 * _i) for _i in range(8))
 
 
 def obs_layout(nm: int) -> dict[str, tuple[int, int]]:
@@ -95,16 +92,6 @@ def obs_layout(nm: int) -> dict[str, tuple[int, int]]:
     return out
 
 
-@njit(cache=True, error_model="numpy")
-def seed_rows(R: np.ndarray, seed: np.int64) -> None:
-    """Row ``g``'s stream: SplitMix64 from a mix of ``seed`` and ``g`` (independent per game)."""
-    tmp = np.empty(1, np.uint64)
-    for g in range(R.shape[0]):
-        tmp[0] = np.uint64(seed) * np.uint64(0x9E3779B97F4A7C15) + np.uint64(g) * np.uint64(0xD1B54A32D192ED03)
-        rand_below(tmp, 2)
-        R[g] = tmp[0]
-
-
 @njit(cache=True, error_model="numpy", _nrt=True)  # (not inherited from the step: it allocates)
 def new_deal(S: np.ndarray, R: np.ndarray, g: np.int64, mode_stoeck: np.ndarray) -> None:
     """Deal row ``g`` afresh from its stream: a shuffled deck, nine cards each, a random dealer."""
@@ -114,12 +101,7 @@ def new_deal(S: np.ndarray, R: np.ndarray, g: np.int64, mode_stoeck: np.ndarray)
     shuffle(st, deck)
     dealer = rand_below(st, 4)
     R[g] = st[0]
-    for s in range(4):
-        h = np.int64(0)
-        for i in range(9):
-            h |= np.int64(1) << deck[s * 9 + i]
-        S[g, F_HAND + s] = h
-        S[g, F_DEALT + s] = h
+    deal_rows(S, g, deck, F_HAND, F_DEALT, 9)
     S[g, F_PHASE] = PH_TRUMP
     S[g, F_DEALER] = dealer
     vh = (dealer + 1) & 3
@@ -359,16 +341,12 @@ def step_all(S: np.ndarray, R: np.ndarray, actions: np.ndarray, seats: np.ndarra
     Compiled without reference counting (``_nrt=False``: nothing here allocates; ``ow`` is ``obs``
     as 64-bit words and ``tr`` four scratch places, both the caller's): with it, every array handed
     to an inlined helper cost an atomic count up and down per row, a third of the step."""
-    B = S.shape[0]
-    for g in range(B):
+    bad = first_refused(actions, seats, mask)
+    if bad >= 0:
+        return bad
+    for g in range(S.shape[0]):
         a = actions[g]
-        if S[g, F_PHASE] != PH_OVER and (a < 0 or a >= mask.shape[1] or not mask[g, a]):
-            return g
-    for g in range(B):
-        a = actions[g]
-        done[g] = False
-        for s in range(rewards.shape[1]):
-            rewards[g, s] = 0.0
+        clear_row(done, rewards, g)
         if S[g, F_PHASE] == PH_OVER:  # without auto-reset a finished row waits (its action is ignored)
             continue
         kind = act_kind[a]
@@ -445,19 +423,12 @@ def step_all(S: np.ndarray, R: np.ndarray, actions: np.ndarray, seats: np.ndarra
                 if tn == 8:
                     S[g, F_PHASE] = PH_OVER
                     settle(S, g, mode_mult, mode_misere, match_bonus, pts)
-                    d = pts[g, 0] - pts[g, 1]
-                    for s in range(4):
-                        rewards[g, s] = d if (s & 1) == 0 else -d
+                    team_rewards(pts, rewards, g)
                     done[g] = True
                     if autoreset:
                         new_deal(S, R, g, mode_stoeck)
         if S[g, F_PHASE] == PH_OVER:
-            seats[g] = -1
-            for i in range(mask.shape[1]):
-                mask[g, i] = False
-            nl[g] = 0
-            for i in range(obs.shape[1]):
-                obs[g, i] = 0
+            finish_row(seats, mask, nl, obs, g)
         else:
             write_out(S, g, tr, seats, mask, obs, ow, lid, nl, trump_ids, trump_mask, card_id, stoeck_id, mode_tricks, mode_misere,
                       mode_stoeck, strength, suit_mask, buur_bit, nm, wt)
@@ -475,22 +446,6 @@ def reset_all(S: np.ndarray, R: np.ndarray, seats: np.ndarray, mask: np.ndarray,
         new_deal(S, R, g, mode_stoeck)
         write_out(S, g, tr, seats, mask, obs, ow, lid, nl, trump_ids, trump_mask, card_id, stoeck_id, mode_tricks, mode_misere, mode_stoeck,
                   strength, suit_mask, buur_bit, nm, wt)
-
-
-@njit(cache=True, error_model="numpy")
-def random_actions(lid: np.ndarray, nl: np.ndarray, R: np.ndarray, out: np.ndarray) -> None:
-    """A uniformly random legal action per row (``-1`` for a row with none) from the legal lists
-    ``lid[g, :nl[g]]``, drawn from ``R`` (one stream per row; the environment keeps these apart
-    from the dealing streams)."""
-    st = np.empty(1, np.uint64)
-    for g in range(lid.shape[0]):
-        n = nl[g]
-        if n == 0:
-            out[g] = -1
-            continue
-        st[0] = R[g]
-        out[g] = lid[g, rand_below(st, n)]
-        R[g] = st[0]
 
 
 _ = popcount

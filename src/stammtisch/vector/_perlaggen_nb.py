@@ -22,6 +22,7 @@ from ..bots.kernels import _nb as _k
 from ..bots.kernels import perlaggen as _kp
 from ..bots.kernels._nb import njit, shuffle
 from ._compile import inline
+from ._rows import BYTES_OF, clear_row, finish_row, first_refused, team_rewards
 from ..bots.kernels.perlaggen import (
     F_CARDS, F_KIND, F_LACK, F_MODE, F_PARAM, F_SIZE, F_STATUS, F_VALUE, M_FIXED, P_DONE, P_HANDS, P_LEADER,
     P_NCUR, P_PMASK, P_PRANK, P_REC, P_SEAT, P_SIZE, P_TAUFE, P_TRUMP, P_WON, S_BINDS, S_F, S_FLIP, S_NF,
@@ -131,10 +132,6 @@ O_TARGET, O_UNBID, O_UNSEEN, O_BINDS, O_STRICT = range(5)
 CARD_BLOCK = 40
 #: what the seat knows of each card (the ``cards`` field, one byte per card, docs/bots.md)
 C_UNSEEN, C_HAND, C_PLAYED, C_TRICK, C_HELD, C_UNDER, C_TRUMPCARD = 0, 1, 2, 6, 10, 11, 12
-#: per byte value, the 64-bit word whose eight bytes are its eight bits (little-endian)
-BYTES_OF = np.zeros(256, np.uint64)
-for _v in range(256):
-    BYTES_OF[_v] = sum(((_v >> _i) & 1) << (8 * _i) for _i in range(8))
 
 FIG_FIELDS = (("status", 6), ("bidder", 2), ("value", 1), ("offer", 1), ("offered_by", 2), ("conceded_to", 2),
               ("winner", 3))
@@ -162,16 +159,6 @@ _LAYOUT = obs_layout()
 O_SCAL = _LAYOUT["phase"][0]
 O_FIGS = _LAYOUT["gleich_status"][0]
 O_PEND = _LAYOUT["pending_seat"][0]
-
-
-@njit(cache=True, error_model="numpy")
-def seed_rows(R: np.ndarray, seed: np.int64) -> None:
-    """Row ``g``'s stream: SplitMix64 from a mix of ``seed`` and ``g`` (as the Jass env)."""
-    tmp = np.empty(1, np.uint64)
-    for g in range(R.shape[0]):
-        tmp[0] = np.uint64(seed) * np.uint64(0x9E3779B97F4A7C15) + np.uint64(g) * np.uint64(0xD1B54A32D192ED03)
-        rand_below(tmp, 2)
-        R[g] = tmp[0]
 
 
 @njit(cache=True, error_model="numpy")
@@ -883,33 +870,22 @@ def step_all(S: np.ndarray, R: np.ndarray, actions: np.ndarray, seats: np.ndarra
     Compiled without reference counting (``_nrt=False``: nothing here allocates; ``ow`` is ``obs``
     as 64-bit words, ``scr`` (64), ``spec`` (``S_SIZE``) and ``st`` (``uint64``, 1) scratch, all the
     caller's), as the Jass step: an atomic count up and down per array and row cost a third of it."""
-    B = S.shape[0]
-    for g in range(B):
-        a = actions[g]
-        if S[g, F_PHASE] != PH_OVER and (a < 0 or a >= mask.shape[1] or not mask[g, a]):
-            return g
-    for g in range(B):
-        done[g] = False
-        for s in range(rewards.shape[1]):
-            rewards[g, s] = 0.0
+    bad = first_refused(actions, seats, mask)
+    if bad >= 0:
+        return bad
+    for g in range(S.shape[0]):
+        clear_row(done, rewards, g)
         if S[g, F_PHASE] == PH_OVER:  # without auto-reset a finished row waits
             continue
         apply(S, g, actions[g], act_kind, act_arg, act_arg2, pranks, pmasks, opt, scr)
         if S[g, F_PHASE] == PH_OVER:
             settle_row(S, g, opt, pts, spec, scr[60:63])
-            d = pts[g, 0] - pts[g, 1]
-            for s in range(4):
-                rewards[g, s] = d if (s & 1) == 0 else -d
+            team_rewards(pts, rewards, g)
             done[g] = True
             if autoreset:
                 new_deal(S, R, g, st, scr)
         if S[g, F_PHASE] == PH_OVER:
-            seats[g] = -1
-            for i in range(nl[g]):
-                mask[g, lid[g, i]] = False
-            nl[g] = 0
-            for i in range(obs.shape[1]):
-                obs[g, i] = 0
+            finish_row(seats, mask, nl, obs, g)
         else:
             me = to_move(S, g)
             seats[g] = me

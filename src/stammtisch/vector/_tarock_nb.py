@@ -26,7 +26,7 @@ from ..bots.kernels import tarock_settle as _ts
 from ..bots.kernels._nb import COMPILED, njit, popcount, shuffle
 from ..games.tarock import cardplay
 from ._compile import inline
-from ._jass_nb import BYTES_OF
+from ._rows import BYTES_OF, clear_row, deal_rows, finish_row, first_refused, zero_sum_rewards
 
 
 def _inline(f):  # type: ignore[no-untyped-def]
@@ -194,12 +194,7 @@ def new_deal(S: np.ndarray, R: np.ndarray, g: np.int64, ns: np.int64) -> None:
     R[g] = st[0]
     for i in range(NF):
         S[g, i] = 0
-    for p in range(4):
-        h = np.int64(0)
-        for i in range(12):
-            h |= np.int64(1) << deck[p * 12 + i]
-        S[g, F_HAND + p] = h
-        S[g, F_DEALT + p] = h
+    deal_rows(S, g, deck, F_HAND, F_DEALT, 12)
     for k in range(2):
         h = np.int64(0)
         for i in range(3):
@@ -735,17 +730,13 @@ def step_all(S: np.ndarray, P: np.ndarray, R: np.ndarray, actions: np.ndarray, s
     caller's), as the Jass step: an atomic count up and down per array and row cost a third of it.
     What allocates (the settlement, a fresh deal) runs only for the rows whose deal ended, in
     helpers compiled with reference counting (``_nrt=True``)."""
-    B = S.shape[0]
     ns = ot[OT_NS]
-    for g in range(B):
+    bad = first_refused(actions, seats, mask)
+    if bad >= 0:
+        return bad
+    for g in range(S.shape[0]):
         a = actions[g]
-        if S[g, F_PH] != PH_OVER and (a < 0 or a >= mask.shape[1] or not mask[g, a]):
-            return g
-    for g in range(B):
-        a = actions[g]
-        done[g] = False
-        for s in range(rewards.shape[1]):
-            rewards[g, s] = 0.0
+        clear_row(done, rewards, g)
         if S[g, F_PH] == PH_OVER:
             continue
         kind = act_kind[a]
@@ -897,21 +888,12 @@ def step_all(S: np.ndarray, P: np.ndarray, R: np.ndarray, actions: np.ndarray, s
                 start_play(S, g, ct, ot)
         if S[g, F_PH] == PH_OVER:
             settle_row(S, P, g, sp, pos, ct, ot, thirds, pts)
-            tot = 0.0
-            for s in range(ns):
-                tot += pts[g, s]
-            for s in range(ns):
-                rewards[g, s] = pts[g, s] - (tot - pts[g, s]) / (ns - 1)
+            zero_sum_rewards(pts, rewards, g, ns)
             done[g] = True
             if autoreset:
                 new_deal(S, R, g, ns)
         if S[g, F_PH] == PH_OVER:
-            seats[g] = -1
-            for i in range(nl[g]):
-                mask[g, lid[g, i]] = False
-            nl[g] = 0
-            for i in range(obs.shape[1]):
-                obs[g, i] = 0
+            finish_row(seats, mask, nl, obs, g)
         else:
             write_out(S, g, seats, mask, obs, ow, lid, nl, ct, ot, ids, tr)
     return -1

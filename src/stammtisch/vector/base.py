@@ -132,8 +132,7 @@ class VectorEnv:
         if a.shape != (self.num_envs,) or not np.issubdtype(a.dtype, np.integer):
             raise IllegalAction(f"step needs one whole-number action id per game: shape ({self.num_envs},), "
                                 f"not {a.shape} of {a.dtype}")
-        if a.dtype != np.int64:
-            a = a.astype(np.int64)
+        a = np.ascontiguousarray(a, np.int64)  # the compiled steps read their arrays as C-contiguous int64
         bad = self._step_rows(a)
         if bad >= 0:
             aid = int(a[bad])

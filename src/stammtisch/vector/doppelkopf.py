@@ -148,7 +148,6 @@ class DoppelkopfVectorEnv(VectorEnv):
                      self.solo_ids, self.card_id, self.word_id, self.talk, self.eff, self.masks, XD)
 
     def _step_rows(self, actions: np.ndarray) -> int:
-        actions = np.ascontiguousarray(actions)  # the compiled step reads its arrays as C-contiguous
         return int(nb.step_all(self.S, self.R, actions, self.seat, self.mask, self.obs, self.legal_ids, self.num_legal,
                                self.reward, self.done, self.points_out, self.autoreset, self.act_kind, self.act_arg,
                                self.ids, self.solo_ids, self.card_id, self.word_id, self.talk, self.erst, self.owes,

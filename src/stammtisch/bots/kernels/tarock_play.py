@@ -79,6 +79,47 @@ def legal_nb(hand: int, rec: np.ndarray, base: int, ncur: int, colour: bool, str
     return allowed
 
 
+# -- the frame every playout shares: where the play stands, one card played, the end ------------
+@njit(cache=True, inline="always")
+def _rules(pos: np.ndarray) -> tuple[bool, bool, bool, bool]:
+    """The deal's card-play rules: Farbenspiel, Stichzwang (and the Pagat last), Kaiserstich, and the
+    Kaiserstich only in its order."""
+    return pos[P_COLOUR] != 0, pos[P_STRICT] != 0, pos[P_KAISER] != 0, pos[P_KAISER_ORDER] != 0
+
+
+@njit(cache=True, inline="always")
+def _resume(pos: np.ndarray) -> tuple[int, int, int]:
+    """Where the play of ``pos`` stands: (cards in the current trick, cards played, the position to
+    move)."""
+    ncur = pos[P_NCUR]
+    return ncur, pos[P_DONE] * 4 + ncur, (pos[P_LEADER] + ncur) & 3
+
+
+@njit(cache=True, inline="always")
+def _play(pos: np.ndarray, p: int, n: int, ncur: int, hand: int, c: int, colour: bool, kaiser: bool,
+          korder: bool) -> tuple[int, int, int]:
+    """Position ``p`` plays card ``c`` of its ``hand`` as the ``n``-th card of the deal (out of the
+    hand, into the record); returns (the position to move next, ``n + 1``, cards in the current trick): after the
+    fourth card of a trick its winner leads and the trick is empty (``0``)."""
+    pos[P_HANDS + p] = hand & ~(np.int64(1) << c)
+    pos[P_REC + n] = c
+    pos[P_SEAT + n] = p
+    n += 1
+    ncur += 1
+    if ncur == 4:
+        w = winner_nb(pos, P_REC + n - 4, 4, colour, kaiser, korder)
+        return pos[P_SEAT + n - 4 + w], n, 0
+    return (p + 1) & 3, n, ncur
+
+
+@njit(cache=True, inline="always")
+def _end(pos: np.ndarray, thirds: np.ndarray) -> np.ndarray:
+    """The played-out ``pos`` marked complete and counted (:func:`score_nb`)."""
+    pos[P_NCUR] = 0
+    pos[P_DONE] = 12
+    return score_nb(pos, thirds)
+
+
 @njit(cache=True)
 def playout_nb(pos: np.ndarray, seed: int, thirds: np.ndarray) -> np.ndarray:
     """Play random legal cards from ``pos`` to the end of the deal and count it.
@@ -86,42 +127,22 @@ def playout_nb(pos: np.ndarray, seed: int, thirds: np.ndarray) -> np.ndarray:
     ``pos`` is updated in place (hands emptied, the record completed). Returns the ``O_*`` array.
     """
     rng = new_rng(seed)
-    colour = pos[P_COLOUR] != 0
-    strict = pos[P_STRICT] != 0
-    kaiser = pos[P_KAISER] != 0
-    korder = pos[P_KAISER_ORDER] != 0
-    ncur = pos[P_NCUR]
-    done = pos[P_DONE]
-    n = done * 4 + ncur
-    p = (pos[P_LEADER] + ncur) & 3
+    colour, strict, kaiser, korder = _rules(pos)
+    ncur, n, p = _resume(pos)
     while n < 48:
         hand = pos[P_HANDS + p]
-        base = P_REC + n - ncur
-        legal = legal_nb(hand, pos, base, ncur, colour, strict, kaiser, korder, pos[P_BIRDS + p], n // 4 + 1)
+        legal = legal_nb(hand, pos, P_REC + n - ncur, ncur, colour, strict, kaiser, korder, pos[P_BIRDS + p],
+                         n // 4 + 1)
         c = nth_bit(legal, rand_below(rng, popcount(legal)))
-        pos[P_HANDS + p] = hand & ~(np.int64(1) << c)
-        pos[P_REC + n] = c
-        pos[P_SEAT + n] = p
-        n += 1
-        ncur += 1
-        if ncur == 4:
-            w = winner_nb(pos, P_REC + n - 4, 4, colour, kaiser, korder)
-            p = pos[P_SEAT + n - 4 + w]
-            ncur = 0
-        else:
-            p = (p + 1) & 3
-    pos[P_NCUR] = 0
-    pos[P_DONE] = 12
-    return score_nb(pos, thirds)
+        p, n, ncur = _play(pos, p, n, ncur, hand, c, colour, kaiser, korder)
+    return _end(pos, thirds)
 
 
 @njit(cache=True)
 def score_nb(pos: np.ndarray, thirds: np.ndarray) -> np.ndarray:
     """Count a complete record: cards, thirds and tricks per position, each trick's winner."""
     out = np.zeros(O_SIZE, np.int64)
-    colour = pos[P_COLOUR] != 0
-    kaiser = pos[P_KAISER] != 0
-    korder = pos[P_KAISER_ORDER] != 0
+    colour, _strict, kaiser, korder = _rules(pos)
     w = 0
     for t in range(12):
         base = P_REC + 4 * t
@@ -366,14 +387,9 @@ def policy_playout_nb(pos: np.ndarray, seed: int, thirds: np.ndarray, ctx: np.nd
     """As :func:`playout_nb`, but every seat plays :func:`policy_nb` (``ctx[C_EPS]`` per mille of
     the moves at random); ``first`` (>= 0): the card the position to move plays first."""
     rng = new_rng(seed)
-    colour = pos[P_COLOUR] != 0
-    strict = pos[P_STRICT] != 0
-    kaiser = pos[P_KAISER] != 0
-    korder = pos[P_KAISER_ORDER] != 0
-    ncur = pos[P_NCUR]
+    colour, strict, kaiser, korder = _rules(pos)
+    ncur, n, p = _resume(pos)
     done = pos[P_DONE]
-    n = done * 4 + ncur
-    p = (pos[P_LEADER] + ncur) & 3
     eps = ctx[C_EPS]
     called = ctx[C_CALLED]
     tricks_won = np.zeros(4, np.int64)
@@ -398,18 +414,7 @@ def policy_playout_nb(pos: np.ndarray, seed: int, thirds: np.ndarray, ctx: np.nd
                 c = policy_nb(pos, p, legal, base, ncur, colour, ctx, tricks_won, revealed, n // 4 + 1, thirds)
         if c == called:
             revealed = True
-        pos[P_HANDS + p] = hand & ~(np.int64(1) << c)
-        pos[P_REC + n] = c
-        pos[P_SEAT + n] = p
-        n += 1
-        ncur += 1
-        if ncur == 4:
-            w = winner_nb(pos, P_REC + n - 4, 4, colour, kaiser, korder)
-            p = pos[P_SEAT + n - 4 + w]
+        p, n, ncur = _play(pos, p, n, ncur, hand, c, colour, kaiser, korder)
+        if ncur == 0:  # the trick is complete: its winner leads
             tricks_won[p] += 1
-            ncur = 0
-        else:
-            p = (p + 1) & 3
-    pos[P_NCUR] = 0
-    pos[P_DONE] = 12
-    return score_nb(pos, thirds)
+    return _end(pos, thirds)

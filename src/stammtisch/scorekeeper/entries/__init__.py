@@ -44,7 +44,26 @@ from stammtisch.core.protocol import DealResult, Line
 
 from ..errors import EngineMissing
 
-__all__ = ["GameContext", "Settlement", "Adapter", "get", "names", "context"]
+__all__ = ["GameContext", "Settlement", "Adapter", "get", "names", "context", "FIELDS", "named"]
+
+#: each fact as the list keeper's form labels it (the same catalogue ids as ``static/words.js``), so
+#: that a refusal names the field the keeper filled in, in the page's language, never its key
+FIELDS: dict[str, Msg] = {
+    "contract": Msg("Game"), "declarer": Msg("Declarer"), "partner": Msg("Partner (king)"),
+    "declarer_points": Msg("Points (35/2)"), "declarer_tricks": Msg("Tricks"), "tricks": Msg("Tricks"),
+    "thirds": Msg("Points/cards per player (35/2)"), "kontra": Msg("Kontra"), "announcer": Msg("announced by"),
+    "offender": Msg("who"), "re": Msg("Re party"), "Re player": Msg("Re party"), "re_augen": Msg("Re's Augen"),
+    "re_tricks": Msg("Tricks"), "re_level": Msg("Re announced"), "kontra_level": Msg("Kontra announced"),
+    "specials": Msg("Extra points"), "mode": Msg("Mode"), "card_points": Msg("Card points {team}", team="1+3, 2+4"),
+    "weis": Msg("Weis {team}", team="1+3, 2+4"), "stoeck": Msg("Stöck"), "ruling": Msg("Penalty ruling"),
+    "rule": Msg("Annulled under"), "by": Msg("claimed by"), "winner": Msg("won by"), "bidder": Msg("bid by"),
+    "lacking": Msg("Penalties"), "penalty side": Msg("Penalties"), "solo_by": Msg("Soloist"), "money": Msg("Money"),
+}
+
+
+def named(what: Any) -> Any:
+    """The field ``what`` as the form labels it (a message), or ``what`` itself (a message already)."""
+    return FIELDS.get(what, what) if isinstance(what, str) and not isinstance(what, Msg) else what
 
 ROW_RULE = "Österreich-Finale 1)"
 
@@ -84,6 +103,7 @@ class GameContext:
 
         :raises IllegalAction: for a position not at the table or sitting out this game
         """
+        what = named(what)
         if isinstance(position, bool) or not isinstance(position, int):
             raise IllegalAction(Msg("{what} must be a position number from 1 to {size}, not {value}", what=what, size=self.size,
                                     value=repr(position)))
@@ -156,9 +176,24 @@ class Settlement:
                    bool(d.get("struck", False)), d.get("note", ""), d.get("solo_by"), dict(d.get("carry") or {}))
 
 
+def json_kind(value: Any) -> Msg:
+    """What a JSON value is, in words (never a Python type name such as ``list``)."""
+    if value is None:
+        return Msg("nothing (null)")
+    if isinstance(value, bool):
+        return Msg("true or false")
+    if isinstance(value, (int, float)):
+        return Msg("a number")
+    if isinstance(value, str):
+        return Msg("a text")
+    if isinstance(value, (list, tuple)):
+        return Msg("a list")
+    return Msg("something else")
+
+
 def _int(value: Any, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise IllegalAction(Msg("{what} must be a whole number, not {value}", what=what, value=repr(value)))
+        raise IllegalAction(Msg("{what} must be a whole number, not {value}", what=named(what), value=repr(value)))
     return value
 
 
@@ -248,7 +283,7 @@ class Adapter:
         :raises IllegalAction: for facts that are incomplete or impossible, naming the rule
         """
         if not isinstance(facts, Mapping):
-            raise IllegalAction(Msg("the facts of a game are a JSON object, not {kind}", kind=type(facts).__name__))
+            raise IllegalAction(Msg("the facts of a game are a JSON object, not {kind}", kind=json_kind(facts)))
         if ctx.size not in self.table_sizes:
             raise IllegalAction(Msg("{title} is not kept at a table of {size}", title=self.title, size=ctx.size))
         kind = facts.get("kind", "game")

@@ -30,7 +30,7 @@ from typing import Any
 from stammtisch.core.errors import IllegalAction
 from stammtisch.core.messages import Msg
 
-from . import Adapter, GameContext, Settlement
+from . import Adapter, GameContext, Settlement, named
 
 _ALLOWED = {"kind", "contract", "re", "re_augen", "re_tricks", "re_level", "kontra_level", "specials", "label",
             "note"}
@@ -74,8 +74,9 @@ class DoppelkopfAdapter(Adapter):
              "hint": '[["re", "Fuchs gefangen"], ["kontra", "Doppelkopf"]]'},
         ]
 
-    def _level(self, value: Any, what: str) -> int:
+    def _level(self, value: Any, key: str) -> int:
         scoring = self.scoring()
+        what = named(key)
         if value is None:
             return -1
         if isinstance(value, bool):
@@ -137,12 +138,12 @@ class DoppelkopfAdapter(Adapter):
             sp.append((str(item[0]), str(item[1])))
         re_augen = facts.get("re_augen")
         if isinstance(re_augen, bool) or not isinstance(re_augen, int):
-            raise IllegalAction(Msg("re_augen: the Augen of the Re party, from 0 to 240"), rule="Doppelkopf-Turnier 6.")
+            raise IllegalAction(Msg("{what}: the Augen of the Re party, from 0 to 240", what=named("re_augen")), rule="Doppelkopf-Turnier 6.")
         re_tricks = facts.get("re_tricks")
         kw: dict[str, Any] = {}
         if re_tricks is not None:
             if isinstance(re_tricks, bool) or not isinstance(re_tricks, int) or not 0 <= re_tricks <= 12:
-                raise IllegalAction(Msg("re_tricks: the Re party's tricks, from 0 to 12"))
+                raise IllegalAction(Msg("{what}: the Re party's tricks, from 0 to 12", what=named("re_tricks")))
             kw = {"re_tricks": re_tricks, "kontra_tricks": 12 - re_tricks}
         st = scoring.settle(parties, re_augen, re_level=self._level(facts.get("re_level"), "re_level"),
                             kontra_level=self._level(facts.get("kontra_level"), "kontra_level"),

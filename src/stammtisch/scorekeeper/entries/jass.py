@@ -39,7 +39,7 @@ from stammtisch.core.messages import Msg
 
 from stammtisch.core.protocol import Line
 
-from . import Adapter, GameContext, Settlement
+from . import Adapter, GameContext, Settlement, named
 
 _ALLOWED = {"kind", "mode", "declarer", "declarer_team", "card_points", "tricks", "weis", "stoeck", "label", "note",
             "ruling", "offender"}
@@ -66,10 +66,10 @@ ANNULMENTS = {
 def _pair(facts: Mapping[str, Any], key: str, default: tuple[int, int] | None = None) -> tuple[int, int]:
     v = facts.get(key, default)
     if v is None:
-        raise IllegalAction(Msg("{key}: a pair [team 1+3, team 2+4] is needed", key=key))
+        raise IllegalAction(Msg("{key}: a pair [team 1+3, team 2+4] is needed", key=named(key)))
     if not isinstance(v, (list, tuple)) or len(v) != 2 or any(isinstance(x, bool) or not isinstance(x, int)
                                                                or x < 0 for x in v):
-        raise IllegalAction(Msg("{key} is a pair of whole numbers [team 1+3, team 2+4], not {value}", key=key, value=repr(v)))
+        raise IllegalAction(Msg("{key} is a pair of whole numbers [team 1+3, team 2+4], not {value}", key=named(key), value=repr(v)))
     return int(v[0]), int(v[1])
 
 
@@ -121,7 +121,7 @@ class JassAdapter(Adapter):
                                     known=", ".join(sorted(_ANNULLED_ALLOWED))))
         rule = facts.get("rule")
         if rule is not None and rule not in ANNULMENTS:
-            raise IllegalAction(Msg("rule: a deal is annulled under {known}, not {value}", known=", ".join(ANNULMENTS), value=repr(rule)),
+            raise IllegalAction(Msg("{what}: a deal is annulled under {known}, not {value}", what=named("rule"), known=", ".join(ANNULMENTS), value=repr(rule)),
                                 rule="Papagei-Jass §7")
         by = facts.get("by")
         if by is not None:
@@ -160,7 +160,7 @@ class JassAdapter(Adapter):
         lines = tuple(s.lines)
         if ruling is not None:
             if ruling not in RULINGS:
-                raise IllegalAction(Msg("ruling: a deal is settled after a ruling under {known}, not {value}",
+                raise IllegalAction(Msg("{what}: a deal is settled after a ruling under {known}, not {value}", what=named("ruling"),
                                         known=", ".join(RULINGS), value=repr(ruling)), rule="Papagei-Jass §7")
             who = ""
             if facts.get("offender") is not None:

@@ -25,7 +25,7 @@ from typing import Any
 from stammtisch.core.errors import IllegalAction
 from stammtisch.core.messages import Msg
 
-from . import Adapter, GameContext, Settlement
+from . import Adapter, GameContext, Settlement, named
 
 _ALLOWED = {"kind", "figures", "penalties", "label", "note"}
 _SIDE_NAMES = {"1+3": 0, "2+4": 1, "A": 0, "B": 1, "a": 0, "b": 1}
@@ -38,7 +38,7 @@ def _side(v: Any, what: str, optional: bool = False) -> int | None:
         return _SIDE_NAMES[v]
     if isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= 4:
         return (v - 1) % 2
-    raise IllegalAction(Msg("{what}: a side is '1+3', '2+4' or a position from 1 to 4, not {value}", what=what, value=repr(v)))
+    raise IllegalAction(Msg("{what}: a side is '1+3', '2+4' or a position from 1 to 4, not {value}", what=named(what), value=repr(v)))
 
 
 class PerlaggenAdapter(Adapter):

@@ -30,7 +30,7 @@ from stammtisch.core.errors import IllegalAction
 from stammtisch.core.messages import Msg
 from stammtisch.games.tarock.cards import points_blatt_to_thirds
 
-from . import Adapter, GameContext, Settlement
+from . import Adapter, GameContext, Settlement, named
 
 _ALLOWED = {"kind", "contract", "declarer", "partner", "declarer_thirds", "declarer_points", "declarer_tricks",
             "thirds", "tricks", "premiums", "kontra", "kontras", "schleifen", "renonces", "claims", "label", "note"}
@@ -94,13 +94,13 @@ class TarockAdapter(Adapter):
                 ctx.seat_of(pos, what, self.sitting_rule)  # a player of this game, not the sitting dealer
                 return pos - 1
             if isinstance(pos, bool) or not isinstance(pos, int) or not 1 <= pos <= ctx.size:
-                raise IllegalAction(Msg("{what} must be a position number from 1 to {size}, not {value}", what=what, size=ctx.size,
+                raise IllegalAction(Msg("{what} must be a position number from 1 to {size}, not {value}", what=named(what), size=ctx.size,
                                         value=repr(pos)))
             return pos - 1
 
         def per_position(values: Any, what: str) -> list[int]:
             if not isinstance(values, (list, tuple)) or len(values) != ctx.size:
-                raise IllegalAction(Msg("{what}: one number per position ({size})", what=what, size=ctx.size))
+                raise IllegalAction(Msg("{what}: one number per position ({size})", what=named(what), size=ctx.size))
             return [int(v) for v in values]
 
         out: dict[str, Any] = {"contract": facts["contract"], "players": [p - 1 for p in ctx.active],
@@ -113,7 +113,7 @@ class TarockAdapter(Adapter):
             try:  # "35/2" = 35 Punkte und 2 Blatt; Blatt 0, 1 or 2 (Österreich-Finale 1))
                 out["declarer_thirds"] = points_blatt_to_thirds(str(facts["declarer_points"]))
             except ValueError as exc:
-                raise IllegalAction(Msg("declarer_points: {reason}", reason=exc.args[0] if exc.args else str(exc)),
+                raise IllegalAction(Msg("{what}: {reason}", what=named("declarer_points"), reason=exc.args[0] if exc.args else str(exc)),
                                     rule="Österreich-Finale 1)") from None
         if "declarer_thirds" in facts:
             t = facts["declarer_thirds"]

@@ -156,9 +156,9 @@ async def api_create(request: Request):
         registry.get(body.game)
     except StammtischError:
         raise
-    except Exception as e:  # an engine that cannot be loaded in this installation
-        raise TableError("bad_message", Msg("game '{game}' is not available: {problem}", game=body.game,
-                                                problem=type(e).__name__)) from None
+    except Exception:  # an engine that cannot be loaded in this installation
+        raise TableError("bad_message", Msg("game '{game}' cannot be loaded on this server (its program is "
+                                            "missing or broken)", game=body.game)) from None
     bot = body.bot or default_bot(body.game)
     name = person_name(body.name) if body.name else None
     account_id = None

@@ -205,7 +205,8 @@ export function drawTable(o) {
   // above the felt: contract, trump and the like (left), talon / trump card / open cards (right),
   // and the last trick, which a player may always look at
   const bar = h("div", { class: "felt-bar" });
-  const info = game.centerInfo ? game.centerInfo(v, deck) : [];
+  // (while a trick rests, the counts are of that trick: the game module is told which cards rest)
+  const info = game.centerInfo ? game.centerInfo(v, deck, { resting: resting ? rest.cards : null, counted: !rest || rest.counted !== false }) : [];
   bar.append(h("div", { class: "felt-info", id: "contract" }, info));
   const extra = game.tableCards ? game.tableCards(v, deck, (c) => cardElement(deck.name, c)) : [];
   if (extra.length) bar.append(h("div", { class: "felt-cards" }, extra));

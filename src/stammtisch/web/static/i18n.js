@@ -134,6 +134,7 @@ function arg(k, v, seats) {
     return gettext("side {x}").replace("{x}", v);
   }
   if (typeof v === "number" && isThirds(k)) return thirds(v);
+  if (typeof v === "number" && k === "half") return String(v + 1);  // a talon half: 1, 2 as players count
   if (typeof v === "number" && !Number.isInteger(v)) return v.toLocaleString(lang());  // 3,5 / 3.5
   if (Array.isArray(v)) {
     const sep = k === "shown" ? "; " : ", ";

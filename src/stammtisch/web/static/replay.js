@@ -35,6 +35,17 @@ function describe(s, seats) {
   return `${seats[s.seat]}: ${what}`;
 }
 
+/** At the step whose card finished a trick, that trick lies on the table with who took it (it
+ * would be gone otherwise: the view after the step holds the next, empty trick). */
+function finishedTrick(s, v) {
+  if (s.action === null || ((v.deal || {}).trick || []).length) return null;
+  const has = (cards) => (cards || []).some(([seat, c]) => seat === s.seat && c === s.action);
+  const d = v.deal || {}, pt = v.previous_trick || {};
+  const rest = has(d.last_trick) ? { cards: d.last_trick, winner: d.last_winner }
+    : has(pt.cards) ? { cards: pt.cards, winner: pt.winner } : null;
+  return rest ? { arrivals: new Map(), rest: { ...rest, t: performance.now(), ms: 1e9 } } : null;
+}
+
 function draw() {
   const s = data.steps[step];
   const seats = (data.seats || []).map(displayName);
@@ -43,7 +54,7 @@ function draw() {
   const v = { ...s.public, seat: null, legal: [], seats };
   const hands = s.hands.map((x) => x || []);
   if (last && s.public.deal_number !== s.deal_number) v.deal = { ...v.deal, trick: [] };
-  const felt = drawTable({ deck: deckInfo, v, game, info: null, hands, peek: false, anim: null });
+  const felt = drawTable({ deck: deckInfo, v, game, info: null, hands, peek: false, anim: finishedTrick(s, v) });
   // the bottom seat's hand below the table, as in the game
   const mine = h("div", { class: "hand replay-hand", id: "hand", role: "group", "aria-label": t("handOf", { who: seats[0] }) },
     (game.sort ? game.sort(hands[0], v) : hands[0]).map((c, i) => drawCard(c, i, hands[0].length)));

@@ -18,7 +18,9 @@ let catalogue = [], deckInfo = null, game = null;
 let seenResults = null, settled = null, peek = false, pending = false;
 let refusal = null, choosing = null, turnStarted = 0, turnVersion = null;
 let confirming = null, openBadges = null, panel = null, refocus = null;
-const anim = { arrivals: new Map(), rest: null };
+//: rest: the finished trick resting now; queue: tricks finished meanwhile, each resting after the one
+//: before (a seat sitting a deal out and a Kiebitz wait for nobody: the computer players play on)
+const anim = { arrivals: new Map(), rest: null, queue: [] };
 const chatLog = [];
 let chatChannel = "table";
 
@@ -58,6 +60,11 @@ function act(action) {
   confirming = null;
   confirmDialog();
   refocus = refocus ?? { where: "hand", index: 0 };
+  // a move ends the rest, and those waiting after it: the player has seen the table (a card, a word
+  // or a card chosen with what it is to mean alike)
+  const now = performance.now();
+  if (anim.rest && now < anim.rest.t + anim.rest.ms) anim.rest = { ...anim.rest, ms: now - anim.rest.t };
+  anim.queue = [];
   send({ type: "act", version: state.version, action, id: ++msgId });
   setTimeout(() => { pending = false; }, 1500);
 }
@@ -127,44 +134,75 @@ function trackTrick(prev, next) {
     const winner = nd.last_winner !== undefined && nd.last_winner !== null ? nd.last_winner
       : (nd.trick && nd.trick.length ? nd.trick[0][0] : (next.to_act || [null])[0]);
     for (const [s, c] of last) { const k = `${s}:${c}`; if (!before.has(k) && !anim.arrivals.has(k)) anim.arrivals.set(k, now); }
-    anim.rest = { cards: last, winner, t: now, ms: prefs.rest };
+    const t = restStart(now);
+    restAt({ cards: last, winner, t, ms: prefs.rest }, now);
     // the next trick's cards come in after the rest: they arrive then
-    for (const [s, c] of nd.trick || []) anim.arrivals.set(`${s}:${c}`, now + prefs.rest);
-    wake(prefs.rest);
-    wake(prefs.rest + COLLECT_MS);
+    for (const [s, c] of nd.trick || []) anim.arrivals.set(`${s}:${c}`, t + prefs.rest);
   }
   // a new deal: the last trick of the deal before rests first (with the table as it was), and the
   // new deal's cards come after it (the view of the new deal no longer holds it: previous_trick)
   const pt = next.previous_trick;
   if (next.deal_number !== prev.deal_number && pt && (pt.cards || []).length && pt.deal === prev.deal_number) {
     for (const [s, c] of pt.cards) { const k = `${s}:${c}`; if (!before.has(k) && !anim.arrivals.has(k)) anim.arrivals.set(k, now); }
-    for (const [s, c] of nd.trick || []) anim.arrivals.set(`${s}:${c}`, now + prefs.rest);
-    anim.rest = { cards: pt.cards, winner: pt.winner, t: now, ms: prefs.rest,
-      view: { ...prev, to_act: [], legal: [], deal: { ...(prev.deal || {}), hand: [], trick: [], last_trick: pt.cards, last_winner: pt.winner } } };
-    wake(prefs.rest);
-    wake(prefs.rest + COLLECT_MS);
+    // a deal ended while its last trick rests already (the rest of the tricks claimed, Papagei-Jass §17):
+    // that rest goes on, now without the claimed cards in hand; otherwise the trick rests from now
+    const r = anim.queue.length ? anim.queue[anim.queue.length - 1] : anim.rest;
+    const going = r && !r.view && now < r.t + r.ms && JSON.stringify(r.cards) === JSON.stringify(pt.cards);
+    if (going && anim.queue.includes(r)) anim.queue.pop();
+    else if (going) anim.rest = null;
+    const t = going ? r.t : restStart(now), ms = going ? r.ms : prefs.rest;
+    for (const [s, c] of nd.trick || []) anim.arrivals.set(`${s}:${c}`, t + ms);
+    // (counted: whether the view drawn meanwhile, the one before the deal's end, holds the trick in its counts)
+    const counted = JSON.stringify(pd.last_trick || []) === JSON.stringify(pt.cards);
+    restAt({ cards: pt.cards, winner: pt.winner, t, ms, counted,
+      view: { ...prev, to_act: [], legal: [], deal: { ...(prev.deal || {}), hand: [], trick: [], last_trick: pt.cards, last_winner: pt.winner } } }, now);
   }
   for (const [k, tm] of anim.arrivals) if (now - tm > 6000) anim.arrivals.delete(k);
 }
 
-/** The view to draw: while the last trick of a finished deal rests, the table as that deal left it
- * (no hand, nobody to act); the next deal's cards appear after the rest. */
+/** When a trick finished at ``now`` starts to rest: now, or after the tricks resting before it. */
+function restStart(now) {
+  const r = anim.queue.length ? anim.queue[anim.queue.length - 1] : anim.rest;
+  return r && now < r.t + r.ms ? r.t + r.ms : now;
+}
+
+/** Let ``rest`` rest (from ``rest.t``): at once, or queued after the one resting now. */
+function restAt(rest, now) {
+  if (rest.t > now) anim.queue.push(rest);
+  else anim.rest = rest;
+  if (rest.t > now) wake(rest.t - now);
+  wake(rest.t + rest.ms - now);
+  wake(rest.t + rest.ms - now + COLLECT_MS);
+}
+
+/** The last trick of a finished deal, resting now or still to rest (the next deal waits for it). */
+function dealRest() {
+  const now = performance.now();
+  return [anim.rest, ...anim.queue].find((r) => r && r.view && now < r.t + r.ms) || null;
+}
+
+/** The view to draw: while the last trick of a finished deal rests (or waits to), the table as that
+ * deal left it (no hand, nobody to act); the next deal's cards appear after the rest. */
 function shownView() {
-  const r = anim.rest;
-  if (!(r && r.view && performance.now() < r.t + r.ms)) return state.view;
+  const r = dealRest();
+  if (!r) return state.view;
   // the score sheet as it is now (the finished deal is written), the table as the deal left it
   return { ...r.view, results: state.view.results, totals: state.view.totals };
 }
 
 /** Whether the last trick of a finished deal is resting now (the next deal waits for it). */
-const betweenDeals = () => !!(anim.rest && anim.rest.view && performance.now() < anim.rest.t + anim.rest.ms);
+const betweenDeals = () => !!dealRest();
 
-/** Redraw after ``ms`` (the end of a rest or of the collecting). */
+/** The queued rest whose time has come rests now; a rest gone with its collecting is forgotten. */
+function settleRests() {
+  const now = performance.now();
+  while (anim.queue.length && now >= anim.queue[0].t) anim.rest = anim.queue.shift();
+  if (anim.rest && now - anim.rest.t >= anim.rest.ms + COLLECT_MS) anim.rest = null;
+}
+
+/** Redraw after ``ms`` (the start or end of a rest, or of the collecting). */
 function wake(ms) {
-  setTimeout(() => {
-    if (anim.rest && performance.now() - anim.rest.t >= anim.rest.ms + COLLECT_MS) anim.rest = null;
-    render();
-  }, ms + 5);
+  setTimeout(() => { settleRests(); render(); }, Math.max(0, ms) + 5);
 }
 
 /** What a screen reader hears after a state: each card played, who took the trick, whose turn it is. */
@@ -316,7 +354,6 @@ function onPlay(card, acts, el) {
   if (acts.length > 1) { choosing = { card, acts }; render(); return; }
   // the focus stays on the hand: on the card that takes this one's place
   refocus = { where: "hand", index: el ? Number(el.dataset.index) : 0 };
-  anim.rest = anim.rest && performance.now() < anim.rest.t + anim.rest.ms ? { ...anim.rest, ms: performance.now() - anim.rest.t } : anim.rest;
   act(acts.length ? acts[0] : card);  // an unplayable card is sent too: the refusal names the rule
 }
 
@@ -390,9 +427,11 @@ function gameView() {
   // (the settlement comes after the last trick's rest: on a phone it would push the trick out of sight)
   const settledBox = betweenDeals() ? null : settledPanel(v);
   if (choosing) table.querySelector(".felt").append(chooser(deckInfo, game, choosing.acts, act, () => { choosing = null; render(); }));
+  // beside the table where there is a column for it (the hand stays on the screen), above it otherwise
+  const beside = window.matchMedia("(min-width: 861px)").matches;
   const main = h("div", { class: "main-col" },
     v.over ? overPanel(v) : null,
-    settledBox,
+    beside ? null : settledBox,
     table,
     turnLine(v),
     drawActions({ deck: deckInfo, v, game, onAct: say, refusal }),
@@ -403,11 +442,21 @@ function gameView() {
     h("div", { class: "panel-head" }, h("h2", {}, title),
       h("button", { type: "button", class: "close-panel", "aria-label": t("close"), onclick: () => { panel = null; render(); } }, "×")), body);
   const side = h("aside", { class: `side-col${panel ? " open" : ""}`, "aria-label": t("more") },
+    beside ? settledBox : null,
     sidePanel("sheet", t("sheet"), scoreSheet(v, game, v.results, v.totals, v.over ? "sheet-side" : "sheet"), v.over),
     sidePanel("events", t("events"), eventsList((v.deal || {}).events, v.seats)),
     chatPanel(),
     settingsPanel());
   return [quickNav(), h("div", { class: "game-layout" }, main, side)];
+}
+
+/** On a phone the words are one row that scrolls sideways: its edge fades while more words follow. */
+function markMoreWords() {
+  const row = document.getElementById("actions");
+  if (!row) return;
+  const more = () => row.classList.toggle("more", row.scrollLeft + row.clientWidth < row.scrollWidth - 2);
+  more();
+  row.addEventListener("scroll", more, { passive: true });
 }
 
 /** After a redraw, put the focus back where the player was: on the hand after a move. */
@@ -432,6 +481,7 @@ function render() {
   }
   if (info && !game) { loadGame(info.game).then((m) => { game = m; render(); }); return; }
   const connected = ws && ws.readyState === WebSocket.OPEN;
+  settleRests();
   const v = state && state.view && shownView();
   const status = h("div", {
     id: "status", dataset: {
@@ -456,9 +506,11 @@ function render() {
     else if (a.id) refocus = { where: "id", id: a.id };
   }
   root.replaceChildren(head, ...body.filter((x) => x));
+  markMoreWords();
   confirmDialog();
   if (!confirming && refocus) restoreFocus();
-  window.stammtisch = { state, version: state ? state.version : null, rest: prefs.rest };
+  // (view: the view drawn, which is the state's but while the last trick of a deal before rests)
+  window.stammtisch = { state, view: v || null, version: state ? state.version : null, rest: prefs.rest };
 }
 
 document.addEventListener("keydown", (e) => {

@@ -77,7 +77,7 @@ export default {
     if (d.stoeck === s) out.push({ text: "Stöck", tip: { de: "Stöck gewiesen: 20 (§29.3)", en: "Stöck shown: 20 (§29.3)" }, cls: "weis" });
     return out;
   },
-  centerInfo(v) {
+  centerInfo(v, deck, { resting = null, counted = true } = {}) {
     const d = v.deal, out = [];
     if (d.trump) {
       const m = modeText(d.trump);
@@ -86,7 +86,8 @@ export default {
     if (d.trump && d.trick_mode && d.trick_mode !== d.trump) out.push(el("span", "badge", `${lang() === "en" ? "this trick" : "dieser Stich"}: ${modeText(d.trick_mode).text}`));
     if (d.card_points) out.push(el("span", "badge points", `${lang() === "en" ? "card points" : "Kartenpunkte"} ${d.card_points[0]} : ${d.card_points[1]}`,
       lang() === "en" ? "card points of the tricks taken, team 1/3 : 2/4" : "Kartenpunkte der gewonnenen Stiche, Team 1/3 : 2/4"));
-    if (d.trick_number) out.push(el("span", "badge", `${lang() === "en" ? "trick" : "Stich"} ${d.trick_number}/9`));
+    const n = resting ? restingNumber(d, counted) : d.trick_number;
+    if (n) out.push(el("span", "badge trick-count", `${lang() === "en" ? "trick" : "Stich"} ${n}/9`));
     return out;
   },
   resultFacts(v, r) {
@@ -95,6 +96,13 @@ export default {
     return [el("span", "fact", `${lang() === "en" ? "card points" : "Kartenpunkte"}: ${v.seats[0]} & ${v.seats[2]} ${s.card_points[0]} · ${v.seats[1]} & ${v.seats[3]} ${s.card_points[1]}`)];
   },
 };
+
+/** The number of a resting trick (1..9): the tricks taken so far, counting it once (``counted``: the
+ * view's counts hold it already; between two deals the view is the one before its last card). */
+export function restingNumber(d, counted) {
+  const taken = (d.tricks_won || []).reduce((a, b) => a + b, 0);
+  return Math.max(1, Math.min(counted ? taken : taken + 1, 9));
+}
 
 /** "49" is four Nines (4×9), "E6-E8" a sequence in Eicheln. */
 function weisText(w) {

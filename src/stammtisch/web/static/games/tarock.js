@@ -4,7 +4,7 @@
 // table the dealer sits out.
 
 import { cardElement, cardLabel } from "../cards.js";
-import { lang } from "../i18n.js";
+import { lang, thirds } from "../i18n.js";
 import { el, tip, tricksBadge } from "./common.js";
 
 const CONTRACTS = {
@@ -159,7 +159,7 @@ export default {
   },
   resultFacts(v, r) {
     const s = r.summary || {}, o = s.outcome || {}, out = [];
-    const third = (x) => { const w = Math.floor(x / 3), f = x % 3; return f ? `${w} ${f}/3` : String(w); };
+    const third = thirds;  // "41⅓" / "41 1/3", as the settlement lines write them
     if (o.contract === "trischaken" && (o.thirds || []).length) {
       out.push(el("span", "fact trischaken", `${tip("Punkte", "points")}: ` + o.players.map((p) => `${v.seats[p]} ${third(o.thirds[p])}`).join(" · ")));
     } else if (o.declarer !== null && o.declarer !== undefined) {
