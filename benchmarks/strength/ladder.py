@@ -94,46 +94,91 @@ def step_summary(a: str, b: str, pairs: list[dict[str, Any]]) -> dict[str, Any]:
     return out
 
 
-def run(games: list[str], pairs: int, seed: int, resume: bool) -> None:
+def parse_steps(text: str) -> tuple[tuple[str, str], ...]:
+    """``search:8w/search:4w,search:2w/rule`` -> the steps (A, B) of a design run."""
+    out = []
+    for part in text.split(","):
+        a, sep, b = part.strip().partition("/")
+        if not sep or not a or not b:
+            raise ValueError(f"a step is A/B, e.g. search:8w/search:4w, not {part!r}")
+        out.append((a, b))
+    return tuple(out)
+
+
+def run(games: list[str], pairs: int, seed: int, resume: bool,
+        steps_of_run: tuple[tuple[str, str], ...] = STEPS, design: str | None = None, start: int = 0,
+        merge: list[Path] | None = None) -> None:
+    """Play the ladder (or, with ``design``, the given steps of a design trial into
+    ``ladder-design_<game>_<design>.json``; the players there are named by their budgets,
+    ``search:8w``, not by the levels) round-robin over the games, writing after every round.
+    ``start``: the first deal number (a second process on another core plays deal numbers
+    from ``start`` into another ``--results`` folder); ``merge``: results folders of such runs
+    (same levels, seed and seating) whose pairs are added to this file's before playing."""
     from stammtisch.bots.arena import play_pair, write_json
 
     state: dict[str, dict[str, Any]] = {}
     for g in games:
-        path = results_path(f"ladder_{g}.json")
-        steps: dict[str, list[dict[str, Any]]] = {step_name(a, b): [] for a, b in STEPS}
+        path = results_path(f"ladder-design_{g}_{design}.json" if design else f"ladder_{g}.json")
+        steps: dict[str, list[dict[str, Any]]] = {step_name(a, b): [] for a, b in steps_of_run}
+        requested = pairs
+        earlier: list[dict[str, Any]] = []  # the earlier runs (and merged processes) of this file
+
+        def run_record(d: dict[str, Any], where: str) -> list[dict[str, Any]]:
+            keys = ("load_average_at_start", "load_average_now", "wall_seconds_this_run", "cpu_seconds_this_run")
+            pairs_in = {step_name(s["a"], s["b"]): [len(s["pairs"]), min((p["index"] for p in s["pairs"]), default=None),
+                                                    max((p["index"] for p in s["pairs"]), default=None)]
+                        for s in d["steps"]}  # pairs, first and last deal number
+            return [*d.get("earlier_runs", []), {"file": where, "pairs": pairs_in, **{k: d.get(k) for k in keys}}]
+
         if resume and path.is_file():
             old = json.loads(path.read_text())
             if old.get("levels") == levels_of(g) and old.get("seed") == seed and old.get("mode") == mode_of(g):
+                requested = pairs or int(old.get("requested_pairs", 0))  # --pairs 0: only merge
+                earlier += run_record(old, path.name)
                 for s in old["steps"]:
                     steps[step_name(s["a"], s["b"])] = s["pairs"]
             else:
                 print(f"{g}: levels or seed changed, starting afresh", flush=True)
-        state[g] = {"path": path, "steps": steps, "cpu": 0.0, "t0": time.perf_counter()}
+        for folder in merge or []:
+            other = folder / path.name
+            if not other.is_file():
+                continue
+            old = json.loads(other.read_text())
+            if old.get("levels") != levels_of(g) or old.get("seed") != seed or old.get("mode") != mode_of(g):
+                raise SystemExit(f"{other}: other levels, seed or seating; not merged")
+            earlier += run_record(old, f"merged: another process's {other.name}")
+            for s in old["steps"]:
+                have = steps.setdefault(step_name(s["a"], s["b"]), [])
+                known = {p["index"] for p in have}
+                have.extend(p for p in s["pairs"] if p["index"] not in known)
+        state[g] = {"path": path, "steps": steps, "cpu": 0.0, "t0": time.perf_counter(), "requested": requested,
+                    "earlier": earlier}
     load_start = os.getloadavg()
 
     def write(g: str) -> None:
         st = state[g]
         body = []
-        for a, b in STEPS:
+        for a, b in steps_of_run:
             ps = sorted(st["steps"][step_name(a, b)], key=lambda p: p["index"])
             body.append({**step_summary(a, b, ps), "pairs": ps})
         done = min(len(s["pairs"]) * EVERY.get((s["a"], s["b"]), 1) for s in body)
-        write_json({"game": g, "seed": seed, "requested_pairs": pairs, "complete": done >= pairs,
+        write_json({"game": g, "seed": seed, "requested_pairs": st["requested"], "complete": done >= st["requested"],
                     "levels": levels_of(g), "mode": mode_of(g),
                     "load_average_at_start": [round(x, 2) for x in load_start],
                     "load_average_now": [round(x, 2) for x in os.getloadavg()],
                     "wall_seconds_this_run": round(time.perf_counter() - st["t0"], 1),
-                    "cpu_seconds_this_run": round(st["cpu"], 1), "steps": body}, st["path"])
+                    "cpu_seconds_this_run": round(st["cpu"], 1), "earlier_runs": st["earlier"],
+                    "steps": body}, st["path"])
         line = " | ".join(f"{step_name(s['a'], s['b'])} n={s['summary']['pairs']} "
                           f"{s['summary']['margin']['mean']:+.2f} {s['summary']['margin']['ci95']}"
                           for s in body if s["summary"]["pairs"] >= 2)
         print(f"{g} [{done}/{pairs}] {line}", flush=True)
 
-    for i in range(pairs):
+    for i in range(start, start + pairs):
         for g in games:
             st = state[g]
             did = False
-            for a, b in STEPS:
+            for a, b in steps_of_run:
                 have = st["steps"][step_name(a, b)]
                 if i % EVERY.get((a, b), 1) or any(p["index"] == i for p in have):
                     continue
@@ -209,6 +254,13 @@ def main() -> None:
     ap.add_argument("--gaps", action="store_true", help="only write the lobby's data file from the results")
     ap.add_argument("--gaps-out", type=Path, default=GAPS)
     ap.add_argument("--table", action="store_true", help="only print the docs table from the results")
+    ap.add_argument("--steps", default=None,
+                    help="a design trial (with --design): these steps A/B,A/B (e.g. search:8w/search:4w); "
+                         "without: only these steps of the ladder")
+    ap.add_argument("--design", default=None, help="the design trial's name (its results file)")
+    ap.add_argument("--start", type=int, default=0, help="the first deal number (a second process)")
+    ap.add_argument("--merge", type=Path, action="append", default=[],
+                    help="add the pairs of the same ladder from this results folder (repeatable)")
     add_results_arg(ap)
     args = ap.parse_args()
     if args.gaps:
@@ -221,7 +273,14 @@ def main() -> None:
     unknown = [g for g in games if g not in GAMES]
     if unknown:
         ap.error(f"unknown game(s) {', '.join(unknown)} (known: {', '.join(GAMES)})")
-    run(games, 2 if args.quick else args.pairs, args.seed, args.resume)
+    try:
+        steps = parse_steps(args.steps) if args.steps else STEPS
+    except ValueError as e:
+        ap.error(str(e))
+    if args.steps and not args.design and not set(steps) <= set(STEPS):
+        ap.error("without --design, --steps names steps of the ladder (e.g. search:easy/rule): "
+                 "a second process for the cheap steps, into another --results folder, merged later")
+    run(games, 2 if args.quick else args.pairs, args.seed, args.resume, steps, args.design, args.start, args.merge)
 
 
 if __name__ == "__main__":

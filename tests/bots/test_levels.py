@@ -171,6 +171,50 @@ def test_a_tiny_ladder_writes_its_results_and_the_lobby_data(tmp_path):
     assert gaps["jass"]["gaps"]["search:hard"]["pairs"] == 2
 
 
+def _ladder_file(folder: Path, indices: range, seed: int = 5) -> None:
+    """A results file of the Jass ladder with made-up pairs (A ahead by 2 points per deal)."""
+    sys.path.insert(0, str(ROOT))
+    from benchmarks.strength.ladder import STEPS, levels_of, mode_of
+
+    pairs = [{"index": i, "a": [3.0, 3.0], "b": [1.0, 1.0], "dealer": 0, "seconds": 0.1,
+              "cpu": {"a": [0.2, 10, 0.05], "b": [0.1, 10, 0.02]}} for i in indices]
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "ladder_jass.json").write_text(json.dumps({
+        "game": "jass", "seed": seed, "requested_pairs": 10, "levels": levels_of("jass"), "mode": mode_of("jass"),
+        "steps": [{"a": a, "b": b, "pairs": pairs} for a, b in STEPS]}))
+
+
+def test_a_second_process_s_pairs_are_merged_without_playing(tmp_path):
+    """``--start``/``--merge``: pairs played by another process (other deal numbers, another
+    folder) join this file's; a pair both hold counts once, and nothing is played with --pairs 0."""
+    _ladder_file(tmp_path / "main", range(0, 4))
+    _ladder_file(tmp_path / "second", range(3, 7))
+    run = subprocess.run([sys.executable, str(LADDER), "--games", "jass", "--pairs", "0", "--seed", "5", "--resume",
+                          "--results", str(tmp_path / "main"), "--merge", str(tmp_path / "second")],
+                         capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stderr
+    data = json.loads((tmp_path / "main" / "ladder_jass.json").read_text(encoding="utf-8"))
+    for step in data["steps"]:
+        assert [p["index"] for p in step["pairs"]] == list(range(7))
+        assert step["summary"]["pairs"] == 7 and step["summary"]["margin"]["mean"] == 2.0
+    assert data["requested_pairs"] == 10 and not data["complete"]
+    assert [r["pairs"]["easy-rule"] for r in data["earlier_runs"]] == [[4, 0, 3], [4, 3, 6]]
+    _ladder_file(tmp_path / "other_seed", range(3), seed=6)
+    run = subprocess.run([sys.executable, str(LADDER), "--games", "jass", "--pairs", "0", "--seed", "5", "--resume",
+                          "--results", str(tmp_path / "main"), "--merge", str(tmp_path / "other_seed")],
+                         capture_output=True, text=True, timeout=120)
+    assert run.returncode != 0 and "not merged" in run.stderr
+
+
+def test_ladder_steps_are_named_a_slash_b():
+    sys.path.insert(0, str(ROOT))
+    from benchmarks.strength.ladder import parse_steps
+
+    assert parse_steps("search:8w/search:4w, search:easy/rule") == (("search:8w", "search:4w"), ("search:easy", "rule"))
+    with pytest.raises(ValueError, match="A/B"):
+        parse_steps("search:8w")
+
+
 def test_levels_cover_the_server_levels():
     from stammtisch.server.botpool import DEFAULT_LEVELS
 

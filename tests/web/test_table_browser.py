@@ -191,6 +191,7 @@ def create_table(page, server, game: str, profile: str, options: dict, move_seco
     if options:
         page.click("#create summary")
         for k, v in options.items():  # a select for a choice (by its words), a number field otherwise
+            page.wait_for_selector(f"#options [name={k}]", state="attached")  # (the profile's form comes after its choice)
             if page.locator(f"#options select[name={k}]").count():
                 page.select_option(f"#options select[name={k}]", label=str(v))
             else:
@@ -242,6 +243,13 @@ PHONE_CHECK = """() => {
   });
   return out;
 }"""
+
+
+#: the cards of the hand not wholly on the screen (scrolled to the top): none while words are said
+HAND_ON_SCREEN = """() => { window.scrollTo(0, 0);
+  return Array.from(document.querySelectorAll("#hand .card")).map((el) => [el.dataset.card, el.getBoundingClientRect()])
+    .filter(([, r]) => r.left < 0 || r.top < 0 || r.right > innerWidth || r.bottom > innerHeight)
+    .map(([c, r]) => `${c} ${Math.round(r.top)}..${Math.round(r.bottom)} of ${innerHeight}`); }"""
 
 
 #: English words that must not be on a German page (the engine's words included), and German
@@ -365,6 +373,9 @@ def play_deal(page, game: str, phone: bool = False, refuse_once: bool = False, l
             done["focus"] += 1
             focus_due = False
         if phone:
+            if offer["words"]:  # a word to say: the whole hand it is said on is on the screen beside the words
+                off = page.evaluate(HAND_ON_SCREEN)
+                assert not off, off
             check_phone(page)
         if offer["chooser"]:
             page.locator("#chooser .choice").first.click()

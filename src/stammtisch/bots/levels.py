@@ -62,10 +62,12 @@ LEVELS: dict[str, Level] = {
 #: per game, the levels that differ from :data:`LEVELS`, chosen by the ladder's duplicate
 #: matches (``benchmarks/strength/ladder.py``; docs/bots.md "The strength ladder"): in every game
 #: the levels are the whole search (cards and words, the game's ``search_defaults``) with more
-#: worlds per level. Perlaggen's search gains most between one and four worlds (16 worlds were no
-#: better than 4 in the ladder's first design), so its levels are 1, 2 and 4 worlds; a world costs
-#: about 0.25 ms (Jass), 0.4 ms (Doppelkopf), 1 ms (Tarock) and 1.5-15 ms (Perlaggen, whose bids
-#: are valued through the engine) of CPU.
+#: worlds per level. Perlaggen's search at one world was level with the rule player, so its levels
+#: are 2, 4 and 32 worlds (the ladder's design trials: 8 and 16 worlds were not shown better than 4,
+#: ``ladder-design_perlaggen_*.json``); a world costs about 0.25 ms (Jass), 0.4 ms (Doppelkopf),
+#: 1 ms (Tarock) and 1.5-15 ms (Perlaggen, whose bids are valued through the engine) of CPU, and
+#: the tree search's iterations decide the decisions no kernel values (Perlaggen: the cut, looking,
+#: unseen bids, the exchange).
 GAME_LEVELS: dict[str, dict[str, Level]] = {
     "jass": {
         "easy": Level(worlds=4, iterations=30),
@@ -83,9 +85,9 @@ GAME_LEVELS: dict[str, dict[str, Level]] = {
         "hard": Level(worlds=32, iterations=1000),
     },
     "perlaggen": {
-        "easy": Level(worlds=1, iterations=30),
-        "medium": Level(worlds=2, iterations=300),
-        "hard": Level(worlds=4, iterations=1000),
+        "easy": Level(worlds=2, iterations=30),
+        "medium": Level(worlds=4, iterations=300),
+        "hard": Level(worlds=32, iterations=1000),
     },
 }
 

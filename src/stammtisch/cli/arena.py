@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Optional
+from collections.abc import Callable
+from typing import Any, Optional
 
 import typer
 
-from ..core.errors import StammtischError
 from .helptext import BOTS, GAMES, OPTION, OUTPUT, PROFILES, WORKERS
 from .options import parse_options
 
@@ -41,25 +41,14 @@ def arena(
 
     Ctrl-C stops at once and writes the deals finished as a partial result."""
     from ..bots.arena import run_arena, write_json, write_svg
-    from ..bots.pool import Interrupted
-    from .commands import console, fail, os_error, progress_bar
-    from .interrupts import guarded, stop
+    from .commands import console, fail, os_error, run_long
+    from .interrupts import stop
 
-    stopped: Interrupted | None = None
-    try:
-        opts = parse_options(option)
-        with guarded(), progress_bar(f"{game}: {a} vs {b}", deals) as advance:
-            res = run_arena(game, a, b, deals, seed=seed, profile=profile, overrides=opts, ray=ray, mode=mode,
-                            workers=workers, progress=advance)
-    except StammtischError as e:
-        fail(str(e))
-    except OSError as e:  # a file or folder that cannot be written or read
-        fail(os_error(e))
-        return
-    except Interrupted as e:
-        stopped, res = e, e.partial
-    except KeyboardInterrupt as e:  # before the first deal started
-        stop(e, "no deal finished")
+    def run(advance: Callable[[int, int], None]) -> dict[str, Any]:
+        return run_arena(game, a, b, deals, seed=seed, profile=profile, overrides=parse_options(option), ray=ray,
+                         mode=mode, workers=workers, progress=advance)
+
+    res, stopped = run_long(f"{game}: {a} vs {b}", deals, run, "no deal finished")
     stem = f"arena_{game}_{a}_vs_{b}{'_seats' if mode == 'seats' else ''}_{deals}_s{seed}"
     stem = stem.replace(":", "-").replace("/", "-")
     s = res["summary"]

@@ -7,7 +7,7 @@ import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Optional
+from typing import TYPE_CHECKING, Any, NoReturn, Optional
 
 import typer
 from rich.console import Console
@@ -20,11 +20,14 @@ from ..core.errors import StammtischError
 from .helptext import BOTS, GAMES, OPTION, PROFILES, WORKERS
 from .options import parse_options
 
+if TYPE_CHECKING:
+    from ..bots.pool import Interrupted
+
 console = Console()
 err_console = Console(stderr=True)
 
 
-def fail(message: str) -> None:
+def fail(message: str) -> NoReturn:
     """Print ``message`` to stderr and exit 1."""
     err_console.print(Text("error:", style="bold red").append(" " + message, style=""), highlight=False,
                       soft_wrap=True)
@@ -210,26 +213,16 @@ def simulate(
     With a seed the results do not depend on --workers or --ray (game i is dealt with seed+i and \
 its players draw from their own seeded generator). Ctrl-C stops at once and reports the games finished."""
     from ..bots.batch import rate_text, run_batch
-    from ..bots.pool import Interrupted
-    from .interrupts import guarded, stop
+    from .interrupts import stop
 
-    stopped: Interrupted | None = None
-    try:
+    def run(advance: Callable[[int, int], None]) -> dict[str, Any]:
         opts = parse_options(option)
         if record:
             record.mkdir(parents=True, exist_ok=True)
-        with guarded(), progress_bar(f"{game} {'matches' if match else 'deals'}", games) as advance:
-            res = run_batch(game, games, seed=seed, bots=bots, profile=profile, overrides=opts, match=match,
-                            record=record, workers=workers, ray=ray, progress=advance)
-    except StammtischError as e:
-        fail(str(e))
-    except OSError as e:  # a file or folder that cannot be written or read
-        fail(os_error(e))
-        return
-    except Interrupted as e:
-        stopped, res = e, e.partial
-    except KeyboardInterrupt as e:  # before the first game started
-        stop(e, f"no {game} game finished")
+        return run_batch(game, games, seed=seed, bots=bots, profile=profile, overrides=opts, match=match,
+                         record=record, workers=workers, ray=ray, progress=advance)
+
+    res, stopped = run_long(f"{game} {'matches' if match else 'deals'}", games, run, f"no {game} game finished")
     seconds = res["seconds"]
     played = res["games"]
     out = {"game": game, "bots": bots, "games": played, "deals": res["deals"], "seconds": round(seconds, 4),
@@ -265,3 +258,26 @@ def progress_bar(label: str, total: int) -> Iterator[Callable[[int, int], None]]
             bar.update(task, completed=done, total=total)
 
         yield advance
+
+
+def run_long(label: str, total: int, run: Callable[[Callable[[int, int], None]], dict[str, Any]],
+             nothing: str) -> tuple[dict[str, Any], Interrupted | None]:
+    """Run ``run(advance)`` as a long command (``simulate``, ``arena``) does: SIGTERM stops it like
+    Ctrl-C (:func:`~.interrupts.guarded`) and a progress bar of ``total`` steps shows on a terminal.
+    A rule or option error, or a file that cannot be used, ends the command with one line (exit 1);
+    a stop after some steps returns the partial result with what stopped it (the caller writes it),
+    a stop before the first ends the command saying ``nothing`` (exit 130/143)."""
+    from ..bots.pool import Interrupted
+    from .interrupts import guarded, stop
+
+    try:
+        with guarded(), progress_bar(label, total) as advance:
+            return run(advance), None
+    except StammtischError as e:
+        fail(str(e))
+    except OSError as e:  # a file or folder that cannot be written or read
+        fail(os_error(e))
+    except Interrupted as e:
+        return e.partial, e
+    except KeyboardInterrupt as e:  # before the first step started
+        stop(e, nothing)

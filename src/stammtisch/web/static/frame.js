@@ -172,7 +172,7 @@ export function drawTable(o) {
   const place = (list, extra) => list.forEach(([s, c], i) => {
     if (!isCard(deck, String(c).split("=")[0])) return;
     const ang = seatAngle(s, me, n, dir);
-    const [x, y] = o.compact ? polar(ang, 15, 17) : polar(ang, 14, 19);
+    const [x, y] = o.compact ? polar(ang, 13, 17) : polar(ang, 14, 19);  // (a phone: the side cards clear of the side plates)
     const el = cardAt(deck, String(c).split("=")[0], s, `in-trick ${extra}`);
     el.style.left = `${x}%`;
     el.style.top = `${y}%`;
@@ -226,16 +226,32 @@ export function drawTable(o) {
 /**
  * How a hand of ``count`` cards is laid out in ``width`` pixels on a phone: rows of whole cards,
  * none covering another, each at least ``min`` px wide (a tap target of 44 px and more), at most
- * ``max`` px. Returns {cols, rows, cw}.
+ * ``max`` px. With ``height`` the largest cards whose rows fit that many pixels (the hand stays on
+ * the screen), never narrower than ``min``. Returns {cols, rows, cw}.
  */
-export function handGrid(count, width, { min = 50, max = 60, gap = 4 } = {}) {
+export function handGrid(count, width, { min = 50, max = 60, gap = 4, height = Infinity } = {}) {
   const n = Math.max(count, 1);
-  let cols = Math.max(1, Math.min(n, Math.floor((width + gap) / (min + gap))));
-  const rows = Math.ceil(n / cols);
-  cols = Math.ceil(n / rows);  // balanced rows: 6 + 6 rather than 7 + 5
-  const cw = Math.max(min, Math.min(max, Math.floor((width - (cols - 1) * gap) / cols)));
-  return { cols, rows, cw };
+  const lay = (least) => {
+    let cols = Math.max(1, Math.min(n, Math.floor((width + gap) / (least + gap))));
+    const rows = Math.ceil(n / cols);
+    cols = Math.ceil(n / rows);  // balanced rows: 6 + 6 rather than 7 + 5
+    const cw = Math.max(least, Math.min(max, Math.floor((width - (cols - 1) * gap) / cols)));
+    return { cols, rows, cw };
+  };
+  const tall = (g) => g.rows * Math.round(g.cw * 1.5) + (g.rows - 1) * HAND_ROW_GAP + HAND_PAD;
+  let g = lay(min);
+  if (tall(g) <= height) return g;
+  // narrower cards, down to a tap target's 44 px: more of them to a row, the rows lower
+  for (let least = min - 1; least >= TAP_MIN; least--) {
+    g = lay(least);
+    const cw = Math.min(g.cw, Math.floor(((height - HAND_PAD - (g.rows - 1) * HAND_ROW_GAP) / g.rows) / 1.5));
+    if (cw >= least) return { ...g, cw: Math.max(cw, TAP_MIN) };
+  }
+  return g;
 }
+
+//: the phone hand's row gap and vertical padding (style.css .hand.grid), and a tap target's least size
+const HAND_ROW_GAP = 6, HAND_PAD = 10, TAP_MIN = 44;
 
 /**
  * The own hand, sorted, legal cards marked; number keys, clicks and taps play. On a wide screen
@@ -258,7 +274,7 @@ export function drawHand(o) {
   const count = sorted.length;
   box.style.setProperty("--count", String(Math.max(count, 1)));
   if (compact) {
-    const g = handGrid(count, o.width || 352);
+    const g = handGrid(count, o.width || 352, { height: o.height || Infinity });
     box.style.setProperty("--cols", String(g.cols));
     box.style.setProperty("--cw", `${g.cw}px`);
     box.style.setProperty("--ch", `${Math.round(g.cw * 1.5)}px`);
@@ -297,8 +313,10 @@ export function drawHand(o) {
 export function drawActions(o) {
   const { deck, v, onAct, refusal } = o;
   const game = { ...o.game, actionText: (a) => { try { return o.game.actionText(a, v); } catch { return { text: a, tip: "" }; } } };
-  const { words } = mapActions(deck, v);
-  if (!words.length) return null;
+  const { words: given } = mapActions(deck, v);
+  if (!given.length) return null;
+  // a game may put a word first that players look for at once (Jass: Schieben), where a phone's row scrolls
+  const words = game.order ? [...given].sort((a, b) => o.game.order(a) - o.game.order(b)) : given;
   const groups = new Map();
   for (const w of words) {
     const g = game.group ? game.group(w) : w.split(":")[0];

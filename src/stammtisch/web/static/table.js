@@ -4,7 +4,7 @@
 // The drawing is the shared frame (frame.js) with the game's own module (games/<name>.js).
 
 import { account, api, games, h, toast, tokens } from "./api.js";
-import { cardLabel } from "./cards.js";
+import { cardElement, cardLabel } from "./cards.js";
 import {
   chooser, columnNames, drawActions, drawHand, drawTable, eventsList, handKeys, scoreSheet, settlement, withNames,
 } from "./frame.js";
@@ -47,7 +47,11 @@ function announce(parts) {
   if (text) live.textContent = text;
 }
 
-const compact = () => window.matchMedia("(max-width: 600px)").matches;
+//: a phone held upright, or on its side (a short landscape screen): the hand in rows of whole cards
+const PHONE = "(max-width: 600px), (max-height: 500px) and (orientation: landscape)";
+const LANDSCAPE = "(max-height: 500px) and (orientation: landscape)";
+const compact = () => window.matchMedia(PHONE).matches;
+const sideways = () => window.matchMedia(LANDSCAPE).matches;
 
 function send(msg) {
   if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(msg));
@@ -416,6 +420,28 @@ function quickNav() {
   return h("nav", { class: "quick", "aria-label": t("more") }, item("sheet", t("sheet")), item("events", t("events")), item("chat", t("chat")), item("settings", t("settings")));
 }
 
+/**
+ * The view the hand is drawn from. At the end of the Partie no card is left to play: cards still in
+ * a hand then (the Partie thanked out, Papagei-Jass §2 "Das Spiel ist zu Ende, wenn sich eine Partei
+ * bedankt") are not played and not shown, so the hand is empty and a line says why (``left``).
+ */
+function handView(v) {
+  const hand = (v.deal && Array.isArray(v.deal.hand)) ? v.deal.hand : [];
+  if (!v.over || !hand.length) return { hv: v, left: 0, shown: null };
+  const hv = { ...v, legal: [], to_act: [], deal: { ...v.deal, hand: [] } };
+  // cards this seat laid open on the table (Perlaggen §9: "die Karten aufgedeckt auf den Tisch") are
+  // shown as such, face up beside the table, and are not a hand either
+  if (game.laidOpen && game.laidOpen(v)) return { hv, left: 0, shown: game.sort ? game.sort(hand, v) : hand };
+  return { hv, left: hand.length, shown: null };
+}
+
+/** The cards a seat laid open at the end: shown, never played (no buttons, no keys). */
+function shownCards(v, cards) {
+  return h("div", { class: "shown-hand", id: "shown-hand", role: "group", "aria-label": t("laidOpen", { who: v.seats[v.seat] }) },
+    h("p", { class: "shown-label" }, t("laidOpen", { who: v.seats[v.seat] })),
+    h("div", { class: "shown-cards" }, cards.map((c) => cardElement(deckInfo.name, c))));
+}
+
 function gameView() {
   const v = shownView();
   const small = compact();
@@ -433,10 +459,14 @@ function gameView() {
     v.over ? overPanel(v) : null,
     beside ? null : settledBox,
     table,
-    turnLine(v),
-    drawActions({ deck: deckInfo, v, game, onAct: say, refusal }),
-    drawHand({ deck: deckInfo, v, game, onPlay, refusal, compact: small, width: Math.min(root.clientWidth, 1100) - 12 }),
-    v.seat !== null && v.seat !== undefined && ((v.deal || {}).hand || []).length ? h("p", { class: "keys-hint" }, t("keys")) : null);
+    // (the turn, the words and the hand: beside the table on a phone on its side, below it otherwise)
+    h("div", { class: "play-col", id: "play-col" },
+      turnLine(v),
+      drawActions({ deck: deckInfo, v, game, onAct: say, refusal }),
+      drawHand(handOptions(handView(v).hv)),
+      handView(v).left ? h("p", { class: "hand-note", id: "hand-note" }, t("leftOver", { n: handView(v).left })) : null,
+      handView(v).shown ? shownCards(v, handView(v).shown) : null,
+      v.seat !== null && v.seat !== undefined && ((handView(v).hv.deal || {}).hand || []).length ? h("p", { class: "keys-hint" }, t("keys")) : null));
   // (at the end the sheet is in the end panel too: beside the table it is left out, the quick bar still opens it)
   const sidePanel = (id, title, body, twice = false) => h("section", { class: `panel${panel === id ? " shown" : ""}${twice ? " twice" : ""}`, id: `panel-${id}`, dataset: { panel: id } },
     h("div", { class: "panel-head" }, h("h2", {}, title),
@@ -448,6 +478,49 @@ function gameView() {
     chatPanel(),
     settingsPanel());
   return [quickNav(), h("div", { class: "game-layout" }, main, side)];
+}
+
+/** What the hand is drawn with: on a phone rows of whole cards as wide as its column, and with
+ * ``height`` no taller than that (fitScreen). */
+function handOptions(v, height) {
+  const small = compact();
+  const width = sideways() ? Math.floor(root.clientWidth / 2) - 8 : Math.min(root.clientWidth, 1100) - 12;
+  return { deck: deckInfo, v, game, onPlay, refusal, compact: small, width, height };
+}
+
+//: the least felt on a phone: without cards on it (the words of a deal's start), and with a trick
+const FELT_MIN = { empty: 150, trick: 200 };
+
+/**
+ * On a phone the table, the words and the whole hand share one screen: a player choosing trump or
+ * bidding sees every card of the hand without scrolling. Upright, the felt gives up height first
+ * (down to FELT_MIN), then the hand's cards narrow (never under a 44 px tap target); on its side the
+ * felt fills the left half's height and the hand the right half's. Not while a panel (a settlement,
+ * the end of the game) stands above the table: that one is read first.
+ */
+function fitScreen() {
+  if (!compact() || !state || !state.view) return;
+  const felt = document.getElementById("felt"), hand = document.getElementById("hand");
+  if (!felt || document.querySelector(".main-col > .panel")) return;
+  const top = (el) => el.getBoundingClientRect().top + window.scrollY;
+  if (sideways()) felt.style.height = `${Math.max(FELT_MIN.empty, Math.floor(innerHeight - top(felt) - 6))}px`;
+  if (!hand || !hand.children.length) return;
+  const bottom = () => hand.getBoundingClientRect().bottom + window.scrollY;
+  let over = Math.ceil(bottom() - innerHeight);
+  if (over <= 0) return;
+  if (!sideways()) {
+    const least = felt.querySelector(".card.in-trick") ? FELT_MIN.trick : FELT_MIN.empty;
+    const give = Math.min(over, Math.max(0, felt.offsetHeight - least));
+    if (give > 0) felt.style.height = `${felt.offsetHeight - give}px`;
+    over = Math.ceil(bottom() - innerHeight);
+    if (over <= 0) return;
+  }
+  const redrawn = drawHand(handOptions(handView(shownView()).hv, Math.max(0, hand.offsetHeight - over)));
+  if (redrawn) {
+    const focused = document.activeElement && hand.contains(document.activeElement) ? Number(document.activeElement.dataset.index || 0) : null;
+    hand.replaceWith(redrawn);
+    if (focused !== null) { const c = redrawn.querySelector(`.card[data-index="${focused}"]`); if (c) c.focus({ preventScroll: true }); }
+  }
 }
 
 /** On a phone the words are one row that scrolls sideways: its edge fades while more words follow. */
@@ -506,6 +579,7 @@ function render() {
     else if (a.id) refocus = { where: "id", id: a.id };
   }
   root.replaceChildren(head, ...body.filter((x) => x));
+  fitScreen();
   markMoreWords();
   confirmDialog();
   if (!confirming && refocus) restoreFocus();

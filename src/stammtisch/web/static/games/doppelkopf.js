@@ -2,7 +2,7 @@
 // out), Vorbehalt/Solo/Hochzeit, announcements with their trick, Augen in the settlement.
 // Play clockwise; at a table of five the dealer sits out (DDV 1, 7).
 
-import { gettext, lang } from "../i18n.js";
+import { gettext, lang, msg } from "../i18n.js";
 import { el, tip, tricksBadge } from "./common.js";
 
 const SOLO = {
@@ -83,7 +83,9 @@ export default {
       if (!ann[p]) continue;
       // the party's highest word: "Re" alone, or "Re: keine 90" once it said an Absage
       const word = p === "re" ? "Re" : "Kontra";
-      out.push(el("span", `badge party ${p}`, String(ann[p]).toLowerCase() === p ? word : `${word}: ${ann[p]}`, tip("angesagt (DDV 5)", "announced (DDV 5)")));
+      // (an Absage comes as the engine's word, a message: "keine 90" in the page's language)
+      const level = msg(ann[p]);
+      out.push(el("span", `badge party ${p}`, level.toLowerCase() === p ? word : `${word}: ${level}`, tip("angesagt (DDV 5)", "announced (DDV 5)")));
     }
     if (d.klaerungsstich) out.push(el("span", "badge", `Klärungsstich ${d.klaerungsstich}`));
     return out;

@@ -49,6 +49,20 @@ export default {
     };
     return [...hand].sort((a, b) => key(a) - key(b));
   },
+  /** A Rest claim (§17) lays the cards open on the table: they are shown there, never as a hand. */
+  tableCards(v, deck, card) {
+    const end = v.deal && v.deal.end;
+    if (!end || end.kind !== "rest" || !(end.cards || []).length) return [];
+    const box = document.createElement("div");
+    box.className = "felt-card rest-shown";
+    box.id = "rest-shown";
+    for (const c of end.cards) box.append(card(c));
+    const cap = document.createElement("div");
+    cap.className = "felt-label";
+    cap.textContent = tip("Rest: offen aufgelegt (§17)", "Rest: laid open (§17)");
+    box.append(cap);
+    return [box];
+  },
   actionText(a) {
     if (a === "schieben") return { text: "Schieben", tip: tip("der Partner bestimmt den Trumpf (§25)", "your partner chooses trump (§25)") };
     if (a === "weis") return { text: "Weis", tip: tip("Weis ansagen, beim ersten Ausspielen (§29)", "declare your Weis with your first card (§29)") };
@@ -60,6 +74,8 @@ export default {
   },
   /** Claiming the rest cannot be taken back: asked once more (docs/web.md). */
   confirm: (a) => (a === "rest" ? tip("Du verlangst alle übrigen Stiche; ist es falsch, erhalten die Gegner alle Karten (§17).", "You claim all remaining tricks; if wrong, the opponents get all cards (§17).") : null),
+  /** Schieben first: on a phone the row of eleven modes scrolls sideways, and pushing is the first choice a player weighs (§25). */
+  order: (a) => (a === "schieben" ? 0 : 1),
   group: (a) => (a.startsWith("trump:3x3") ? "trump" : a.startsWith("trump:") ? a : a),
   columnName(c, i, v) {
     return `${v.seats[i]} & ${v.seats[i + 2]}`;

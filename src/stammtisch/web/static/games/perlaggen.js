@@ -90,6 +90,11 @@ export default {
     if (d.shown_figure) out.push(el("span", "badge shown", msg(d.shown_figure)));
     return out;
   },
+  /** Whether this seat threw its cards open on the table (§9: the side renounces its remaining figures). */
+  laidOpen(v) {
+    return (v.deal.events || []).some((e) => e && typeof e === "object" && String(e.id).startsWith("seat {seat} lays the cards open")
+      && e.args && Number(e.args.seat) === v.seat);
+  },
   tableCards(v, deck, card) {
     const d = v.deal, out = [];
     const put = (label, c) => {
