@@ -228,13 +228,22 @@ def cpu_seconds(pid: int, tree: bool = True) -> float:
     return total / tick
 
 
+#: the players of :func:`play_tables`: ``lean`` (:mod:`.leanclient`, one protocol object per seat)
+#: or ``websockets`` (:func:`seat_client`, the ``websockets`` library, ~2x the client's CPU per action)
+CLIENTS = ("lean", "websockets")
+
+
 async def play_tables(url: str, game: str, tables: int, think: tuple[float, float], seed: int, warmup: float,
-                      seconds: float, on_measure: list | None = None) -> dict:
+                      seconds: float, on_measure: list | None = None, client_kind: str = "lean") -> dict:
     """Open ``tables`` tables of four (or the game's number of) WebSocket people at the server at
     ``url``, let them play ``warmup`` seconds, then measure ``seconds`` seconds.
 
     ``on_measure``: callables run at the start and the end of the measuring window (e.g. reading a
-    process's CPU time); their results are returned under ``"marks"``."""
+    process's CPU time); their results are returned under ``"marks"``. ``client_kind``: one of
+    :data:`CLIENTS`."""
+    from .leanclient import connect_seat
+
+    player = {"lean": connect_seat, "websockets": seat_client}[client_kind]
     import gc
 
     rng = random.Random(seed)
@@ -255,7 +264,8 @@ async def play_tables(url: str, game: str, tables: int, think: tuple[float, floa
     gc.freeze()
     gc.disable()
     load_before = os.getloadavg()[0]
-    tasks = [asyncio.create_task(seat_client(ws_url, tid, tok, think, stats, stop, random.Random(rng.random())))
+    tasks = [asyncio.create_task(player(url if client_kind == "lean" else ws_url, tid, tok, think, stats, stop,
+                                        random.Random(rng.random())))
              for tid, tokens in opened for tok in tokens]
     t1 = time.perf_counter()
     while stats.connected < len(tasks) and time.perf_counter() - t1 < 300:  # every player at the table first
@@ -281,6 +291,6 @@ async def play_tables(url: str, game: str, tables: int, think: tuple[float, floa
             "seconds": round(elapsed, 1), "setup_seconds": round(setup, 1), "connect_seconds": round(connect, 1),
             "connected": stats.connected, "actions": stats.actions,
             "actions_per_second": round(stats.actions / elapsed, 1), "latency_ms": latency_summary(stats.latencies),
-            "errors": stats.errors, "client_cpu_ms_per_action": round(own / stats.actions * 1000, 3)
+            "errors": stats.errors, "client": client_kind, "client_cpu_ms_per_action": round(own / stats.actions * 1000, 3)
             if stats.actions else None,
             "load_average_1min": [round(load_before, 2), round(os.getloadavg()[0], 2)], "marks": marks}

@@ -53,16 +53,28 @@ def postgres_pid(url: str) -> int | None:
     return None
 
 
-def one(args: argparse.Namespace, label: str, src: Path | None, processes: int) -> dict:
-    empty(args.database_url)
+def prepared(url: str) -> None:
+    """An empty database with every table migrated (before any server starts: several workers of an
+    older revision raced migrating an empty one)."""
+    from stammtisch.scorekeeper.store import Store as ScoreStore
+    from stammtisch.server.workers import migrate_once
+
+    empty(url)
+    migrate_once(url, (ScoreStore,))
+
+
+def one(args: argparse.Namespace, label: str, src: Path | None, processes: int, client: str = "lean") -> dict:
+    prepared(args.database_url)
     port = free_port()
     env = dict(os.environ)
     if src is not None:
-        # the earlier revision with its own event loop: asyncio's (uvloop, which it did not ask for, is hidden)
-        hide = src.parent / "hide_uvloop"
-        (hide / "uvloop").mkdir(parents=True, exist_ok=True)
-        (hide / "uvloop" / "__init__.py").write_text("raise ImportError('hidden for the before run')\n")
-        path = f"{hide}{os.pathsep}{src}"
+        path = str(src)
+        if args.hide_uvloop:
+            # an earlier revision from before uvloop, with its own event loop: asyncio's (uvloop is hidden)
+            hide = src.parent / "hide_uvloop"
+            (hide / "uvloop").mkdir(parents=True, exist_ok=True)
+            (hide / "uvloop" / "__init__.py").write_text("raise ImportError('hidden for the before run')\n")
+            path = f"{hide}{os.pathsep}{src}"
         env["PYTHONPATH"] = f"{path}{os.pathsep}{env['PYTHONPATH']}" if env.get("PYTHONPATH") else path
     url = f"http://127.0.0.1:{port}"
     proc = start_server(serve_command(port, database_url=args.database_url, cluster=True, workers=processes,
@@ -71,7 +83,7 @@ def one(args: argparse.Namespace, label: str, src: Path | None, processes: int) 
     try:
         probes = [lambda: cpu_seconds(proc.pid)] + ([lambda: cpu_seconds(pg)] if pg else [])
         r = asyncio.run(play_tables(url, args.game, args.tables, (0.5, 1.5), args.seed, args.warmup, args.seconds,
-                                    on_measure=probes))
+                                    on_measure=probes, client_kind=client))
     finally:
         stop_server(proc)
     (s0, *p0), (s1, *p1) = r.pop("marks")
@@ -99,25 +111,38 @@ def main() -> None:
     ap.add_argument("--repeat", type=int, default=2)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--game", default=None)
+    ap.add_argument("--hide-uvloop", action="store_true", help="run --before without uvloop (a revision before it)")
+    ap.add_argument("--clients", default="lean", help="players (benchmarks.load.client.CLIENTS), comma-separated: "
+                                                     "the first for both revisions, the others for this one only")
     ap.add_argument("--out", type=Path, default=None, help="results file (default server_cpu.json in --results)")
     add_results_arg(ap)
     args = ap.parse_args()
     if not args.database_url:
         raise SystemExit("give --database-url (a PostgreSQL the benchmark may empty)")
     args.game = args.game or pick_game()
+    args.uptime_start = _uptime()
     runs: dict[str, list[dict]] = {}
     with tempfile.TemporaryDirectory() as tmp:
         old = unpack_src(args.before, tmp) if args.before else None
+        clients = args.clients.split(",")
         for procs in (int(x) for x in args.processes.split(",")):
-            for _ in range(args.repeat):  # alternated: the machine's load falls on both alike
-                if old is not None:
-                    runs.setdefault(f"before_{procs}", []).append(one(args, args.before, old, procs))
-                runs.setdefault(f"after_{procs}", []).append(one(args, "worktree", None, procs))
+            for _ in range(args.repeat):  # alternated: the machine's load falls on all alike
+                for client in clients:
+                    tag = "" if client == clients[0] else f"_{client}"
+                    if old is not None and not tag:  # the earlier revision with the first client only
+                        runs.setdefault(f"before_{procs}", []).append(one(args, args.before, old, procs, client))
+                    runs.setdefault(f"after_{procs}{tag}", []).append(one(args, "worktree", None, procs, client))
+                    _write(args, runs)  # what is done so far
+    out = _write(args, runs)
+    print(json.dumps(out["median"], indent=1))
+
+
+def _write(args: argparse.Namespace, runs: dict[str, list[dict]]) -> dict:
     out = summarise(args, runs)
     args.out = args.out or results_path("server_cpu.json")
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(out, indent=1) + "\n")
-    print(json.dumps(out["median"], indent=1))
+    return out
 
 
 def summarise(args: argparse.Namespace, runs: dict[str, list[dict]]) -> dict:
@@ -129,14 +154,20 @@ def summarise(args: argparse.Namespace, runs: dict[str, list[dict]]) -> dict:
     saturated = {k: sum(1 for r in v if not r["actions"]) for k, v in runs.items()}
     ratio = {k[len("after_"):]: round(v["server_cpu_ms_per_action"] / med["before_" + k[len("after_"):]]
                                       ["server_cpu_ms_per_action"], 3)
-             for k, v in med.items() if k.startswith("after_") and "before_" + k[len("after_"):] in med}
+             for k, v in med.items() if k.startswith("after_") and "before_" + k[len("after_"):] in med
+             and v.get("server_cpu_ms_per_action") and med["before_" + k[len("after_"):]].get("server_cpu_ms_per_action")}
+    chain = {k: round(sum(v.get(f) or 0 for f in fields), 3) for k, v in med.items()}
     return {"benchmark": "server_cpu", "game": args.game, "tables": args.tables, "seconds": args.seconds,
             "before": args.before, "runs": runs, "median": med, "saturated_runs": saturated,
             "server_cpu_ratio_after_to_before_by_processes": ratio,
+            "chain_cpu_ms_per_action": chain, "clients": args.clients.split(","),
             "what": "CPU seconds (user+system) of the server's process tree, of PostgreSQL's and of the client "
                     "over the measuring window, divided by the acknowledged actions in it",
             "database": "postgresql (one, loopback); 1 process: serve --cluster, more: serve --workers N",
-            "machine": {"cpus": os.cpu_count(), "python": platform.python_version(), "uptime": _uptime(),
+            "keys": "before_N / after_N: N server processes, the first client; after_N_<client>: this revision "
+                    "with another client (lean: benchmarks/load/leanclient.py; websockets: the websockets library)",
+            "machine": {"cpus": os.cpu_count(), "python": platform.python_version(),
+                        "uptime_start": getattr(args, "uptime_start", None), "uptime": _uptime(),
                         "note": "2 cores shared with other sessions; client, server and PostgreSQL on the same cores"},
             "when": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())}
 

@@ -81,7 +81,9 @@ def scaling(args: argparse.Namespace, procs: int, tables: int) -> dict:
     if tables * 4 / procs > limit:
         return {"processes": procs, "tables": tables, "skipped": f"{tables * 4} sockets over {procs} process(es) "
                                                                  f"is above one process's limit of {limit}"}
-    empty(args.database_url)
+    from benchmarks.load.server_cpu import prepared
+
+    prepared(args.database_url)
     port = free_port()
     proc = serve(args.database_url, port, procs)
     pg = postgres_pid(args.database_url)
@@ -97,6 +99,7 @@ def scaling(args: argparse.Namespace, procs: int, tables: int) -> dict:
     out = {"processes": procs, "tables": tables, "connections": r["connections"], "connected": r["connected"],
            "connect_seconds": r["connect_seconds"],
            "actions_per_second": r["actions_per_second"], "latency_ms": r["latency_ms"], "errors": r["errors"],
+           "client": r["client"],
            "setup_seconds": r["setup_seconds"],
            "cpu_ms_per_action": {"server": round((s1 - s0) / n * 1000, 3) if r["actions"] else None,
                                  "postgres": round((p1[0] - p0[0]) / n * 1000, 3) if pg and r["actions"] else None,
@@ -149,7 +152,9 @@ async def player(urls: list[str], first: int, tid: str, token: str, acked: list,
 
 
 async def kill_run(args: argparse.Namespace) -> dict:
-    empty(args.database_url)
+    from benchmarks.load.server_cpu import prepared
+
+    prepared(args.database_url)
     ports = [free_port(), free_port()]
     procs = [serve(args.database_url, p) for p in ports]
     urls = [f"http://127.0.0.1:{p}" for p in ports]
@@ -261,15 +266,22 @@ def main() -> None:
                             "client reading the server's ack (sent once the action is committed), as the client's "
                             "event loop sees it; percentiles over every action of the measuring window",
                  "think_seconds": [0.5, 1.5], "seconds": args.seconds, "warmup_seconds": args.warmup,
+                 "client": "benchmarks/load/leanclient.py (one asyncio protocol per seat, in one process on the "
+                           "same cores as the servers and PostgreSQL)",
                  "scaling": [], "when": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())}
     earlier = json.loads(args.out.read_text()) if args.out.exists() else {}
     if (args.skip_scaling or args.append) and earlier:  # keep the scaling runs of an earlier call
         out["scaling"] = earlier.get("scaling", [])
     if not args.skip_scaling:
+        out["not_run"] = list(earlier.get("not_run", [])) if args.append else []
         for n in (int(x) for x in args.tables.split(",")):
             for p in (int(x) for x in args.processes.split(",")):
-                r = scaling(args, p, n)
-                out["scaling"].append(r)
+                try:
+                    r = scaling(args, p, n)
+                except Exception as e:  # a row that could not run is recorded with its reason, never a figure
+                    r = {"processes": p, "tables": n, "skipped": f"{type(e).__name__}: {e}"[:400],
+                         "uptime": uptime()}
+                (out["not_run"] if "skipped" in r else out["scaling"]).append(r)
                 print(json.dumps(r), file=sys.stderr, flush=True)
                 args.out.parent.mkdir(parents=True, exist_ok=True)
                 args.out.write_text(json.dumps(out, indent=1) + "\n")  # what is done so far

@@ -7,41 +7,24 @@ the receiving side gets every message once, in the order sent."""
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
 import random
 
-from stammtisch.server.cluster import Cluster
-
-
-class _Cursor:
-    def __init__(self, sent: list):
-        self.sent = sent
-
-    async def __aenter__(self):
-        return self
-
-    async def __aexit__(self, *exc):
-        return False
-
-    async def executemany(self, sql: str, params: list) -> None:
-        assert sql == "SELECT pg_notify(%s, %s)"
-        self.sent.append(list(params))
-        await asyncio.sleep(0.001)  # a round trip: messages sent meanwhile wait for the next batch
+from stammtisch.server.cluster import NOTIFY_BATCH, Cluster
 
 
 class _Conn:
-    """Records each round trip (one ``executemany`` in one transaction)."""
+    """Records each round trip (one statement: ``pg_notify`` per channel and payload, in order)."""
 
     def __init__(self):
         self.sent: list[list[tuple[str, str]]] = []
 
-    def cursor(self):
-        return _Cursor(self.sent)
-
-    @contextlib.asynccontextmanager
-    async def transaction(self):
-        yield
+    async def execute(self, sql: str, params: tuple, binary: bool = False) -> None:
+        assert sql == NOTIFY_BATCH
+        channels, payloads = params
+        assert len(channels) == len(payloads)
+        self.sent.append(list(zip(channels, payloads)))
+        await asyncio.sleep(0.001)  # a round trip: messages sent meanwhile wait for the next batch
 
 
 def test_relay_messages_are_batched_packed_chunked_and_arrive_once_in_order():

@@ -89,7 +89,9 @@ def serve(
 
         print(f"stammtisch is serving at http://{host}:{port}/ with {workers} processes", flush=True)
         ucfg = uvicorn_config(None, host, port, log_level, trusted_proxies, config)
-        run_workers(config, url, sock, workers, "stammtisch.cli.serve:worker_app", log_level=log_level,
+        from ..scorekeeper.store import Store as ScoreStore
+
+        run_workers(config, url, sock, workers, "stammtisch.cli.serve:worker_app", (ScoreStore,), log_level=log_level,
                     ws_max_size=ucfg.ws_max_size, ws_ping_interval=ucfg.ws_ping_interval,
                     ws_ping_timeout=ucfg.ws_ping_timeout, ws_per_message_deflate=False,
                     proxy_headers=ucfg.proxy_headers, forwarded_allow_ips=ucfg.forwarded_allow_ips,

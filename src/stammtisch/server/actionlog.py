@@ -37,14 +37,22 @@ class _ResumedMatch(Match):
 
 class _PostgresWriter:
     """The action log's writes on PostgreSQL, on the event loop over one psycopg connection of its
-    own: one transaction per batch, its inserts pipelined (one round trip), committed before any
-    action of the batch is acknowledged -- as :meth:`.Store.append_many`, without the hand-over to
-    the database thread and the ORM layer per batch, and never queued behind a slow read."""
+    own: a whole batch -- actions, new deals, finished matches -- is **one statement** (writable
+    common table expressions over arrays), so it is one round trip and one implicit transaction
+    (all or nothing), committed before any action of the batch is acknowledged -- as
+    :meth:`.Store.append_many`, without the hand-over to the database thread, the ORM layer and
+    the ``BEGIN``/``COMMIT`` round trips per batch, and never queued behind a slow read."""
 
-    ACTION = ("INSERT INTO server_actions (table_number, version, seat, action, actor, at) "
-              "VALUES (%s, %s, %s, %s, %s, %s)")
-    DEAL = "INSERT INTO server_deals (table_number, number, dealer, deal) VALUES (%s, %s, %s, %s)"
-    FINISH = "UPDATE server_tables SET status = 'finished', finished_at = %s, result = %s WHERE number = %s"
+    #: one statement: PostgreSQL runs every part of it or none (the primary key of the log, table
+    #: and version, fences a process that lost its lease: the whole batch fails)
+    BATCH = ("WITH f AS (UPDATE server_tables t SET status = 'finished', finished_at = %(now)s, result = u.result "
+             "FROM unnest(%(fn)s::int[], %(fr)s::json[]) AS u(number, result) WHERE t.number = u.number), "
+             "d AS (INSERT INTO server_deals (table_number, number, dealer, deal) "
+             "SELECT * FROM unnest(%(dt)s::int[], %(dn)s::int[], %(dd)s::int[], %(dj)s::json[])) "
+             "INSERT INTO server_actions (table_number, version, seat, action, actor, at) "
+             "SELECT a.t, a.v, a.s, a.a, a.r, %(now)s "
+             "FROM unnest(%(at)s::int[], %(av)s::int[], %(as)s::int[], %(aa)s::text[], %(ar)s::text[]) "
+             "AS a(t, v, s, a, r)")
 
     def __init__(self, dsn: str):
         self.dsn = dsn
@@ -56,23 +64,26 @@ class _PostgresWriter:
 
         if self.conn is None or self.conn.closed:
             self.conn = await psycopg.AsyncConnection.connect(self.dsn, autocommit=True)
-        now = utcnow()
-        acts, deals, finished = [], [], []
+        params: dict[str, Any] = {"now": utcnow(), "fn": [], "fr": [], "dt": [], "dn": [], "dd": [], "dj": [],
+                                  "at": [], "av": [], "as": [], "aa": [], "ar": []}
+        at, av, as_, aa, ar = params["at"], params["av"], params["as"], params["aa"], params["ar"]
         for number, version, seat, action, actor, new_deal, result in jobs:
-            acts.append((number, version, seat, action, actor, now))
+            at.append(number)
+            av.append(version)
+            as_.append(seat)
+            aa.append(action)
+            ar.append(actor)
             if new_deal is not None:
                 k, dealer, deal = new_deal
-                deals.append((number, k, dealer, Json(deal)))
+                params["dt"].append(number)
+                params["dn"].append(k)
+                params["dd"].append(dealer)
+                params["dj"].append(Json(deal))
             if result is not None:
-                finished.append((now, Json(result), number))
+                params["fn"].append(number)
+                params["fr"].append(Json(result))
         try:
-            async with self.conn.transaction():  # BEGIN ... COMMIT: all or nothing
-                async with self.conn.cursor() as cur:
-                    for row in finished:
-                        await cur.execute(self.FINISH, row)
-                    await cur.executemany(self.ACTION, acts)
-                    if deals:
-                        await cur.executemany(self.DEAL, deals)
+            await self.conn.execute(self.BATCH, params)  # autocommit: committed when it returns
         except psycopg.OperationalError:
             await self.close()  # a lost connection: a fresh one for the next batch
             raise

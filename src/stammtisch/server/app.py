@@ -73,7 +73,7 @@ def create_app(*, database_url: str | None = None, data_dir: str | Path | None =
             from .cluster import Cluster
 
             app.state.cluster = tables.cluster = Cluster(eng.url.render_as_string(hide_password=False), tables, app,
-                                                         cfg.cluster_tick)
+                                                         cfg.cluster_tick, cfg.cluster_local_links)
             await tables.cluster.start()
         n = await tables.recover()
         if n:

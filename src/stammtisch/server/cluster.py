@@ -38,6 +38,8 @@ import time
 import uuid
 from typing import Any
 
+import orjson
+
 log = logging.getLogger("stammtisch.server.cluster")
 
 __all__ = ["Cluster", "ClusterForward", "RelayedSocket", "LOCK_CLASS"]
@@ -48,6 +50,11 @@ LOCK_CLASS = 0x57A7
 CHUNK = 7000
 #: a new table belongs to the process that opened it: others leave it alone this long
 FRESH_SECONDS = 5.0
+
+#: a batch of notifications in one statement: ``pg_notify`` once per (channel, payload), in the
+#: order given (PostgreSQL delivers a transaction's notifications in the order they were sent)
+NOTIFY_BATCH = ("SELECT count(pg_notify(c, p)) FROM (SELECT c, p FROM unnest(%b::text[], %b::text[]) "
+                "WITH ORDINALITY AS u(c, p, i) ORDER BY i) s")
 
 _TABLE_PATH = re.compile(r"^/api/tables/([A-Za-z0-9_-]{1,32})(/.*)?$")
 
@@ -117,8 +124,15 @@ class Cluster:
     """This process's membership of the cluster: its lease connection, its NOTIFY channel, the
     takeover loop, the relays in both directions."""
 
-    def __init__(self, url: str, tables: Any, app: Any, tick: float = 1.0):
+    def __init__(self, url: str, tables: Any, app: Any, tick: float = 1.0, local_links: bool = True):
+        from .locallinks import LocalLinks, machine_tag
+
         self.dsn = _dsn(url)
+        #: relay messages to processes of this machine over Unix sockets (:mod:`.locallinks`)
+        self.links: LocalLinks | None = LocalLinks(self._dispatch_now) if local_links else None
+        self.machine = machine_tag()
+        #: per peer node, fixed with the first message to it: over its Unix socket (``True``) or NOTIFY
+        self._via_link: dict[int, bool] = {}
         self.tables, self.app, self.tick = tables, app, tick
         self.node = 0
         self.held: set[int] = set()
@@ -146,8 +160,12 @@ class Cluster:
     async def start(self) -> None:
         import psycopg
 
-        self._lock_conn = await psycopg.AsyncConnection.connect(self.dsn, autocommit=True)
+        # the lease connection names this machine: peers on it relay over Unix sockets (:mod:`.locallinks`)
+        self._lock_conn = await psycopg.AsyncConnection.connect(self.dsn, autocommit=True,
+                                                                application_name=self.machine)
         self.node = (await (await self._lock_conn.execute("SELECT pg_backend_pid()")).fetchone())[0]
+        if self.links is not None and not await self.links.start(self.node):
+            self.links = None
         self._listen_conn = await psycopg.AsyncConnection.connect(self.dsn, autocommit=True)
         await self._listen_conn.execute(f"LISTEN {self.channel(self.node)}")
         self._notify_conn = await psycopg.AsyncConnection.connect(self.dsn, autocommit=True)
@@ -159,6 +177,8 @@ class Cluster:
     async def stop(self) -> None:
         for task in self._tasks:
             task.cancel()
+        if self.links is not None:
+            await self.links.close()
         for conn in (self._listen_conn, self._notify_conn, self._lock_conn):
             if conn is not None:
                 try:
@@ -176,8 +196,11 @@ class Cluster:
             return await cur.fetchall() if cur.description else []
 
     async def _refresh_alive(self) -> None:
-        rows = await self._lockq("SELECT pid FROM pg_stat_activity WHERE datname = current_database()")
+        rows = await self._lockq("SELECT pid, application_name FROM pg_stat_activity "
+                                 "WHERE datname = current_database()")
         self.alive = {r[0] for r in rows}
+        if self.links is not None:
+            self.links.peers = {pid for pid, name in rows if name == self.machine and pid != self.node}
 
     # -- leases ----------------------------------------------------------------------------------
     async def acquire(self, number: int) -> bool:
@@ -262,14 +285,27 @@ class Cluster:
 
     # -- messages --------------------------------------------------------------------------------
     async def send(self, node: int, msg: dict[str, Any]) -> None:
-        """Send ``msg`` to ``node``, in order; returns once it is handed to PostgreSQL.
+        """Send ``msg`` to ``node``, in order; returns once it is handed to PostgreSQL (or to the
+        peer's Unix socket when ``node`` runs on this machine: :mod:`.locallinks`).
 
         Messages sent while a batch is on its way go together in the next one (as the action log's
         group commit): several messages for one node share a payload (up to :data:`CHUNK` bytes),
-        and one round trip carries every payload of the batch (pipelined ``pg_notify`` calls in one
-        transaction, delivered in order). A message above the payload limit goes in chunks."""
+        and one round trip carries every payload of the batch (one statement of ``pg_notify``
+        calls, delivered in order). A message above the payload limit goes in chunks."""
+        links = self.links
+        if links is not None:
+            via = self._via_link.get(node)
+            if via is None:  # fixed now: the two ways never overtake each other
+                if node not in links.peers and self._lock_conn is not None:
+                    try:  # a process started since the last tick may be a peer
+                        await self._refresh_alive()
+                    except Exception:  # the tick says it again (or stops the process: _loop)
+                        log.warning("cluster: could not read the living nodes")
+                via = self._via_link.setdefault(node, node in links.peers)
+            if via and await links.send(node, msg):
+                return
         fut = asyncio.get_running_loop().create_future()
-        self._outgoing.append((node, json.dumps(msg, ensure_ascii=False, separators=(",", ":")), fut))
+        self._outgoing.append((node, orjson.dumps(msg).decode("utf-8"), fut))
         if self._sender is None or self._sender.done():
             self._sender = asyncio.get_running_loop().create_task(self._send_batches())
         await fut
@@ -312,11 +348,12 @@ class Cluster:
             try:
                 payloads = self._payloads(batch)
                 async with self._notify_use:
-                    # one transaction: delivered together and in order (a batch's payloads all differ,
-                    # so PostgreSQL folds none of them)
-                    async with self._notify_conn.transaction():
-                        async with self._notify_conn.cursor() as cur:
-                            await cur.executemany("SELECT pg_notify(%s, %s)", payloads)
+                    # one statement, so one transaction and one round trip: delivered together and in
+                    # order (a batch's payloads all differ, so PostgreSQL folds none of them)
+                    # binary parameters (``%b``): a text array in text form escapes every quote of
+                    # every payload (JSON is full of them), which cost more than the rest of the relay
+                    await self._notify_conn.execute(NOTIFY_BATCH, ([c for c, _ in payloads],
+                                                                   [p for _, p in payloads]))
                 for _, _, fut in batch:
                     if not fut.done():
                         fut.set_result(None)
@@ -334,7 +371,7 @@ class Cluster:
 
     async def _note(self, payload: str) -> None:
         """One notification: a batch of messages, or one chunk of a large message."""
-        msg = json.loads(payload)
+        msg = orjson.loads(payload)
         if msg.get("op") == "chunk":
             got = self._chunks.setdefault(msg["id"], [None] * int(msg["n"]))
             got[int(msg["i"])] = msg["d"]
@@ -346,6 +383,11 @@ class Cluster:
             await self._dispatch(one)
 
     async def _dispatch(self, msg: dict[str, Any]) -> None:
+        self._dispatch_now(msg)
+
+    def _dispatch_now(self, msg: dict[str, Any]) -> None:
+        """One relay message, handled at once (it only queues and starts tasks: the order of the
+        messages is kept)."""
         op = msg.get("op")
         cid = msg.get("cid")
         if op == "open":  # registered at once: its first frames may arrive before the table is loaded
@@ -432,7 +474,9 @@ class Cluster:
             except Exception:
                 await inbox.put({"type": "websocket.disconnect", "code": 1006})
 
-        reader = asyncio.get_running_loop().create_task(read())
+        # the client's socket is read through ``inbox`` only once a relay needs it (a table played
+        # here from the start reads its socket directly: no extra hop per frame)
+        reader: asyncio.Task | None = None
         # the client's hello, said again to the next owner when one dies: the client gets a fresh
         # welcome and state (its signal to send again what was not answered; an action carries its
         # version, so one the dead owner had acknowledged is acknowledged again, never applied twice)
@@ -446,14 +490,18 @@ class Cluster:
                         await ws.send_json({"type": "error", "code": "not_found", "message": "no such table"})
                         await ws.close(4404)
                         return
-                    await serve_socket(_LocalPipe(ws, inbox, hello), t, self.app.state.config)
+                    await serve_socket(ws if reader is None else _LocalPipe(ws, inbox, hello), t,
+                                       self.app.state.config)
                     return
+                if reader is None:
+                    reader = asyncio.get_running_loop().create_task(read())
                 outcome, hello = await self._relay(target, ws, inbox, number, hello)
                 if outcome != "owner_gone":
                     return
                 await asyncio.sleep(self.tick / 4)
         finally:
-            reader.cancel()
+            if reader is not None:
+                reader.cancel()
 
     async def _relay(self, node: int, ws: Any, inbox: asyncio.Queue, number: int,
                      hello: str | None) -> tuple[str, str | None]:
@@ -465,21 +513,27 @@ class Cluster:
             await self.send(node, {"op": "open", "cid": cid, "table": number, "from": self.node, "client": host})
             if hello is not None:
                 await self.send(node, {"op": "frame", "cid": cid, "text": hello})
+            async def to_client() -> dict[str, Any]:
+                """The owner's messages to the client, in order, until it closes the socket (one
+                task: a message costs a queue hand-over, not a wait on both directions)."""
+                while True:
+                    m = await back.get()
+                    if m["op"] == "closed":
+                        return m
+                    await ws.send_text(m["text"])
+
             from_client = asyncio.ensure_future(inbox.get())
-            from_owner = asyncio.ensure_future(back.get())
+            from_owner = asyncio.ensure_future(to_client())
             try:
                 while True:
                     done, _ = await asyncio.wait({from_client, from_owner}, timeout=self.tick,
                                                  return_when=asyncio.FIRST_COMPLETED)
                     if from_owner in done:
-                        m = from_owner.result()
-                        if m["op"] == "closed":
-                            if m.get("code") == 4503:  # the table moved meanwhile: find it again
-                                return "owner_gone", hello
-                            await ws.close(int(m.get("code") or 1000))
-                            return "closed", hello
-                        await ws.send_text(m["text"])
-                        from_owner = asyncio.ensure_future(back.get())
+                        m = from_owner.result()  # "closed" (or the client's socket failed: raises)
+                        if m.get("code") == 4503:  # the table moved meanwhile: find it again
+                            return "owner_gone", hello
+                        await ws.close(int(m.get("code") or 1000))
+                        return "closed", hello
                     if from_client in done:
                         m = from_client.result()
                         if m.get("type") == "websocket.disconnect":

@@ -13,6 +13,7 @@ from ..core.messages import Msg
 import asyncio
 import logging
 import time
+from collections import deque
 from typing import Any
 
 from ..core.protocol import Match
@@ -24,38 +25,69 @@ log = logging.getLogger("stammtisch.server")
 
 
 class Conn:
-    """One WebSocket connection as the table sees it: a seat (or ``None`` for a Kiebitz) and an outbox."""
+    """One WebSocket connection as the table sees it: a seat (or ``None`` for a Kiebitz) and an
+    outbox of encoded messages, in order.
+
+    The outbox is a plain deque with one waiter (the connection's writer), not an
+    :class:`asyncio.Queue`: a table's broadcast queues a message for every connection on every
+    action, and the queue's bookkeeping per message was a noticeable part of a server's CPU time
+    per action. A connection whose outbox holds ``maxsize`` messages cannot keep up and is closed.
+    """
+
+    __slots__ = ("seat", "maxsize", "closed", "_out", "_waiter")
 
     def __init__(self, seat: int | None, maxsize: int = 512):
         self.seat = seat
-        self.outbox: asyncio.Queue[str | None] = asyncio.Queue(maxsize)
+        self.maxsize = maxsize
         self.closed = False
+        self._out: deque[str | None] = deque()
+        self._waiter: asyncio.Future[None] | None = None
+
+    def _put(self, item: str | None) -> None:
+        self._out.append(item)
+        w = self._waiter
+        if w is not None:
+            self._waiter = None
+            if not w.done():
+                w.set_result(None)
 
     def send(self, msg: dict[str, Any]) -> None:
         """Queue ``msg``; a connection that cannot keep up is closed."""
         if self.closed:
             return
-        try:
-            self.outbox.put_nowait(encode(msg))
-        except asyncio.QueueFull:
+        if len(self._out) >= self.maxsize:
             self.close()
+            return
+        self._put(encode(msg))
 
     def send_raw(self, text: str) -> None:
         """Queue an already encoded message."""
         if self.closed:
             return
-        try:
-            self.outbox.put_nowait(text)
-        except asyncio.QueueFull:
+        if len(self._out) >= self.maxsize:
             self.close()
+            return
+        self._put(text)
 
     def close(self) -> None:
+        """Stop queueing; the writer sends what is queued, then ends (``None`` marks the end)."""
         if not self.closed:
             self.closed = True
-            try:
-                self.outbox.put_nowait(None)
-            except asyncio.QueueFull:
-                pass
+            self._put(None)
+
+    def pending(self) -> int:
+        """Messages queued and not yet taken by the writer."""
+        return len(self._out)
+
+    async def take(self) -> list[str | None]:
+        """Every message queued so far, in order (waits while there is none); ``None`` ends the list
+        when the connection was closed. One writer per connection."""
+        while not self._out:
+            self._waiter = asyncio.get_running_loop().create_future()
+            await self._waiter
+        out = list(self._out)
+        self._out.clear()
+        return out
 
 
 #: deal-view keys holding the turned tricks of the running deal: bots may use them, but people see

@@ -157,6 +157,9 @@ class ServerConfig:
     cluster: bool = False
     #: with ``cluster``: seconds between takeover rounds (a dead process's tables move within ~2 ticks)
     cluster_tick: float = 1.0
+    #: with ``cluster``: processes of one machine relay to each other over Unix sockets, not NOTIFY
+    #: (:mod:`.locallinks`; ``False``: every relay message through PostgreSQL)
+    cluster_local_links: bool = True
     #: a login session expires after this many seconds
     session_seconds: float = 30 * 24 * 3600.0
 

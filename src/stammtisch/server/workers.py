@@ -13,11 +13,12 @@ import dataclasses
 import json
 import os
 import socket
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from .tables import ServerConfig
 
-__all__ = ["worker_settings", "run_workers", "ENV"]
+__all__ = ["worker_settings", "run_workers", "migrate_once", "ENV"]
 
 #: the environment variable carrying the settings to the worker processes
 ENV = "STAMMTISCH_SERVE_WORKER"
@@ -45,13 +46,32 @@ def worker_settings() -> tuple[str, ServerConfig]:
 
 
 def run_workers(config: ServerConfig, url: str, sock: socket.socket, n: int, factory: str,
-                **uvicorn_kwargs: Any) -> None:
+                migrations: Sequence[Callable[[Any], Any]] = (), **uvicorn_kwargs: Any) -> None:
     """Serve on ``sock`` with ``n`` worker processes, each building its app with ``factory`` (an
     import string such as ``"stammtisch.cli.serve:worker_app"``, which calls
-    :func:`worker_settings`); blocks until the supervisor ends."""
+    :func:`worker_settings`); blocks until the supervisor ends. ``migrations``: what else the
+    database needs before the workers start (:func:`migrate_once`)."""
     import uvicorn
     from uvicorn.supervisors import Multiprocess
 
+    migrate_once(url, migrations)
     os.environ[ENV] = json.dumps({"url": url, "config": dataclasses.asdict(config), "supervisor": os.getpid()})
     ucfg = uvicorn.Config(factory, factory=True, workers=n, **uvicorn_kwargs)
     Multiprocess(ucfg, sockets=[sock]).run()
+
+
+def migrate_once(url: str, others: Sequence[Callable[[Any], Any]] = ()) -> None:
+    """Bring the database's tables up to date in the supervisor, before any worker starts: the
+    table server's, then each of ``others`` (called with the engine: the scorekeeper's store). N
+    workers migrating an empty database at once raced (two of them creating the same version
+    table; one worker failed at start)."""
+    from ..storage import make_engine
+    from .store import Store
+
+    engine = make_engine(url)
+    try:
+        Store(engine)
+        for migrate in others:
+            migrate(engine)
+    finally:
+        engine.dispose()

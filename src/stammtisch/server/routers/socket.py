@@ -84,11 +84,13 @@ async def serve_socket(ws: WebSocket, t: Table, cfg: ServerConfig) -> None:
 
     async def write(c: Conn) -> None:
         try:
-            while True:
-                item = await c.outbox.get()
-                if item is None:
-                    break
-                await ws.send_text(item)
+            done = False
+            while not done:
+                for item in await c.take():  # everything queued meanwhile, in one wake-up
+                    if item is None:
+                        done = True
+                        break
+                    await ws.send_text(item)
         except Exception:
             pass
         finally:
