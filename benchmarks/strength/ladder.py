@@ -14,6 +14,13 @@ over the games and steps (pair 0 of every step, then pair 1, ...) and each game'
 smaller result (``"complete": false``); ``--resume`` continues such a file when its levels and
 seed are the ones of this run.
 
+A pair is an exact function of the seed and its deal number (every search player is seeded per
+pair and decides with a stream of its own per decision, docs/bots.md "Exact, seeded decisions"),
+unless a level's wall-clock cap stopped one of its searches: each step records how many searches
+the cap stopped (``a_capped``/``b_capped``: ``[capped, searches]``) and the slowest decision's wall
+seconds; ``--no-cap`` lifts the cap (``"cap": "lifted"``), so that a run on a loaded machine stays
+exact.
+
 Run (long, in the background): ``nice -n 5 .venv/bin/python benchmarks/strength/ladder.py --games
 jass,doppelkopf --pairs 300 --resume > ladder.log``. ``--quick`` plays two pairs per step (seconds
 to a minute; with ``--results DIR`` for a trial). ``--gaps`` writes nothing but the lobby's data
@@ -91,6 +98,11 @@ def step_summary(a: str, b: str, pairs: list[dict[str, Any]]) -> dict[str, Any]:
         out[f"{side}_cpu_max"] = round(most[-1], 4) if most else 0.0
         out[f"{side}_cpu_max_median"] = round(most[len(most) // 2], 4) if most else 0.0
         out[f"{side}_decisions"] = n
+        # searches the level's wall-clock cap stopped before their budget (pairs that record it)
+        caps = [p["cap"][side] for p in pairs if "cap" in p]
+        out[f"{side}_capped"] = [sum(c[0] for c in caps), sum(c[1] for c in caps)] if caps else None
+        walls = sorted(p["cpu"][side][3] for p in pairs if len(p["cpu"][side]) > 3)
+        out[f"{side}_wall_max"] = round(walls[-1], 4) if walls else None
     return out
 
 
@@ -107,16 +119,21 @@ def parse_steps(text: str) -> tuple[tuple[str, str], ...]:
 
 def run(games: list[str], pairs: int, seed: int, resume: bool,
         steps_of_run: tuple[tuple[str, str], ...] = STEPS, design: str | None = None, start: int = 0,
-        merge: list[Path] | None = None) -> None:
+        merge: list[Path] | None = None, cap: bool = True) -> None:
     """Play the ladder (or, with ``design``, the given steps of a design trial into
     ``ladder-design_<game>_<design>.json``; the players there are named by their budgets,
     ``search:8w``, not by the levels) round-robin over the games, writing after every round.
     ``start``: the first deal number (a second process on another core plays deal numbers
     from ``start`` into another ``--results`` folder); ``merge``: results folders of such runs
-    (same levels, seed and seating) whose pairs are added to this file's before playing."""
+    (same levels, seed and seating) whose pairs are added to this file's before playing.
+    ``cap=False`` lifts the levels' wall-clock cap (``"cap": "lifted"`` in the file): every pair is
+    then an exact function of the seed and its deal number whatever the load; with the cap each
+    step records how many searches it stopped (``a_capped``: ``[capped, searches]``)."""
     from stammtisch.bots.arena import play_pair, write_json
 
     state: dict[str, dict[str, Any]] = {}
+    cap_mode = "level" if cap else "lifted"
+    bot_options = None if cap else {"cap": None}
     for g in games:
         path = results_path(f"ladder-design_{g}_{design}.json" if design else f"ladder_{g}.json")
         steps: dict[str, list[dict[str, Any]]] = {step_name(a, b): [] for a, b in steps_of_run}
@@ -132,7 +149,8 @@ def run(games: list[str], pairs: int, seed: int, resume: bool,
 
         if resume and path.is_file():
             old = json.loads(path.read_text())
-            if old.get("levels") == levels_of(g) and old.get("seed") == seed and old.get("mode") == mode_of(g):
+            if (old.get("levels") == levels_of(g) and old.get("seed") == seed and old.get("mode") == mode_of(g)
+                    and old.get("cap", "level") == cap_mode):
                 requested = pairs or int(old.get("requested_pairs", 0))  # --pairs 0: only merge
                 earlier += run_record(old, path.name)
                 for s in old["steps"]:
@@ -144,7 +162,8 @@ def run(games: list[str], pairs: int, seed: int, resume: bool,
             if not other.is_file():
                 continue
             old = json.loads(other.read_text())
-            if old.get("levels") != levels_of(g) or old.get("seed") != seed or old.get("mode") != mode_of(g):
+            if (old.get("levels") != levels_of(g) or old.get("seed") != seed or old.get("mode") != mode_of(g)
+                    or old.get("cap", "level") != cap_mode):
                 raise SystemExit(f"{other}: other levels, seed or seating; not merged")
             earlier += run_record(old, f"merged: another process's {other.name}")
             for s in old["steps"]:
@@ -163,7 +182,7 @@ def run(games: list[str], pairs: int, seed: int, resume: bool,
             body.append({**step_summary(a, b, ps), "pairs": ps})
         done = min(len(s["pairs"]) * EVERY.get((s["a"], s["b"]), 1) for s in body)
         write_json({"game": g, "seed": seed, "requested_pairs": st["requested"], "complete": done >= st["requested"],
-                    "levels": levels_of(g), "mode": mode_of(g),
+                    "levels": levels_of(g), "mode": mode_of(g), "cap": cap_mode,
                     "load_average_at_start": [round(x, 2) for x in load_start],
                     "load_average_now": [round(x, 2) for x in os.getloadavg()],
                     "wall_seconds_this_run": round(time.perf_counter() - st["t0"], 1),
@@ -183,7 +202,7 @@ def run(games: list[str], pairs: int, seed: int, resume: bool,
                 if i % EVERY.get((a, b), 1) or any(p["index"] == i for p in have):
                     continue
                 c0 = time.process_time()
-                have.append(play_pair(g, a, b, i, seed, timing=True, a_seats=SEATING.get(g)))
+                have.append(play_pair(g, a, b, i, seed, timing=True, a_seats=SEATING.get(g), bot_options=bot_options))
                 st["cpu"] += time.process_time() - c0
                 did = True
             if did:
@@ -261,6 +280,8 @@ def main() -> None:
     ap.add_argument("--start", type=int, default=0, help="the first deal number (a second process)")
     ap.add_argument("--merge", type=Path, action="append", default=[],
                     help="add the pairs of the same ladder from this results folder (repeatable)")
+    ap.add_argument("--no-cap", action="store_true",
+                    help="lift the levels' wall-clock cap: every pair exact whatever the load")
     add_results_arg(ap)
     args = ap.parse_args()
     if args.gaps:
@@ -280,7 +301,8 @@ def main() -> None:
     if args.steps and not args.design and not set(steps) <= set(STEPS):
         ap.error("without --design, --steps names steps of the ladder (e.g. search:easy/rule): "
                  "a second process for the cheap steps, into another --results folder, merged later")
-    run(games, 2 if args.quick else args.pairs, args.seed, args.resume, steps, args.design, args.start, args.merge)
+    run(games, 2 if args.quick else args.pairs, args.seed, args.resume, steps, args.design, args.start, args.merge,
+        cap=not args.no_cap)
 
 
 if __name__ == "__main__":

@@ -162,6 +162,8 @@ def test_a_tiny_ladder_writes_its_results_and_the_lobby_data(tmp_path):
     assert steps[("search:easy", "rule")]["summary"]["pairs"] == 2
     hard = steps[("search:hard", "search:medium")]
     assert hard["a_decisions"] > 0 and hard["a_cpu_per_decision"] > hard["b_cpu_per_decision"] > 0
+    # the cap is recorded: searches it stopped of the searches run (the rule player runs none)
+    assert data["cap"] == "level" and hard["a_capped"][1] > 0 and steps[("search:easy", "rule")]["b_capped"] == [0, 0]
     out = tmp_path / "gaps.json"
     run = subprocess.run([sys.executable, str(LADDER), "--gaps", "--results", str(tmp_path), "--gaps-out", str(out)],
                          capture_output=True, text=True, timeout=60)

@@ -83,24 +83,29 @@ class _Timed:
     """A bot that adds up the CPU seconds of its decisions with a choice (more than one legal action)."""
 
     def __init__(self, bot: Any):
-        self.bot, self.cpu, self.decisions, self.most = bot, 0.0, 0, 0.0
+        self.bot, self.cpu, self.decisions, self.most, self.most_wall = bot, 0.0, 0, 0.0, 0.0
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.bot, name)
 
     def choose(self, turn: Any, rng: Any) -> str:
-        t0 = time.process_time()
+        t0, w0 = time.process_time(), time.perf_counter()
         action = self.bot.choose(turn, rng)
         if len(turn.legal) > 1:
             dt = time.process_time() - t0
             self.cpu, self.decisions, self.most = self.cpu + dt, self.decisions + 1, max(self.most, dt)
+            self.most_wall = max(self.most_wall, time.perf_counter() - w0)
         return action
 
     def interject(self, turn: Any, rng: Any) -> str | None:
         return self.bot.interject(turn, rng)
 
     def figures(self) -> list[float]:
-        return [round(self.cpu, 4), self.decisions, round(self.most, 4)]
+        return [round(self.cpu, 4), self.decisions, round(self.most, 4), round(self.most_wall, 4)]
+
+    def caps(self) -> list[int]:
+        """``[searches stopped by the wall-clock cap, searches]`` (a search bot; ``[0, 0]`` otherwise)."""
+        return [int(getattr(self.bot, "cap_reached", 0)), int(getattr(self.bot, "searches", 0))]
 
 
 def play_pair(game_name: str, a: str, b: str, index: int, seed: int, profile: str | None = None,
@@ -115,7 +120,15 @@ def play_pair(game_name: str, a: str, b: str, index: int, seed: int, profile: st
         so that A and B each play one party of the deal's normal game (with the even seats two
         opponents' points cancel in two deals of three and the pair says nothing)
     :param timing: also report each side's CPU time of its decisions with a choice:
-        ``"cpu": {"a": [CPU seconds, decisions, most CPU seconds of one decision], "b": [...]}``
+        ``"cpu": {"a": [CPU seconds, decisions, most CPU seconds of one decision, most wall seconds
+        of one decision], "b": [...]}``,
+        and how often the wall-clock cap of a level stopped a search before its budget:
+        ``"cap": {"a": [searches capped, searches], "b": [...]}`` (``[0, n]``: the pair is exact)
+
+    Each search bot gets the seed ``"<seed>:<index>"`` (:class:`~stammtisch.bots.search.SearchBot`'s
+    ``seed``; the same for A and B, so two identical bots still replay the identical game): its decisions are a pure function of that seed and its seat's view, so a pair
+    replays identically in any process, in any order of pairs, whatever the other side draws from
+    the table's random stream, unless a cap was reached.
     :returns: ``{"index", "a": [A's points, A's points swapped], "b": [...], "seconds"}``
         (``"seats"``: ``"a"`` A's points on seat ``k``, ``"b"`` the baseline's on seat ``k``)
     """
@@ -131,8 +144,8 @@ def play_pair(game_name: str, a: str, b: str, index: int, seed: int, profile: st
     deal = game.deal(options, dealer, deal_rng, {})
     even = sorted(set(a_seats(game, options, deal))) if a_seats else [s for s in range(n) if s % 2 == 0]
     odd = [s for s in range(n) if s not in even]
-    bot_a = make(a, game, options, **dict(bot_options or {}))
-    bot_b = make(b, game, options, **dict(bot_options or {}))
+    bot_a = make(a, game, options, **_seeded(a, f"{seed}:{index}", bot_options))
+    bot_b = make(b, game, options, **_seeded(b, f"{seed}:{index}", bot_options))
     if timing:
         bot_a, bot_b = _Timed(bot_a), _Timed(bot_b)  # type: ignore[assignment]
     out: dict[str, Any] = {"index": index, "a": [], "b": [], "dealer": dealer}
@@ -150,6 +163,7 @@ def play_pair(game_name: str, a: str, b: str, index: int, seed: int, profile: st
         out["seconds"] = round(time.perf_counter() - t0, 4)
         if timing:
             out["cpu"] = {"a": bot_a.figures(), "b": bot_b.figures()}  # type: ignore[attr-defined]
+            out["cap"] = {"a": bot_a.caps(), "b": bot_b.caps()}  # type: ignore[attr-defined]
         return out
     for swap in (0, 1):
         a_seats, b_seats = (even, odd) if swap == 0 else (odd, even)
@@ -163,7 +177,17 @@ def play_pair(game_name: str, a: str, b: str, index: int, seed: int, profile: st
     out["seconds"] = round(time.perf_counter() - t0, 4)
     if timing:
         out["cpu"] = {"a": bot_a.figures(), "b": bot_b.figures()}  # type: ignore[attr-defined]
+        out["cap"] = {"a": bot_a.caps(), "b": bot_b.caps()}  # type: ignore[attr-defined]
     return out
+
+
+def _seeded(kind: str, seed: str, bot_options: Mapping[str, Any] | None) -> dict[str, Any]:
+    """The keyword arguments of :func:`~stammtisch.bots.make` for ``kind``: ``bot_options``, and
+    for a search player its own ``seed`` (unless the options give one)."""
+    opts = dict(bot_options or {})
+    if kind.partition(":")[0] in ("search", "ismcts", "search+rule"):
+        opts.setdefault("seed", seed)
+    return opts
 
 
 def summarize(pairs: Sequence[Mapping[str, Any]]) -> dict[str, Any]:

@@ -40,7 +40,7 @@ def ismcts(game: Game, options: Any, view: Mapping[str, Any], seat: int, rng: ra
            rollout: Rollout | None = None, value_scale: str = "max",
            root_actions: frozenset[str] | None = None,
            spread: dict[str, float] | None = None, belief: bool = False,
-           use_ids: bool | None = None) -> dict[str, tuple[int, float]]:
+           use_ids: bool | None = None, info: dict[str, Any] | None = None) -> dict[str, tuple[int, float]]:
     """Run SO-ISMCTS for ``seat`` from its deal ``view``.
 
     :param value_scale: how rewards are scaled for UCB: ``"max"`` (the largest absolute reward
@@ -53,6 +53,11 @@ def ismcts(game: Game, options: Any, view: Mapping[str, Any], seat: int, rng: ra
         ``apply_id``); default: when the game's state has its own fast path for it (the
         default path goes through the notation and is slower than the strings). The
         statistics are the same either way (tested).
+    :param info: if given, filled with ``iterations`` (played) and ``capped`` (``True`` when
+        ``time_limit`` stopped the search before ``iterations``). The clock starts after the first
+        iteration (in a fresh process it includes loading compiled code), so with a budget of
+        iterations the time limit is only a safety bound: a search it does not stop is a pure
+        function of the view and ``rng``, whatever the machine's load.
     :returns: per root action ``(visits, mean reward)`` for ``seat``
     """
     if time_limit is None and iterations is None:
@@ -64,7 +69,8 @@ def ismcts(game: Game, options: Any, view: Mapping[str, Any], seat: int, rng: ra
     space: ActionSpace | None = None
     root_ids: frozenset[Any] | None = root_actions
     root = _Node()
-    deadline = None if time_limit is None else time.perf_counter() + time_limit
+    deadline: float | None = None
+    capped = False
     scale = 1.0
     nr, mean_r, m2 = 0, 0.0, 0.0
     done = 0
@@ -73,11 +79,15 @@ def ismcts(game: Game, options: Any, view: Mapping[str, Any], seat: int, rng: ra
     while True:
         if iterations is not None and done >= iterations:
             break
-        if deadline is not None and done > 0:
+        if time_limit is not None and done > 0:
             now = time.perf_counter()
-            last, t_prev = now - t_prev, now
-            if now + last >= deadline:
-                break
+            if deadline is None:  # the clock starts after the first iteration
+                deadline, t_prev = now + time_limit, now
+            else:
+                last, t_prev = now - t_prev, now
+                if now + last >= deadline:
+                    capped = True
+                    break
         done += 1
         state = draw(game, options, view, rng, weigh)
         if done == 1 and use_ids is not False and (
@@ -137,6 +147,8 @@ def ismcts(game: Game, options: Any, view: Mapping[str, Any], seat: int, rng: ra
             nd.visits += 1
             nd.total += r
             nd.sq += r * r
+    if info is not None:
+        info.update(iterations=done, capped=capped)
     name = (lambda a: space.actions[a]) if space is not None else (lambda a: a)
     if spread is not None:
         for a, ch in root.children.items():

@@ -8,7 +8,9 @@ kernel can value). A level therefore plays the same on a quiet and on a loaded m
 gaps between the levels, measured in duplicate matches (``benchmarks/strength/ladder.py``,
 docs/bots.md "The strength ladder"), hold at any table. ``cap`` is only a safety bound in wall
 seconds for a server under heavy load; a quiet machine never reaches it (the CPU seconds per
-decision of each level and game are in ``benchmarks/results/ladder_<game>.json``).
+decision of each level and game are in ``benchmarks/results/ladder_<game>.json``). It decides only
+when it is reached (its clock starts after the first world or iteration), and each search it stops
+is counted (``SearchBot.cap_reached``; the ladder records it per step).
 
 Besides the budget a level may set the search's ingredients: ``contract="rule"`` leaves the
 words (bids, Vorbehalte, announcements, trump choice) to the game's rule-based player, so the

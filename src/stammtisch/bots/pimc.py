@@ -73,6 +73,8 @@ class PimcResult:
     #: may miss some worlds)
     world_of: dict[str, list[int]] = field(default_factory=dict)
     per_sample: dict[str, int] = field(default_factory=dict)
+    #: the time limit stopped the search before its budget of worlds or playouts
+    capped: bool = False
 
     def add(self, world: int, action: str, value: float, playouts: int) -> None:
         self.samples.setdefault(action, []).append(value)
@@ -127,6 +129,9 @@ def pimc(game: Game, options: Any, view: Mapping[str, Any], seat: int, rng: rand
 
     Stops at the first of: ``time_limit`` seconds (never overrunning by more than one world's
     time), ``worlds`` determinizations, ``iterations`` playouts; at least one world is valued.
+    The clock starts after the first world (in a fresh process that one includes loading the
+    compiled kernel), so with a budget of worlds the time limit is only a safety bound: a search
+    it does not stop (``PimcResult.capped`` false) is a pure function of the view and ``rng``.
 
     :param playouts: playouts per candidate and world (default: the kernel's ``pimc_playouts``)
     :param belief: weight worlds by the game's ``sample_weight`` (see :func:`~stammtisch.bots.search.draw`)
@@ -142,16 +147,21 @@ def pimc(game: Game, options: Any, view: Mapping[str, Any], seat: int, rng: rand
         raise ValueError("nothing to value: no card, and no word the kernel can value")
     weigh = getattr(game, "sample_weight", None) if belief else None
     res = PimcResult()
-    t_start = time.perf_counter()
-    deadline = None if time_limit is None else t_start + time_limit
+    t_start = 0.0
+    deadline: float | None = None
     per_world = k * (len(cards) + len(words))
     while True:
         if res.worlds and (
                 (worlds is not None and res.worlds >= worlds)
-                or (iterations is not None and res.playouts >= iterations)
-                or (deadline is not None
-                    and time.perf_counter() + (time.perf_counter() - t_start) / res.worlds >= deadline)):
+                or (iterations is not None and res.playouts >= iterations)):
             break
+        if res.worlds and time_limit is not None:
+            now = time.perf_counter()
+            if deadline is None:  # the clock starts after the first world
+                t_start, deadline = now, now + time_limit
+            elif now + (now - t_start) / (res.worlds - 1) >= deadline:
+                res.capped = True
+                break
         state = draw(game, options, view, rng, weigh)
         seed = rng.getrandbits(62)
         w = res.worlds

@@ -25,6 +25,8 @@ online tables: longer when the decision is close, short when it is obvious.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import logging
 import math
 import random
@@ -78,6 +80,16 @@ def difficulty(stats: Mapping[str, tuple[int, float]]) -> float:
     return visits[1] / visits[0]
 
 
+def _stable(x: Any) -> Any:
+    """JSON for what a view may hold besides JSON: sets in sorted order (never in hash order,
+    which differs per process), anything else by its ``repr``."""
+    if isinstance(x, (set, frozenset)):
+        return sorted(x, key=repr)
+    if isinstance(x, tuple):
+        return list(x)
+    return repr(x)
+
+
 class SearchBot(BaseBot):
     """Determinized Monte-Carlo tree search (ISMCTS) over the protocol.
 
@@ -110,6 +122,15 @@ class SearchBot(BaseBot):
     :param belief: weight the determinizations by how well they explain the other seats' bids
         and announcements (the game's optional ``sample_weight`` hook; Jass: trump choice and
         Schieben), see :func:`draw`
+    :param seed: the bot's own seed. Every decision searches with its own random stream, seeded
+        from ``seed``, the seat and the seat's view (its observation history) and the legal
+        actions: a decision is then a pure function of these, whatever the process, the order of
+        deals, the hash seed, the other seats' use of the table's random stream, and the load
+        (unless the wall-clock cap stops a search, counted in :attr:`cap_reached`). ``None``: the
+        seed of each decision is one number drawn from the ``rng`` the table passes (one draw,
+        whatever the search's budget)
+    :param cap: with a ``level``: ``"level"`` (its wall-clock safety bound ``Level.cap``) or
+        ``None`` (no bound; benchmarks that must be exact whatever the load)
     """
 
     name = "search"
@@ -119,7 +140,8 @@ class SearchBot(BaseBot):
                  interject: str = "rule", interject_samples: int = 8, exploration: float = 0.7,
                  rollout: Rollout | None = None, playout: str | None = None, value_scale: str = "max",
                  contract: str | None = None, guard: float | None | str = "default", belief: bool = True,
-                 engine: str = "auto", worlds: int | None = None, playouts: int | None = None):
+                 engine: str = "auto", worlds: int | None = None, playouts: int | None = None,
+                 seed: int | str | None = None, cap: float | str | None = "level"):
         if engine not in ("auto", "pimc", "ismcts"):
             raise ValueError(f"engine must be auto, pimc or ismcts, not '{engine}'")
         if worlds is not None and worlds < 1:
@@ -132,7 +154,7 @@ class SearchBot(BaseBot):
             if level not in LEVELS:
                 raise ValueError(f"unknown level '{level}' (known: {', '.join(LEVELS)})")
             lv = level_for(str(getattr(game, "name", "")), level)
-            time_limit, iterations, worlds = lv.cap, None, lv.worlds
+            time_limit, iterations, worlds = lv.cap if cap == "level" else cap, None, lv.worlds
             if contract is None and lv.contract is not None:
                 contract = lv.contract
             if playouts is None and lv.playouts is not None:
@@ -158,6 +180,11 @@ class SearchBot(BaseBot):
         if time_limit is None and iterations is None and worlds is None:
             raise ValueError("give a time limit, an iteration budget or a number of worlds")
         self.game = game
+        self.seed = seed
+        #: searches stopped by the wall-clock limit before their budget (with a level: its ``cap``)
+        self.cap_reached = 0
+        #: searches run (PIMC or tree search), the denominator of :attr:`cap_reached`
+        self.searches = 0
         self.engine = engine
         self.worlds = worlds
         self.playouts = playouts
@@ -203,7 +230,7 @@ class SearchBot(BaseBot):
         view = turn.view
         options = resolve_options(self.game, view, self.options)
         dv = deal_view(view)
-        r = rng if isinstance(rng, random.Random) else random.Random()
+        r = self._decision_rng(turn.seat, view, legal, rng)
         rule_choice: str | None = None
         root_actions: frozenset[str] | None = None
         if self.contract == "rule" or self.guard is not None:
@@ -236,16 +263,18 @@ class SearchBot(BaseBot):
             # a budget of worlds only (search:40w) gives the tree search as many iterations
             iters = self.tree_iterations if self.tree_iterations is not None else (
                 self.iterations if self.iterations is not None or self.time_limit is not None else self.worlds)
+            info: dict[str, Any] = {}
             stats = ismcts(self.game, options, dv, turn.seat, r, time_limit=self.time_limit,
                            iterations=iters, exploration=self.exploration,
                            rollout=self._rollout(options), value_scale=self.value_scale,
-                           root_actions=root_actions, spread=spread, belief=self.belief)
+                           root_actions=root_actions, spread=spread, belief=self.belief, info=info)
+            self._count(bool(info.get("capped")) and iters is not None)
         except Exception as e:  # a game's sampler failing must not stop a table
             self.errors.append(f"{type(e).__name__}: {e}")
             log.warning("search failed for %s (%s); falling back", self.game.name, self.errors[-1])
             self.last_stats = {}
             fb = self._fallback()
-            return fb.choose(turn, rng) if fb else legal[r.randrange(len(legal))]
+            return fb.choose(turn, r) if fb else legal[r.randrange(len(legal))]
         self.last_stats = stats
         choices = [a for a in legal if a in stats] or legal
         best = max(choices, key=lambda a: (stats.get(a, (0, 0.0))[0], stats.get(a, (0, 0.0))[1]))
@@ -257,6 +286,26 @@ class SearchBot(BaseBot):
                 best, self.last_source = rule_choice, "rule"
         self._wait(t0, difficulty({a: stats[a] for a in choices if a in stats}), r)
         return best
+
+    def _count(self, capped: bool) -> None:
+        self.searches += 1
+        if capped:
+            self.cap_reached += 1
+
+    def _decision_rng(self, seat: int, view: Any, legal: list[str], rng: Any) -> random.Random:
+        """The random stream of one decision: seeded from the bot's ``seed`` (or one number drawn
+        from the table's ``rng``), the seat, its view and the legal actions (see the class)."""
+        if self.seed is not None:
+            base: Any = self.seed
+        elif isinstance(rng, random.Random):
+            base = rng.getrandbits(64)
+        else:
+            return random.Random()
+        try:
+            text = json.dumps([str(base), seat, view, legal], sort_keys=True, default=_stable, ensure_ascii=True)
+        except (TypeError, ValueError):  # keys that do not sort (int and str mixed): the view's own order
+            text = json.dumps([str(base), seat, view, legal], default=_stable, ensure_ascii=True)
+        return random.Random(hashlib.blake2b(text.encode(), digest_size=16).digest())
 
     def _valuer(self, options: Any) -> Any:
         try:
@@ -296,6 +345,7 @@ class SearchBot(BaseBot):
             self.errors.append(f"{type(e).__name__}: {e}")
             log.warning("pimc failed for %s (%s); falling back", self.game.name, self.errors[-1])
             return None
+        self._count(res.capped and (self.worlds is not None or self.iterations is not None))
         valued = [a for a in pool if res.samples.get(a)]
         if not valued:
             return None
@@ -368,7 +418,7 @@ class SearchBot(BaseBot):
         view = turn.view
         options = resolve_options(self.game, view, self.options)
         dv = deal_view(view)
-        r = rng if isinstance(rng, random.Random) else random.Random()
+        r = self._decision_rng(turn.seat, view, ["interject", *turn.legal], rng)
         options_ = [None, *turn.legal]
         totals = [0.0] * len(options_)
         for _ in range(self.interject_samples):
