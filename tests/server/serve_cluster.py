@@ -17,8 +17,10 @@ from .serve_for_tests import register_toy
 
 def app_for(url: str):
     register_toy()
+    # the test players loop as fast as the acknowledgements come (a few ms with processes on one machine):
+    # no rate limit of a socket is under test here (tests/server/test_hostile.py tests it)
     return create_app(database_url=url, config=ServerConfig(
-        bot_delay=0.0, grace=1000.0, allow_seed=True, rate_burst=200, rate_per_second=200, create_burst=10_000,
+        bot_delay=0.0, grace=1000.0, allow_seed=True, rate_burst=10_000, rate_per_second=10_000, create_burst=10_000,
         login_burst=10_000, warm_search=False, search_processes=0, cluster=True, cluster_tick=0.5))
 
 
