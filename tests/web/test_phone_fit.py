@@ -67,15 +67,20 @@ def seated_table(browser, server, game: str, viewport: dict, lang: str, seed: in
     return ctx, page, problems
 
 
+def next_turn(page, last: str | None) -> dict:
+    """Wait until the deal is over or it is our turn at a state newer than ``last``; the status's data."""
+    page.wait_for_function("""(last) => { const s = document.getElementById("status");
+      return s && (s.dataset.over === "true" || (s.dataset.yourTurn === "true" && s.dataset.version !== last)); }""",
+                           arg=last, timeout=60_000)
+    return page.evaluate("() => ({ ...document.getElementById('status').dataset })")
+
+
 def words_turns(page, game: str, size: str, lang: str, limit: int = 4) -> int:
     """At each of our first turns with words to say (up to ``limit``, the word phases): the hand and
     the words on the screen. Says the first word each time; returns how many turns were checked."""
     checked, last = 0, None
     for _ in range(40):
-        page.wait_for_function("""(last) => { const s = document.getElementById("status");
-          return s && (s.dataset.over === "true" || (s.dataset.yourTurn === "true" && s.dataset.version !== last)); }""",
-                               arg=last, timeout=60_000)
-        status = page.evaluate("() => ({ ...document.getElementById('status').dataset })")
+        status = next_turn(page, last)
         if status["over"] == "true":
             break
         last = status["version"]
@@ -127,10 +132,7 @@ def test_the_whole_hand_is_on_a_phone_on_its_side_while_words_are_said(server, b
     # card of the hand is tapped on its whole face
     played, last = 0, None
     for _ in range(60):
-        page.wait_for_function("""(last) => { const s = document.getElementById("status");
-          return s && (s.dataset.over === "true" || (s.dataset.yourTurn === "true" && s.dataset.version !== last)); }""",
-                               arg=last, timeout=60_000)
-        status = page.evaluate("() => ({ ...document.getElementById('status').dataset })")
+        status = next_turn(page, last)
         if status["over"] == "true" or played >= 3:
             break
         last = status["version"]
@@ -158,10 +160,7 @@ def test_a_partie_thanked_out_leaves_no_hand_to_play(server, browser, lang):
     ctx, page, problems = seated_table(browser, server, "jass", SMALL_PHONE, lang, SEEDS["jass"], {"target": 100})
     last = None
     for _ in range(60):
-        page.wait_for_function("""(last) => { const s = document.getElementById("status");
-          return s && (s.dataset.over === "true" || (s.dataset.yourTurn === "true" && s.dataset.version !== last)); }""",
-                               arg=last, timeout=60_000)
-        status = page.evaluate("() => ({ ...document.getElementById('status').dataset })")
+        status = next_turn(page, last)
         if status["over"] == "true":
             break
         last = status["version"]
@@ -196,10 +195,7 @@ def test_cards_laid_open_are_shown_not_a_hand(server, browser):
     ctx, page, problems = seated_table(browser, server, "perlaggen", SMALL_PHONE, "de", SEEDS["perlaggen"])
     last = None
     for _ in range(60):
-        page.wait_for_function("""(last) => { const s = document.getElementById("status");
-          return s && (s.dataset.over === "true" || (s.dataset.yourTurn === "true" && s.dataset.version !== last)); }""",
-                               arg=last, timeout=60_000)
-        status = page.evaluate("() => ({ ...document.getElementById('status').dataset })")
+        status = next_turn(page, last)
         if status["over"] == "true":
             break
         last = status["version"]
