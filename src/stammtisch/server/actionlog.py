@@ -182,6 +182,7 @@ class LoggedTable:
     status: str
     match: Match | None
     log: list[tuple[int, str]]
+    fallbacks: list[int]
     version: int
     seen: list[list[int]]
     public_seen: list[int]
@@ -200,9 +201,12 @@ class LoggedTable:
                                    seats=self._seat_names(), recorded=recorded, seed=self.settings.get("seed"))
         self.seen = [[] for _ in range(self.n)]
         self.public_seen = []
+        self.fallbacks = []
         for a in loaded.actions:
             if a.version != len(self.log) + 1:
                 raise RuntimeError(f"table {self.number}: action log has a gap before version {a.version}")
+            if a.actor == "fallback":  # .driver.FALLBACK: the rule player moved for a failed search
+                self.fallbacks.append(len(self.log))
             witnesses = self._apply_tracked(a.seat, a.action)
             self._logged(a.seat, a.action, witnesses)
         self.version = len(self.log)

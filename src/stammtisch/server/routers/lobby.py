@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from fastapi import APIRouter, Request
+from fastapi.responses import JSONResponse
 
 from ... import bots as botkit
 from ...core import registry
@@ -124,6 +125,18 @@ def default_bot(game: str) -> str:
 async def api_config(request: Request):
     """What every page needs before it shows a word: the server's default language."""
     return {"lang": config_of(request).default_lang}
+
+
+@router.get("/api/health")
+async def api_health(request: Request):
+    """Whether this process can play: its search workers (:meth:`.botpool.BotRunner.health`: alive,
+    restarts, failed decisions, busy and waiting decisions) and its playing tables. 503 while the
+    search pool is broken (it is replaced at the next decision)."""
+    tables = tables_of(request)
+    search = tables.runner.health()
+    playing = sum(1 for t in tables.by_number.values() if t.status == "playing")
+    return JSONResponse({"ok": search["ok"], "search": search, "playing_tables": playing},
+                        status_code=200 if search["ok"] else 503)
 
 
 @router.get("/api/games")
