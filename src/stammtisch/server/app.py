@@ -105,11 +105,11 @@ def create_app(*, database_url: str | None = None, data_dir: str | Path | None =
     app.state.limits = Limits.of(cfg)
     app.state.public_url = cfg.public_url
     # whole-app middleware (the scorekeeper's router included): outermost the headers, then the path check,
-    # the requests under way per client, other sites' requests, then the body limit
+    # the requests under way per client, the body limit, then other sites' requests and content types
     if cfg.cluster:  # innermost: requests for a table another process plays are answered there
         app.add_middleware(ClusterForward)
-    app.add_middleware(BodyLimit, limit=cfg.max_body)
     app.add_middleware(SameOrigin, public_url=cfg.public_url)
+    app.add_middleware(BodyLimit, limit=cfg.max_body)
     app.add_middleware(ClientRequests, limit=cfg.max_http_per_client)
     app.add_middleware(PathGuard)
     app.add_middleware(SecurityHeaders)

@@ -181,6 +181,7 @@ def _warm(games: list[str]) -> dict[str, int]:
         with compile_lock():  # one process of this installation compiles (writes the cache) at a time
             done[name] = _warm_one(name)
         _worker_compiled.add(name)
+        time.sleep(0.05)  # a worker waiting for the lock (its first decision) gets it before the next game
     return done
 
 
@@ -352,6 +353,9 @@ class BotRunner:
         self._restarting: set[int] = set()
         #: games whose search the workers have run (a new process loads their kernels at once)
         self._games: set[str] = set()
+        #: decisions waiting for a worker that is not restarting, first come first served
+        self._slot_waiters: collections.deque[asyncio.Future[int]] = collections.deque()
+        self._loop: asyncio.AbstractEventLoop | None = None
         #: most decisions of one client in the workers at once: all but one worker (one is kept for
         #: everybody else), at least one
         self.per_client = per_client if per_client is not None else max(1, self.processes - 1)
@@ -418,36 +422,82 @@ class BotRunner:
             except (BrokenProcessPool, RuntimeError):  # pragma: no cover - the next decision replaces it again
                 return
             self._restarting.add(i)
-            fut.add_done_callback(lambda f: self._restarting.discard(i) if self._slots[i] is pool else None)
+            fut.add_done_callback(lambda f: self._from_thread(self._restarted, i, pool))
 
     #: a decision waits at most this long for a worker that is not restarting before it takes one that is
     RESTART_WAIT = 30.0
 
+    def _remember_loop(self) -> None:
+        try:
+            self._loop = asyncio.get_running_loop()
+        except RuntimeError:  # pragma: no cover - called outside the event loop
+            pass
+
+    def _from_thread(self, fn: Any, *args: Any) -> None:
+        """Run ``fn(*args)`` on the event loop (from a pool's callback thread)."""
+        loop = self._loop
+        if loop is None or loop.is_closed():
+            fn(*args)
+            return
+        try:
+            loop.call_soon_threadsafe(fn, *args)
+        except RuntimeError:  # pragma: no cover - the loop is closing
+            pass
+
+    def _restarted(self, i: int, pool: ProcessPoolExecutor) -> None:
+        """Slot ``i``'s process has loaded its kernels (or failed to): it takes decisions again."""
+        if self._slots[i] is pool:
+            self._restarting.discard(i)
+            if i not in self._taken:
+                self._hand_over(i)
+
+    def _hand_over(self, i: int) -> None:
+        """Give the free slot ``i`` to the first decision waiting for one."""
+        while self._slot_waiters:
+            w = self._slot_waiters.popleft()
+            if not w.done():
+                self._taken.add(i)
+                w.set_result(i)
+                return
+
+    def _release(self, i: int) -> None:
+        self._taken.discard(i)
+        if i not in self._restarting:
+            self._hand_over(i)
+
     async def _pick(self) -> int:
-        """A free slot: a worker that is not restarting first (a restarting one would make the
-        decision wait until it has started and loaded the kernels; a worker with its kernels loaded
-        is usually free again within a second)."""
-        deadline = time.monotonic() + self.RESTART_WAIT
-        while True:
-            free = [i for i in range(self.processes) if i not in self._taken]
-            ready = [i for i in free if i not in self._restarting]
-            warm = [i for i in ready if i in self._warm_slots]
-            if warm or ready:
-                return (warm or ready)[0]
-            if len(self._restarting) >= self.processes or time.monotonic() > deadline:
-                return (free or [0])[0]  # every worker is restarting: wait in the queue of one
-            await asyncio.sleep(0.02)
+        """A free slot, taken: a worker that is not restarting first (a restarting one would make
+        the decision wait until it has started and loaded the kernels, seconds on a busy machine;
+        a worker with its kernels loaded is usually free again within a second). Decisions that
+        wait for one are served in order (:meth:`_hand_over`)."""
+        free = [i for i in range(self.processes) if i not in self._taken]
+        ready = [i for i in free if i not in self._restarting]
+        warm = [i for i in ready if i in self._warm_slots]
+        if (warm or ready) and not self._slot_waiters:
+            i = (warm or ready)[0]
+        elif len(self._restarting) >= self.processes or not (free or self._slot_waiters):
+            i = (free or [0])[0]  # every worker is restarting: wait in the queue of one
+        else:
+            w: asyncio.Future[int] = asyncio.get_running_loop().create_future()
+            self._slot_waiters.append(w)
+            try:
+                return await asyncio.wait_for(w, self.RESTART_WAIT)
+            except asyncio.TimeoutError:
+                free = [i for i in range(self.processes) if i not in self._taken]
+                i = (free or [0])[0]
+        self._taken.add(i)
+        return i
 
     async def _run(self, *args: Any) -> Any:
         """``_think(*args)`` in a free worker; a dead worker is replaced and the decision tried again
         (:attr:`retries` times), then :class:`SearchFailed`."""
         loop = asyncio.get_running_loop()
+        self._loop = loop
         for attempt in range(self.retries + 1):
             if self._closed:
                 raise SearchFailed("the search workers are shut down")
             self._games.add(args[0])
             i = await self._pick()
-            self._taken.add(i)
             pool = self._slot(i)
             try:
                 out = await loop.run_in_executor(pool, _think, *args)
@@ -461,7 +511,7 @@ class BotRunner:
                     continue
                 raise SearchFailed(f"the worker died {self.retries + 1} times during this decision") from e
             finally:
-                self._taken.discard(i)
+                self._release(i)
         raise AssertionError("unreachable")  # pragma: no cover
 
     def _heal(self) -> None:
@@ -507,9 +557,10 @@ class BotRunner:
             return None
         pool = self._slot(0)
         self._restarting.add(0)  # decisions go to the other workers while it can wait for them
+        self._remember_loop()
         fut = pool.submit(_warm, list(games))
         fut.add_done_callback(_log_warm)
-        fut.add_done_callback(lambda f: self._restarting.discard(0) if self._slots[0] is pool else None)
+        fut.add_done_callback(lambda f: self._from_thread(self._restarted, 0, pool))
         return fut
 
     async def run_cheap(self, fn: Any) -> Any:

@@ -190,7 +190,12 @@ async def api_create(request: Request):
     if name:
         seat, _ = await t.take_seat(None, name, account_id, token=token)
         out.update(seat=seat, table=t.info())
-    return out
+    # which table this process now plays: a table-sticky proxy learns it here and sends the table's
+    # requests and sockets to this process (docs/server.md, "Deployment")
+    return JSONResponse(out, headers={TABLE_HEADER: t.public_id})
+
+#: the response header naming the table a create opened (and this process plays)
+TABLE_HEADER = "X-Stammtisch-Table"
 
 @router.get("/api/tables/{table_id}")
 async def api_table(request: Request, table_id: TableId):
