@@ -18,8 +18,10 @@ from stammtisch.server.driver import FALLBACK
 from tests.server.helpers import create_table
 
 
-def _search_table(client, max_deals=20, seed=1):
-    made = create_table(client, game="jass", name=None, bot="search:easy", seed=seed, max_deals=max_deals)
+def _search_table(client, max_deals=20, seed=1, target=10000):
+    # a high target (Papagei-Jass §2): the game is not over (nor "bedankt") within the test's seconds
+    made = create_table(client, game="jass", name=None, bot="search:easy", seed=seed, max_deals=max_deals,
+                        options={"target": target})
     tid, owner = made["table"]["id"], made["token"]
     assert client.post(f"/api/tables/{tid}/bots", json={"token": owner}).status_code == 200
     assert client.post(f"/api/tables/{tid}/start", json={"token": owner}).status_code == 200

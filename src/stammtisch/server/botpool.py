@@ -485,6 +485,10 @@ class BotRunner:
             except asyncio.TimeoutError:
                 free = [i for i in range(self.processes) if i not in self._taken]
                 i = (free or [0])[0]
+            except asyncio.CancelledError:  # the table closed meanwhile: a slot handed over goes back
+                if w.done() and not w.cancelled():
+                    self._release(w.result())
+                raise
         self._taken.add(i)
         return i
 
