@@ -1,0 +1,55 @@
+"""The terminal's analysis (``stammtisch analyse``): one block per decision, then the summary."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.table import Table
+from rich.text import Text
+
+from ..core.messages import Msg
+from ..i18n import render
+from .commands import console
+from .render import module_for
+from .settlement import tr
+
+__all__ = ["print_analysis"]
+
+HEAD = {"deal": Msg("deal {n}, action {k}"), "action": Msg("action"), "value": Msg("value"),
+        "playouts": Msg("playouts"), "hindsight": Msg("hindsight (all hands open)"),
+        "chosen": Msg("chosen"), "search": Msg("search")}
+
+
+def print_analysis(out: dict[str, Any], lang: str) -> None:
+    """Print ``out`` (:func:`stammtisch.bots.analysis.analyse`) in ``lang``."""
+    mod = module_for(str(out.get("game")))
+    notation = getattr(mod, "NOTATION", None)
+    show = notation.action if notation else str
+    console.print(Text(render(Msg("analysis of {seat} by the search (level {level}, a fixed budget), from "
+                                  "this seat's information only; values in expected points (the seat's "
+                                  "column minus the mean of the others)", seat=out["seat"],
+                                  level=out["level"]), lang), style="bold"), highlight=False, soft_wrap=True)
+    for d in out["decisions"]:
+        t = Table(title=tr(HEAD["deal"], n=d["deal"] + 1, k=d["index"] + 1), title_justify="left")
+        t.add_column(tr(HEAD["action"]))
+        t.add_column(tr(HEAD["value"]), justify="right")
+        t.add_column(tr(HEAD["playouts"]), justify="right")
+        hs = d.get("hindsight") or None
+        if out.get("hindsight"):
+            t.add_column(tr(HEAD["hindsight"]), justify="right")
+        t.add_column("")
+        values = d["values"]
+        for a in sorted(d["legal"], key=lambda a: -values.get(a, float("-inf"))):
+            marks = []
+            if a == d["chosen"]:
+                marks.append(tr(HEAD["chosen"]))
+            if a == d["best"]:
+                marks.append(tr(HEAD["search"]))
+            row = [show(a), f"{values[a]:+.2f}" if a in values else "–", str(d["playouts"].get(a, 0))]
+            if out.get("hindsight"):
+                row.append(f"{hs[a]:+.2f}" if hs and a in hs else "–")
+            row.append(", ".join(marks))
+            t.add_row(*row)
+        console.print(t)
+    for line in out["summary"]["lines"]:
+        console.print(Text(render(line, lang)), highlight=False, soft_wrap=True)
