@@ -29,10 +29,13 @@ def fair_seed_of(settings: dict[str, Any]) -> bytes | None:
     return fairdeal.parse_seed(settings.get("fair_seed"))
 
 
-def record_fields(settings: dict[str, Any], bot_kind: str, seats: list[Any]) -> dict[str, Any]:
-    """What a finished table's record adds: the computer players' kind, seats and seed."""
+def record_fields(settings: dict[str, Any], bot_kind: str, seats: list[Any],
+                  overrides: dict[str, Any]) -> dict[str, Any]:
+    """What a finished table's record adds: the computer players' kind, seats and seed, and the
+    options as the table was opened with them (``view_options``: the profile's changes, as the
+    players' views carry them), so that a decision can be replayed on the very view it was made on."""
     bot_seats = [i for i, s in enumerate(seats) if s.kind == "bot"]
     seed = settings.get("bot_seed")
     if not isinstance(seed, str):
         return {}
-    return {"bots": {"kind": bot_kind, "seats": bot_seats, "seed": seed}}
+    return {"bots": {"kind": bot_kind, "seats": bot_seats, "seed": seed, "view_options": dict(overrides)}}

@@ -369,5 +369,5 @@ class Table(LoggedTable, Presence, BotDriver):
         if self.status != "finished" or self.match is None:
             raise TableError("not_finished", Msg("the record is published when the game is over"))
         rec = records.to_record(self.match)
-        rec.update(record_fields(self.settings, self.bot_kind, self.seats))
+        rec.update(record_fields(self.settings, self.bot_kind, self.seats, self.overrides))
         return rec
