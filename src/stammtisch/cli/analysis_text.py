@@ -11,7 +11,6 @@ from ..core.messages import Msg
 from ..i18n import render
 from .commands import console
 from .render import module_for
-from .settlement import tr
 
 __all__ = ["print_analysis"]
 
@@ -22,6 +21,10 @@ HEAD = {"deal": Msg("deal {n}, action {k}"), "action": Msg("action"), "value": M
 
 def print_analysis(out: dict[str, Any], lang: str) -> None:
     """Print ``out`` (:func:`stammtisch.bots.analysis.analyse`) in ``lang``."""
+
+    def word(key: str) -> str:
+        return render(HEAD[key], lang)
+
     mod = module_for(str(out.get("game")))
     notation = getattr(mod, "NOTATION", None)
     show = notation.action if notation else str
@@ -30,21 +33,21 @@ def print_analysis(out: dict[str, Any], lang: str) -> None:
                                   "column minus the mean of the others)", seat=out["seat"],
                                   level=out["level"]), lang), style="bold"), highlight=False, soft_wrap=True)
     for d in out["decisions"]:
-        t = Table(title=tr(HEAD["deal"], n=d["deal"] + 1, k=d["index"] + 1), title_justify="left")
-        t.add_column(tr(HEAD["action"]))
-        t.add_column(tr(HEAD["value"]), justify="right")
-        t.add_column(tr(HEAD["playouts"]), justify="right")
+        t = Table(title=render(Msg(HEAD["deal"].id, n=d["deal"] + 1, k=d["index"] + 1), lang), title_justify="left")
+        t.add_column(word("action"))
+        t.add_column(word("value"), justify="right")
+        t.add_column(word("playouts"), justify="right")
         hs = d.get("hindsight") or None
         if out.get("hindsight"):
-            t.add_column(tr(HEAD["hindsight"]), justify="right")
+            t.add_column(word("hindsight"), justify="right")
         t.add_column("")
         values = d["values"]
         for a in sorted(d["legal"], key=lambda a: -values.get(a, float("-inf"))):
             marks = []
             if a == d["chosen"]:
-                marks.append(tr(HEAD["chosen"]))
+                marks.append(word("chosen"))
             if a == d["best"]:
-                marks.append(tr(HEAD["search"]))
+                marks.append(word("search"))
             row = [show(a), f"{values[a]:+.2f}" if a in values else "–", str(d["playouts"].get(a, 0))]
             if out.get("hindsight"):
                 row.append(f"{hs[a]:+.2f}" if hs and a in hs else "–")
