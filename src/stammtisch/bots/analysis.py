@@ -18,7 +18,10 @@ The analysis is deterministic: every decision searches with its own seed (the re
 the decision), so the same record gives the same analysis (and a cache can keep it).
 
 Out-of-turn actions (Doppelkopf announcements, Jass Bedanken) are not valued: the search decides
-them by the rule player or by comparing with silence, not by valuing every action.
+them by the rule player or by comparing with silence, not by valuing every action. In a turn that
+offers cards and words together (Jass Stöck, a Doppelkopf announcement with the card), a word's
+value plays the card after it by the playout policy, so a word and a card compare unevenly: every
+value is shown, but such a pair is not named among the biggest mistakes (``mixed``).
 """
 
 from __future__ import annotations
@@ -139,9 +142,16 @@ def _analyse_here(match: Match, deal: int, index: int, seat: int, action: str, l
     if values:
         best = max(values, key=lambda a: (values[a], a == best))
     loss = round(values[best] - values[action], 3) if action in values and best in values else None
+    from .rollouts import CardsFirstRollout
+
+    is_card = CardsFirstRollout(match.game).is_card
+    words = [a for a in legal if not is_card(a)]
     out: dict[str, Any] = {
         "deal": deal, "index": index, "seat": seat, "legal": legal, "chosen": action, "best": best,
         "values": values, "playouts": {a: stats[a][0] for a in legal if a in stats}, "loss": loss,
+        # a turn that offers cards and words (Stöck, a Doppelkopf announcement): a word's value
+        # plays the following card by the playout policy, so words and cards compare unevenly
+        "mixed": bool(words) and len(words) < len(legal), "words": words,
     }
     if hindsight:
         seed = int.from_bytes(place.encode()[-8:], "big") & (2**31 - 1)
@@ -200,13 +210,19 @@ def result(record: Mapping[str, Any], seat: int, level: str, hindsight: bool,
             "hindsight": hindsight, "decisions": found, "summary": summarise(found)}
 
 
+def _uneven(d: Mapping[str, Any]) -> bool:
+    """A card measured against a word (or the reverse) in a mixed turn: not named a mistake."""
+    words = d.get("words") or []
+    return bool(d.get("mixed")) and (d["chosen"] in words) != (d["best"] in words)
+
+
 def summarise(found: list[dict[str, Any]], top: int = 3) -> dict[str, Any]:
     """The biggest mistakes (at least :data:`MISTAKE` expected points lost), the total lost and how
     often the seat chose as the search did."""
     valued = [d for d in found if d.get("loss") is not None]
     agreed = sum(1 for d in found if d["chosen"] == d["best"])
     lost = round(sum(d["loss"] for d in valued), 1)
-    worst = sorted((d for d in valued if d["loss"] >= MISTAKE), key=lambda d: -d["loss"])[:top]
+    worst = sorted((d for d in valued if d["loss"] >= MISTAKE and not _uneven(d)), key=lambda d: -d["loss"])[:top]
     lines = [msg_json(Msg("decisions: {total}; the same choice as the search: {agreed}; expected points "
                           "lost in all: {lost}", total=len(found), agreed=agreed, lost=lost))]
     if not worst:

@@ -54,5 +54,13 @@ def print_analysis(out: dict[str, Any], lang: str) -> None:
             row.append(", ".join(marks))
             t.add_row(*row)
         console.print(t)
-    for line in out["summary"]["lines"]:
-        console.print(Text(render(line, lang)), highlight=False, soft_wrap=True)
+    lines = out["summary"]["lines"]
+    places = {(d["deal"], d["index"]): d for d in out["decisions"]}
+    said = [render(ln, lang) for ln in lines[:1 if out["summary"]["mistakes"] else 2]]
+    for m in out["summary"]["mistakes"]:  # the actions as this screen shows them
+        d = places[(m["deal"], m["index"])]
+        said.append(render(Msg("deal {deal}, action {n}: chosen {chosen}, better {best} (expected points lost: {loss})",
+                               deal=m["deal"] + 1, n=m["index"] + 1, chosen=show(d["chosen"]), best=show(d["best"]),
+                               loss=round(m["loss"], 1)), lang))
+    for line in said:
+        console.print(Text(line), highlight=False, soft_wrap=True)

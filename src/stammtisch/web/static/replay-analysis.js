@@ -9,6 +9,22 @@ import { gettext, msg } from "./i18n.js";
 
 const state = { seat: null, job: null, timer: null, error: null };
 
+const round1 = (x) => Math.round(x * 10) / 10;
+
+/** The summary's lines with the actions in words: the totals line as the server wrote it, then
+ * each of the biggest mistakes. */
+function summaryLines(res, label, seats) {
+  const byPlace = new Map(res.decisions.map((d) => [`${d.deal}:${d.index}`, d]));
+  const lines = [msg(res.summary.lines[0], seats)];
+  if (!res.summary.mistakes.length) lines.push(msg(res.summary.lines[1], seats));
+  for (const m of res.summary.mistakes) {
+    const d = byPlace.get(`${m.deal}:${m.index}`);
+    lines.push(msg({ id: "deal {deal}, action {n}: chosen {chosen}, better {best} (expected points lost: {loss})",
+      args: { deal: m.deal + 1, n: m.index + 1, chosen: label(d.chosen), best: label(d.best), loss: round1(m.loss) } }, seats));
+  }
+  return lines;
+}
+
 function fmt(x) {
   return (x > 0 ? "+" : "") + x.toLocaleString(document.documentElement.lang || "de", { maximumFractionDigits: 1, minimumFractionDigits: 1 });
 }
@@ -72,7 +88,7 @@ export function analysisPanel({ number, dealNo, step, seats, go, label, redraw }
       parts.push(h("h3", {}, msg({ id: "deal {n}, action {k}", args: { n: dealNo + 1, k: step + 1 } })),
         h("p", { id: "analysis-here" }, msg({
           id: "{seat} chose {chosen}; the search: {best}; expected points lost: {loss}",
-          args: { seat: res.seat, chosen: label(here.chosen), best: label(here.best), loss: here.loss ?? 0 },
+          args: { seat: res.seat, chosen: label(here.chosen), best: label(here.best), loss: round1(here.loss ?? 0) },
         }, seats)), table(here, label));
     }
     parts.push(h("h3", {}, gettext("decisions of this deal")),
@@ -81,7 +97,7 @@ export function analysisPanel({ number, dealNo, step, seats, go, label, redraw }
           msg({ id: "deal {n}, action {k}", args: { n: d.deal + 1, k: d.index + 1 } })), " ",
         `${label(d.chosen)}${d.chosen !== d.best ? ` → ${label(d.best)}` : ""}${d.loss ? ` (${fmt(-d.loss)})` : ""}`))));
     parts.push(h("h3", {}, gettext("summary")),
-      h("ul", { class: "analysis-summary" }, res.summary.lines.map((l) => h("li", {}, msg(l, seats)))));
+      h("ul", { class: "analysis-summary" }, summaryLines(res, label, seats).map((l) => h("li", {}, l))));
   }
   return h("section", { class: "panel analysis", id: "analysis" }, parts);
 }
