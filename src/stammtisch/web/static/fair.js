@@ -10,9 +10,9 @@ import { gettext, msg } from "./i18n.js";
 export function fairLine(info) {
   const s = (info && info.settings) || {};
   if (!s.commitment) return null;
-  return h("div", { class: "fair-line", id: "fair-line" },
+  return h("div", { class: "fair-line" },
     h("p", {}, msg({ id: "Fair deals: the deals are fixed by a secret seed; its commitment (SHA-256): {commitment}", args: { commitment: s.commitment } })),
-    s.fair_seed ? h("p", { id: "fair-seed" }, msg({ id: "The Partie is over; the seed is revealed: {seed}", args: { seed: s.fair_seed } })) : null,
+    s.fair_seed ? h("p", { class: "fair-seed" }, msg({ id: "The Partie is over; the seed is revealed: {seed}", args: { seed: s.fair_seed } })) : null,
     h("p", {}, h("a", { href: "/fair", target: "_blank", rel: "noopener" }, gettext("How to check that the deals were fair"))));
 }
 
@@ -27,5 +27,5 @@ export function fairPage(root) {
   ];
   root.replaceChildren(
     h("header", {}, h("a", { href: "/", class: "home" }, "stammtisch"), h("h1", {}, gettext("Fair deals: how to check them"))),
-    h("section", { class: "panel" }, ps.map((p) => h("p", {}, gettext(p)))));
+    h("section", { class: "panel" }, h("h2", {}, gettext("Fair deals: how to check them")), ps.map((p) => h("p", {}, gettext(p)))));
 }

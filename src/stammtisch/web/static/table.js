@@ -380,7 +380,8 @@ function overPanel(v) {
     h("p", { class: "winner", id: "winner" }, winners.length === names.length ? t("draw") : t("winner", { who: winners.join(", ") })),
     scoreSheet(v, game, v.results, v.totals),
     h("p", { class: "links" }, h("a", { href: `/replay/${info.number}`, id: "replay-link" }, t("replay")), " · ",
-      h("a", { href: `/api/records/${info.number}`, download: `stammtisch-${info.number}.json`, id: "record-link" }, t("record"))));
+      h("a", { href: `/api/records/${info.number}`, download: `stammtisch-${info.number}.json`, id: "record-link" }, t("record"))),
+    fairLine(info));
 }
 
 function chatPanel() {
