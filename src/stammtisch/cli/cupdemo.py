@@ -91,7 +91,7 @@ def _own_server(data: Path) -> Iterator[tuple[str, str, str]]:
 
     import uvicorn
 
-    from stammtisch.cup.api import router as cup_router
+    from stammtisch.cup.api import routers as cup_routers
     from stammtisch.cup.api import startup as cup_startup
     from stammtisch.scorekeeper.api import make_router
     from stammtisch.scorekeeper.store import Store as ScoreStore
@@ -105,7 +105,7 @@ def _own_server(data: Path) -> Iterator[tuple[str, str, str]]:
     sk.create_organiser(name, password)
     config = ServerConfig(bot_delay=0.0, grace=5.0, search_processes=0, warm_search=False, create_burst=1000,
                           create_per_minute=1000.0, max_open_tables=10_000)
-    app = create_app(database_url=url, config=config, routers=[make_router(sk), cup_router],
+    app = create_app(database_url=url, config=config, routers=[make_router(sk), *cup_routers],
                      startup=[cup_startup(sk)])
     sock = listen("127.0.0.1", 0, lambda m: (_ for _ in ()).throw(DemoError(m)))
     port = sock.getsockname()[1]

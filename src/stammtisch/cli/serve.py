@@ -176,14 +176,14 @@ def worker_app() -> object:
 
 def _app(url: str, config: Any) -> Any:
     """The table server with the scorekeeper's router and the online cups (``/cup/api``) on one database."""
-    from ..cup.api import router as cup_router
+    from ..cup.api import routers as cup_routers
     from ..cup.api import startup as cup_startup
     from ..scorekeeper.api import make_router
     from ..scorekeeper.store import Store as ScoreStore
     from ..server import create_app
 
     scores = ScoreStore(url)
-    return create_app(database_url=url, config=config, routers=[make_router(scores), cup_router],
+    return create_app(database_url=url, config=config, routers=[make_router(scores), *cup_routers],
                       startup=[cup_startup(scores)])
 
 

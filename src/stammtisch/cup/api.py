@@ -8,16 +8,18 @@ capped and strictly (:func:`stammtisch.server.routers.common.read_model`).
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path as FilePath
 from collections.abc import Awaitable, Callable
 from typing import Annotated, Any
 
 from fastapi import APIRouter, FastAPI, Path, Request
-from fastapi.responses import JSONResponse, Response
+from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.routing import APIRoute
 from pydantic import BaseModel, ConfigDict, Field
 
 from stammtisch.core.errors import IllegalAction, OptionError, StammtischError
 from stammtisch.core.messages import Msg
+from stammtisch.scorekeeper.auth import RateLimiter
 from stammtisch.scorekeeper.errors import Conflict, Forbidden, Locked, NotFound
 from stammtisch.scorekeeper.store import Principal
 from stammtisch.scorekeeper.store import Store as SkStore
@@ -26,7 +28,7 @@ from stammtisch.server.tables import TableError
 
 from .service import Cups
 
-__all__ = ["router", "startup", "cups_of"]
+__all__ = ["router", "pages", "routers", "startup", "cups_of"]
 
 Id = Annotated[int, Path(ge=1, le=2**31 - 1)]
 BODY = 16384
@@ -102,6 +104,25 @@ class Replace(_Body):
     name: Annotated[str, Field(min_length=1, max_length=200)] | None = None
 
 
+class Kind(_Body):
+    kind: Annotated[str, Field(max_length=10)]
+
+
+class Register(_Body):
+    key: Annotated[str, Field(min_length=1, max_length=64)]
+    name: Annotated[str, Field(min_length=1, max_length=200)]
+    code: Annotated[str, Field(min_length=4, max_length=128)]
+
+
+class Me(_Body):
+    name: Annotated[str, Field(min_length=1, max_length=200)]
+    code: Annotated[str, Field(min_length=1, max_length=128)]
+
+
+class Open(_Body):
+    open: bool = True
+
+
 class Publish(_Body):
     published: bool = True
 
@@ -171,8 +192,8 @@ async def draw(request: Request, tid: Id) -> dict[str, Any]:
     cups = cups_of(request)
     await _organiser(request, cups, tid)
     body = await read_model(request, Draw, BODY)
-    rnd = await asyncio.to_thread(lambda: cups.store.draw_round(tid, method=body.method, seed=body.seed,
-                                                                  prefer=body.prefer, kinds=body.kinds))
+    rnd = await asyncio.to_thread(lambda: cups.draw(tid, method=body.method, seed=body.seed, prefer=body.prefer,
+                                                      kinds=body.kinds))
     return {"round": rnd}
 
 
@@ -222,6 +243,17 @@ async def replace(request: Request, tid: Id, table_id: Id) -> dict[str, Any]:
     return {"position": body.position, "token": token}
 
 
+@router.post("/cups/{tid}/tables/{table_id}/kind")
+async def kind(request: Request, tid: Id, table_id: Id) -> dict[str, Any]:
+    """A mixed cup: make a drawn table ``live`` or ``online`` before its round starts."""
+    cups = cups_of(request)
+    await _organiser(request, cups, tid)
+    await _table_of(cups, tid, table_id)
+    body = await read_model(request, Kind, BODY)
+    info = await asyncio.to_thread(cups.store.set_table_kind, table_id, body.kind)
+    return {"table": table_id, "kind": info["kind"]}
+
+
 @router.post("/cups/{tid}/tables/{table_id}/seats/{position}/link")
 async def seat_link(request: Request, tid: Id, table_id: Id, position: Annotated[int, Path(ge=1, le=5)]) -> dict[str, Any]:
     """A drawn player's seat link (a fresh token; the old link stops working): the organiser sends it."""
@@ -229,6 +261,93 @@ async def seat_link(request: Request, tid: Id, table_id: Id, position: Annotated
     await _organiser(request, cups, tid)
     await _table_of(cups, tid, table_id)
     return await cups.seat_link(table_id, position)
+
+
+#: personal codes tried per client address (each try costs an argon2 verification)
+_tries = RateLimiter(30, 60.0)
+
+
+def _limit(request: Request) -> None:
+    if not _tries.allow(request.client.host if request.client else "?"):
+        raise Locked(Msg("too many attempts from this address; wait a minute"))
+
+
+@router.post("/cups/{tid}/invite")
+async def invite(request: Request, tid: Id) -> dict[str, Any]:
+    """The cup's invitation link (the same every time): players register with it."""
+    cups = cups_of(request)
+    await _organiser(request, cups, tid)
+    key = await asyncio.to_thread(cups.invitation, tid)
+    return {"invite": f"/cup/join?t={tid}&k={key}", "key": key}
+
+
+@router.get("/cups/{tid}/about")
+async def about(request: Request, tid: Id) -> dict[str, Any]:
+    """What the invitation page shows: the cup's name, game and rounds, the check-in (no names)."""
+    t = await asyncio.to_thread(cups_of(request).store.tournament, tid)
+    c = (t["online"] or {}).get("checkin") or {}
+    return {"id": t["id"], "name": t["name"], "game": t["game"], "profile": t["profile"],
+            "rounds_planned": t["rounds_planned"], "rounds": len(t["rounds"]), "players": len(t["players"]),
+            "registration": not t["rounds"], "checkin": {"round": c.get("round"), "open": bool(c.get("open"))},
+            "published": t["published"]}
+
+
+@router.post("/cups/{tid}/register", status_code=201)
+async def register(request: Request, tid: Id) -> dict[str, Any]:
+    """A player registers with the invitation's key, his name and a personal code."""
+    cups = cups_of(request)
+    _limit(request)
+    body = await read_model(request, Register, BODY)
+    return {"player": await asyncio.to_thread(cups.register, tid, body.key, body.name, body.code)}
+
+
+@router.post("/cups/{tid}/checkin/open")
+async def checkin_open(request: Request, tid: Id) -> dict[str, Any]:
+    cups = cups_of(request)
+    await _organiser(request, cups, tid)
+    body = await read_model(request, Open, BODY)
+    return {"checkin": await asyncio.to_thread(cups.open_checkin, tid, body.open)}
+
+
+@router.post("/cups/{tid}/checkin")
+async def checkin(request: Request, tid: Id) -> dict[str, Any]:
+    """A registered player checks in for the next round (name and personal code)."""
+    cups = cups_of(request)
+    _limit(request)
+    body = await read_model(request, Me, BODY)
+    return await asyncio.to_thread(cups.check_in, tid, body.name, body.code)
+
+
+@router.post("/cups/{tid}/me")
+async def me(request: Request, tid: Id) -> dict[str, Any]:
+    """A registered player's view: check-in, and the seat link of his running online table."""
+    cups = cups_of(request)
+    _limit(request)
+    body = await read_model(request, Me, BODY)
+    return await cups.my_table(tid, body.name, body.code)
+
+
+@router.post("/cups/{tid}/seat")
+async def my_seat(request: Request, tid: Id) -> dict[str, Any]:
+    """A registered player's seat link at his running online table (a fresh token; the previous
+    link stops working)."""
+    cups = cups_of(request)
+    _limit(request)
+    body = await read_model(request, Me, BODY)
+    out = await cups.my_table(tid, body.name, body.code, link=True)
+    if not out["table"] or "link" not in out["table"]:
+        raise NotFound(Msg("you have no table playing online now"))
+    return out["table"]["link"]  # type: ignore[no-any-return]
+
+
+@router.get("/cups")
+async def my_cups(request: Request) -> dict[str, Any]:
+    """The organiser's online and mixed cups."""
+    cups = cups_of(request)
+    p = await _organiser(request, cups)
+    ts = await asyncio.to_thread(cups.store.list_tournaments, False, None, p.organiser)
+    online = [t for t in ts if (await asyncio.to_thread(cups.store.tournament, t["id"]))["online"] is not None]
+    return {"cups": online}
 
 
 @router.get("/cups/{tid}/standings")
@@ -242,6 +361,33 @@ async def standings(request: Request, tid: Id) -> dict[str, Any]:
     return {"ranking": ranking, "tables": [
         {k: d.get(k) for k in ("round", "table", "written", "planned", "closed", "game", "status")}
         for d in await cups.dashboard(tid)]}
+
+
+#: the pages (organiser, invitation) and their static files
+pages = APIRouter(prefix="/cup", route_class=CupRoute)
+STATIC = FilePath(__file__).parent / "static"
+
+
+@pages.get("/", include_in_schema=False)
+def organiser_page() -> FileResponse:
+    return FileResponse(STATIC / "cup.html")
+
+
+@pages.get("/join", include_in_schema=False)
+def join_page() -> FileResponse:
+    return FileResponse(STATIC / "join.html")
+
+
+@pages.get("/static/{name}", include_in_schema=False)
+def static(name: Annotated[str, Path(max_length=100, pattern=r"^[a-z]+\.(js|html)$")]) -> FileResponse:
+    path = STATIC / name
+    if not path.is_file():
+        raise NotFound(Msg("no file {name}", name=repr(name[:100])))
+    return FileResponse(path, media_type="text/javascript" if name.endswith(".js") else None)
+
+
+#: every router of the online cups, for ``create_app(routers=...)``
+routers = [router, pages]
 
 
 def startup(store: SkStore) -> Callable[[FastAPI], Awaitable[None]]:

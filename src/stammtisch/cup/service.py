@@ -28,6 +28,7 @@ from typing import Any
 
 from stammtisch.core.errors import IllegalAction
 from stammtisch.core.messages import Msg
+from stammtisch.scorekeeper.errors import Forbidden
 from stammtisch.scorekeeper.store import Store as SkStore
 from stammtisch.server.registry import Tables
 from stammtisch.server.table import Table
@@ -91,6 +92,94 @@ class Cups:
         self.store.set_games(tid, {size: planned_games(t["game"], size, cs, adapter.round_games.get(size, 0))
                                    for size in adapter.table_sizes})
         return self.store.set_online(tid, cs.to_json())
+
+    # -- invitation, registration, check-in -------------------------------------------
+    def invitation(self, tid: int) -> str:
+        """The cup's invitation key (made on first use): the link players register with."""
+        def change(o: dict[str, Any]) -> dict[str, Any]:
+            o.setdefault("invite", secrets.token_urlsafe(12))
+            return o
+        return str(self.store.update_online(tid, change)["invite"])
+
+    def _check_invite(self, tid: int, key: str) -> dict[str, Any]:
+        t = self.store.tournament(tid)
+        invite = (t["online"] or {}).get("invite")
+        if not invite or not isinstance(key, str) or not secrets.compare_digest(str(invite), key):
+            raise Forbidden(Msg("this invitation link is not valid"))
+        return t
+
+    def register(self, tid: int, key: str, name: str, code: str) -> dict[str, Any]:
+        """A player registers with the invitation, his name and a personal code (until the first draw)."""
+        t = self._check_invite(tid, key)
+        if t["rounds"]:
+            raise IllegalAction(Msg("the registration is closed: the first round is drawn"))
+        return self.store.register_player(tid, name, code)
+
+    def open_checkin(self, tid: int, opened: bool) -> dict[str, Any]:
+        """Open (or close) the check-in for the next round; opening starts an empty list."""
+        nxt = len(self.store.tournament(tid)["rounds"]) + 1
+
+        def change(o: dict[str, Any]) -> dict[str, Any]:
+            c = o.get("checkin") or {}
+            if opened and c.get("round") != nxt:
+                c = {"round": nxt, "players": []}
+            c["open"] = bool(opened)
+            o["checkin"] = c
+            return o
+        return dict(self.store.update_online(tid, change)["checkin"])
+
+    def check_in(self, tid: int, name: str, code: str) -> dict[str, Any]:
+        """A registered player checks in for the next round (while the check-in is open)."""
+        p = self.store.player_by_code(tid, name, code)
+
+        def change(o: dict[str, Any]) -> dict[str, Any]:
+            c = o.get("checkin") or {}
+            if not c.get("open"):
+                raise IllegalAction(Msg("the check-in is not open"))
+            if p["number"] not in c["players"]:
+                c["players"] = [*c["players"], p["number"]]
+            o["checkin"] = c
+            return o
+        c = self.store.update_online(tid, change)["checkin"]
+        return {"player": p, "round": c["round"], "checked_in": True}
+
+    def draw(self, tid: int, **kw: Any) -> dict[str, Any]:
+        """Draw the next round; after a check-in for it only the players who checked in are drawn
+        (the others are withdrawn from this draw on, their rows stay; checking in again brings
+        them back: docs/tournaments.md, "Check-in")."""
+        t = self.store.tournament(tid)
+        c = (t["online"] or {}).get("checkin") or {}
+        if c.get("round") == len(t["rounds"]) + 1:
+            present = set(c.get("players") or ())
+            for p in t["players"]:
+                if (p["number"] in present) != p["active"]:
+                    self.store.set_player_active(tid, p["number"], p["number"] in present)
+            self.store.update_online(tid, lambda o: {**o, "checkin": {**(o.get("checkin") or {}), "open": False}})
+        return self.store.draw_round(tid, **kw)
+
+    async def my_table(self, tid: int, name: str, code: str, link: bool = False) -> dict[str, Any]:
+        """What a registered player sees: checked in or not, and his table in the last round; with
+        ``link`` his seat link at that online table (a fresh token: his earlier link stops working)."""
+        p = await asyncio.to_thread(self.store.player_by_code, tid, name, code)
+        t = await asyncio.to_thread(self.store.tournament, tid)
+        c = (t["online"] or {}).get("checkin") or {}
+        out: dict[str, Any] = {"player": p, "tournament": {"id": t["id"], "name": t["name"], "game": t["game"]},
+                               "checkin": {"round": c.get("round"), "open": bool(c.get("open")),
+                                           "checked_in": p["number"] in (c.get("players") or ())},
+                               "table": None}
+        if t["rounds"]:
+            rnd = t["rounds"][-1]
+            for tab in rnd["tables"]:
+                seat = next((x for x in tab["seats"] if x["player"] == p["id"]), None)
+                if seat is None:
+                    continue
+                out["table"] = {"round": rnd["number"], "number": tab["number"], "kind": tab["kind"],
+                                "position": seat["position"], "closed": tab["closed"]}
+                playing = tab["kind"] == "online" and tab["server_table"] is not None and not tab["closed"]
+                out["table"]["playing"] = playing
+                if playing and link:
+                    out["table"]["link"] = await self.seat_link(tab["id"], seat["position"])
+        return out
 
     # -- rounds ----------------------------------------------------------------------
     async def start_round(self, tid: int) -> dict[str, Any]:

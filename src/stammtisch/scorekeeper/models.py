@@ -95,6 +95,9 @@ class SkPlayer(Base):
     name: Mapped[str] = mapped_column(String(200))
     club: Mapped[str] = mapped_column(String(200), default="")
     active: Mapped[bool] = mapped_column(Boolean, default=True)
+    #: argon2 hash of the personal code of a player who registered himself (an online cup's
+    #: invitation); ``None`` for a player the organiser registered
+    code_hash: Mapped[str | None] = mapped_column(String(255), nullable=True)
     registered_at: Mapped[_dt.datetime] = mapped_column(DateTime, default=_now)
 
     tournament: Mapped[SkTournament] = relationship(back_populates="players")

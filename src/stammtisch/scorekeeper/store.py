@@ -341,6 +341,46 @@ class Store(Accounts):
             self._tournament(s, tid).online = dict(settings) if settings is not None else None
         return self.tournament(tid)
 
+    def update_online(self, tid: int, change: Any) -> dict[str, Any]:
+        """Change the online settings in one transaction (``change(settings) -> settings``, the row
+        locked where the database can): a check-in never overwrites another."""
+        with self.session() as s:
+            t = s.scalars(select(SkTournament).where(SkTournament.id == tid).with_for_update()).first()
+            if t is None:
+                raise NotFound(Msg("there is no tournament {id}", id=tid))
+            if t.online is None:
+                raise IllegalAction(Msg("this tournament has no online tables"))
+            t.online = dict(change(dict(t.online)))
+            return dict(t.online)
+
+    def register_player(self, tid: int, name: str, code: str) -> dict[str, Any]:
+        """A player registers himself (an online cup's invitation) with a personal code (kept as argon2)."""
+        from .auth import hash_secret
+
+        if not isinstance(code, str) or len(code) < 4 or len(code) > 128:
+            raise IllegalAction(Msg("the personal code has 4 to 128 characters"))
+        (p,) = self.add_players(tid, [{"name": name}])
+        with self.session() as s:
+            row = s.get(SkPlayer, p["id"])
+            assert row is not None
+            row.code_hash = hash_secret(code)
+        return p
+
+    def player_by_code(self, tid: int, name: str, code: str) -> dict[str, Any]:
+        """The registered player ``name`` if ``code`` is his personal code.
+
+        :raises Forbidden: an unknown name or a wrong code (the same answer for both)
+        """
+        from .auth import verify_secret
+
+        key = " ".join(str(name).split()).casefold()
+        with self.session() as s:
+            t = self._tournament(s, tid)
+            p = next((p for p in t.players if " ".join(p.name.split()).casefold() == key), None)
+            if not verify_secret(p.code_hash if p is not None else None, str(code)) or p is None:
+                raise Forbidden(Msg("name or personal code is wrong"))
+            return self._player_json(p)
+
     def set_games(self, tid: int, games: Mapping[int | str, int]) -> None:
         """Games per round by table size (before the first round is drawn)."""
         with self.session() as s:
@@ -481,7 +521,8 @@ class Store(Accounts):
                     "late_corrections": sheet.adapter.late_corrections,
                     "seats": [{"position": st.position, "player": st.player_id, "number": st.player.number,
                                "name": st.player.name, "club": st.player.club} for st in tab.seats],
-                    "list_keeper": drawing.list_keeper(tab.size)})
+                    "list_keeper": drawing.list_keeper(tab.size), "kind": tab.kind, "server_table": tab.server_table,
+                    "closed": tab.closed})
         return out
 
     def preview(self, table_id: int, facts: Mapping[str, Any]) -> dict[str, Any]:
