@@ -268,3 +268,63 @@ def test_the_table_kind_is_fixed_once_the_table_plays(cup):
     cup.call("POST", f"/cup/api/cups/{tid}/start", {})
     r = cup.client.post(f"/cup/api/cups/{tid}/tables/{table_id}/kind", headers=cup.auth, json={"kind": "live"})
     assert r.status_code == 422
+
+
+def test_the_cup_pages_words_are_the_catalogues():
+    """cupwords.js names every word by an English message id; the same ids are in the source
+    (cup.pagewords.CUP_WORDS) and have a German and an English text in the catalogue."""
+    import json as _json
+    import re
+    from pathlib import Path
+
+    from stammtisch.cup.pagewords import CUP_WORDS
+    from stammtisch.i18n import catalog
+
+    src = (Path(__file__).resolve().parents[2] / "src/stammtisch/cup/static/cupwords.js").read_text()
+    body = src[src.index("const IDS = {"):src.index("\n};", src.index("const IDS = {"))]
+    ids = {k: _json.loads(f'"{v}"') for k, v in re.findall(r'(?:^|[\s,{])([\w-]+)\s*:\s*"((?:[^"\\]|\\.)*)"', body)}
+    assert ids == {k: m.id for k, m in CUP_WORDS.items()}
+    for lang in ("de", "en"):
+        assert not [i for i in ids.values() if i not in catalog(lang)], lang
+    assert catalog("de")[CUP_WORDS["onlineCups"].id] == "Online-Turniere"
+
+
+def test_a_player_registers_checks_in_and_gets_his_seat_link(cup):
+    """The invitation: register with name and personal code (until the first draw), check in while
+    the check-in is open; only checked-in players (and computer players) are drawn; the seat link
+    is a fresh token for the player's own seat."""
+    tid = cup.create("tarock", ["Bert", "Cilli", "Done"], games=1, computer=["Bert", "Cilli", "Done"],
+                     move_seconds=0)
+    key = cup.call("POST", f"/cup/api/cups/{tid}/invite", {})["key"]
+    anon = cup.client
+    r = anon.post(f"/cup/api/cups/{tid}/register", json={"key": "falsch", "name": "Anna", "code": "1234"})
+    assert r.status_code == 403
+    r = anon.post(f"/cup/api/cups/{tid}/register", json={"key": key, "name": "Anna", "code": "1234"})
+    assert r.status_code == 201, r.text
+    r = anon.post(f"/cup/api/cups/{tid}/register", json={"key": key, "name": "Eva", "code": "5678"})
+    assert r.status_code == 201
+    r = anon.post(f"/cup/api/cups/{tid}/checkin", json={"name": "Anna", "code": "1234"})
+    assert r.status_code == 422  # not open yet
+    cup.call("POST", f"/cup/api/cups/{tid}/checkin/open", {"open": True})
+    assert anon.post(f"/cup/api/cups/{tid}/checkin", json={"name": "Anna", "code": "0000"}).status_code == 403
+    assert anon.post(f"/cup/api/cups/{tid}/checkin", json={"name": "Anna", "code": "1234"}).status_code == 200
+    rnd = cup.call("POST", f"/cup/api/cups/{tid}/rounds", {"method": "random"})["round"]
+    (tab,) = rnd["tables"]
+    assert sorted(s["name"] for s in tab["seats"]) == ["Anna", "Bert", "Cilli", "Done"]  # Eva did not check in
+    assert anon.post(f"/cup/api/cups/{tid}/register", json={"key": key, "name": "Zoe", "code": "9999"}).status_code == 422
+    me = anon.post(f"/cup/api/cups/{tid}/me", json={"name": "Anna", "code": "1234"}).json()
+    assert me["table"]["number"] == 1 and me["table"]["playing"] is False
+    cup.call("POST", f"/cup/api/cups/{tid}/start", {})
+    link = anon.post(f"/cup/api/cups/{tid}/seat", json={"name": "Anna", "code": "1234"}).json()
+    with anon.websocket_connect(f"/ws/{link['table']}") as ws:
+        ws.send_json({"type": "hello", "token": link["token"]})
+        state = ws.receive_json()
+        while state["type"] != "state":
+            state = ws.receive_json()
+    assert state["table"]["seats"][state["you"]]["name"] == "Anna"
+    again = anon.post(f"/cup/api/cups/{tid}/seat", json={"name": "Anna", "code": "1234"}).json()
+    with anon.websocket_connect(f"/ws/{link['table']}") as ws:  # the old link stopped working
+        ws.send_json({"type": "hello", "token": link["token"]})
+        msg = ws.receive_json()
+        assert msg["type"] == "error" and msg["code"] == "bad_token"
+    assert again["token"] != link["token"]

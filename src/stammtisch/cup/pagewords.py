@@ -22,6 +22,7 @@ CUP_WORDS: dict[str, Msg] = {
     "moveSeconds": Msg("Move clock per card (seconds, 0 = off)"),
     "wordSeconds": Msg("Move clock per word (seconds)"),
     "kiebitze": Msg("Kiebitze may watch"),
+    "computerNames": Msg("Computer players (names, one per line)"),
     "createCup": Msg("Create the cup"),
     "invitation": Msg("Invitation link"),
     "invitationHint": Msg("Send this link to the players: they register with their name and a personal code."),

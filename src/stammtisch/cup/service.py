@@ -144,13 +144,15 @@ class Cups:
         return {"player": p, "round": c["round"], "checked_in": True}
 
     def draw(self, tid: int, **kw: Any) -> dict[str, Any]:
-        """Draw the next round; after a check-in for it only the players who checked in are drawn
-        (the others are withdrawn from this draw on, their rows stay; checking in again brings
-        them back: docs/tournaments.md, "Check-in")."""
+        """Draw the next round; after a check-in for it only the players who checked in (and the
+        computer players) are drawn -- the others are withdrawn from this draw on, their rows stay;
+        checking in for a later round brings them back (docs/tournaments.md, "Check-in")."""
         t = self.store.tournament(tid)
         c = (t["online"] or {}).get("checkin") or {}
         if c.get("round") == len(t["rounds"]) + 1:
-            present = set(c.get("players") or ())
+            computer = {" ".join(n.split()).casefold() for n in (t["online"] or {}).get("computer") or ()}
+            present = set(c.get("players") or ()) | {p["number"] for p in t["players"]
+                                                     if " ".join(p["name"].split()).casefold() in computer}
             for p in t["players"]:
                 if (p["number"] in present) != p["active"]:
                     self.store.set_player_active(tid, p["number"], p["number"] in present)
@@ -193,7 +195,7 @@ class Cups:
             raise IllegalAction(Msg("this tournament has no online tables"))
         if not t["rounds"]:
             raise IllegalAction(Msg("draw the round first"))
-        cs = CupSettings.from_json(t["online"])
+        cs = CupSettings.from_json(t["online"], stored=True)
         rnd = t["rounds"][-1]
         out = []
         for tab in rnd["tables"]:

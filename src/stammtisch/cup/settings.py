@@ -32,6 +32,9 @@ __all__ = ["CupSettings", "DEFAULT_DEALS", "table_plan"]
 #: deals per table where the sheet gives no number and the match has no natural end (by table size)
 DEFAULT_DEALS: dict[str, dict[int, int]] = {"tarock": {4: 16, 5: 20}}
 
+#: what the tournament's online settings keep beside the settings: the cup's state
+STATE_KEYS = ("invite", "checkin")
+
 #: the computer players a cup may seat (the server's cheap kinds; search players cost workers)
 BOT_KINDS = ("rule", "random")
 
@@ -59,9 +62,12 @@ class CupSettings:
     mixed: bool = False
 
     @classmethod
-    def from_json(cls, d: Mapping[str, Any] | None) -> "CupSettings":
-        """The settings from JSON, each checked (a clear error naming the setting)."""
+    def from_json(cls, d: Mapping[str, Any] | None, stored: bool = False) -> "CupSettings":
+        """The settings from JSON, each checked (a clear error naming the setting); ``stored``: as the
+        tournament keeps them, with the cup's state beside them (the invitation, the check-in)."""
         d = dict(d or {})
+        if stored:
+            d = {k: v for k, v in d.items() if k not in STATE_KEYS}
         unknown = set(d) - set(cls.__dataclass_fields__)
         if unknown:
             raise IllegalAction(Msg("unknown cup setting {name} (known: {known})", name=", ".join(sorted(unknown)),

@@ -350,7 +350,9 @@ class Store(Accounts):
                 raise NotFound(Msg("there is no tournament {id}", id=tid))
             if t.online is None:
                 raise IllegalAction(Msg("this tournament has no online tables"))
-            t.online = dict(change(dict(t.online)))
+            import copy
+
+            t.online = copy.deepcopy(change(copy.deepcopy(t.online)))  # a new value: the nested lists too
             return dict(t.online)
 
     def register_player(self, tid: int, name: str, code: str) -> dict[str, Any]:

@@ -86,16 +86,22 @@ async function showList() {
   const word = el("input", { name: "word", type: "number", min: 0, max: 600, value: 20, "data-testid": "cup-word" });
   const kiebitze = el("input", { name: "kiebitze", type: "checkbox", checked: true, "data-testid": "cup-kiebitze" });
   const mixed = el("input", { name: "mixed", type: "checkbox", "data-testid": "cup-mixed" });
+  const computer = el("textarea", { name: "computer", rows: 2, "data-testid": "cup-computer" });
   $("create").replaceChildren(el("h2", {}, w("newCup")), field(w("cupName"), name), field(w("game"), game),
     field(w("profile"), profile), field(w("rounds"), rounds), field(w("gamesPerTable"), games),
     field(w("moveSeconds"), move), field(w("wordSeconds"), word), field(w("kiebitze"), kiebitze),
-    field(w("mixed"), mixed), el("button", { class: "primary", type: "submit", "data-testid": "cup-create-submit" }, w("createCup")));
+    field(w("mixed"), mixed), field(w("computerNames"), computer),
+    el("button", { class: "primary", type: "submit", "data-testid": "cup-create-submit" }, w("createCup")));
   $("create").onsubmit = (e) => { e.preventDefault(); guarded(async () => {
     const settings = { move_seconds: +move.value || 0, word_seconds: +word.value || 0, kiebitze: kiebitze.checked,
       mixed: mixed.checked };
     if (games.value) settings.games = +games.value;
+    const bots = computer.value.split("\n").map((x) => x.trim()).filter(Boolean);
+    settings.computer = bots;
     const out = await call("/cup/api/cups", { method: "POST", body: { name: name.value, game: game.value,
       profile: profile.value || null, rounds: +rounds.value || 1, settings } });
+    if (bots.length) await call(`/cup/api/cups/${out.tournament.id}/players`, { method: "POST",
+      body: { players: bots.map((n) => ({ name: n })) } });
     history.pushState({}, "", `?t=${out.tournament.id}`);
     await showCup(out.tournament.id);
   }); };
@@ -137,7 +143,7 @@ async function showCup(id) {
   const mine = data.tables.filter((d) => last && d.round === last.number);
   const act = (label, path, testid, body = {}) => el("button", { type: "button", "data-testid": testid,
     onclick: () => guarded(async () => { await call(path, { method: "POST", body }); await showCup(id); }) }, label);
-  $("cup").replaceChildren(
+  $("cup").replaceChildren(...[
     el("h2", {}, `${tt.name} · ${g(tt.game)}${tt.profile ? " · " + tt.profile : ""}`),
     el("div", { class: "row" },
       el("button", { type: "button", "data-testid": "invite-button", onclick: () => guarded(async () => {
@@ -188,7 +194,7 @@ async function showCup(id) {
       tt.published ? el("a", { href: `/scorekeeper/results?t=${id}`, "data-testid": "public-link" }, w("publicPage"))
         : act(w("publish"), `/cup/api/cups/${id}/publish`, "publish", { published: true }),
       el("a", { href: "/scorekeeper/" }, t("organiser"))),
-  );
+  ].filter((x) => x));
   say(w("refreshed", { time: new Date().toLocaleTimeString() }));
 }
 

@@ -13,6 +13,7 @@ const IDS = {
   moveSeconds: "Move clock per card (seconds, 0 = off)",
   wordSeconds: "Move clock per word (seconds)",
   kiebitze: "Kiebitze may watch",
+  computerNames: "Computer players (names, one per line)",
   createCup: "Create the cup",
   invitation: "Invitation link",
   invitationHint: "Send this link to the players: they register with their name and a personal code.",
