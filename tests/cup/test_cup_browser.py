@@ -117,7 +117,8 @@ def player_registers_and_checks_in(org, player, invite, name):
     org.wait_for_selector("[data-testid=dash-1]")
     player.wait_for_selector("[data-testid=join-table]", timeout=15_000)
     player.click("[data-testid=join-table]")
-    player.wait_for_selector("#status", timeout=15_000)
+    player.wait_for_url("**/t/**", timeout=15_000)
+    player.wait_for_selector("#status[data-version]", timeout=15_000)
 
 
 def wait_closed(org, timeout=180):

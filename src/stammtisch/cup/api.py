@@ -390,13 +390,15 @@ def static(name: Annotated[str, Path(max_length=100, pattern=r"^[a-z]+\.(js|html
 routers = [router, pages]
 
 
-def startup(store: SkStore) -> Callable[[FastAPI], Awaitable[None]]:
+def startup(store: SkStore) -> Callable[[FastAPI], Awaitable[Callable[[], None]]]:
     """The table server's start-up hook: serve the cups of ``store`` and catch up on their rows."""
 
-    async def hook(app: FastAPI) -> None:
+    async def hook(app: FastAPI) -> Callable[[], None]:
         cups = Cups(store, app.state.tables)
         cups.attach()
         app.state.cups = cups
         await cups.catch_up_all()
+        sweeper = asyncio.get_running_loop().create_task(cups.sweep())
+        return sweeper.cancel
 
     return hook

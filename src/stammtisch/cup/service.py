@@ -323,6 +323,23 @@ class Cups:
         async with self._lock(info["id"]):
             return await self._write_rows(info["id"], row.game, rows)
 
+    async def sweep(self, every: float = 10.0) -> None:
+        """Background task: catch up now and then on the online tables this process plays (a table
+        taken over from a killed process may have finished its last game there, row unwritten)."""
+        while True:
+            await asyncio.sleep(every)
+            try:
+                for info in await asyncio.to_thread(self.store.online_tables):
+                    if info["closed"]:
+                        continue
+                    t = await self.tables.get_number(info["server_table"])
+                    if t is not None:  # None: another process plays it (and catches up there)
+                        await self.catch_up_table(t)
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # pragma: no cover - keep sweeping
+                log.exception("catching up on the online tables failed")
+
     # -- the organiser's actions -------------------------------------------------------
     async def server_table(self, sk_table: int) -> Table:
         info = await asyncio.to_thread(self.store.table, sk_table)
