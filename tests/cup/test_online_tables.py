@@ -252,8 +252,9 @@ def test_a_mixed_cup_ranks_live_and_online_tables_together(cup):
         version = r.json()["table"]["version"]
     ranking = cup.call("GET", f"/cup/api/cups/{tid}/standings")["ranking"]["ranking"]
     totals = {ln["name"]: ln["total"] for ln in ranking}
-    rows = sheet(cup, online["id"])["rows"]
-    for pos, seat in enumerate(sorted(online["seats"], key=lambda s: s["position"]), start=1):
+    played = sheet(cup, online["id"])  # positions as played: position 1 dealt first (they turned at the start)
+    rows = played["rows"]
+    for pos, seat in enumerate(sorted(played["seats"], key=lambda s: s["position"]), start=1):
         assert totals[seat["name"]] == sum(r["position_points"][pos - 1] for r in rows)
     live_names = [s["name"] for s in sorted(live["seats"], key=lambda s: s["position"])]
     assert [totals[n] for n in live_names] == [1, 5, -3, -3]
@@ -328,3 +329,18 @@ def test_a_player_registers_checks_in_and_gets_his_seat_link(cup):
         msg = ws.receive_json()
         assert msg["type"] == "error" and msg["code"] == "bad_token"
     assert again["token"] != link["token"]
+
+
+def test_an_online_table_takes_no_game_by_hand_but_the_organiser_corrects_a_row(cup):
+    """The games of an online table come from the server; a keeper's entry is refused, the
+    organiser's correction of a row (with a reason) goes through the same settlement."""
+    tid = play(cup, "tarock", NAMES4, profile="oesterreich-finale", games=1)
+    (tab,) = cup.call("GET", f"/cup/api/cups/{tid}")["tables"]
+    sh = sheet(cup, tab["id"])
+    r = cup.client.post(f"/scorekeeper/api/tables/{tab['id']}/entries", headers=cup.auth,
+                        json={"version": sh["version"], "facts": {"kind": "row", "points": [3, -1, -1, -1]}})
+    assert r.status_code == 422 and "online" in r.text
+    r = cup.client.post(f"/scorekeeper/api/tables/{tab['id']}/entries/1/strike", headers=cup.auth,
+                        json={"version": sh["version"], "reason": "Schiedsrichter: Kiebitz hat eingegriffen"})
+    assert r.status_code < 300, r.text
+    assert sheet(cup, tab["id"])["rows"][0]["struck"] is True

@@ -502,7 +502,7 @@ class Store(Accounts):
             if not t.rounds:
                 raise IllegalAction(Msg("no round is drawn"))
             rnd = t.rounds[-1]
-            if any(tab.entries for tab in rnd.tables):
+            if any(tab.entries or tab.server_table is not None for tab in rnd.tables):
                 raise IllegalAction(Msg("round {number} has results already and cannot be withdrawn", number=rnd.number))
             s.delete(rnd)
 
@@ -555,6 +555,7 @@ class Store(Accounts):
         """
         with self.session() as s:
             tab = self._table(s, table_id)
+            self._online_refused(tab)
             self._seen(tab, version)
             sheet = self._sheet(tab.round.tournament, tab)
             row = sheet.write(facts, author)
@@ -562,6 +563,14 @@ class Store(Accounts):
             self._save_row(s, tab, row, True)
             table = self._table_json(tab, sheet, seen + 1)
         return {"row": row.to_json(sheet.adapter, sheet.size), "table": table}
+
+    @staticmethod
+    def _online_refused(tab: SkTable) -> None:
+        """An online table's games come from its server table (:meth:`write_online`), not by hand;
+        its rows may still be corrected or struck by the organiser."""
+        if tab.kind == "online":
+            raise IllegalAction(Msg("table {number} is played online: its games are written as they finish",
+                                    number=tab.number))
 
     @staticmethod
     def _keeper_may(sheet: TableSheet, number: int, keeper: bool, what: str) -> None:
@@ -614,6 +623,7 @@ class Store(Accounts):
         with self.session() as s:
             tab = self._table(s, table_id)
             self._seen(tab, version)
+            self._online_refused(tab)
             sheet = self._sheet(tab.round.tournament, tab)
             if sheet.rows:
                 raise IllegalAction(Msg("table {number} has {n} games already; a Tischzettel is entered into an empty list",

@@ -145,6 +145,10 @@ class Tables:
         self.by_id[t.public_id] = t
         if t.status in ENDED:
             self.ended(t)
+        elif t.status == "playing" and self.cluster is not None:
+            # this process just took the table's lease (e.g. a request for a table whose process died,
+            # before the takeover loop came to it): it plays the table from now on
+            t._changed()
         return t
 
     def forget(self, number: int) -> None:
