@@ -44,6 +44,8 @@ CUP_WORDS: dict[str, Msg] = {
     "paused": Msg("paused"),
     "closedTable": Msg("finished"),
     "live": Msg("live"),
+    "makeLive": Msg("play it live"),
+    "makeOnline": Msg("play it online"),
     "pause": Msg("Pause"),
     "resume": Msg("Resume"),
     "replace": Msg("Replace"),

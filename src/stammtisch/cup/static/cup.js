@@ -4,7 +4,7 @@
 // "sk-session"): an organiser logged in there is logged in here.
 import { el, rankingTable } from "/scorekeeper/static/api.js";
 import { nav } from "/scorekeeper/static/nav.js";
-import { g, loadCatalog, msg, t } from "/scorekeeper/static/words.js";
+import { g, lang, loadCatalog, msg, t } from "/scorekeeper/static/words.js";
 import { w } from "./cupwords.js";
 
 const state = { key: sessionStorage.getItem("sk-session"), cups: [], games: [], cup: null, timer: null };
@@ -176,6 +176,10 @@ async function showCup(id) {
         el("strong", {}, t("table", { n: tab.number })), " ",
         el("span", { class: "small" }, tab.seats.map((s) => s.name).join(", ")), el("br"),
         el("span", { class: "small" }, tab.kind === "live" ? w("live") : d ? tableLine(d, names) : ""),
+        // a mixed cup: each table of a drawn round is live or online until the round starts
+        (tt.online || {}).mixed && !started ? act(tab.kind === "live" ? w("makeOnline") : w("makeLive"),
+          `/cup/api/cups/${id}/tables/${tab.id}/kind`, `kind-${tab.number}`,
+          { kind: tab.kind === "live" ? "online" : "live" }) : null,
         d && !d.closed ? el("span", { class: "row" },
           d.paused ? act(w("resume"), `/cup/api/cups/${id}/tables/${tab.id}/resume`, `resume-${tab.number}`)
             : act(w("pause"), `/cup/api/cups/${id}/tables/${tab.id}/pause`, `pause-${tab.number}`),
@@ -195,7 +199,7 @@ async function showCup(id) {
         : act(w("publish"), `/cup/api/cups/${id}/publish`, "publish", { published: true }),
       el("a", { href: "/scorekeeper/" }, t("organiser"))),
   ].filter((x) => x));
-  say(w("refreshed", { time: new Date().toLocaleTimeString() }));
+  say(w("refreshed", { time: new Date().toLocaleTimeString(lang()) }));
 }
 
 async function render() {

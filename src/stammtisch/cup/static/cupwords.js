@@ -35,6 +35,8 @@ const IDS = {
   paused: "paused",
   closedTable: "finished",
   live: "live",
+  makeLive: "play it live",
+  makeOnline: "play it online",
   pause: "Pause",
   resume: "Resume",
   replace: "Replace",
