@@ -344,3 +344,24 @@ def test_an_online_table_takes_no_game_by_hand_but_the_organiser_corrects_a_row(
                         json={"version": sh["version"], "reason": "Schiedsrichter: Kiebitz hat eingegriffen"})
     assert r.status_code < 300, r.text
     assert sheet(cup, tab["id"])["rows"][0]["struck"] is True
+
+
+def test_the_move_clock_has_its_own_time_for_a_word(cup):
+    """``word_seconds`` times a word (the Tarock bidding: Tiroler Cup, Lizitation), ``move_seconds`` a
+    card; the dashboard's clock is the one running now."""
+    tables = cup.app.state.tables
+
+    async def go():
+        t = await tables.create("tarock", "oesterreich-finale", {}, 1, "rule",
+                                {"move_seconds": 40, "word_seconds": 7})
+        await t.reserve_seats([("human", n) for n in NAMES4])
+        await t.start(None, trusted=True)
+        seat, left = t.clock_due()
+        legal = t.match.legal_actions(seat)
+        cards = set(t.game.deck.notation)
+        await t.end("closed", "test over")
+        return seat, left, legal, cards
+
+    seat, left, legal, cards = cup.client.portal.call(go)
+    assert not set(legal) <= cards  # a word is asked first (the bidding)
+    assert 6 < left <= 7
