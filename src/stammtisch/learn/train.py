@@ -315,10 +315,10 @@ def _plot(curve: dict[str, list[Any]], game_name: str, path: Path) -> None:
     fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(10, 3.6))
     if curve["imitate"]:
         it, loss, acc = zip(*curve["imitate"])
-        ax1.plot(it, acc, color="#08519c", label="accuracy (rule player's choice)")
+        ax1.plot(it, acc, color="#08519c", label="accuracy on the minibatch")
         ax1.set_xlabel("imitation steps")
         ax1.set_ylim(0, 1)
-        ax1.set_title(f"{game_name}: imitation of the rule player")
+        ax1.set_title(f"{game_name}: imitation (rule player, search teacher)")
         ax1b = ax1.twinx()
         ax1b.plot(it, loss, color="#cb181d", alpha=0.6, label="cross-entropy")
         ax1.legend(loc="lower right", fontsize=8)
@@ -346,7 +346,7 @@ def train(game_name: str, out: Path, *, deals: int = 300, imitate_steps: int = 2
           eval_pairs: int = 1000, checkpoint_every: int = 10, seed: int = 2026, resume: bool = False,
           quiet: bool = False, hidden: tuple[int, int] = (256, 128), profile: str | None = None,
           teacher: str | None = None, teacher_deals: int = 0, teacher_cpu: float | None = None,
-          teacher_weight: int = 4) -> dict[str, Any]:
+          teacher_weight: int = 4, reuse_data: bool = False) -> dict[str, Any]:
     """Collect, imitate, improve (see the module docstring); returns the results written to
     ``out/<game>.json`` beside ``out/<game>.npz`` (weights) and ``out/<game>.svg`` (curves)."""
     from tqdm import tqdm
@@ -386,10 +386,12 @@ def train(game_name: str, out: Path, *, deals: int = 300, imitate_steps: int = 2
         os.replace(tmp, ck_path)
 
     # 1. collect
-    if data_path.exists() and (resume or state["stage"] != "collect"):
+    if data_path.exists() and (resume or reuse_data or state["stage"] != "collect"):
         with np.load(data_path) as z:
             data = (z["X"], z["M"], z["Y"])
             n_teacher = int(z["n_teacher"]) if "n_teacher" in z.files else 0
+            deals = int(z["rule_deals"]) if "rule_deals" in z.files else deals
+            teacher_weight = int(z["teacher_weight"]) if "teacher_weight" in z.files else teacher_weight
     else:
         with tqdm(total=deals, desc=f"{game_name}: rule player's deals", disable=quiet, mininterval=5) as bar:
             data = collect(game_name, deals, seed, profile, bar.update)
@@ -401,7 +403,8 @@ def train(game_name: str, out: Path, *, deals: int = 300, imitate_steps: int = 2
                 tdata = collect(game_name, teacher_deals, seed + 1, profile, bar.update, teacher, teacher_cpu)
             n_teacher = len(tdata[2])
             data = tuple(np.concatenate([d] + [t] * teacher_weight) for d, t in zip(data, tdata))  # type: ignore[assignment]
-        np.savez_compressed(data_path, X=data[0], M=data[1], Y=data[2], n_teacher=n_teacher)
+        np.savez_compressed(data_path, X=data[0], M=data[1], Y=data[2], n_teacher=n_teacher, rule_deals=deals,
+                            teacher_weight=teacher_weight)
     state["decisions_collected"] = int(len(data[2]))
     state["teacher_decisions"] = n_teacher
     if mlp is None:
@@ -510,6 +513,8 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--quiet", action="store_true", help="no progress bars")
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--resume", action="store_true", help="continue from the output folder's checkpoint")
+    ap.add_argument("--reuse-data", action="store_true", help="train afresh on the decisions collected before "
+                    "in the output folder (data.npz)")
     ap.add_argument("--update", action="store_true", help="replace the shipped network, benchmarks/results/"
                     "learn_<game>.json and docs/img/learn_<game>.svg with this run's")
     args = ap.parse_args(argv)
@@ -518,7 +523,7 @@ def main(argv: list[str] | None = None) -> None:
           batch=args.batch, rl_batch=args.rl_batch, lr=args.lr, rl_lr=args.rl_lr, eval_every=args.eval_every,
           eval_pairs=args.eval_pairs, seed=args.seed, resume=args.resume, teacher=args.teacher,
           teacher_deals=args.teacher_deals, teacher_cpu=args.teacher_cpu, teacher_weight=args.teacher_weight,
-          hidden=tuple(args.hidden), quiet=args.quiet)
+          hidden=tuple(args.hidden), quiet=args.quiet, reuse_data=args.reuse_data)
     print(f"written: {out / (args.game + '.npz')}, {out / (args.game + '.json')}, {out / (args.game + '.svg')}")
     if args.update:
         shutil.copyfile(out / f"{args.game}.npz", ROOT / "src" / "stammtisch" / "learn" / "weights" / f"{args.game}.npz")
