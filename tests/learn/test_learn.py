@@ -154,3 +154,10 @@ def test_training_runs_a_few_iterations_on_a_tiny_batch_and_resumes(tmp_path) ->
     r2 = train("doppelkopf", tmp_path, **{**kw, "improve_iters": 3}, resume=True)
     assert [c["iteration"] for c in r2["curve"]["improve"]] == [1, 2, 3]
     assert r2["curve"]["imitate"] == r["curve"]["imitate"]
+
+
+def test_a_learned_computer_player_is_named_by_the_catalogue() -> None:
+    from stammtisch.i18n import computer_name
+
+    assert computer_name(2, "learned", "de") == "Computer 2 · gelernt"
+    assert computer_name(2, "learned", "en") == "Computer 2 · learned"
