@@ -12,7 +12,7 @@ See :mod:`stammtisch.vector.base` for the arrays, docs/bots.md ("Batched environ
 each game's batched deal contains and the observation field by field. Needs the extra ``fast``
 (Numba); without it the same code runs as plain Python, far too slowly to be of use.
 
-The first use of a batched game in a fresh installation compiles its step (tens of CPU seconds per
+The first use of a batched game in a fresh installation compiles its step (23 to 108 CPU seconds per
 game, measured in ``benchmarks/results/vector_warmup.json``); Numba keeps the result in its cache,
 so later processes load it in about a second. :func:`warm_up` does this ahead of time (a training
 run's first iteration then measures training, not compiling).
