@@ -161,3 +161,14 @@ def test_a_learned_computer_player_is_named_by_the_catalogue() -> None:
 
     assert computer_name(2, "learned", "de") == "Computer 2 · gelernt"
     assert computer_name(2, "learned", "en") == "Computer 2 · learned"
+
+
+def test_a_table_the_observation_does_not_describe_falls_back_to_the_rule_player() -> None:
+    game = registry.get("doppelkopf")
+    m = game.new_match(profile="turnier5", seed=2, max_deals=1)
+    bot = LearnedBot(game)
+    play_out(m, [bot] * m.n, random.Random(1))
+    assert m.is_over() and bot.fallbacks > 0 and bot.errors  # no crash: the rule player decided, the cause kept
+    four = LearnedBot(game)
+    play_out(game.new_match(seed=2, max_deals=1), [four] * 4, random.Random(1))
+    assert four.errors == []

@@ -1,4 +1,4 @@
-"""The research interface's conventions (issue 35, item 5): a finished deal observes all zeros in every
+"""The research interface's conventions: a finished deal observes all zeros in every
 game, the Gymnasium face reports ``final_obs`` as Gymnasium's SAME_STEP mode asks, and ``warm_up``
 compiles a batched game ahead of its first use."""
 

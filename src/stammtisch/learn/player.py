@@ -11,7 +11,9 @@ by ``scale``.
 Words the batched deal never offers (docs/bots.md, "What a batched deal contains": Jass ``rest``,
 ``bedanken`` and single Weis items, Perlaggen's unseen bids and signals, out-of-turn announcements)
 are never said by the network: when the engine offers nothing else the player asks the game's
-rule-based player, and out of turn (``interject``) it stays silent.
+rule-based player, and out of turn (``interject``) it stays silent. At a table the batched
+observation does not describe (a Doppelkopf five-table) the rule player decides every decision and
+``bot.errors`` says why, as the search player falls back when its sampler fails.
 
 >>> from stammtisch.core import registry
 >>> bot = LearnedBot(registry.get("jass"))
@@ -114,7 +116,9 @@ class LearnedBot(BaseBot):
         self.actions = self.env.space.actions
         self.supported = self.env.supported
         self._rule: Any = None
-        self.fallbacks = 0  # decisions left to the rule player (the engine offered only words the network never says)
+        self.fallbacks = 0  # decisions left to the rule player (only words the network never says, or no observation)
+        self._tables: dict[tuple[str, str], bool] = {}
+        self.errors: list[str] = []  # why an observation could not be built (empty at every table of four)
 
     def _ids(self, legal: list[str]) -> list[int]:
         out = []
@@ -136,10 +140,41 @@ class LearnedBot(BaseBot):
             return str(self._rule.choose(turn, rng))
         if len(ids) == 1:
             return self.actions[ids[0]]
-        obs = self.env.observation_from_view(turn.view)
+        try:
+            if not self._fits(turn.view):
+                raise ValueError("the batched observation does not describe this table "
+                                 f"({turn.view.get('profile')}, {turn.view.get('options')})")
+            obs = self.env.observation_from_view(turn.view)
+        except (ValueError, IndexError, KeyError, TypeError) as e:
+            # a table the batched observation does not describe (a Doppelkopf five-table's seat
+            # numbers): the rule player decides, as the search player falls back (docs/bots.md)
+            self.errors.append(f"{type(e).__name__}: {e}")
+            self.fallbacks += 1
+            if self._rule is None:
+                self._rule = self.game.rule_bot()
+            return str(self._rule.choose(turn, rng))
         z = self.net.logits(obs[None, :])[0]
         best = max(ids, key=lambda i: float(z[i]))
         return self.actions[best]
+
+    def _fits(self, view: dict[str, Any]) -> bool:
+        """Whether the table of a match view has a compiled batched deal with the network's observation
+        and actions (a Doppelkopf five-table has not: its batched form is the engine fallback's)."""
+        if "profile" not in view or "options" not in view:
+            return True  # a deal's own view: the table the bot was made for
+        key = (str(view["profile"]), json.dumps(view["options"], sort_keys=True, default=str))
+        ok = self._tables.get(key)
+        if ok is None:
+            from ..vector import make
+
+            try:
+                env = make(self.game.name, 1, profile=key[0], options=dict(view["options"]))
+                ok = bool(env.compiled and env.obs_size == self.net.obs_size
+                          and env.num_actions == self.net.num_actions)
+            except Exception:  # noqa: BLE001 - a table the batched games cannot build at all
+                ok = False
+            self._tables[key] = ok
+        return ok
 
     def interject(self, turn: Turn, rng: Any) -> str | None:
         return None  # out-of-turn words are never in a batched deal: the network never learned them
