@@ -306,7 +306,7 @@ def duel(game_name: str, a: Network, b: Network, pairs: int, seed: int, profile:
 ROOT = Path(__file__).resolve().parents[3]
 
 
-def _plot(curve: dict[str, list[Any]], game_name: str, path: Path) -> None:
+def _plot(curve: dict[str, list[Any]], game_name: str, path: Path, teacher: str | None = None) -> None:
     import matplotlib
 
     matplotlib.use("Agg")
@@ -318,7 +318,7 @@ def _plot(curve: dict[str, list[Any]], game_name: str, path: Path) -> None:
         ax1.plot(it, acc, color="#08519c", label="accuracy on the minibatch")
         ax1.set_xlabel("imitation steps")
         ax1.set_ylim(0, 1)
-        ax1.set_title(f"{game_name}: imitation (rule player, search teacher)")
+        ax1.set_title(f"{game_name}: imitation of the rule player" + (f" and {teacher}" if teacher else ""))
         ax1b = ax1.twinx()
         ax1b.plot(it, loss, color="#cb181d", alpha=0.6, label="cross-entropy")
         ax1.legend(loc="lower right", fontsize=8)
@@ -477,7 +477,7 @@ def train(game_name: str, out: Path, *, deals: int = 300, imitate_steps: int = 2
                "load_after": [round(v, 2) for v in os.getloadavg()], "hidden": list(hidden), "seed": seed,
                "machine": "2 cores shared with other jobs (nice 10)", "curve": state["curve"]}
     (out / f"{game_name}.json").write_text(json.dumps(results, indent=1) + "\n", encoding="utf-8")
-    _plot(state["curve"], game_name, out / f"{game_name}.svg")
+    _plot(state["curve"], game_name, out / f"{game_name}.svg", teacher if state.get("teacher_decisions") else None)
     return results
 
 
