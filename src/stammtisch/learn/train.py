@@ -504,6 +504,8 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--lr", type=float, default=1e-3)
     ap.add_argument("--rl-lr", type=float, default=1e-4)
     ap.add_argument("--eval-every", type=int, default=10)
+    ap.add_argument("--checkpoint-every", type=int, default=10, help="policy-gradient iterations between "
+                    "checkpoints (imitation: this many times 50 steps)")
     ap.add_argument("--eval-pairs", type=int, default=1000)
     ap.add_argument("--teacher", default=None, help="a stronger bot kind to imitate as well (e.g. search:easy)")
     ap.add_argument("--teacher-deals", type=int, default=0, help="deals the teacher plays (at most)")
@@ -521,7 +523,8 @@ def main(argv: list[str] | None = None) -> None:
     out = Path(args.out or f"output/learn/{args.game}")
     train(args.game, out, deals=args.deals, imitate_steps=args.imitate_steps, improve_iters=args.improve_iters,
           batch=args.batch, rl_batch=args.rl_batch, lr=args.lr, rl_lr=args.rl_lr, eval_every=args.eval_every,
-          eval_pairs=args.eval_pairs, seed=args.seed, resume=args.resume, teacher=args.teacher,
+          eval_pairs=args.eval_pairs, checkpoint_every=args.checkpoint_every, seed=args.seed, resume=args.resume,
+          teacher=args.teacher,
           teacher_deals=args.teacher_deals, teacher_cpu=args.teacher_cpu, teacher_weight=args.teacher_weight,
           hidden=tuple(args.hidden), quiet=args.quiet, reuse_data=args.reuse_data)
     print(f"written: {out / (args.game + '.npz')}, {out / (args.game + '.json')}, {out / (args.game + '.svg')}")
