@@ -184,6 +184,8 @@ class LoggedTable:
     match: Match | None
     log: list[tuple[int, str]]
     fallbacks: list[int]
+    #: who made each action of ``log`` (``person``, ``bot``, ``standin``, ``timer``, ``fallback``)
+    actors: list[str]
     version: int
     seen: list[list[int]]
     public_seen: list[int]
@@ -210,7 +212,7 @@ class LoggedTable:
             if a.actor == "fallback":  # .driver.FALLBACK: the rule player moved for a failed search
                 self.fallbacks.append(len(self.log))
             witnesses = self._apply_tracked(a.seat, a.action)
-            self._logged(a.seat, a.action, witnesses)
+            self._logged(a.seat, a.action, witnesses, a.actor)
         self.version = len(self.log)
         if self.status not in ENDED:
             self._make_bots()
@@ -248,9 +250,10 @@ class LoggedTable:
                 secret = None
         return secret
 
-    def _logged(self, seat: int, action: str, witnesses: tuple[int, ...] | None) -> None:
+    def _logged(self, seat: int, action: str, witnesses: tuple[int, ...] | None, actor: str = "person") -> None:
         index = len(self.log)
         self.log.append((seat, action))
+        self.actors.append(actor)
         for s in range(self.n):
             if witnesses is None or s in witnesses:
                 self.seen[s].append(index)
@@ -265,4 +268,5 @@ class LoggedTable:
         """Rebuild the match from the stored log (after a failed write or a failing engine)."""
         loaded = await self.tables.db(self.tables.store.load, self.number)
         self.log = []
+        self.actors = []
         self._rebuild(loaded)
