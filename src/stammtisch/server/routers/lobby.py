@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from fastapi import APIRouter, Request
+from fastapi.responses import JSONResponse
 
 from ... import bots as botkit
 from ...core import registry
@@ -126,6 +127,18 @@ async def api_config(request: Request):
     return {"lang": config_of(request).default_lang}
 
 
+@router.get("/api/health")
+async def api_health(request: Request):
+    """Whether this process can play: its search workers (:meth:`.botpool.BotRunner.health`: alive,
+    restarts, failed decisions, busy and waiting decisions) and its playing tables. 503 while the
+    search pool is broken (it is replaced at the next decision)."""
+    tables = tables_of(request)
+    search = tables.runner.health()
+    playing = sum(1 for t in tables.by_number.values() if t.status == "playing")
+    return JSONResponse({"ok": search["ok"], "search": search, "playing_tables": playing},
+                        status_code=200 if search["ok"] else 503)
+
+
 @router.get("/api/games")
 async def api_games(request: Request):
     return {"games": games_catalogue(tuple(config_of(request).search_levels))}
@@ -177,7 +190,12 @@ async def api_create(request: Request):
     if name:
         seat, _ = await t.take_seat(None, name, account_id, token=token)
         out.update(seat=seat, table=t.info())
-    return out
+    # which table this process now plays: a table-sticky proxy learns it here and sends the table's
+    # requests and sockets to this process (docs/server.md, "Deployment")
+    return JSONResponse(out, headers={TABLE_HEADER: t.public_id})
+
+#: the response header naming the table a create opened (and this process plays)
+TABLE_HEADER = "X-Stammtisch-Table"
 
 @router.get("/api/tables/{table_id}")
 async def api_table(request: Request, table_id: TableId):
