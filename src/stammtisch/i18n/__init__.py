@@ -110,7 +110,14 @@ def side_name(side: str, lang: str = DEFAULT_LANG, names: Names = None) -> str:
     return gettext("side {x}", lang).format(x=side)
 
 
-def _arg(name: str, value: Any, lang: str, names: Names) -> str:
+class _Word(str):
+    """An argument's text; a format spec it has no form for (``{seat:acc}`` of a name) is ignored."""
+
+    def __format__(self, spec: str) -> str:
+        return str(self)
+
+
+def _arg(name: str, value: Any, lang: str, names: Names, deck: str | None = None) -> str:
     if isinstance(value, bool):
         return gettext("yes" if value else "no", lang)
     if isinstance(value, int) and is_seat_arg(name):
@@ -127,17 +134,24 @@ def _arg(name: str, value: Any, lang: str, names: Names) -> str:
         return format_decimal(value, locale=lang)
     if isinstance(value, (list, tuple)):
         sep = "; " if name == "shown" else ", "
-        return sep.join(_arg(name[:-1] if name.endswith("s") else name, v, lang, names) for v in value)
+        return sep.join(_arg(name[:-1] if name.endswith("s") else name, v, lang, names, deck) for v in value)
     if isinstance(value, Msg) or (isinstance(value, Mapping) and isinstance(value.get("id"), str)):
-        return render(value, lang, names)
+        return render(value, lang, names, deck)
+    if isinstance(value, str) and deck:
+        from .cards import card_value  # a card, a Taufe, a Weis: in words (i18n/cards.py)
+        worded = card_value(deck, value, lang)
+        if worded is not None:
+            return worded
     return gettext(value, lang) if isinstance(value, str) else str(value)
 
 
-def render(m: Any, lang: str = DEFAULT_LANG, names: Names = None) -> str:
+def render(m: Any, lang: str = DEFAULT_LANG, names: Names = None, deck: str | None = None) -> str:
     """A message in ``lang``: a :class:`Msg`, its JSON form ``{"id", "args"}``, or a plain string
     (a catalogue id such as a game word is translated, any other text is kept as it is).
 
-    ``names`` gives the seats' names (default ``Platz n`` / ``Seat n``).
+    ``names`` gives the seats' names (default ``Platz n`` / ``Seat n``); ``deck`` (a deck's or a
+    game's name) names the cards among the arguments as players do (:mod:`.cards`): ``HK`` is
+    "Herz-König", and ``{card:acc}`` in the catalogue's text is "den Herz-König".
     """
     lang = language(lang)
     if m is None:
@@ -151,7 +165,8 @@ def render(m: Any, lang: str = DEFAULT_LANG, names: Names = None) -> str:
     text = gettext(mid, lang)
     if not args:
         return text
-    values = {k: _arg(k, v, lang, names) for k, v in args.items()}
+    values = {k: v if isinstance(v := _arg(k, val, lang, names, deck), _Word) or hasattr(v, "forms") else _Word(v)
+              for k, val in args.items()}
     try:
         return text.format_map(_Missing(values))
     except (ValueError, IndexError):  # a broken catalogue entry: the source text, never a crash
@@ -163,10 +178,10 @@ class _Missing(dict):  # type: ignore[type-arg]
         return "{" + key + "}"
 
 
-def translator(lang: str, names: Names = None) -> Callable[[Any], str]:
-    """``render`` bound to one language and one set of seat names."""
+def translator(lang: str, names: Names = None, deck: str | None = None) -> Callable[[Any], str]:
+    """``render`` bound to one language, one set of seat names and (for the cards' names) one deck."""
     lang = language(lang)
-    return lambda m: render(m, lang, names)
+    return lambda m: render(m, lang, names, deck)
 
 
 #: how strong a computer player is, by its kind (``bots.make``), as players say it

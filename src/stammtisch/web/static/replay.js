@@ -5,7 +5,7 @@ import { api, games, h, toast } from "./api.js";
 import { cardLabel, cardSVG } from "./cards.js";
 import { drawTable, eventsList, settlement, withNames } from "./frame.js";
 import { loadGame } from "./games/index.js";
-import { displayName, setLang, t } from "./i18n.js";
+import { displayName, setCardDeck, setLang, t } from "./i18n.js";
 
 const number = location.pathname.split("/").filter(Boolean).pop();
 const root = document.getElementById("app");
@@ -17,6 +17,7 @@ async function load(k) {
     dealNo = k; step = 0;
     const g = (await games()).find((x) => x.name === data.game);
     deckInfo = g ? g.deck : { name: data.game, suits: [], notation: [] };
+    setCardDeck(deckInfo.name);  // the messages name this deck's cards in words
     game = await loadGame(data.game);
     draw();
   } catch (e) { root.replaceChildren(h("p", {}, e.message)); toast(e.message, "error"); }

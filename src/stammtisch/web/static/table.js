@@ -9,7 +9,7 @@ import {
   chooser, columnNames, drawActions, drawHand, drawTable, eventsList, handKeys, scoreSheet, settlement, withNames,
 } from "./frame.js";
 import { loadGame } from "./games/index.js";
-import { displayName, msg as message, setLang, t } from "./i18n.js";
+import { displayName, msg as message, setCardDeck, setLang, t } from "./i18n.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 const root = document.getElementById("app");
@@ -523,13 +523,53 @@ function fitScreen() {
   }
 }
 
-/** On a phone the words are one row that scrolls sideways: its edge fades while more words follow. */
-function markMoreWords() {
+//: whether the sheet of all words stands open (a phone: more words than one row holds)
+let wordsOpen = false;
+let wordsAt = null;
+
+/**
+ * On a phone the words are one row that never scrolls sideways: the words that fit, then "Weitere (n)",
+ * which opens a sheet at the screen's foot with every word of the turn in a grid (each a 44 px tap).
+ * The hand stays on the screen beside the row (fitScreen); the sheet covers it only while open.
+ */
+function fitWords() {
   const row = document.getElementById("actions");
-  if (!row) return;
-  const more = () => row.classList.toggle("more", row.scrollLeft + row.clientWidth < row.scrollWidth - 2);
-  more();
-  row.addEventListener("scroll", more, { passive: true });
+  if (!row) { wordsOpen = false; return; }
+  const version = state ? state.version : null;
+  if (wordsAt !== version) { wordsOpen = false; wordsAt = version; }
+  if (!compact() || row.scrollWidth <= row.clientWidth + 1) return;
+  const words = [...row.children];
+  const more = h("button", { type: "button", class: "more-words", id: "more-words", "aria-controls": "words-sheet",
+    "aria-expanded": String(wordsOpen), onclick: () => { wordsOpen = !wordsOpen; render(); } });
+  row.append(more);
+  const label = (n) => { more.textContent = message({ id: "more words ({n})", args: { n } }); };
+  label(words.length);
+  let moved = 0;
+  while (moved < words.length - 1 && row.scrollWidth > row.clientWidth + 1) {
+    moved += 1;
+    words[words.length - moved].hidden = true;
+    label(moved);
+  }
+  for (const w of words) w.hidden = false;
+  const close = h("button", { type: "button", class: "cancel", id: "words-close", onclick: () => { wordsOpen = false; render(); } }, t("close"));
+  const sheet = h("div", { class: "words-sheet", id: "words-sheet", role: "dialog", "aria-label": message("All words"), hidden: !wordsOpen },
+    h("div", { class: "words-grid" }, words.map((w) => w)), close);
+  // the row keeps the words that fit; every word (the same buttons, as the sheet shows them) is in the sheet
+  const kept = words.slice(0, words.length - moved).map((w) => {
+    const twin = w.cloneNode(true);
+    twin.removeAttribute("id");
+    twin.addEventListener("click", () => w.click());
+    if (twin.tagName === "SPAN") {  // a group: its choice and its button act together
+      const sel = twin.querySelector("select"), btn = twin.querySelector("button"), orig = w.querySelector("select");
+      if (sel && orig) { sel.value = orig.value; sel.addEventListener("change", () => { orig.value = sel.value; }); }
+      if (btn) btn.addEventListener("click", (e) => { e.stopPropagation(); w.querySelector("button").click(); });
+      return twin;
+    }
+    return twin;
+  });
+  row.replaceChildren(...kept, more);
+  row.after(sheet);
+  if (wordsOpen) (sheet.querySelector("button.action") || close).focus({ preventScroll: true });
 }
 
 /** After a redraw, put the focus back where the player was: on the hand after a move. */
@@ -551,6 +591,7 @@ function render() {
   if (info && !deckInfo) {
     const g = catalogue.find((x) => x.name === info.game);
     deckInfo = g ? g.deck : { name: info.deck, suits: [], notation: [] };
+    setCardDeck(deckInfo.name);  // the messages name this deck's cards in words
   }
   if (info && !game) { loadGame(info.game).then((m) => { game = m; render(); }); return; }
   const connected = ws && ws.readyState === WebSocket.OPEN;
@@ -579,8 +620,8 @@ function render() {
     else if (a.id) refocus = { where: "id", id: a.id };
   }
   root.replaceChildren(head, ...body.filter((x) => x));
+  fitWords();
   fitScreen();
-  markMoreWords();
   confirmDialog();
   if (!confirming && refocus) restoreFocus();
   // (view: the view drawn, which is the state's but while the last trick of a deal before rests)

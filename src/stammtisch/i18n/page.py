@@ -1,0 +1,18 @@
+"""The browser's words that come from the catalogue (``msg(...)`` in ``web/static/*.js``), listed
+here so that the extraction (``python -m stammtisch.i18n update``) and the catalogue test know
+them, and a further language's translator finds them beside the engines' messages."""
+
+from __future__ import annotations
+
+from ..core.messages import Msg
+
+__all__ = ["PAGE_WORDS"]
+
+#: every catalogue id the page's scripts render by name (grouped by the page that shows them)
+PAGE_WORDS = (
+    # the lobby: the rule options' marks of the profile's own value, the last group, the phone's opener
+    Msg("(default)"), Msg("(default: on)"), Msg("(default: off)"), Msg("(default: {value})"), Msg("Other rules"),
+    Msg("New table"),
+    # the table on a phone: the words that do not fit the row are behind a button, in a sheet
+    Msg("more words ({n})"), Msg("All words"),
+)
