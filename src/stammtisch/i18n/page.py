@@ -15,4 +15,8 @@ PAGE_WORDS = (
     Msg("New table"),
     # the table on a phone: the words that do not fit the row are behind a button, in a sheet
     Msg("more words ({n})"), Msg("All words"),
+    # a Perlagg getauft: under the trick card and in the chooser ("als Eichel-8"), its tip
+    Msg("as {target}"), Msg("Taufe: {taufe}"),
+    # Tarock: the word that calls a king ("den Kreuz-König rufen")
+    Msg("call {king}"),
 )

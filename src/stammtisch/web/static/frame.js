@@ -178,7 +178,7 @@ export function drawTable(o) {
     el.style.top = `${y}%`;
     el.style.zIndex = String(10 + i);
     el.setAttribute("aria-label", `${v.seats[s]}: ${el.getAttribute("aria-label")}`);
-    if (String(c).includes("=")) el.append(h("span", { class: "as" }, "= " + String(c).split("=")[1]));
+    if (String(c).includes("=")) el.append(h("span", { class: "as" }, msg({ id: "as {target}", args: { target: String(c).split("=")[1] } })));
     const arr = o.anim && o.anim.arrivals && !showLast ? o.anim.arrivals.get(`${s}:${c}`) : undefined;
     const delays = [];
     if (arr !== undefined && now - arr < 400) {

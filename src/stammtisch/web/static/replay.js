@@ -5,7 +5,7 @@ import { api, games, h, toast } from "./api.js";
 import { cardLabel, cardSVG } from "./cards.js";
 import { drawTable, eventsList, settlement, withNames } from "./frame.js";
 import { loadGame } from "./games/index.js";
-import { displayName, setCardDeck, setLang, t } from "./i18n.js";
+import { cardWords, displayName, setCardDeck, setLang, t } from "./i18n.js";
 
 const number = location.pathname.split("/").filter(Boolean).pop();
 const root = document.getElementById("app");
@@ -31,7 +31,7 @@ function go(i) {
 function describe(s, seats) {
   if (s.action === null) return t("start0");
   const card = String(s.action).split("=")[0];
-  const what = deckInfo.notation.includes(card) ? cardLabel(deckInfo.name, card) + (String(s.action).includes("=") ? ` = ${String(s.action).split("=")[1]}` : "")
+  const what = deckInfo.notation.includes(card) ? (String(s.action).includes("=") ? cardWords(deckInfo.name, String(s.action)) : cardLabel(deckInfo.name, card))
     : game.actionText(s.action).text;
   return `${seats[s.seat]}: ${what}`;
 }

@@ -2,7 +2,7 @@
 // play counter-clockwise (§21). Trump, Weis and Stöck as badges; card points per team.
 
 import { suitName } from "../cards.js";
-import { lang } from "../i18n.js";
+import { cardWords, lang } from "../i18n.js";
 import { el, tip } from "./common.js";
 
 const SUITS = ["E", "S", "L", "R"];
@@ -120,10 +120,7 @@ export function restingNumber(d, counted) {
   return Math.max(1, Math.min(counted ? taken : taken + 1, 9));
 }
 
-/** "49" is four Nines (4×9), "E6-E8" a sequence in Eicheln. */
+/** A Weis in words (i18n.js cardWords): "4U" is "vier Under", "E6-E8" "Eichel-6 bis Eichel-8". */
 function weisText(w) {
-  const four = w.match(/^4(\w+)$/);
-  if (four) return `4×${four[1]}`;
-  const seq = w.match(/^([ESLR])(\w+)-[ESLR](\w+)$/);
-  return seq ? `${suitName("jass", seq[1])} ${seq[2]}–${seq[3]}` : w;
+  return cardWords("jass", w) ?? w;
 }

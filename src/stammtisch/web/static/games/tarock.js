@@ -4,7 +4,7 @@
 // table the dealer sits out.
 
 import { cardElement, cardLabel } from "../cards.js";
-import { lang, thirds } from "../i18n.js";
+import { lang, msg, thirds } from "../i18n.js";
 import { el, tip, tricksBadge } from "./common.js";
 
 const CONTRACTS = {
@@ -80,7 +80,7 @@ export default {
     }
     if (kind === "talon") return { text: tip(`${Number(what) === 0 ? "linke" : "rechte"} Talonhälfte`, `${Number(what) === 0 ? "left" : "right"} half of the talon`), tip: tip("Talonhälfte nehmen (Österreich-Finale 4))", "take this half (Österreich-Finale 4))") };
     if (kind === "discard") return { text: tip(`ablegen ${what}`, `discard ${what}`), tip: tip("Karte verlegen (Österreich-Finale 1))", "lay a card away (Österreich-Finale 1))") };
-    if (kind === "call") return { text: tip(`rufe ${cardLabel("tarock", what)}`, `call ${cardLabel("tarock", what)}`), tip: tip("den König rufen (Österreich-Finale 4))", "call the king (Österreich-Finale 4))") };
+    if (kind === "call") return { text: msg({ id: "call {king}", args: { king: what } }), tip: tip("den König rufen (Österreich-Finale 4))", "call the king (Österreich-Finale 4))") };
     if (WORDS[a]) return { text: WORDS[a][0], tip: tip(WORDS[a][1], WORDS[a][2]) };
     return { text: a.replace(/[_:]/g, " "), tip: "" };
   },
