@@ -22,7 +22,7 @@ import re
 
 from ..core.messages import Msg
 
-__all__ = ["CARD_WORDS", "card_name", "card_value", "CardName", "CASES"]
+__all__ = ["CARD_WORDS", "WORD_GENDERS", "card_name", "card_value", "CardName", "CASES", "with_articles"]
 
 #: the grammatical cases a catalogue text may ask of a card (``{card:acc}``)
 CASES = ("nom", "acc", "dat", "gen")
@@ -112,6 +112,9 @@ CARD_WORDS = (
     Msg("article:gen:n"),
 )
 
+#: words of the games with a grammatical gender (their article: ``{figure:nom}`` is "der Hanger")
+WORD_GENDERS = (Msg("gender:word:Gleich"), Msg("gender:word:Hanger"), Msg("gender:word:Spiel"))
+
 #: the suit letters and ranks of each deck's notation (docs/records.md)
 _NOTATION = {
     "jass": re.compile(r"^([ESLR])(6|7|8|9|10|U|O|K|A)$"),
@@ -147,7 +150,8 @@ class CardName(str):
         return self.forms.get(spec, str(self)) if spec else str(self)
 
 
-def _with_articles(plain: str, gender: str, lang: str) -> CardName:
+def with_articles(plain: str, gender: str, lang: str) -> CardName:
+    """``plain`` (a word of grammatical ``gender``) with its article in each case, from the catalogue."""
     from . import gettext
     forms = {}
     for case in CASES:
@@ -172,10 +176,10 @@ def card_name(deck: str, code: str, lang: str) -> CardName | None:
         n = int(code[1:])
         special = f"card:tarock:T{n}"
         if gettext(special, lang) != special:
-            return _with_articles(gettext(special, lang), gettext(f"gender:tarock:T{n}", lang), lang)
-        return _with_articles(gettext("Tarock {roman}", lang).format(roman=_roman(n)), gettext("gender:tarock:T", lang), lang)
+            return with_articles(gettext(special, lang), gettext(f"gender:tarock:T{n}", lang), lang)
+        return with_articles(gettext("Tarock {roman}", lang).format(roman=_roman(n)), gettext("gender:tarock:T", lang), lang)
     if deck == "perlaggen" and code == "W":
-        return _with_articles(gettext("card:perlaggen:W", lang), gettext("gender:perlaggen:W", lang), lang)
+        return with_articles(gettext("card:perlaggen:W", lang), gettext("gender:perlaggen:W", lang), lang)
     pattern = _NOTATION.get(deck)
     m = pattern.fullmatch(code) if pattern else None
     if not m:
@@ -186,7 +190,7 @@ def card_name(deck: str, code: str, lang: str) -> CardName | None:
     else:
         rank_word, gender = gettext(f"rank:{deck}:{rank}", lang), gettext(f"gender:{deck}:{rank}", lang)
     plain = gettext("card {suit} {rank}", lang).format(suit=gettext(f"suit:{deck}:{suit}", lang), rank=rank_word)
-    return _with_articles(plain, gender, lang)
+    return with_articles(plain, gender, lang)
 
 
 def card_value(deck: str | None, value: str, lang: str) -> str | None:

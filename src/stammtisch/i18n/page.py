@@ -19,4 +19,8 @@ PAGE_WORDS = (
     Msg("as {target}"), Msg("Taufe: {taufe}"),
     # Tarock: the word that calls a king ("den Kreuz-König rufen")
     Msg("call {king}"),
+    # a Kiebitz at a table whose sheet says nothing of Kiebitze (the Tiroler Cup's note is Tarock's)
+    Msg("Kiebitze may watch but not talk."),
+    # the remaining cards of a Partie thanked out (Papagei-Jass §2), by number
+    Msg("The remaining {n} cards are not played."),
 )

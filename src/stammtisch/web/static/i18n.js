@@ -227,7 +227,11 @@ function arg(k, v, seats, gramCase = "") {
     const worded = cardWords(cardDeck, v, gramCase);
     if (worded !== null) return worded;
   }
-  if (typeof v === "string") return gettext(v);
+  if (typeof v === "string") {
+    const g = gettext(`gender:word:${v}`);  // a word with its article: {figure:nom} is "der Hanger"
+    if (gramCase && g !== `gender:word:${v}`) return withArticles(gettext(v), g)[gramCase] ?? gettext(v);
+    return gettext(v);
+  }
   return v === null || v === undefined ? "" : String(v);
 }
 
@@ -241,14 +245,34 @@ export function displayName(name) {
   return m ? gettext("Seat {n}").replace("{n}", m[1]) : name;
 }
 
+/**
+ * The catalogue's text of ``id`` in the variant these arguments ask for (as i18n.pick_text in
+ * Python): ``you`` when the subject (``seat``) is the reader (``me``), ``pair`` when it is a side named
+ * by its two players, each in the plural form ``one`` when ``n`` is one (the language's plural rule).
+ */
+function variant(id, args, seats, me) {
+  const c = CATALOGS[lang()] || {};
+  const flags = [];
+  if (me !== null && me !== undefined && args.seat === me) flags.push("you");
+  if ((args.side === "A" || args.side === "B") && (typeof seats === "function" || (Array.isArray(seats) && seats.length === 4))) flags.push("pair");
+  const one = typeof args.n === "number" && new Intl.PluralRules(lang()).select(Math.abs(args.n)) === "one";
+  const contexts = [...(flags.length > 1 ? [flags.join("+")] : []), ...flags, ""];
+  for (const ctx of contexts) {
+    const key = ctx ? `${ctx}\u0004${id}` : id;
+    if (one && c[`one\u0004${key}`] !== undefined) return c[`one\u0004${key}`];
+    if (c[key] !== undefined) return c[key];
+  }
+  return id;
+}
+
 /** An engine message ``{id, args}`` (or a plain word) in the current language; ``seats``: names by seat. */
-export function msg(m, seats) {
+export function msg(m, seats, me = null) {
   if (m === null || m === undefined) return "";
   if (typeof m === "string") return gettext(m);
   if (typeof m !== "object" || typeof m.id !== "string") return String(m);
   const args = m.args || {};
   // ``{king:acc}``: the argument in a grammatical case (a card with its article, i18n/cards.py)
-  return gettext(m.id).replace(/\{(\w+)(?::(\w+))?\}/g, (all, k, c) => (k in args ? arg(k, args[k], seats, c || "") : all));
+  return variant(m.id, args, seats, me).replace(/\{(\w+)(?::(\w+))?\}/g, (all, k, c) => (k in args ? arg(k, args[k], seats, c || "") : all));
 }
 
 /** The UI string ``key`` in the current language with ``{name}`` placeholders filled. */

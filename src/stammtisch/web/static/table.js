@@ -397,7 +397,7 @@ function chatPanel() {
     h("ol", { class: "chatlog", tabindex: "0", "aria-label": t("chat") }, chatLog.slice(-30).map((m) => h("li", { class: `ch-${m.channel}` },
       h("b", {}, m.name), m.channel !== "table" ? h("em", {}, ` [${m.channel}]`) : "", `: ${m.text}`))),
     role === "player" ? h("form", { onsubmit: submit }, names.length > 1 ? select : null, input, h("button", {}, t("send"))) :
-      h("p", { class: "muted" }, t("kiebitzNoTalk")));
+      h("p", { class: "muted" }, info && info.game === "tarock" ? t("kiebitzNoTalk") : message("Kiebitze may watch but not talk.")));
 }
 
 function settingsPanel() {
@@ -464,7 +464,7 @@ function gameView() {
       turnLine(v),
       drawActions({ deck: deckInfo, v, game, onAct: say, refusal }),
       drawHand(handOptions(handView(v).hv)),
-      handView(v).left ? h("p", { class: "hand-note", id: "hand-note" }, t("leftOver", { n: handView(v).left })) : null,
+      handView(v).left ? h("p", { class: "hand-note", id: "hand-note" }, message({ id: "The remaining {n} cards are not played.", args: { n: handView(v).left } })) : null,
       handView(v).shown ? shownCards(v, handView(v).shown) : null,
       v.seat !== null && v.seat !== undefined && ((handView(v).hv.deal || {}).hand || []).length ? h("p", { class: "keys-hint" }, t("keys")) : null));
   // (at the end the sheet is in the end panel too: beside the table it is left out, the quick bar still opens it)
