@@ -9,7 +9,7 @@ card names, their grammatical gender and its articles like any other message:
 - ``rank:<deck>:<rank>`` a face card (``König``), ``card:<deck>:<code>`` a card with a name of its own
   (``Pagat``, ``Mond``, ``Sküs``, ``Weli``), ``Tarock {roman}`` the other trumps;
 - ``gender:<deck>:<rank or code>`` and ``gender:number`` the grammatical gender (``m``, ``f``, ``n``);
-- ``article:<case>:<gender>`` the definite article (cases ``nom``, ``acc``, ``dat``, ``gen``);
+- ``article:<case>:<gender>`` the definite article (cases ``nom``, ``acc``, ``dat``);
 - ``card {suit} {rank}`` how the two parts join (``{suit}-{rank}`` / ``{rank} of {suit}``).
 
 The browser does the same with the JSON copy of the catalogue (``web/static/i18n.js``,
@@ -25,7 +25,7 @@ from ..core.messages import Msg
 __all__ = ["CARD_WORDS", "WORD_GENDERS", "card_name", "card_value", "CardName", "CASES", "with_articles"]
 
 #: the grammatical cases a catalogue text may ask of a card (``{card:acc}``)
-CASES = ("nom", "acc", "dat", "gen")
+CASES = ("nom", "acc", "dat")
 
 #: every catalogue id of the card names (listed literally, so that the extraction finds them)
 CARD_WORDS = (
@@ -107,9 +107,6 @@ CARD_WORDS = (
     Msg("article:dat:m"),
     Msg("article:dat:f"),
     Msg("article:dat:n"),
-    Msg("article:gen:m"),
-    Msg("article:gen:f"),
-    Msg("article:gen:n"),
 )
 
 #: words of the games with a grammatical gender (their article: ``{figure:nom}`` is "der Hanger")

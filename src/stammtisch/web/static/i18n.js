@@ -131,7 +131,7 @@ const NOTATION = {
   doko: /^([XPHK])(9|10|B|D|K|A)$/, tarock: /^([XPHK])(1|2|3|4|7|8|9|10|B|R|D|K)$/,
 };
 const ROMAN_DIGITS = [[10, "X"], [9, "IX"], [5, "V"], [4, "IV"], [1, "I"]];
-const CASES = ["nom", "acc", "dat", "gen"];
+const CASES = ["nom", "acc", "dat"];
 
 /** The deck (or game) whose card codes the messages and ``cardName`` read. */
 export function setCardDeck(deck) { cardDeck = deck ? (DECK_OF[deck] || deck) : null; }
