@@ -110,7 +110,10 @@ CARD_WORDS = (
 )
 
 #: words of the games with a grammatical gender (their article: ``{figure:nom}`` is "der Hanger")
-WORD_GENDERS = (Msg("gender:word:Gleich"), Msg("gender:word:Hanger"), Msg("gender:word:Spiel"))
+WORD_GENDERS = (Msg("gender:word:Gleich"), Msg("gender:word:Hanger"), Msg("gender:word:Spiel"),
+                Msg("gender:word:gleich"), Msg("gender:word:hanger"), Msg("gender:word:spiel"))
+#: the Perlaggen figures as the engine names them in its messages (``name="gleich"``): nouns
+FIGURE_WORDS = (Msg("gleich"), Msg("hanger"), Msg("spiel"))
 
 #: the suit letters and ranks of each deck's notation (docs/records.md)
 _NOTATION = {
