@@ -56,7 +56,8 @@ export function optionField(game, name, spec, value) {
   const id = `opt-${name}-${++uid}`;
   const helpId = help || (spec.rule && !/NOTES/.test(spec.rule)) ? `${id}-help` : null;
   // the rule is cited by its paragraph only (the words after it are the engine's note, not the page's)
-  const rule = spec.rule && !/NOTES/.test(spec.rule) ? String(spec.rule).split(/:\s/)[0] : "";
+  const cited = spec.rule && !/NOTES/.test(spec.rule) ? String(spec.rule).split(/:\s/)[0] : "";
+  const rule = cited && !help.includes(cited) ? cited : "";  // (once: the help may cite it already)
   const helpEl = help || rule ? h("small", { class: "opt-help", id: helpId }, help, help && rule ? " " : "", rule ? `(${rule})` : "") : null;
   const kind = spec.kind || (typeof value === "boolean" ? "bool" : typeof value === "number" ? "int" : "text");
 
