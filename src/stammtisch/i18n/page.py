@@ -23,4 +23,10 @@ PAGE_WORDS = (
     Msg("Kiebitze may watch but not talk."),
     # the remaining cards of a Partie thanked out (Papagei-Jass §2), by number
     Msg("The remaining {n} cards are not played."),
+    # the high-stakes words asked once more (as the player's setting says): Tarock bids, Perlaggen raises
+    Msg("A {game} binds you to it: a bid is not taken back (Österreich-Finale 3), 6))."),
+    Msg("You play the {game} alone against three: a bid is not taken back (Österreich-Finale 1), 3))."),
+    Msg("A raise cannot be taken back: the figure is worth more, won or lost (Perlaggen §13)."),
+    # the invitation through the phone's share sheet; the sounds' switch
+    Msg("share"), Msg("An invitation to my table"), Msg("Sounds (a card played, your turn)"),
 )

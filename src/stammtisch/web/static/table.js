@@ -32,6 +32,30 @@ const prefs = {
   set rest(x) { localStorage.setItem("stammtisch:rest", String(x)); },
   get confirm() { return localStorage.getItem("stammtisch:confirm") !== "off"; },
   set confirm(x) { localStorage.setItem("stammtisch:confirm", x ? "on" : "off"); },
+  get sound() { return localStorage.getItem("stammtisch:sound") === "on"; },
+  set sound(x) { localStorage.setItem("stammtisch:sound", x ? "on" : "off"); },
+};
+
+// --- sounds behind a switch (off unless the player turns them on): made in the browser with
+// WebAudio, no files: a short low knock for a card played, two rising notes for "your turn" -------
+let audio = null;
+function tone(freq, start, ms, gain = 0.08) {
+  if (!prefs.sound) return;
+  try {
+    audio = audio || new (window.AudioContext || window.webkitAudioContext)();
+    const o = audio.createOscillator(), g = audio.createGain(), t0 = audio.currentTime + start;
+    o.frequency.value = freq;
+    o.type = freq < 300 ? "triangle" : "sine";
+    g.gain.setValueAtTime(gain, t0);
+    g.gain.exponentialRampToValueAtTime(0.0001, t0 + ms / 1000);
+    o.connect(g).connect(audio.destination);
+    o.start(t0);
+    o.stop(t0 + ms / 1000 + 0.02);
+  } catch { /* no sound on this device */ }
+}
+const sounds = {
+  card: () => tone(180, 0, 90, 0.12),
+  turn: () => { tone(660, 0, 120); tone(880, 0.13, 160); },
 };
 const COLLECT_MS = 450;
 
@@ -223,7 +247,9 @@ function announceChange(prev, next) {
     const card = String(c).split("=")[0];
     parts.push(t("playedCard", { who: seats[s], card: deckInfo ? cardLabel(deckInfo.name, card) : card }));
   }
+  if (parts.length) sounds.card();
   if (lastChanged && nd.last_winner !== undefined && nd.last_winner !== null) parts.push(t("wonBy", { who: seats[nd.last_winner] }) + ".");
+  if (myTurn(next) && !myTurn(prev) && !next.over) sounds.turn();
   const was = JSON.stringify(prev.to_act || []), now = JSON.stringify(next.to_act || []);
   if (was !== now || parts.length) {
     if (next.over) parts.push(t("over"));
@@ -306,7 +332,9 @@ function seatLobby() {
     h("h2", {}, t("invite")),
     h("p", {}, t("inviteText"),
       h("input", { class: "invite", readonly: true, value: invite, "aria-label": t("invite"), onclick: (e) => e.target.select() }),
-      h("button", { onclick: () => navigator.clipboard && navigator.clipboard.writeText(invite).then(() => toast(t("copied"))) }, t("copy"))),
+      h("button", { onclick: () => navigator.clipboard && navigator.clipboard.writeText(invite).then(() => toast(t("copied"))) }, t("copy")),
+      // a phone's share sheet (messenger, mail …) where the browser has one
+      navigator.share ? h("button", { id: "share", type: "button", onclick: () => navigator.share({ title: message("An invitation to my table"), url: invite }).catch(() => {}) }, message("share")) : null),
     !seated ? h("p", {}, nameInput) : null,
     h("ul", { class: "seats" }, rows),
     seated ? h("div", { class: "buttons" },
@@ -404,10 +432,12 @@ function settingsPanel() {
   const rest = h("select", { id: "pref-rest", onchange: (e) => { prefs.rest = Number(e.target.value); } },
     REST_CHOICES.map((ms) => h("option", { value: String(ms), selected: ms === prefs.rest }, t("seconds", { n: String(ms / 1000).replace(".", t("decimal")) }))));
   const conf = h("input", { type: "checkbox", id: "pref-confirm", checked: prefs.confirm, onchange: (e) => { prefs.confirm = e.target.checked; } });
+  const sound = h("input", { type: "checkbox", id: "pref-sound", checked: prefs.sound, onchange: (e) => { prefs.sound = e.target.checked; if (prefs.sound) sounds.turn(); } });
   const pace = info && info.settings && info.settings.bot_seconds !== undefined ? t("seconds", { n: String(info.settings.bot_seconds).replace(".", t("decimal")) }) : t("paceNormal");
   return h("section", { class: "panel settings", id: "panel-settings" }, h("h2", {}, t("settings")),
     h("label", { for: "pref-rest" }, h("span", {}, t("trickRest")), rest),
     h("label", { for: "pref-confirm", class: "check" }, conf, h("span", {}, t("confirmWords"))),
+    h("label", { for: "pref-sound", class: "check" }, sound, h("span", {}, message("Sounds (a card played, your turn)"))),
     h("p", { class: "muted small" }, `${t("botPace")}: ${pace}`));
 }
 

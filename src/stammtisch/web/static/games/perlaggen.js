@@ -60,6 +60,8 @@ export default {
     if (WORDS[a]) return { text: WORDS[a][0], tip: tip(WORDS[a][1], WORDS[a][2]) };
     return { text: a.replace(/[_:]/g, " "), tip: "" };
   },
+  /** A raise cannot be taken back and raises what the figure is worth (§13): asked once more. */
+  confirm: (a) => (a.startsWith("steigern") ? msg("A raise cannot be taken back: the figure is worth more, won or lost (Perlaggen §13).") : null),
   group: (a) => (a.startsWith("abheben:") ? "abheben" : a.startsWith("ungesehen:") ? "ungesehen" : a),
   columnName(c, i, v) { return `${c}: ${v.seats[i]} & ${v.seats[i + 2]}`; },
   seatBadges(v, s) {

@@ -91,6 +91,9 @@ export default {
     if (kind === "announce") return tip("Angesagt zählt die Prämie voll (still nur die Hälfte) und kostet, wenn sie nicht gelingt; jeder sagt nur einmal an (Österreich-Finale 8)).", "Announced, the premium counts in full (silent only half) and costs if it fails; each player announces only once (Österreich-Finale 8)).");
     if (kind === "kontra" || kind === "rekontra" || kind === "subkontra") return tip("Verdoppelt das Geld des Spiels; zurücknehmen geht nicht (Österreich-Finale 2)).", "Doubles the money of the game; it cannot be taken back (Österreich-Finale 2)).");
     if (kind === "bid" && /ouvert/.test(what || "")) return tip("Ouvert: nach dem ersten Stich liegen deine Karten offen auf dem Tisch (Österreich-Finale 6)).", "Ouvert: after the first trick your cards lie open on the table (Österreich-Finale 6)).");
+    // a negative game or a game alone binds the bidder to it: Bettel, Piccolo, the Dreier and the solos (Österreich-Finale 1), 3), 6))
+    if (kind === "bid" && /^(bettel|piccolo|zwiccolo)/.test(what || "")) return msg({ id: "A {game} binds you to it: a bid is not taken back (Österreich-Finale 3), 6)).", args: { game: contractText(what) } });
+    if (kind === "bid" && /(dreier|solo)/.test(what || "")) return msg({ id: "You play the {game} alone against three: a bid is not taken back (Österreich-Finale 1), 3)).", args: { game: contractText(what) } });
     return null;
   },
   group: (a) => a.split(":")[0] === "bid" || a.split(":")[0] === "announce" ? a : a.split(":")[0],
