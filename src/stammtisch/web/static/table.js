@@ -6,7 +6,7 @@
 import { account, api, games, h, toast, tokens } from "./api.js";
 import { cardElement, cardLabel } from "./cards.js";
 import {
-  chooser, columnNames, drawActions, drawHand, drawTable, eventsList, handKeys, scoreSheet, settlement, withNames,
+  chooser, columnNames, drawActions, drawHand, drawTable, eventsList, handKeys, scoreSheet, seatClocks, settlement, withNames,
 } from "./frame.js";
 import { loadGame } from "./games/index.js";
 import { displayName, msg as message, setCardDeck, setLang, t } from "./i18n.js";
@@ -652,6 +652,7 @@ function render() {
   root.replaceChildren(head, ...body.filter((x) => x));
   fitWords();
   fitScreen();
+  seatClocks(() => timerText());
   confirmDialog();
   if (!confirming && refocus) restoreFocus();
   // (view: the view drawn, which is the state's but while the last trick of a deal before rests)
@@ -674,6 +675,7 @@ document.addEventListener("keydown", (e) => {
 setInterval(() => {
   const el = document.getElementById("timer");
   if (el) el.textContent = timerText();
+  seatClocks(() => timerText());  // the move clock at the seat whose turn it is
 }, 250);
 
 let resized = null;
