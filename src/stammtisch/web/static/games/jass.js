@@ -106,10 +106,9 @@ export default {
     if (n) out.push(el("span", "badge trick-count", `${lang() === "en" ? "trick" : "Stich"} ${n}/9`));
     return out;
   },
-  resultFacts(v, r) {
-    const s = r.summary || {};
-    if (!s.card_points) return [];
-    return [el("span", "fact", `${lang() === "en" ? "card points" : "Kartenpunkte"}: ${v.seats[0]} & ${v.seats[2]} ${s.card_points[0]} · ${v.seats[1]} & ${v.seats[3]} ${s.card_points[1]}`)];
+  /** The card points are the settlement's own lines (each figure once): no fact repeats them. */
+  resultFacts() {
+    return [];
   },
 };
 
