@@ -106,11 +106,12 @@ def open_page(browser, viewport: dict, phone: bool = False, lang: str | None = N
     return ctx, page, problems
 
 
-def with_names(text: str, seats: list[str], lang: str = "de") -> str:
+def with_names(text: str, seats: list[str], lang: str = "de", deck: str | None = None) -> str:
     """What the page does to the engines' words (frame.js withNames): a message in the page's
-    language with seats by name; plain text with the engines' seat words replaced."""
+    language with seats by name and the cards of ``deck`` in words; plain text with the engines'
+    seat words replaced."""
     if isinstance(text, Msg):
-        return render(text, lang, seats)
+        return render(text, lang, seats, deck=deck)
     text = re.sub(r"\bseats (\d+) and (\d+)", lambda m: f"{seats[int(m[1])]} & {seats[int(m[2])]}", text)
     text = re.sub(r"\b[Ss]eat (\d+)", lambda m: seats[int(m[1])], text)
     text = re.sub(r"\bPosition (\d+)", lambda m: seats[int(m[1]) - 1], text)
@@ -442,16 +443,17 @@ def check_settlement(page, server) -> None:
     # the names as the page shows them (a computer player's strength in the page's language)
     seats = page.evaluate("window.stammtisch.state.view.seats")
     lang = page.evaluate("document.documentElement.lang")
+    deck = registry.get(record["game"]).deck.name
     page.wait_for_selector("#settlement-lines")
     shown = page.locator("#settlement-lines li.line")
     assert shown.count() == len(result.lines)
     for i, line in enumerate(result.lines):
         li = shown.nth(i)
-        assert li.locator(".label").inner_text() == with_names(line.label, seats, lang)
+        assert li.locator(".label").inner_text() == with_names(line.label, seats, lang, deck)
         value = li.locator(".value").inner_text()
         assert value == (f"+{line.value}" if isinstance(line.value, int) and line.value > 0 else str(line.value))
         if line.note:
-            assert li.locator(".note").inner_text() == with_names(line.note, seats, lang)
+            assert li.locator(".note").inner_text() == with_names(line.note, seats, lang, deck)
     cells = page.locator("#settled table.pts td").all_inner_texts()
     assert [int(c) for c in cells] == list(result.points)
 
