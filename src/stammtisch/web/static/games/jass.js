@@ -77,8 +77,11 @@ export default {
   /** Schieben first: on a phone the row of eleven modes scrolls sideways, and pushing is the first choice a player weighs (§25). */
   order: (a) => (a === "schieben" ? 0 : 1),
   group: (a) => (a.startsWith("trump:3x3") ? "trump" : a.startsWith("trump:") ? a : a),
+  /** A team's column by its players, short enough for one line: a computer player without its
+   * strength word ("Anna & Computer 3"; the seats say the strength). */
   columnName(c, i, v) {
-    return `${v.seats[i]} & ${v.seats[i + 2]}`;
+    const short = (n) => String(n).replace(/ · .*$/, "");
+    return `${short(v.seats[i])} & ${short(v.seats[i + 2])}`;
   },
   seatBadges(v, s) {
     const d = v.deal, out = [];
