@@ -186,6 +186,9 @@ def check_table(page, game: str) -> dict[str, Any]:
 def create_table(page, server, game: str, profile: str, options: dict, move_seconds: int = 0, pace: str = "",
                  deals: str = "1") -> None:
     page.goto(server.url + "/")
+    page.wait_for_selector("#open-tables")
+    if page.locator("#new-table").count():  # a phone: the form opens behind "Neuer Tisch"
+        page.click("#new-table")
     page.wait_for_selector("#create-table")
     page.select_option("#game", game)
     page.select_option("#profile", profile)
@@ -193,8 +196,11 @@ def create_table(page, server, game: str, profile: str, options: dict, move_seco
         page.click("#create summary")
         for k, v in options.items():  # a select for a choice (by its words), a number field otherwise
             page.wait_for_selector(f"#options [name={k}]", state="attached")  # (the profile's form comes after its choice)
-            if page.locator(f"#options select[name={k}]").count():
-                page.select_option(f"#options select[name={k}]", label=str(v))
+            if page.locator(f"#options select[name={k}]").count():  # a choice in words: "5 Spieler, der Geber setzt aus"
+                sel = f"#options select[name={k}]"
+                index = page.eval_on_selector(sel, "(s, v) => [...s.options].findIndex((o) => o.textContent.startsWith(v))", str(v))
+                assert index >= 0, (k, v)
+                page.select_option(sel, index=index)
             else:
                 page.fill(f"#options input[name={k}]", str(v))
     page.fill("#name", "Anna")
