@@ -447,6 +447,11 @@ class Game(ABC):
     #: per option name: a label and a help text with the rule paragraph (messages, rendered by
     #: the surfaces in the reader's language; the lobby's form shows them)
     option_texts: Mapping[str, tuple[Any, Any]] = {}
+    #: per option name: how players say each of its values (messages; the lobby's choices)
+    option_choices: Mapping[str, Mapping[Any, Any]] = {}
+    #: the lobby form's groups as the rule sheet groups them: (title message, paragraph, option names);
+    #: options in no group follow in a last group
+    option_groups: Sequence[tuple[Any, str, Sequence[str]]] = ()
     #: whether every score-sheet row must sum to zero
     zero_sum: bool = False
 

@@ -111,7 +111,7 @@ def render(view: dict[str, Any]) -> RenderableType:
     parts: list[RenderableType] = [head]
     line = Text()
     if trump:
-        line.append(f"Trumpf {SUIT_NAMES.get(trump, trump)} ", style="bold")
+        line.append(f"{tr('trump')} {SUIT_NAMES.get(trump, trump)} ", style="bold")
         line.append_text(card_text(deal.get("trump_card") or "", trump))
     if deal.get("luck"):
         line.append(f"   Luck {deal['luck']}  Boden {deal['boden']}", style="cyan")

@@ -78,8 +78,13 @@ def games_catalogue(levels: tuple[str, ...] = ("easy", "medium", "hard")) -> lis
             "name": name, "title": g.title, "default_profile": g.default_profile, "profiles": profiles,
             "profile_titles": {p: g.profile_title(p) for p in profiles},
             # labels and help of the options as messages {id, args} (i18n.js msg() renders them)
-            "option_texts": {k: {"label": msg_json(lab), "help": msg_json(hlp)}
+            # and each choice in words ({value: message}; a value's key is its JSON text)
+            "option_texts": {k: {"label": msg_json(lab), "help": msg_json(hlp),
+                                 "choices": {str(v): msg_json(m) for v, m in g.option_choices.get(k, {}).items()}}
                              for k, (lab, hlp) in g.option_texts.items()},
+            # the form's groups as the rule sheet groups them (title, paragraph, option names)
+            "option_groups": [{"title": msg_json(title), "rule": rule, "options": list(names)}
+                              for title, rule, names in g.option_groups],
             "bot_names": {k: msg_json(strength(k)) for k in kinds},
             # the measured gap of each search level to the level below (the lobby's tooltip)
             "bot_gaps": {k: msg_json(t) for k in kinds if (t := level_gap_text(name, k)) is not None},
