@@ -20,4 +20,7 @@ OPTION_TEXTS = {
                                                                  "Drei mal Drei too (Papagei-Jass §29.3).")),
     "both_out": (Msg("Both teams out"), Msg("first_to_thank: the team that thanks wins (Papagei-Jass §2); "
                                             "first_to_reach: the team that got there first (§1).")),
+    "schneider": (Msg("Schneider"), Msg("ausmachregel: the losers' points count in the order Stöck, Stich, Weis "
+                                        "only until the winners are out (Papagei-Jass §18); final: their final "
+                                        "total counts.")),
 }
