@@ -177,12 +177,17 @@ def render(view: dict[str, Any]) -> RenderableType:
         trick.append_text(card_text(c, trump))
         trick.append("  ")
     mine_in_trick = any(s == me for s, _ in deal.get("trick") or [])
+    last: Text | None = None
     if deal.get("last_trick") and deal.get("last_winner") is not None and not mine_in_trick \
             and len(deal.get("trick") or []) < len(seats):
         # a finished trick stays in sight until the viewer plays to the next one, also when a computer
-        # player took it and led at once
+        # player took it and led at once (then on a line of its own, under the new trick)
         cards = "  ".join(f"{seats[s]} {c}" for s, c in deal["last_trick"])
-        trick.append(_w("last_trick", cards=cards, winner=seats[deal["last_winner"]]), style="dim")
+        said = _w("last_trick", cards=cards, winner=seats[deal["last_winner"]])
+        if deal.get("trick"):
+            last = Text("  " + said, style="dim")
+        else:
+            trick.append(said, style="dim")
     tw = deal.get("tricks_won")
     if tw:
         trick.append("   " + tr("tricks") + f" A {tw[0]} : B {tw[1]}", style="dim")
@@ -190,8 +195,10 @@ def render(view: dict[str, Any]) -> RenderableType:
     if signals:
         trick.append("   " + tr("signals") + ": " + ", ".join(f"{seats[s]} {g}" for s, g in signals), style="green")
     parts.append(trick)
-    # fewer events while hands lie open: the screen stays within 80x24
-    for e in (deal.get("events") or [])[-max(1, 3 - len(deal.get("shown_hands") or {})):]:
+    if last is not None:
+        parts.append(last)
+    # fewer events while hands lie open or the last trick has a line: the screen stays within 80x24
+    for e in (deal.get("events") or [])[-max(1, 3 - len(deal.get("shown_hands") or {}) - (last is not None)):]:
         parts.append(Text(f"  · {seat_names(e, seats)}", style="cyan"))
     hand = deal.get("hand")
     if hand is not None:

@@ -481,7 +481,8 @@ class JassDeal(FastIdDeal):
         if self.phase == "over":
             raise NotYourTurn(Msg("the deal is over"), seat=seat, action=action)
         if not isinstance(seat, int) or not 0 <= seat < 4:
-            raise NotYourTurn(Msg("there is no seat {seatno} at a Jass table", seatno=repr(seat)), action=str(action))
+            raise NotYourTurn((Msg("there is no seat {seat} at a Jass table", seat=seat) if isinstance(seat, int) and not isinstance(seat, bool)
+                               else Msg("there is no seat {seatno} at a Jass table", seatno=repr(seat))), action=str(action))
         if not isinstance(action, str):
             raise IllegalAction(Msg("an action is text"), seat=seat)
         a = action.strip()
