@@ -254,7 +254,7 @@ def half_in_time(winner: int, standing: Sequence[int], target: int, steps: Seque
 
     >>> half_in_time(0, (990, 480), 1000, [TrickStep((0, 0), 0, 30, (0, 20))], 1)
     False
-    >>> half_in_time(0, (990, 480), 1000, [TrickStep((20, 0), 1, 30, (0, 0)), TrickStep((0, 0), 0, 30)], 1)
+    >>> half_in_time(0, (990, 480), 1000, [TrickStep((0, 20), 0, 30)], 1)  # its Stöck count before the Stich
     True
     """
     loser = 1 - winner
