@@ -97,17 +97,52 @@ def run_mutmut(work: Path, children: int, timeout: float) -> float:
     return time.monotonic() - start
 
 
+def retest(game: str, work: Path, children: int, timeout: float) -> float:
+    """Copy the work tree's tests into the scratch folder and run only the survivors again."""
+    meta = work / "mutants" / "src" / "stammtisch" / "games" / game / "scoring.py.meta"
+    codes = json.loads(meta.read_text(encoding="utf-8"))["exit_code_by_key"]
+    names = sorted(n for n, c in codes.items() if c is not None and _status(c) in ("survived", "no tests"))
+    for dest in (work / "tests", work / "mutants" / "tests"):
+        shutil.rmtree(dest, ignore_errors=True)
+        shutil.copytree(ROOT / "tests", dest, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+    env = dict(os.environ, HYPOTHESIS_PROFILE="ci", PYTHONHASHSEED="0")
+    start = time.monotonic()
+    proc = subprocess.run([sys.executable, "-m", "mutmut", "run", f"--max-children={children}", *names], cwd=work,
+                          env=env, timeout=timeout, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    (work / "mutmut-retest.log").write_text(proc.stdout, encoding="utf-8")
+    return time.monotonic() - start
+
+
 def _status(code: int | None) -> str:
     from mutmut.__main__ import status_by_exit_code
 
     return str(status_by_exit_code[code])
 
 
-def _diff(work: Path, name: str) -> str:
-    proc = subprocess.run([sys.executable, "-m", "mutmut", "show", name], cwd=work, capture_output=True, text=True,
-                          timeout=120)
-    lines = [ln for ln in proc.stdout.splitlines() if ln.startswith(("+", "-")) and not ln.startswith(("+++", "---"))]
-    return "\n".join(lines)
+def _functions(work: Path, game: str) -> dict[str, str]:
+    """Every function of mutmut's trampolined copy of the module, by name (mutants and originals)."""
+    import ast
+
+    path = work / "mutants" / "src" / "stammtisch" / "games" / game / "scoring.py"
+    text = path.read_text(encoding="utf-8")
+    lines = text.splitlines()
+    out = {}
+    for node in ast.walk(ast.parse(text)):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and "__mutmut_" in node.name:
+            body = node.body[1:] if ast.get_docstring(node) and len(node.body) > 1 else node.body
+            out[node.name] = "\n".join(lines[body[0].lineno - 1:node.end_lineno])
+    return out
+
+
+def _diff(functions: dict[str, str], name: str) -> str:
+    """The changed lines of mutant ``name`` against its original (``-`` original, ``+`` mutant)."""
+    import difflib
+
+    short = name.rpartition(".")[2]
+    orig = functions.get(short.rpartition("__mutmut_")[0] + "__mutmut_orig", "")
+    mutant = functions.get(short, "")
+    lines = difflib.unified_diff(orig.splitlines(), mutant.splitlines(), lineterm="", n=0)
+    return "\n".join(ln for ln in lines if ln.startswith(("+", "-")) and not ln.startswith(("+++", "---")))
 
 
 def collect(game: str, work: Path, seconds: float, children: int) -> dict[str, Any]:
@@ -122,8 +157,9 @@ def collect(game: str, work: Path, seconds: float, children: int) -> dict[str, A
     timeouts = len(by_status.get("timeout", []))
     equivalent = EQUIVALENT.get(game, {})
     surv_out = []
+    functions = _functions(work, game)
     for name in survivors:
-        diff = _diff(work, name)
+        diff = _diff(functions, name)
         why = next((reason for key, reason in equivalent.items() if _matches(key, name, diff)), None)
         surv_out.append({"mutant": name, "diff": diff, "equivalent": why})
     argued = sum(1 for s in surv_out if s["equivalent"])
@@ -171,10 +207,20 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--children", type=int, default=2, help="parallel mutant runs (default 2, under nice)")
     ap.add_argument("--timeout", type=float, default=3 * 3600, help="seconds per module before giving up")
     ap.add_argument("--keep", action="store_true", help="reuse an existing scratch folder (after a stopped run)")
+    ap.add_argument("--retest", action="store_true",
+                    help="copy the current tests into the scratch folder and run only the last run's survivors")
+    ap.add_argument("--collect-only", action="store_true",
+                    help="only write the results file from the scratch folder's last run (no mutmut run)")
     args = ap.parse_args(argv)
     for game in args.games or GAMES:
-        work = WORK / game if args.keep and (WORK / game / "pyproject.toml").exists() else prepare(game)
-        seconds = run_mutmut(work, args.children, args.timeout)
+        reuse = (args.keep or args.collect_only or args.retest) and (WORK / game / "pyproject.toml").exists()
+        work = WORK / game if reuse else prepare(game)
+        if args.retest and reuse:
+            seconds = retest(game, work, args.children, args.timeout)
+        else:
+            seconds = 0.0 if args.collect_only else run_mutmut(work, args.children, args.timeout)
+        if args.collect_only:
+            seconds = float(json.loads((work / "mutants" / "mutmut-stats.json").read_text()).get("stats_time") or 0)
         out = collect(game, work, seconds, args.children)
         folder = RESULTS if args.update else (args.results or work)
         folder.mkdir(parents=True, exist_ok=True)

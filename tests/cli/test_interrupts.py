@@ -131,6 +131,7 @@ def test_a_worker_does_not_outlive_a_killed_parent(tmp_path):
     time.sleep(0.5)  # the workers have run their initializer
     p.kill()
     p.communicate(timeout=10)
+    assert p.returncode == -signal.SIGKILL and len(kids) >= 2
     wait_for(lambda: not any(running(k) for k in kids), 2.0, "the orphaned workers to end")
 
 

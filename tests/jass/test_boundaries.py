@@ -181,3 +181,75 @@ def test_par24_6_tutti_without_its_first_suit_has_no_multiplier():
 def test_par29_no_line_for_zero_points():
     s = score_deal("R", (157, 0), (9, 0))
     assert len(s.lines) == 2  # no lines for team 2/4's zero card points, nor for zero Weis and Stöck
+
+
+# -- what each line says (§23, §29: "{team}: {points} x {mult}") --------------------------------
+def _note(team: int, points: int, mult: int) -> dict:
+    seats = (0, 2) if team == 0 else (1, 3)
+    return {"id": "{team}: {points} x {mult}",
+            "args": {"team": {"id": "{seat_a} & {seat_b}", "args": {"seat_a": seats[0], "seat_b": seats[1]}},
+                     "points": points, "mult": mult}}
+
+
+def test_par23_par29_every_line_names_team_points_and_multiplier():
+    """Each line of the settlement: what it is, its value (x the multiplier) and the note that shows
+    the reckoning -- the team's two seats, the raw points and the multiplier."""
+    s = score_deal("L", (157, 0), (9, 0), weis=(50, 0), stoeck=(0, 20))
+    got = [(str(ln.label), ln.value, ln.note.to_json()) for ln in s.lines]
+    assert got == [("Kartenpunkte", 157 * 3, _note(0, 157, 3)), ("Match", 100 * 3, _note(0, 100, 3)),
+                   ("Weis", 50 * 3, _note(0, 50, 3)), ("Stöck", 20 * 3, _note(1, 20, 3))]
+    s = score_deal("obenabe", (0, 157), (0, 9), declarer_team=0)
+    got = [(str(ln.label), ln.value, ln.note.to_json()) for ln in s.lines]
+    assert got == [("Kartenpunkte", 157 * 5, _note(1, 157, 5)), ("Kontermatch", 100 * 5, _note(1, 100, 5))]
+
+
+# -- §1 over several tricks, multiplied ---------------------------------------------------------
+@pytest.mark.parametrize("team", [0, 1])
+def test_par1_stoeck_and_weis_of_an_earlier_trick_count_towards_a_later_stich(team, mult=2):
+    """Stöck shown in trick 1 and the Weis written after it are part of the total when the team's
+    Stich of trick 2 reaches the target (x2: 900 + 20x2 + 30x2 = 1000)."""
+    standing = [0, 0]
+    standing[team] = 900
+    stoeck = (20, 0) if team == 0 else (0, 20)
+    steps = [TrickStep(stoeck, 1 - team, 0), TrickStep((0, 0), team, 30)]
+    assert first_out(standing, T, steps, mult) == team
+    assert reach_moment(team, standing, T, steps, mult) == (1, 1)
+    assert reached_in(team, standing, T, steps, mult) == 1
+    weis = (20, 0) if team == 0 else (0, 20)
+    steps = [TrickStep((0, 0), 1 - team, 0, weis), TrickStep((0, 0), team, 30)]
+    assert first_out(standing, T, steps, mult) == team
+    assert reach_moment(team, standing, T, steps, mult) == (1, 1)
+    # one point short without them
+    standing[team] = 899
+    assert first_out(standing, T, steps, mult) is None
+    assert reach_moment(team, standing, T, steps, mult) is None
+
+
+def test_par1_reach_moment_at_each_phase_exactly():
+    assert reach_moment(0, (T, 0), T, [], 1) == (-1, 0)
+    assert reach_moment(0, (T - 1, 0), T, [], 1) is None
+    assert reach_moment(0, (T - 40, 0), T, [TrickStep((20, 0), 1, 0)], 2) == (0, 0)  # Stöck x2
+    assert reach_moment(0, (T - 41, 0), T, [TrickStep((20, 0), 1, 0)], 2) is None
+    assert reach_moment(0, (T - 100, 0), T, [TrickStep((20, 0), 1, 0, (30, 0))], 2) == (0, 0)  # with its Weis
+    assert reach_moment(0, (T - 101, 0), T, [TrickStep((20, 0), 1, 0, (30, 0))], 2) is None
+    assert reach_moment(0, (T - 60, 0), T, [TrickStep((0, 0), 0, 30)], 2) == (0, 1)
+    assert reach_moment(0, (T - 61, 0), T, [TrickStep((0, 0), 0, 30)], 2) is None
+    assert reach_moment(0, (T - 60, 0), T, [TrickStep((0, 0), 1, 0, (30, 0))], 2) == (0, 2)
+    assert reach_moment(0, (T - 61, 0), T, [TrickStep((0, 0), 1, 0, (30, 0))], 2) is None
+
+
+def test_par1_reached_in_counts_stoeck_and_weis_multiplied():
+    steps = [TrickStep((20, 0), 1, 0, (30, 0))]
+    assert reached_in(0, (T - 100, 0), T, steps, 2) == 0
+    assert reached_in(0, (T - 101, 0), T, steps, 2) is None
+
+
+def test_par2_bedanken_result_names_the_team_and_refuses_an_unknown_reading():
+    assert bedanken(1, (0, T), T, [], 1)["team"] == 1
+    with pytest.raises(ValueError, match="first_to_thank, first_to_reach"):
+        bedanken(0, (0, 0), T, [], 1, "whoever")
+
+
+def test_par18_partie_result_names_the_target():
+    assert partie_result((T, 0), T)["target"] == T
+    assert partie_result((2500, 0), 2500)["target"] == 2500
