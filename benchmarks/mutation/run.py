@@ -51,12 +51,13 @@ TESTS: dict[str, list[str]] = {
     "jass": ["tests/jass/test_rules_scoring.py", "tests/jass/test_readings.py",
              "tests/jass/test_schneider_ausmachregel.py", "tests/jass/test_boundaries.py",
              "tests/scorekeeper/test_entries_rules.py"],
-    "doppelkopf": ["tests/doppelkopf/test_scoring.py", "tests/doppelkopf/test_settlement_oracle.py",
-                   "tests/doppelkopf/test_boundaries.py"],
+    "doppelkopf": ["tests/doppelkopf/test_scoring.py",
+                   "tests/doppelkopf/test_boundaries.py", "tests/scorekeeper/test_entries_rules.py"],
     "tarock": ["tests/tarock/test_scoring.py", "tests/tarock/test_boundaries.py", "tests/tarock/test_readings.py",
                "tests/scorekeeper/test_entries_rules.py"],
     "perlaggen": ["tests/perlaggen/test_paragraphs.py", "tests/perlaggen/test_readings.py",
-                  "tests/perlaggen/test_rulings.py", "tests/perlaggen/test_boundaries.py"],
+                  "tests/perlaggen/test_rulings.py", "tests/perlaggen/test_boundaries.py",
+                  "tests/scorekeeper/test_entries_rules.py"],
 }
 
 
