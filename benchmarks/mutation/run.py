@@ -177,6 +177,9 @@ def collect(game: str, work: Path, seconds: float, children: int) -> dict[str, A
         "score": round(killed / total, 4) if total else None,
         "score_without_equivalents": round(killed / (total - argued), 4) if total - argued else None,
         "unexplained_survivors": len(survivors) - argued,
+        # a run stopped early (--collect-only on a partial run): the mutants not run yet are not counted
+        "complete": all(c is not None for c in codes.values()),
+        "not_run": sum(1 for c in codes.values() if c is None),
         "survivors": surv_out,
         "seconds": round(seconds, 1),
         "max_children": children,
