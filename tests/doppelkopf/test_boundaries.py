@@ -208,3 +208,25 @@ def test_doppelkopf_turnier_7_four_players_in_two_parties():
                     ("re", "kontra", "x", "kontra")):
         with pytest.raises(IllegalAction):
             settle(parties, 121)
+
+
+def test_doppelkopf_turnier_5_levels_of_the_announcement_words():
+    """5.: "Re" and "Kontra" open (level 0), then keine 90, keine 60, keine 30, schwarz (1..4)."""
+    from stammtisch.games.doppelkopf.scoring import level_of
+
+    assert [level_of(w) for w in ("re", "kontra", "keine90", "keine60", "keine30", "schwarz")] == [0, 0, 1, 2, 3, 4]
+    with pytest.raises(ValueError):
+        level_of("keine120")
+
+
+def test_doppelkopf_turnier_4_stille_hochzeit_alone_scored_as_solo_by_option():
+    """4. "Auch eine stille Hochzeit kann gespielt werden – diese zählt jedoch nicht als Solo" (for the
+    Pflichtsolo); scored as a solo (x3, no Sonderpunkte) with ``alone_as_solo`` (DDV)."""
+    from stammtisch.games.doppelkopf.scoring import scored_as_solo
+
+    assert scored_as_solo("stille_hochzeit", True, True) is True
+    assert scored_as_solo("hochzeit", True, True) is True
+    assert scored_as_solo("stille_hochzeit", True, False) is False
+    assert scored_as_solo("stille_hochzeit", False, True) is False
+    assert scored_as_solo("normal", True, True) is False
+    assert scored_as_solo("solo:buben", False, False) is True
