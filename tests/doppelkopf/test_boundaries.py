@@ -230,3 +230,20 @@ def test_doppelkopf_turnier_4_stille_hochzeit_alone_scored_as_solo_by_option():
     assert scored_as_solo("stille_hochzeit", False, True) is False
     assert scored_as_solo("normal", True, True) is False
     assert scored_as_solo("solo:buben", False, False) is True
+
+
+@pytest.mark.parametrize("call,msg,rule", [
+    (lambda: settle(("re", "re", "re", "re"), 121),
+     {"id": "a game has four players in two parties"}, "Doppelkopf-Turnier 7."),
+    (lambda: settle(("re", "kontra", "x", "kontra", "re"), 121),
+     {"id": "a party is 're', 'kontra' or None for a sitting player"}, "Doppelkopf-Turnier 7."),
+    (lambda: settle(RK, 241), {"id": "Augen must be 0..240, not {re_augen}", "args": {"re_augen": 241}},
+     "Doppelkopf-Turnier 6."),
+    (lambda: settle(RK, 121, kontra_level=5), {"id": "announcement level must be -1..4, not {lv}", "args": {"lv": 5}},
+     "Doppelkopf-Turnier 5."),
+])
+def test_doppelkopf_turnier_bad_facts_are_refused_with_what_and_the_rule(call, msg, rule):
+    """Bad input is refused with a message naming what was wrong, and the paragraph."""
+    with pytest.raises(IllegalAction) as e:
+        call()
+    assert e.value.message.to_json() == msg and e.value.rule == rule
