@@ -247,3 +247,19 @@ def test_doppelkopf_turnier_bad_facts_are_refused_with_what_and_the_rule(call, m
     with pytest.raises(IllegalAction) as e:
         call()
     assert e.value.message.to_json() == msg and e.value.rule == rule
+
+
+def test_ddv_7_2_every_line_names_the_party_it_counts_for():
+    """DDV 7.2: each point of the value is written for the party that earned it."""
+    s = settle(RK, 240, re_level=1, re_tricks=12, kontra_tricks=0)
+    assert [(str(x.label), x.value, str(x.note)) for x in s.lines] == [
+        ("gewonnen", 1, "Re"), ("unter 90", 1, "Re"), ("unter 60", 1, "Re"), ("unter 30", 1, "Re"),
+        ("schwarz", 1, "Re"), ("Re angesagt", 2, ""), ("keine 90 abgesagt", 1, "Re")]
+    # nobody wins (DDV 7.1): only the unter- and erreicht-gegen points, netted, Kontra's negative
+    s = settle(RK, 170, re_level=3, kontra_level=1)
+    assert s.winner is None
+    assert [(str(x.label), x.value, str(x.note)) for x in s.lines] == [
+        ("unter 90", 1, "Re"), ("120 gegen keine 90", 1, "Re"), ("60 gegen keine 30", -1, "Kontra")]
+    s = settle(RK, 0, kontra_level=1, re_tricks=0, kontra_tricks=12)
+    assert ("schwarz", 1, "Kontra") in [(str(x.label), x.value, str(x.note)) for x in s.lines]
+    assert ("keine 90 abgesagt", 1, "Kontra") in [(str(x.label), x.value, str(x.note)) for x in s.lines]
