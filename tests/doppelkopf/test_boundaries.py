@@ -263,3 +263,16 @@ def test_ddv_7_2_every_line_names_the_party_it_counts_for():
     s = settle(RK, 0, kontra_level=1, re_tricks=0, kontra_tricks=12)
     assert ("schwarz", 1, "Kontra") in [(str(x.label), x.value, str(x.note)) for x in s.lines]
     assert ("keine 90 abgesagt", 1, "Kontra") in [(str(x.label), x.value, str(x.note)) for x in s.lines]
+
+
+def test_doppelkopf_turnier_6_a_sonderpunkt_of_no_party_is_refused_naming_6():
+    with pytest.raises(IllegalAction) as e:
+        settle(RK, 130, specials=[("x", "Doppelkopf")])
+    assert e.value.rule == "Doppelkopf-Turnier 6."
+
+
+def test_doppelkopf_turnier_7_the_settlement_records_its_facts():
+    """The row keeps the facts it was settled from (the scorekeeper shows and re-settles them)."""
+    s = settle(RK, 150, re_level=1, kontra_level=0, re_tricks=8, kontra_tricks=4)
+    assert s.facts == {"re_augen": 150, "kontra_augen": 90, "re_tricks": 8, "kontra_tricks": 4, "re_level": 1,
+                       "kontra_level": 0}
