@@ -269,6 +269,12 @@ def test_doppelkopf_turnier_6_a_sonderpunkt_of_no_party_is_refused_naming_6():
     with pytest.raises(IllegalAction) as e:
         settle(RK, 130, specials=[("x", "Doppelkopf")])
     assert e.value.rule == "Doppelkopf-Turnier 6."
+    assert e.value.message.to_json() == {"id": "a Sonderpunkt belongs to 're' or 'kontra', not {party}",
+                                         "args": {"party": "'x'"}}
+    # and each Sonderpunkt line names the party that earned it
+    s = settle(RK, 130, specials=[("re", "Doppelkopf"), ("kontra", "Fuchs gefangen")])
+    assert [(str(x.label), x.value, str(x.note)) for x in s.lines][-2:] == [("Doppelkopf", 1, "Re"),
+                                                                             ("Fuchs gefangen", -1, "Kontra")]
 
 
 def test_doppelkopf_turnier_7_the_settlement_records_its_facts():
