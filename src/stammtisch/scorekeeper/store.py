@@ -212,7 +212,10 @@ class Store(Accounts):
                            "version": tab.version,
                            "seats": [{"position": st.position, "player": st.player_id, "number": st.player.number,
                                       "name": st.player.name} for st in tab.seats]})
+        # a repeat-minimal draw says whether its repeats are the proven minimum or the best it found
         return {"id": r.id, "number": r.number, "method": r.method, "seed": r.seed, "repeat_pairs": r.repeat_pairs,
+                "repeats_bound": r.repeats_bound,
+                "repeats_proven": r.repeats_bound is not None and r.repeat_pairs <= r.repeats_bound,
                 "tables": tables}
 
     def publish(self, tid: int, published: bool = True) -> dict[str, Any]:
@@ -272,6 +275,7 @@ class Store(Accounts):
             active = [p for p in t.players if p.active]
             by_number = {p.number: p for p in active}
             seed = str(seed) if seed not in (None, "") else drawing.new_seed()
+            bound: int | None = None
             if method == "manual":
                 if not tables:
                     raise IllegalAction(Msg("a manual draw needs the tables as lists of start numbers"))
@@ -295,7 +299,8 @@ class Store(Accounts):
                 elif method == "balanced":
                     result = drawing.draw_balanced(ids, sz, seed, drawing.five_seats(before))
                 elif method == "schedule":
-                    result, _ = drawing.draw_schedule(ids, sz, drawing.pairs_of(before), seed)
+                    found = drawing.draw_minimal(ids, sz, drawing.pairs_of(before), seed)
+                    result, bound = found.tables, found.bound
                 else:
                     raise IllegalAction(Msg("unknown draw method {name} (random, balanced, schedule, manual)", name=repr(method)))
             # the pairs at these tables that met in an earlier round, counted the same way for every method
@@ -304,7 +309,8 @@ class Store(Accounts):
             for tab in result:
                 if len(tab) not in adapter.table_sizes:
                     raise IllegalAction(Msg("{title} is not played at a table of {size}", title=adapter.title, size=len(tab)))
-            rnd = SkRound(tournament=t, number=number, method=method, seed=seed, repeat_pairs=repeats)
+            rnd = SkRound(tournament=t, number=number, method=method, seed=seed, repeat_pairs=repeats,
+                          repeats_bound=bound)
             s.add(rnd)
             for i, tab in enumerate(result, start=1):
                 planned = t.games_5 if len(tab) == 5 else t.games_4

@@ -12,7 +12,7 @@ from ..bodies import ActiveIn, CodesIn, CreateIn, DrawIn, PlayersIn, PublishIn
 from ..errors import BadInput
 from ..http import Id, Number, body_of, read_json, validate
 from ..store import Principal
-from .deps import context, logged_in, organiser, readable, store, who
+from .deps import context, logged_in, organiser, public_base, readable, store, who
 
 __all__ = ["router"]
 
@@ -107,7 +107,7 @@ def cards(request: Request, tid: Id, p: Principal = Depends(organiser),
     s = store(request)
     fresh = s.issue_codes(tid, body.round, body.tables)
     rnd = body.round or len(s.tournament(tid)["rounds"])
-    return Response(export.cards_pdf(s, tid, rnd, fresh, base=str(request.base_url), lang=lang),
+    return Response(export.cards_pdf(s, tid, rnd, fresh, base=public_base(request), lang=lang),
                     media_type="application/pdf",
                     headers={"Cache-Control": "no-store"})
 
