@@ -39,6 +39,23 @@ _CONFLICT = Msg("table {table} was changed by somebody else (you saw version {se
                 "the list and enter again").id
 
 
+#: the highest rate a cup may set, cents per point
+MAX_RATE = 10_000
+
+
+def _check_rate(adapter: Any, rate: int | None) -> None:
+    """A money rate is whole cents per point (0 to :data:`MAX_RATE`), on a zero-sum list only (Jass and
+    Perlaggen write per partnership: their points are not paid from one player to another)."""
+    if rate is None:
+        return
+    if isinstance(rate, bool) or not isinstance(rate, int) or not 0 <= rate <= MAX_RATE:
+        raise IllegalAction(Msg("the rate is whole cents per point from 0 to {most}, not {value}", most=MAX_RATE,
+                                value=repr(rate)))
+    if not adapter.zero_sum:
+        raise IllegalAction(Msg("{title} writes points per partnership, not paid from player to player: no rate in "
+                                "cents per point", title=adapter.title))
+
+
 def _check_options(game: str, profile: str | None, options: Mapping[str, Any] | None) -> None:
     """Refuse rules options the engine cannot play (:func:`stammtisch.core.options.resolve_options`
     checks each option's meaning); without the engine installed only the adapter's checks apply."""
@@ -88,7 +105,7 @@ class Store(Accounts):
         rows = [SheetRow(e.number, e.dealer, dict(e.facts), Settlement.from_json(e.settlement), e.pflichtsolo_by,
                          e.revision) for e in tab.entries]
         return TableSheet(entries.get(t.game), tab.size, tab.games_planned, profile=t.profile, options=t.options,
-                          rows=rows)
+                          rows=rows, rate_cents=tab.rate_cents if tab.rate_cents is not None else t.rate_cents)
 
     @staticmethod
     def _seen(tab: SkTable, seen: int | None) -> None:
@@ -118,7 +135,7 @@ class Store(Accounts):
                           games: Mapping[int | str, int] | None = None, season: str | None = None,
                           tiebreaks: Sequence[str] | None = None, kind: str = "tournament",
                           names: Sequence[str] | None = None, organiser: int | None = None,
-                          lot_seed: str | None = None) -> dict[str, Any]:
+                          lot_seed: str | None = None, rate: int | None = None) -> dict[str, Any]:
         """A new tournament (or, with ``kind="table"`` and ``names``, a single table kept live).
 
         :param organiser: the owning organiser's id (the web API requires one; the command line,
@@ -126,6 +143,7 @@ class Store(Accounts):
         :raises OptionError: rules options the game cannot play (checked against each option's meaning)
         """
         adapter = entries.get(game)
+        _check_rate(adapter, rate)
         _check_options(game, profile, options)
         if profile is not None:
             profiles = adapter.profiles()
@@ -150,7 +168,7 @@ class Store(Accounts):
                              rounds_planned=1 if kind == "table" else rounds,
                              games_4=g.get(4, adapter.round_games.get(4, 0)),
                              games_5=g.get(5, adapter.round_games.get(5, 0)), tiebreaks=tbs,
-                             lot_seed=lot_seed or drawing.new_seed(), organiser_id=organiser)
+                             lot_seed=lot_seed or drawing.new_seed(), organiser_id=organiser, rate_cents=rate)
             s.add(t)
             s.flush()
             tid = t.id
@@ -177,13 +195,28 @@ class Store(Accounts):
                      "published": t.published, "rounds": len(t.rounds), "players": len(t.players)}
                     for t in s.scalars(q)]
 
+    def set_rate(self, tid: int, rate: int | None, table_id: int | None = None) -> dict[str, Any]:
+        """The money rate in cents per point of the tournament, or of one of its tables (``None``: no euros,
+        or for a table: the tournament's)."""
+        with self.session() as s:
+            t = self._tournament(s, tid)
+            _check_rate(entries.get(t.game), rate)
+            if table_id is None:
+                t.rate_cents = rate
+            else:
+                tab = next((x for r in t.rounds for x in r.tables if x.id == table_id), None)
+                if tab is None:
+                    raise NotFound(Msg("tournament {number} has no table {table}", number=tid, table=table_id))
+                tab.rate_cents = rate
+        return self.tournament(tid)
+
     def tournament(self, tid: int) -> dict[str, Any]:
         with self.session() as s:
             t = self._tournament(s, tid)
             return {"id": t.id, "name": t.name, "game": t.game, "profile": t.profile, "options": t.options,
                     "kind": t.kind, "season": t.season, "rounds_planned": t.rounds_planned,
                     "games": {"4": t.games_4, "5": t.games_5}, "tiebreaks": t.tiebreaks, "lot_seed": t.lot_seed,
-                    "published": t.published, "organiser": t.organiser_id,
+                    "published": t.published, "organiser": t.organiser_id, "rate_cents": t.rate_cents,
                     "players": [self._player_json(p) for p in t.players],
                     "rounds": [self._round_json(r, t) for r in t.rounds]}
 
@@ -473,10 +506,11 @@ class Store(Accounts):
                      "reason": r.reason, "author": r.author, "at": r.at} for r in e.revisions]
 
     # ------------------------------------------------------------------ rankings
-    def _results(self, s: Session, t: SkTournament,
-                 money: dict[tuple[int, int], int] | None = None) -> list[TableResult]:
+    def _results(self, s: Session, t: SkTournament, money: dict[tuple[int, int], int] | None = None,
+                 cents: dict[tuple[int, int], int] | None = None) -> list[TableResult]:
         """The tables' results; ``money`` (if given) collects (round, player) -> the money ledger's total
-        where the profile plays for money (Tarock: Kontra counts there only, Österreich-Finale 2))."""
+        where the profile plays for money (Tarock: Kontra counts there only, Österreich-Finale 2)) or a rate is
+        set, ``cents`` the same in cents at each table's rate."""
         out = []
         for r in t.rounds:
             for tab in r.tables:
@@ -488,6 +522,10 @@ class Store(Accounts):
                 if money is not None and cash is not None:
                     for p, pid in seats.items():
                         money[(r.number, pid)] = money.get((r.number, pid), 0) + cash[p - 1]
+                euros = sheet.cents_totals()
+                if cents is not None and euros is not None:
+                    for p, pid in seats.items():
+                        cents[(r.number, pid)] = cents.get((r.number, pid), 0) + euros[p - 1]
         return out
 
     def rankings(self, tid: int, round: int | None = None) -> dict[str, Any]:
@@ -495,7 +533,8 @@ class Store(Accounts):
         with self.session() as s:
             t = self._tournament(s, tid)
             cash: dict[tuple[int, int], int] = {}
-            results = self._results(s, t, cash)
+            cents: dict[tuple[int, int], int] = {}
+            results = self._results(s, t, cash, cents)
             players = {p.id: p for p in t.players}
             if round is not None and round not in {r.number for r in t.rounds}:
                 raise NotFound(Msg("round {number} is not drawn", number=round))
@@ -511,12 +550,15 @@ class Store(Accounts):
                 d.update({"number": p.number, "name": p.name, "club": p.club})
                 if cash:
                     d["money"] = sum(v for (rn, pid), v in cash.items() if pid == p.id and (round is None or rn == round))
+                if cents:
+                    d["cents"] = sum(v for (rn, pid), v in cents.items() if pid == p.id and (round is None or rn == round))
                 lines.append(d)
             tables = [{"round": tr.round, "table": tr.table,
                        "players": [{"position": pos, "name": players[pid].name, "score": tr.scores[pid]}
                                    for pos, pid in sorted(tr.seats.items())]}
                       for tr in results if round is None or tr.round == round]
             return {"tournament": t.id, "name": t.name, "game": t.game, "round": round, "tiebreaks": tbs,
+                    "rate_cents": t.rate_cents,
                     "lot_seed": t.lot_seed, "ranking": lines, "tables": tables}
 
     def season(self, season: str, scoring: str = "points", published_only: bool = False) -> dict[str, Any]:
