@@ -62,7 +62,8 @@ export function el(tag, attrs = {}, ...children) {
 
 // Money in euros as the page's language writes them (12,50 € / €12.50).
 export function euros(cents, lang) {
-  return (cents / 100).toLocaleString(lang === "en" ? "en-GB" : "de-AT", { style: "currency", currency: "EUR" });
+  const v = Math.abs(cents), text = `${Math.floor(v / 100)}${lang === "en" ? "." : ","}${String(v % 100).padStart(2, "0")}`;
+  return `${cents < 0 ? "−" : ""}${lang === "en" ? `€${text}` : `${text} €`}`;
 }
 
 // The ranking as a table. On a phone the first columns stay readable without scrolling: place, name,
