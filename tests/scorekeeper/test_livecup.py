@@ -279,3 +279,28 @@ def test_forwarded_headers_from_an_untrusted_proxy_are_warned_about(caplog):
     w = client.get(f"{API}/address", headers=H).json()["proxy_warning"]
     assert w["header"] == "x-forwarded-for" and w["proxy"] == "testclient"
     assert any("trusted-proxies" in r.getMessage() for r in caplog.records)
+
+
+# ------------------------------------------------------------------ 7. facts no Jass deal can produce
+_JASS = {"kind": "game", "mode": "E", "declarer": 1, "card_points": [100, 57], "tricks": [6, 3]}
+
+
+@pytest.mark.parametrize("change, options, field, rule", [
+    ({"mode": "obenabe", "stoeck": [20, 0]}, {}, "Stöck", "Papagei-Jass §29.3"),       # Stöck in Obenabe
+    ({"stoeck": [20, 20]}, {}, "Stöck", "Papagei-Jass §29.3"),                          # Stöck for both teams
+    ({"weis": [50, 20]}, {}, "Weis", "Papagei-Jass §29"),                               # Weis for both teams
+    ({"card_points": [100, 100]}, {}, "Card points", "Papagei-Jass §23"),               # 100 + 100
+    ({"card_points": [150, 7], "tricks": [9, 0]}, {}, "Card points", "Papagei-Jass §23"),  # 7 with 0 tricks
+    ({"mode": "misere:E", "weis": [50, 0]}, {"misere": True}, "Weis", "Papagei-Jass §24.5"),
+    ({"mode": "misere:E", "stoeck": [20, 0]}, {"misere": True}, "Stöck", "Papagei-Jass §24.5"),
+    ({"mode": "misere:E"}, {}, "Mode", "Papagei-Jass §24.5"),                           # Misere never agreed
+    ({"mode": "3x3:E-obenabe-undenufe"}, {}, "Mode", "Papagei-Jass §24.3"),             # Drei mal Drei never agreed
+])
+def test_facts_no_jass_deal_can_produce_are_refused_naming_field_and_paragraph(change, options, field, rule):
+    pytest.importorskip("stammtisch.games.jass.scoring")
+    from stammtisch.core.errors import IllegalAction
+    from stammtisch.scorekeeper.entries import context, get
+    with pytest.raises(IllegalAction) as e:
+        get("jass").settle(dict(_JASS, **change), context(4, 1, 1, options=options))
+    assert str(e.value).startswith(field) and e.value.rule == rule
+    assert get("jass").settle(dict(_JASS, stoeck=[20, 0], weis=[50, 0]), context(4, 1, 1)).points  # possible facts pass
