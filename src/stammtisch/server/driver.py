@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import bots as botkit
+from ..core import fairdeal
 from ..core.errors import IllegalAction
 from ..core.protocol import Bot, Match, Turn
 from .botpool import RemoteBot, check_request_kind, is_search
@@ -92,6 +93,7 @@ class BotDriver:
         """Whether the driver could have anything to do: a computer player, a person away (a stand-in
         once the grace period is over), or a move timer. Without these ``_next_due`` is ``None``."""
         return bool(self.away_since) or (self.settings.get("move_seconds") or 0) > 0 \
+            or (self.settings.get("word_seconds") or 0) > 0 \
             or any(s.kind == "bot" for s in self.seats)
 
     def _changed(self, touch: bool = True) -> None:
@@ -122,7 +124,7 @@ class BotDriver:
     def _next_due(self) -> tuple[float, Callable[[], tuple[int, str, str] | None]] | None:
         """The next thing the driver must do and when (monotonic time)."""
         match = self.match
-        if match is None or match.is_over():
+        if match is None or match.is_over() or self.settings.get("paused"):
             return None
         version = self.version
         now_changed = self.changed_at
@@ -150,10 +152,40 @@ class BotDriver:
             elif self.seats[s].kind == "human":
                 if s in self.away_since:
                     consider(self.away_since[s] + self.config.grace, lambda s=s: self._choose(s, "standin"))
-                secs = self.settings.get("move_seconds") or 0
+                secs = self._clock(s)
                 if secs > 0:
                     consider(now_changed + secs, lambda s=s: self._timeout(s))
         return best
+
+    def _clock(self, seat: int) -> float:
+        """The move clock of ``seat``'s decision: ``move_seconds`` for a card, ``word_seconds`` (when
+        set) for a word (a bid, an announcement); 0 for none."""
+        secs = float(self.settings.get("move_seconds") or 0)
+        word = self.settings.get("word_seconds")
+        if word is None or self.match is None:
+            return secs
+        cards = self._cards()
+        legal = self.match.legal_actions(seat)
+        return secs if legal and all(a in cards for a in legal) else float(word or 0)
+
+    _card_names: frozenset[str] | None = None
+
+    def _cards(self) -> frozenset[str]:
+        if self._card_names is None:
+            self._card_names = frozenset(self.game.deck.notation)
+        return self._card_names
+
+    def clock_due(self) -> tuple[int, float] | None:
+        """The seat whose move clock runs and the seconds left (``None``: no clock runs now)."""
+        match = self.match
+        if match is None or match.is_over() or self.status != "playing":
+            return None
+        for s in match.to_act():
+            if self.seats[s].kind == "human" and self._controller(s) is None:
+                secs = self._clock(s)
+                if secs > 0:
+                    return s, secs - (time.monotonic() - self.changed_at)
+        return None
 
     def _turn(self, seat: int) -> Turn:
         match = self.match
@@ -167,11 +199,23 @@ class BotDriver:
         legal = self.match.legal_actions(seat)
         if not legal:
             return None
+        seed = self._decision_seed(seat, method)
         if isinstance(bot, RemoteBot):
-            return _Think(seat, method, legal, self.match.view(seat), actor, self.rng.getrandbits(62))
+            return _Think(seat, method, legal, self.match.view(seat), actor, seed)
         turn = Turn(seat, legal, lambda: self.match.view(seat))  # type: ignore[union-attr]
-        a = bot.choose(turn, self.rng) if method == "choose" else bot.interject(turn, self.rng)
+        rng = random.Random(seed)
+        a = bot.choose(turn, rng) if method == "choose" else bot.interject(turn, rng)
         return (seat, a, actor) if a is not None else None
+
+    def _decision_seed(self, seat: int, method: str) -> int:
+        """The seed of one decision: from the table's computer seed (in the record once the game is
+        over) and the decision's place, so a record replays it (issue 34 item 6,
+        :func:`~stammtisch.core.fairdeal.decision_seed`); a table from before has none: a fresh draw."""
+        bot_seed = self.settings.get("bot_seed")
+        match = self.match
+        if not isinstance(bot_seed, str) or match is None:
+            return self.rng.getrandbits(62)
+        return fairdeal.decision_seed(bot_seed, len(match.logs) - 1, len(match.current.actions), seat, method)
 
     def _choose(self, seat: int, actor: str) -> Any:
         bot = self.bots[seat]

@@ -1,15 +1,15 @@
 """Money rates and draw bounds (issue 32): a cup's (or a table's) rate in cents per point, and the
 lower bound on repeated pairs a repeat-minimal draw proved.
 
-Revision ID: sk0003
-Revises: sk0002
+Revision ID: sk0004
+Revises: sk0003
 Create Date: 2026-12-02 04:30:00
 """
 import sqlalchemy as sa
 from alembic import op
 
-revision = 'sk0003'
-down_revision = 'sk0002'
+revision = 'sk0004'
+down_revision = 'sk0003'
 branch_labels = None
 depends_on = None
 
