@@ -86,8 +86,8 @@ def _possible(mode: str, facts: Mapping[str, Any], opts: Any) -> None:
       one pair only (20 for one partnership), none in a Misere;
     * Weis: only the partnership with the highest Weis writes Weis (§29), none in a Misere (§24.5: the
       opponents' points count) or where the table plays without Weis;
-    * card points: the tricks of a deal hold 157 (the last trick's 5 included), a partnership without a trick
-      has none, and 9 tricks are played.
+    * card points: the 9 tricks of a deal hold 157 (the last trick's 5 included; fewer tricks and points
+      when a partnership thanks out early), a partnership without a trick has none.
     """
     base = mode.split(":", 1)[1] if mode.startswith("misere:") else mode
     if mode.startswith("misere:") and not getattr(opts, "misere", False):
@@ -122,10 +122,11 @@ def _possible(mode: str, facts: Mapping[str, Any], opts: Any) -> None:
     if three:
         return  # three parts of one deal, each settled by the engine's own checks
     points, tricks = _pair(facts, "card_points"), _pair(facts, "tricks")
-    if sum(tricks) != 9:
+    # a deal may end early when a partnership thanks out (Bedanken): fewer tricks, fewer points, never more
+    if sum(tricks) > 9:
         raise IllegalAction(Msg("{what}: a deal has 9 tricks, not {value}", what=named("tricks"), value=sum(tricks)),
                             rule="Papagei-Jass §23")
-    if sum(points) != DEAL_POINTS:
+    if sum(points) > DEAL_POINTS or (sum(tricks) == 9 and sum(points) != DEAL_POINTS):
         raise IllegalAction(Msg("{what}: the tricks of a deal hold {total} card points, not {value}",
                                 what=named("card_points"), total=DEAL_POINTS, value=sum(points)), rule="Papagei-Jass §23")
     for team in (0, 1):
