@@ -289,3 +289,24 @@ def test_a_finished_list_refuses_the_next_game_and_its_preview():
             f(row(3, -1, -1, -1))
     t.correct(2, row(-1, 3, -1, -1))  # the last row can still be corrected
     assert not TableSheet(get("tarock"), 4, 0).finished()  # an open-ended list never ends
+
+
+def test_vorfuehrung_waits_while_the_due_player_sits_out():
+    """Doppelkopf-Turnier 2., 7.: a player due who sits out the next game cannot play it; the game is
+    not forced on his account (his games left do not change), he must play his solo in the next one."""
+    t = TableSheet(get("doppelkopf"), 5, 11)
+    t.vorfuehrung = False  # set the scene: only position 5 owes, the games left dealt by 5 and 1
+    for p in (2, 3, 4):
+        t.write(row(*[0 if q == 1 else (3 if q == p else -1) for q in range(1, 6)], solo_by=p))
+    t.write(_normal5(1))
+    t.write(row(3, 0, -1, -1, -1, solo_by=1))
+    while t.planned - t.normal_games() > 2:
+        t.write(_normal5(t.next_context().dealer))
+    t.vorfuehrung = True
+    assert t.pflicht_due() == (5,) and t.next_context().sitting == 5 and t.games_left_for(5) == 1
+    t.write(_normal5(5))  # he sits out this one: not forced
+    with pytest.raises(IllegalAction, match="still owed by: 5;"):
+        t.write(_normal5(1))
+    t.write(row(0, -1, -1, -1, 3, solo_by=5))
+    t.write(_normal5(1))
+    assert t.finished() and not [c for c in t.checks() if c.level == "error"]

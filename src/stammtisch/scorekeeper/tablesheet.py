@@ -190,7 +190,9 @@ class TableSheet:
     def _refuse_normal_when_due(self, rows: Sequence[SheetRow], settlement: Settlement, ctx: GameContext) -> None:
         # Doppelkopf-Turnier 2.: every player must play a Pflichtsolo in every round; when the games
         # left are as few as the players owing it, the next game is one of their solos (Vorführung)
-        due = self.pflicht_due(rows) if self.vorfuehrung else ()
+        # a due player who sits out the next game (table of five) cannot play it: his games left stay as
+        # they are, so the game is not forced on his account
+        due = tuple(p for p in self.pflicht_due(rows) if p != ctx.sitting) if self.vorfuehrung else ()
         if due and self._pflicht(settlement, ctx) is None:
             left = self._left_for(rows, due[0])
             players = ", ".join(self.names[p - 1] if len(self.names) >= p else str(p) for p in due)
