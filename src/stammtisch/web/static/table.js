@@ -404,12 +404,37 @@ function overPanel(v) {
   const best = Math.max(...v.totals);
   const winners = names.filter((_, i) => v.totals[i] === best);
   return h("section", { class: "panel over", id: "game-over" },
+    rematchBox(v),
     h("h2", {}, t("gameOver", { n: info.number })),
     h("p", { class: "winner", id: "winner" }, winners.length === names.length ? t("draw") : t("winner", { who: winners.join(", ") })),
     scoreSheet(v, game, v.results, v.totals),
     h("p", { class: "links" }, h("a", { href: `/replay/${info.number}`, id: "replay-link" }, t("replay")), " · ",
       h("a", { href: `/api/records/${info.number}`, download: `stammtisch-${info.number}.json`, id: "record-link" }, t("record"))),
     fairLine(info));
+}
+
+/** Another Partie with the same seats and options (issue 31): the first thing on the end panel. A
+ * person confirms and goes to the new table (their seat token carries over); the others see who is in;
+ * a Kiebitz may follow to watch. */
+function rematchBox(v) {
+  const r = info.rematch;
+  const who = r ? r.confirmed.map((i) => v.seats[i]).join(", ") : "";
+  if (role !== "player") {
+    return r ? h("p", { class: "rematch", id: "rematch" },
+      h("a", { href: `/t/${encodeURIComponent(r.table)}`, id: "rematch-watch" }, t("rematchWatch"))) : null;
+  }
+  return h("div", { class: "rematch", id: "rematch" },
+    h("button", { id: "rematch-button", class: "primary", type: "button", onclick: askRematch }, t("rematch")),
+    who ? h("span", { class: "muted", id: "rematch-who" }, t("rematchWho", { who })) : null);
+}
+
+async function askRematch() {
+  const token = tokens.get(tableId);
+  try {
+    const r = await api(`/api/tables/${tableId}/rematch`, { token });
+    tokens.set(r.table, token);  // the same seat token opens the seat at the new table
+    location.href = `/t/${encodeURIComponent(r.table)}`;
+  } catch (e) { toast(e.message, "error"); }
 }
 
 function chatPanel() {
