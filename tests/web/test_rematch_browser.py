@@ -1,5 +1,6 @@
 """Another Partie (issue 31 item 5) in a real browser: two people (two browser contexts) finish a
-one-deal Partie, both ask for another one from the end panel (its first thing), and both land on the
+one-deal Partie, one sends a quick reaction (issue 31 item 9: it shows at her seat plate on the other's page,
+who then hides them), both ask for another one from the end panel (its first thing), and both land on the
 same new table, on their own seats, which starts once both confirmed. Screenshots of the end panel
 with the button at 360×640 (English) and on the desktop (German) go to ``test-artifacts/``."""
 
@@ -73,7 +74,7 @@ def test_two_people_finish_confirm_and_land_on_the_same_new_table(server, browse
         pages.append((ctx, page, problems))
     try:
         play_out(server, tid, [anna, berta])
-        for (_, page, _), name, size in zip(pages, ("de-desktop", "en-360x640"), ("Noch eine Partie", "Another Partie")):
+        for (_, page, _), size in zip(pages, ("Noch eine Partie", "Another Partie")):
             page.wait_for_selector('#status[data-over="true"]')
             if page.locator("#settled-next").count():
                 page.click("#settled-next")
@@ -82,9 +83,22 @@ def test_two_people_finish_confirm_and_land_on_the_same_new_table(server, browse
             assert button.inner_text() == size
             # the first thing on the end panel
             assert page.evaluate("() => document.querySelector('#game-over').firstElementChild.id") == "rematch"
-            button.scroll_into_view_if_needed()
-            page.screenshot(path=str(ARTIFACTS / f"rematch-{name}.png"))
         (_, a, _), (_, b, _) = pages
+        # a quick reaction (issue 31, 9): Berta taps one, it shows at her seat plate on Anna's page
+        b.locator('#reactions .reaction[data-reaction="well_played"]').tap()
+        bubble = a.locator('.seat-plate[data-seat="2"] .reaction-bubble')
+        bubble.wait_for()
+        assert bubble.inner_text() == "Gut gespielt!"
+        b.locator('.seat-plate[data-seat="2"] .reaction-bubble').wait_for()
+        assert b.locator('.seat-plate[data-seat="2"] .reaction-bubble').inner_text() == "Well played!"
+        for page, name in ((a, "de-desktop"), (b, "en-360x640")):
+            page.locator("#rematch-button").scroll_into_view_if_needed()
+            page.screenshot(path=str(ARTIFACTS / f"rematch-{name}.png"))
+            assert page.evaluate("() => document.documentElement.scrollWidth <= innerWidth")  # no sideways scrolling
+        # each player may hide them (remembered in the browser)
+        a.uncheck("#pref-reactions")
+        assert a.locator(".reaction-bubble").count() == 0 and a.locator("#reactions").count() == 0
+        assert a.evaluate("localStorage.getItem('stammtisch:reactions')") == "off"
         a.click("#rematch-button")
         a.wait_for_url(lambda u: f"/t/{tid}" not in u)
         new_id = a.url.rstrip("/").split("/")[-1]

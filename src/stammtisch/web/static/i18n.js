@@ -36,7 +36,6 @@ const STRINGS = {
     more: "Schreibblock, Verlauf und mehr", chat: "Chat", optValue: "Wert", pickOne: "wähle mindestens einen Eintrag", name: "Name",
     myGames: "Meine Partien", date: "Datum", result: "Ergebnis", replayShort: "Wiederholung", placeWon: "gewonnen", place: "{place}. von {of}",
     nobodyYet: "noch niemand", freeSeats: "{n} frei", full: "voll", join: "mitspielen", watch: "zuschauen",
-    rematch: "Noch eine Partie", rematchWho: "Schon dabei: {who}", rematchWatch: "Zur nächsten Partie (zuschauen)",
   },
   en: {
     loading: "loading …", connected: "connected", connecting: "connecting …",
@@ -68,7 +67,6 @@ const STRINGS = {
     more: "Score sheet, events and more", chat: "Chat", optValue: "value", pickOne: "choose at least one", name: "Name",
     myGames: "My games", date: "Date", result: "Result", replayShort: "replay", placeWon: "won", place: "{place}. of {of}",
     nobodyYet: "nobody yet", freeSeats: "{n} free", full: "full", join: "join", watch: "watch",
-    rematch: "Another Partie", rematchWho: "Already in: {who}", rematchWatch: "To the next Partie (watch)",
   },
 };
 
