@@ -592,6 +592,15 @@ class DealLog:
     result: DealResult | None = None
 
 
+
+def _no_seat(seat: object) -> Msg:
+    """A seat the table does not have: a number is named as every surface names seats (``Seat 6``,
+    ``Platz 6`` -- a seat argument), anything else as typed."""
+    if isinstance(seat, int) and not isinstance(seat, bool):
+        return Msg("there is no seat {seat} at this table", seat=seat)
+    return Msg("there is no seat {seatno} at this table", seatno=repr(seat))
+
+
 class Match:
     """Deals played one after another until the game says the match is over.
 
@@ -695,7 +704,7 @@ class Match:
         if self.over:
             raise NotYourTurn(Msg("the match is over"), seat=seat, action=action)
         if not isinstance(seat, int) or not 0 <= seat < self.n:
-            raise NotYourTurn(Msg("there is no seat {seatno} at this table", seatno=repr(seat)), action=str(action))
+            raise NotYourTurn(_no_seat(seat), action=str(action))
         if not isinstance(action, str):
             raise IllegalAction(Msg("an action is text in the game's notation, not {name}", name=type(action).__name__), seat=seat)
         self.deal_state.apply(seat, action)
@@ -718,7 +727,7 @@ class Match:
         if self.over:
             raise NotYourTurn(Msg("the match is over"), seat=seat)
         if not isinstance(seat, int) or not 0 <= seat < self.n:
-            raise NotYourTurn(Msg("there is no seat {seatno} at this table", seatno=repr(seat)))
+            raise NotYourTurn(_no_seat(seat))
         actions = self._actions
         if actions is None:
             actions = self._actions = self.game.action_space(self.options).actions

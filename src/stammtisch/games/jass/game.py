@@ -110,6 +110,12 @@ class JassGame(Game):
             elif max(totals) >= options.target and min(totals) >= options.target:
                 winner = summ.get("first_out")
         out = partie_result(totals, options.target, winner)
+        if results and out["winner"] is not None and options.schneider == "ausmachregel":
+            # Papagei-Jass §18: "Es gilt ebenfalls die Ausmachregel 'Stöck - Stich - Wis', wenn es um
+            # die Erreichung der nötigen Punktezahl für den Schneider geht."
+            half = (results[-1].summary or {}).get("half_in_time")
+            if half is not None:
+                out = partie_result(totals, options.target, out["winner"], bool(half[1 - out["winner"]]))
         out["deals"] = len(results)
         return out
 

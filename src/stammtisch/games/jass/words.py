@@ -21,6 +21,9 @@ OPTION_TEXTS = {
                                                                  "Drei mal Drei too (Papagei-Jass §29.3).")),
     "both_out": (Msg("Both teams out"), Msg("Both teams are past the target in the same deal: which of them "
                                             "wins (Papagei-Jass §1, §2).")),
+    "schneider": (Msg("Schneider"), Msg("Whether the losers are Schneider is decided by their points in "
+                                        "the order Stöck, Stich, Weis up to the winners' going out, or by their "
+                                        "final total (Papagei-Jass §18).")),
 }
 
 #: option name -> {value: how players say it} (the lobby's choices)
@@ -28,11 +31,12 @@ OPTION_CHOICES = {
     "undenufe_eleven": {"ass": Msg("the Ass"), "six": Msg("the Six")},
     "both_out": {"first_to_thank": Msg("the team that thanks first"),
                  "first_to_reach": Msg("the team that got there first")},
+    "schneider": {"ausmachregel": Msg("up to the winners' going out"), "final": Msg("the final total")},
 }
 
 #: the lobby's groups as the sheet groups the rules: (title, paragraph, option names)
 OPTION_GROUPS = (
-    (Msg("Partie"), "Papagei-Jass §1, §2", ("target", "both_out")),
+    (Msg("Partie"), "Papagei-Jass §1, §2, §18", ("target", "both_out", "schneider")),
     (Msg("Trump and modes"), "Papagei-Jass §23–§25",
      ("zurueckschieben", "undenufe_eleven", "obli", "quer_54", "drei_mal_drei", "misere", "tutti")),
     (Msg("Weis and Stöck"), "Papagei-Jass §29", ("weis", "stoeck_drei_mal_drei")),
