@@ -51,6 +51,17 @@ def test_tarock_cup_entered_as_facts_equals_the_engine(tmp_path):
             tab = client.get(f"{API}/tables/{t['id']}", headers=H).json()
             while tab["normal_games"] < tab["planned"]:
                 n, dealer = tab["size"], tab["next"]["dealer"]
+                due = [p for p in tab["pflicht_due"] if p != tab["next"]["sitting"]]
+                if due:  # Vorführung (Doppelkopf-Turnier 2.): a due player's Pflichtsolo, as its row
+                    pts = [0 if p == tab["next"]["sitting"] else (3 if p == due[0] else -1) for p in range(1, n + 1)]
+                    out = client.post(f"{API}/tables/{t['id']}/entries", headers=H, json={
+                        "version": tab["version"], "facts": {"kind": "row", "points": pts, "solo_by": due[0]}})
+                    assert out.status_code == 201 and out.json()["row"]["pflichtsolo_by"] == due[0], out.text
+                    for p in range(1, n + 1):
+                        player = tab["seats"][p - 1]["player"]
+                        expected[player] = expected.get(player, 0) + pts[p - 1]
+                    tab = out.json()["table"]
+                    continue
                 seed += 1
                 _, ctx, res = play_deal("tarock", "tiroler-cup", seed, {"players": n} if n == 5 else {})
                 facts, pos = tarock_facts(res.summary["outcome"], ctx.dealer, dealer, n)
@@ -91,6 +102,17 @@ def test_doppelkopf_cup_entered_as_facts_equals_the_engine(tmp_path):
             tab = client.get(f"{API}/tables/{t['id']}", headers=H).json()
             while tab["normal_games"] < tab["planned"]:
                 n, dealer = tab["size"], tab["next"]["dealer"]
+                due = [p for p in tab["pflicht_due"] if p != tab["next"]["sitting"]]
+                if due:  # Vorführung (Doppelkopf-Turnier 2.): a due player's Pflichtsolo, as its row
+                    pts = [0 if p == tab["next"]["sitting"] else (3 if p == due[0] else -1) for p in range(1, n + 1)]
+                    out = client.post(f"{API}/tables/{t['id']}/entries", headers=H, json={
+                        "version": tab["version"], "facts": {"kind": "row", "points": pts, "solo_by": due[0]}})
+                    assert out.status_code == 201 and out.json()["row"]["pflichtsolo_by"] == due[0], out.text
+                    for p in range(1, n + 1):
+                        player = tab["seats"][p - 1]["player"]
+                        expected[player] = expected.get(player, 0) + pts[p - 1]
+                    tab = out.json()["table"]
+                    continue
                 seed += 1
                 _, ctx, res = play_deal("doppelkopf", None, seed, {"players": n} if n == 5 else {})
                 s = res.summary

@@ -375,3 +375,28 @@ def test_single_live_table_jass_by_meaning(server, page):
     assert rows[2]["struck"] and rows[3]["facts"]["ruling"] == "§15" and rows[3]["facts"]["offender"] == 3
     shot(page, "jass-desktop")
     assert errors == []
+
+
+def test_keeper_sees_a_finished_round_without_a_form(server, page):
+    """Doppelkopf-Turnier 1.: after the round's last game the list shows "Runde fertig: n von n Spielen
+    eingetragen" and no entry form (no "Spiel 2" to fill in)."""
+    import httpx
+    errors = watch(page)
+    tok = httpx.post(server + "/scorekeeper/api/login", json={"name": ORGANISER, "password": PASSWORD}).json()["token"]
+    H = {"Authorization": f"Bearer {tok}"}
+    t = httpx.post(server + "/scorekeeper/api/tournaments", headers=H, json={
+        "name": "Fertig", "game": "tarock", "kind": "table", "names": ["Anna", "Bert", "Cilli", "Dani"],
+        "games": {"4": 1}}).json()["tournament"]
+    tab = t["rounds"][0]["tables"][0]["id"]
+    code = httpx.post(f"{server}/scorekeeper/api/tournaments/{t['id']}/codes", headers=H, json={}).json()["codes"][str(tab)]
+    r = httpx.post(f"{server}/scorekeeper/api/tables/{tab}/entries", headers=H,
+                   json={"version": httpx.get(f"{server}/scorekeeper/api/tables/{tab}", headers=H).json()["version"],
+                         "facts": {"kind": "row", "points": [3, -1, -1, -1]}})
+    assert r.status_code == 201, r.text
+    page.goto(f"{server}/scorekeeper/tisch/{tab}")
+    page.fill("[data-testid=code-input]", code)
+    tap(page, "unlock-btn")
+    wait_text(page, "entry-title", "Runde fertig: 1 von 1 Spielen eingetragen")
+    assert page.locator("[data-testid=entry-form]").is_hidden()
+    shot(page, "finished-round")
+    assert not errors, errors

@@ -163,3 +163,62 @@ def test_the_pages_words_are_the_catalogues():
     for lang in ("de", "en"):
         assert not [i for i in ids.values() if i not in catalog(lang)], lang
     assert catalog("de")[PAGE_WORDS["organiser"].id] == "Turnierleitung"
+
+
+def _post(client, K, tab, facts):
+    return client.post(f"{API}/tables/{tab}/entries", headers=K,
+                       json={"version": version(client, K, tab), "facts": facts})
+
+
+def test_vorfuehrung_the_api_refuses_a_normal_game_when_a_pflichtsolo_is_due(client):
+    """Doppelkopf-Turnier 2.: "Jeder Spieler muss in jeder Runde ein Pflichtsolo spielen". A round of 5
+    games with 4 players owing: game 1 (5 left) may be normal, game 2 (4 left for 4 owing) must be a
+    Pflichtsolo; the refusal names the rule and the players, in the page's language; the solo is written."""
+    from stammtisch.i18n import render
+    H = login(client, ORG)
+    body = {"name": "Vorführung", "game": "doppelkopf", "kind": "table", "names": ["Anna", "Bert", "Cilli", "Dani"],
+            "games": {"4": 5}}
+    t = client.post(f"{API}/tournaments", headers=H, json=body).json()["tournament"]
+    tab = t["rounds"][0]["tables"][0]["id"]
+    code = client.post(f"{API}/tournaments/{t['id']}/codes", headers=H, json={}).json()["codes"][str(tab)]
+    K = unlock(client, tab, code)
+    normal = {"kind": "row", "points": [1, 1, -1, -1]}
+    assert client.get(f"{API}/tables/{tab}", headers=K).json()["pflicht_due"] == []
+    assert _post(client, K, tab, normal).status_code == 201  # the last normal game still allowed
+    state = client.get(f"{API}/tables/{tab}", headers=K).json()
+    assert state["pflicht_due"] == [1, 2, 3, 4] and not state["finished"]
+    r = _post(client, K, tab, normal)
+    assert r.status_code == 422, r.text
+    assert r.json()["rule"] == "Doppelkopf-Turnier 2." and "Anna, Bert, Cilli, Dani" in r.json()["message"]
+    assert render(r.json()["msg"], "de").startswith("Spiel 2 muss ein Pflichtsolo sein (Vorführung); noch offen bei: Anna")
+    p = client.post(f"{API}/tables/{tab}/preview", headers=K, json={"facts": normal})
+    assert p.status_code == 422 and "Vorführung" in p.json()["message"]  # the form's preview says it first
+    solo = {"kind": "row", "points": [-1, -1, 3, -1], "solo_by": 3, "label": "Damensolo"}
+    r = _post(client, K, tab, solo)
+    assert r.status_code == 201, r.text
+    assert r.json()["row"]["pflichtsolo_by"] == 3
+
+
+def test_a_finished_round_says_so_and_refuses_the_next_game(client):
+    """Doppelkopf-Turnier 1.: after the round's last game the table is finished: the API says so, the
+    next game and its preview are refused; the page words it "Runde fertig: n von n Spielen eingetragen"."""
+    from stammtisch.i18n import render
+    H = login(client, ORG)
+    body = {"name": "Fertig", "game": "tarock", "kind": "table", "names": ["Anna", "Bert", "Cilli", "Dani"],
+            "games": {"4": 2}}
+    t = client.post(f"{API}/tournaments", headers=H, json=body).json()["tournament"]
+    tab = t["rounds"][0]["tables"][0]["id"]
+    code = client.post(f"{API}/tournaments/{t['id']}/codes", headers=H, json={}).json()["codes"][str(tab)]
+    K = unlock(client, tab, code)
+    facts = {"kind": "row", "points": [3, -1, -1, -1]}
+    assert _post(client, K, tab, facts).status_code == 201
+    assert client.get(f"{API}/tables/{tab}", headers=K).json()["finished"] is False
+    assert _post(client, K, tab, facts).status_code == 201
+    state = client.get(f"{API}/tables/{tab}", headers=K).json()
+    assert state["finished"] is True and state["normal_games"] == state["planned"] == 2
+    assert _post(client, K, tab, facts).status_code == 422
+    assert client.post(f"{API}/tables/{tab}/preview", headers=K, json={"facts": facts}).status_code == 422
+    from stammtisch.scorekeeper.pagewords import PAGE_WORDS
+    m = PAGE_WORDS["roundDone"]
+    assert render({"id": m.id, "args": {"n": 2, "planned": 2}}, "de") == "Runde fertig: 2 von 2 Spielen eingetragen"
+    assert render({"id": m.id, "args": {"n": 2, "planned": 2}}, "en") == "Round finished: 2 of 2 games entered"

@@ -153,6 +153,7 @@ def test_pflichtsolo_warning_and_missing_at_the_end():
     with pytest.raises(IllegalAction, match="complete"):
         t.write(row(1, 1, -1, -1))
     t2 = TableSheet(get("doppelkopf"), 4, 2)
+    t2.vorfuehrung = False  # written as played (an online table): the Vorführung is not enforced
     t2.write(row(1, 1, -1, -1))
     t2.write(row(1, 1, -1, -1))
     errs = [c for c in t2.checks() if c.code == "pflichtsolo"]
@@ -214,3 +215,98 @@ def test_score_sheet_is_the_core_sheet():
     t.write(row(2, 2, -2, -2, strike=True))
     s = t.score_sheet(["A", "B", "C", "D"])
     assert s.columns == ("A", "B", "C", "D") and s.zero_sum and [r.struck for r in s.rows] == [False, False]
+
+
+def _solo(p, size=4):
+    pts = [-1] * size
+    pts[p - 1] = 3
+    return row(*pts, solo_by=p)
+
+
+def test_vorfuehrung_the_pflichtsolo_is_enforced_doppelkopf_turnier_2():
+    """Doppelkopf-Turnier 2.: "Jeder Spieler muss in jeder Runde ein Pflichtsolo spielen". When the
+    games of the round left are as few as the players still owing it (Vorführung), the next game
+    must be one of their solos: the last normal game before is allowed, the first forced one is
+    refused naming the rule and the players, the solo is accepted."""
+    t = TableSheet(get("doppelkopf"), 4, 20, names=("Anna", "Bert", "Cilli", "Dani"))
+    for _ in range(16):  # 16 normal games: 4 left for 4 players owing -> the last normal game allowed
+        t.write(row(1, 1, -1, -1))
+    assert t.normal_games() == 16 and t.pflicht_due() == (1, 2, 3, 4)
+    with pytest.raises(IllegalAction, match="must be a Pflichtsolo") as exc:
+        t.write(row(1, 1, -1, -1))
+    assert exc.value.rule == "Doppelkopf-Turnier 2." and "Anna, Bert, Cilli, Dani" in exc.value.message
+    with pytest.raises(IllegalAction, match="Vorführung"):
+        t.preview(row(1, 1, -1, -1))  # the form's preview says so before "Eintragen"
+    assert len(t.rows) == 16  # nothing written
+    t.write(_solo(2))
+    assert t.rows[-1].pflichtsolo_by == 2 and t.pflicht_due() == ()  # 4 left, 3 owing: a normal game again
+    t.write(row(1, 1, -1, -1))
+    assert t.pflicht_due() == (1, 3, 4)
+    with pytest.raises(IllegalAction, match="still owed by: Anna, Cilli, Dani;"):
+        t.write(row(1, 1, -1, -1))
+    # a Lustsolo of a player who played his Pflichtsolo is no Pflichtsolo: refused as well
+    with pytest.raises(IllegalAction, match="Pflichtsolo"):
+        t.write(_solo(2))
+    # the forced Pflichtsolo cannot be corrected into a normal game either
+    t.write(_solo(1))
+    with pytest.raises(IllegalAction, match="Vorführung"):
+        t.correct(len(t.rows), row(1, 1, -1, -1))
+    while not t.finished():
+        t.write(_solo(next(iter(t.pflicht_due()))) if t.pflicht_due() else row(1, 1, -1, -1))
+    assert not [c for c in t.checks() if c.level == "error"] and t.pflicht_status()[4] is not None
+
+
+def _normal5(dealer):
+    # a normal game at a table of five: the dealer sits out with 0 (Doppelkopf-Turnier 7.)
+    active = [i for i in range(5) if i != dealer - 1]
+    return row(*[0 if i == dealer - 1 else (1 if i in active[:2] else -1) for i in range(5)])
+
+
+def test_vorfuehrung_at_a_table_of_five_counts_the_games_a_player_plays():
+    """Doppelkopf-Turnier 2., 7.: at a table of five the dealer sits out; a player's games left are
+    those he plays, and a normal game is refused once they are as few as the players owing."""
+    t = TableSheet(get("doppelkopf"), 5, 25)
+    while not t.pflicht_due():
+        t.write(_normal5(t.next_context().dealer))
+    # 7 games left, dealt by 4 5 1 2 3 4 5: positions 4 and 5 sit out two of them and play 5, as many
+    # as the 5 players owing; the others play 6
+    assert t.normal_games() == 18 and t.pflicht_due() == (4, 5)
+    assert [t.games_left_for(p) for p in range(1, 6)] == [6, 6, 6, 5, 5]
+    with pytest.raises(IllegalAction, match="Pflichtsolo") as exc:
+        t.write(_normal5(t.next_context().dealer))
+    assert exc.value.rule == "Doppelkopf-Turnier 2."
+
+
+def test_a_finished_list_refuses_the_next_game_and_its_preview():
+    """Doppelkopf-Turnier 1.: the round has its games; no further game, not even a preview."""
+    t = TableSheet(get("tarock"), 4, 2)
+    assert not t.finished()
+    t.write(row(3, -1, -1, -1))
+    t.write(row(3, -1, -1, -1))
+    assert t.finished() and t.to_json()["finished"]
+    for f in (t.write, t.preview):
+        with pytest.raises(IllegalAction, match="complete"):
+            f(row(3, -1, -1, -1))
+    t.correct(2, row(-1, 3, -1, -1))  # the last row can still be corrected
+    assert not TableSheet(get("tarock"), 4, 0).finished()  # an open-ended list never ends
+
+
+def test_vorfuehrung_waits_while_the_due_player_sits_out():
+    """Doppelkopf-Turnier 2., 7.: a player due who sits out the next game cannot play it; the game is
+    not forced on his account (his games left do not change), he must play his solo in the next one."""
+    t = TableSheet(get("doppelkopf"), 5, 11)
+    t.vorfuehrung = False  # set the scene: only position 5 owes, the games left dealt by 5 and 1
+    for p in (2, 3, 4):
+        t.write(row(*[0 if q == 1 else (3 if q == p else -1) for q in range(1, 6)], solo_by=p))
+    t.write(_normal5(1))
+    t.write(row(3, 0, -1, -1, -1, solo_by=1))
+    while t.planned - t.normal_games() > 2:
+        t.write(_normal5(t.next_context().dealer))
+    t.vorfuehrung = True
+    assert t.pflicht_due() == (5,) and t.next_context().sitting == 5 and t.games_left_for(5) == 1
+    t.write(_normal5(5))  # he sits out this one: not forced
+    with pytest.raises(IllegalAction, match="still owed by: 5;"):
+        t.write(_normal5(1))
+    t.write(row(0, -1, -1, -1, 3, solo_by=5))
+    t.write(_normal5(1))
+    assert t.finished() and not [c for c in t.checks() if c.level == "error"]

@@ -99,6 +99,7 @@ PAGE_WORDS: dict[str, Msg] = {
     "gameN": Msg("Game {n}"),
     "dealer": Msg("Dealer"),
     "dealerIs": Msg("Game {n}: {name} deals"),
+    "roundDone": Msg("Round finished: {n} of {planned} games entered"),
     "sitsOut": Msg("{name} sits out"),
     "write": Msg("Write"),
     "written": Msg("Game {n} written"),

@@ -108,7 +108,8 @@ class Store(Accounts):
         rows = [SheetRow(e.number, e.dealer, dict(e.facts), Settlement.from_json(e.settlement), e.pflichtsolo_by,
                          e.revision) for e in tab.entries]
         return TableSheet(entries.get(t.game), tab.size, tab.games_planned, profile=t.profile, options=t.options,
-                          rows=rows, rate_cents=tab.rate_cents if tab.rate_cents is not None else t.rate_cents)
+                          rows=rows, rate_cents=tab.rate_cents if tab.rate_cents is not None else t.rate_cents,
+                          names=[st.player.name for st in tab.seats])
 
     @staticmethod
     def _seen(tab: SkTable, seen: int | None) -> None:
@@ -513,6 +514,7 @@ class Store(Accounts):
                     raise IllegalAction(Msg("table {table}: game {number} comes after game {last}, which is missing",
                                             table=tab.number, number=number, last=number - 1))
                 sheet = self._sheet(tab.round.tournament, tab)
+                sheet.vorfuehrung = False  # the game was played at the server table: it is written as played
                 if sheet.planned and sheet.normal_games() >= sheet.planned and sheet.next_context().pflicht_owed:
                     # the round's games are played and Pflichtsoli are owed: the table plays them now (DDV
                     # Vorführung); a Pflichtsolo is no game of the round (Doppelkopf-Turnier 1., 2.)

@@ -8,8 +8,12 @@ and writes back what it returns. The rules it keeps:
   (Doppelkopf-Turnier 7.).
 * Doppelkopf: each player's first solo of the round is his Pflichtsolo; it is played in
   addition to the round's games and the same dealer deals again afterwards
-  (Doppelkopf-Turnier 1., 2.). When a player's remaining games get as few as the Pflichtsoli
-  still owed, the sheet warns (DDV "Vorführung", DDV TSR 8.6).
+  (Doppelkopf-Turnier 1., 2.). When the games of the round left to a player get as few as the
+  players still owing their Pflichtsolo, the next game must be the Pflichtsolo of one of them
+  ("Vorführung": Doppelkopf-Turnier 2., "Jeder Spieler muss in jeder Runde ein Pflichtsolo
+  spielen"; DDV TSR 8.6); a normal game is refused, naming the rule and the players due.
+* A list whose round has all its games is finished: :meth:`TableSheet.finished`; no further
+  game is written (Doppelkopf-Turnier 1.), the last row may still be corrected or struck.
 * A row may be corrected until the next game is written (Perlaggen §33; Tiroler Cup,
   Abrechnung: Reklamationen); later only where the sheet allows correcting pure writing and
   arithmetic errors (Tiroler Cup, Abrechnung) and only by the organiser. Every version of a
@@ -109,11 +113,12 @@ class TableSheet:
     :param size: positions at the table (4 or 5)
     :param planned: games of the round at this table (without Pflichtsoli); 0 = open-ended
     :param rows: rows already written (loaded from storage)
+    :param names: the players' names by position, for messages
     """
 
     def __init__(self, adapter: Adapter, size: int, planned: int = 0, *, profile: str | None = None,
                  options: Mapping[str, Any] | None = None, rows: Sequence[SheetRow] = (),
-                 rate_cents: int | None = None):
+                 rate_cents: int | None = None, names: Sequence[str] = ()):
         if size not in adapter.table_sizes:
             raise IllegalAction(Msg("{title} is not played at a table of {size} (allowed: {allowed})", title=adapter.title, size=size,
                                     allowed=", ".join(map(str, adapter.table_sizes))))
@@ -123,6 +128,11 @@ class TableSheet:
         self.profile = profile
         self.options = dict(options or {})
         self.rows: list[SheetRow] = list(rows)
+        #: the players' names by position (for messages; positions are named by number without them)
+        self.names = tuple(names)
+        #: refuse a normal game when a Pflichtsolo is due (a keeper's list); an online table writes the
+        #: games the server played and plays owed Pflichtsoli after the round (docs/tournaments.md)
+        self.vorfuehrung = True
         #: the money rate in cents per point (``None``: no euros); only for zero-sum lists
         self.rate_cents = rate_cents if adapter.zero_sum else None
 
@@ -158,10 +168,56 @@ class TableSheet:
         """Games written that count toward the round (Pflichtsoli are extra)."""
         return sum(1 for r in self.rows if r.pflichtsolo_by is None)
 
+    def finished(self) -> bool:
+        """Whether the round at this table has all its games (a list without a planned number never ends)."""
+        return bool(self.planned) and self.normal_games() >= self.planned
+
+    def _left_for(self, rows: Sequence[SheetRow], position: int) -> int:
+        left = max(0, self.planned - sum(1 for r in rows if r.pflichtsolo_by is None))
+        d = self._dealer_after(rows)
+        return sum(1 for k in range(left) if not (self.size == 5 and (d - 1 + k) % self.size + 1 == position))
+
+    def pflicht_due(self, rows: Sequence[SheetRow] | None = None) -> tuple[int, ...]:
+        """The positions that must play their Pflichtsolo now, after ``rows`` (default: the list):
+        those still owing it whose games of the round left are no more than the players still owing
+        ("Vorführung", Doppelkopf-Turnier 2.). Empty when none is due, or the list has no planned number."""
+        rows = self.rows if rows is None else rows
+        if not (self.adapter.pflichtsolo and self.planned):
+            return ()
+        owed = self._owed_after(rows)
+        return tuple(p for p in sorted(owed) if self._left_for(rows, p) <= len(owed))
+
+    def _refuse_normal_when_due(self, rows: Sequence[SheetRow], settlement: Settlement, ctx: GameContext) -> None:
+        # Doppelkopf-Turnier 2.: every player must play a Pflichtsolo in every round; when the games
+        # left are as few as the players owing it, the next game is one of their solos (Vorführung)
+        # a due player who sits out the next game (table of five) cannot play it: his games left stay as
+        # they are, so the game is not forced on his account
+        due = tuple(p for p in self.pflicht_due(rows) if p != ctx.sitting) if self.vorfuehrung else ()
+        if due and self._pflicht(settlement, ctx) is None:
+            left = self._left_for(rows, due[0])
+            players = ", ".join(self.names[p - 1] if len(self.names) >= p else str(p) for p in due)
+            raise IllegalAction(Msg("game {number} must be a Pflichtsolo (Vorführung); still owed by: {players}; "
+                                    "games of the round left: {left}, Pflichtsoli owed: {owed}",
+                                    number=len(rows) + 1, players=players, left=left,
+                                    owed=len(self._owed_after(rows))),
+                                rule="Doppelkopf-Turnier 2.")
+
     # -- entering --------------------------------------------------------------------
     def preview(self, facts: Mapping[str, Any]) -> Settlement:
-        """The row ``facts`` would give as the next game, without writing it."""
-        return self.adapter.settle(facts, self.next_context())
+        """The row ``facts`` would give as the next game, without writing it.
+
+        :raises IllegalAction: as :meth:`write` would (the round is complete, a Pflichtsolo is due, bad facts)
+        """
+        self._refuse_finished()
+        ctx = self.next_context()
+        settlement = self.adapter.settle(facts, ctx)
+        self._refuse_normal_when_due(self.rows, settlement, ctx)
+        return settlement
+
+    def _refuse_finished(self) -> None:
+        if self.finished():
+            raise IllegalAction(Msg("the round at this table is complete ({n} games)", n=self.planned),
+                                rule="Doppelkopf-Turnier 1." if self.adapter.pflichtsolo else "")
 
     def _pflicht(self, settlement: Settlement, ctx: GameContext) -> int | None:
         if self.adapter.pflichtsolo and settlement.solo_by is not None and not settlement.struck \
@@ -174,11 +230,10 @@ class TableSheet:
 
         :raises IllegalAction: bad facts, or the round is complete
         """
-        if self.planned and self.normal_games() >= self.planned:
-            raise IllegalAction(Msg("the round at this table is complete ({n} games)", n=self.planned),
-                                rule="Doppelkopf-Turnier 1." if self.adapter.pflichtsolo else "")
+        self._refuse_finished()
         ctx = self.next_context()
         settlement = self.adapter.settle(facts, ctx)
+        self._refuse_normal_when_due(self.rows, settlement, ctx)
         row = SheetRow(len(self.rows) + 1, ctx.dealer, dict(facts), settlement, self._pflicht(settlement, ctx))
         row.history.append(Revision(1, "write", dict(facts), settlement, "", author))
         self.rows.append(row)
@@ -215,6 +270,8 @@ class TableSheet:
                                     rule=self.adapter.late_rule)
         ctx = self.context_of(number)
         settlement = self.adapter.settle(facts, ctx)
+        if is_last:  # a forced Pflichtsolo stays a Pflichtsolo (Doppelkopf-Turnier 2.)
+            self._refuse_normal_when_due(self.rows[:number - 1], settlement, ctx)
         pflicht = self._pflicht(settlement, ctx)
         if not is_last and pflicht != row.pflichtsolo_by:
             raise IllegalAction(Msg("this correction would change the Pflichtsolo of game {number} and with it who dealt the later "
@@ -411,7 +468,8 @@ class TableSheet:
                 "cents_totals": list(c) if (c := self.cents_totals()) is not None else None,
                 "totals": list(self.totals()), "position_totals": list(self.position_totals()),
                 "money_totals": list(m) if (m := self.money_totals()) is not None else None,
-                "normal_games": self.normal_games(),
+                "normal_games": self.normal_games(), "finished": self.finished(),
+                "pflicht_due": list(self.pflicht_due()),
                 "next": {"number": ctx.number, "dealer": ctx.dealer, "sitting": ctx.sitting,
                          "active": list(ctx.active)},
                 "pflichtsolo": {str(k): v for k, v in self.pflicht_status().items()} if self.adapter.pflichtsolo

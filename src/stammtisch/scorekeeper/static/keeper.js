@@ -197,6 +197,14 @@ function renderEntry() {
   const n = state.correcting;
   const dealer = contextOf(n);
   const number = n || tab.next.number;
+  // the round has all its games (Doppelkopf-Turnier 1.): no "next game", only the last row's correction
+  const done = tab.finished && !n;
+  $("entry-form").hidden = done;
+  if (done) {
+    $("entry-title").textContent = t("roundDone", { n: tab.normal_games, planned: tab.planned });
+    $("preview").hidden = true;
+    return;
+  }
   const sitting = tab.size === 5 ? dealer : null;
   $("entry-title").textContent = (n ? t("correcting", { n }) : t("dealerIs", { n: number, name: nameOf(dealer) }))
     + (sitting && !n ? ` · ${t("sitsOut", { name: nameOf(sitting) })}` : "");
