@@ -120,6 +120,7 @@ def column_labels(columns: Sequence[str], names: Sequence[str]) -> list[str]:
     columns of a four-seat game name their players (seats 1/3 and 2/4)."""
     if len(columns) == len(names):
         return list(names)
+    columns = [gettext(c, _LANG[0]) for c in columns]  # "Team 1/3" is "Équipe 1/3" in French
     if len(columns) == 2 and len(names) == 4:
         return [f"{c} ({names[i]}, {names[i + 2]})" for i, c in enumerate(columns)]
     return list(columns)
@@ -153,7 +154,7 @@ def match_result(result: dict[str, Any], names: Sequence[str], w: dict[str, str]
     The totals are in the sheet and not repeated."""
     out: list[RenderableType] = []
     if result.get("winner_name") is not None:
-        out.append(Text(f"{w['winner']}: {result['winner_name']}", style="bold"))
+        out.append(Text(f"{w['winner']}: {gettext(str(result['winner_name']), w.get('lang', _LANG[0]))}", style="bold"))
     elif isinstance(result.get("winner"), str):
         side = result["winner"]
         players = [n for s, n in enumerate(names) if len(names) == 4 and "AB"[s % 2] == side]

@@ -75,3 +75,62 @@ def export_json() -> list[Path]:
                         encoding="utf-8")
         paths.append(path)
     return paths
+
+
+def _tsv(text: str) -> str:
+    return text.replace("\\", "\\\\").replace("\t", "\\t").replace("\n", "\\n")
+
+
+def _untsv(text: str) -> str:
+    out, i = [], 0
+    while i < len(text):
+        c = text[i]
+        if c == "\\" and i + 1 < len(text):
+            out.append({"n": "\n", "t": "\t", "\\": "\\"}.get(text[i + 1], "\\" + text[i + 1]))
+            i += 2
+            continue
+        out.append(c)
+        i += 1
+    return "".join(out)
+
+
+def missing_rows(lang: str, source: str = "en") -> list[str]:
+    """The ids without a text in ``lang`` as tab-separated lines ``id<TAB>text in source<TAB>``:
+    translate the last column and read the file back with :func:`fill` (``\\n`` and ``\\t`` stand
+    for a line break and a tab)."""
+    gaps = missing().get(lang, [])
+    ref = catalog(source)
+    return [f"{_tsv(i)}\t{_tsv(ref.get(i, i))}\t" for i in gaps]
+
+
+def fill(lang: str, lines: list[str]) -> list[str]:
+    """Set the texts of ``lang`` from tab-separated lines ``id<TAB>…<TAB>text`` (the last column is
+    the text, the first the id; lines without a text are skipped). New ids are added, existing
+    texts replaced; the placeholders must be the id's. Returns the ids set."""
+    from ..core.messages import placeholders
+
+    cat = _read(lang)
+    where = extract_ids()
+    done: list[str] = []
+    for line in lines:
+        line = line.rstrip("\r\n")
+        if not line.strip() or line.startswith("#"):
+            continue
+        cols = line.split("\t")
+        mid, text = _untsv(cols[0]), _untsv(cols[-1]) if len(cols) > 1 else ""
+        if not text:
+            continue
+        if placeholders(mid) != placeholders(text):
+            raise ValueError(f"{lang}: the placeholders of {text!r} differ from those of the id {mid!r}")
+        if mid in cat:
+            cat[mid].string = text
+        else:
+            loc = where.get(mid)
+            locations = [(loc.rsplit(":", 1)[0], int(loc.rsplit(":", 1)[1]))] if loc else []
+            cat.add(mid, text, locations=locations, flags=("python-brace-format",) if placeholders(mid) else ())
+        done.append(mid)
+    if done:
+        with (LOCALE_DIR / f"{lang}.po").open("wb") as f:
+            write_po(f, cat, width=0, omit_header=False, sort_output=False, include_lineno=False)
+        catalog.cache_clear()
+    return done
