@@ -34,7 +34,7 @@ def page():
     with sync_api.sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM if os.path.exists(CHROMIUM) else shutil.which("chromium"),
                                     args=ARGS, headless=True)
-        pg = browser.new_page(viewport={"width": 1200, "height": 1000})
+        pg = browser.new_page(viewport={"width": 1200, "height": 1000}, locale="de-DE")  # a German browser
         pg.browser_ = browser
         yield pg
         browser.close()

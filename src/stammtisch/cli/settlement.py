@@ -16,7 +16,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..core.messages import Msg
-from ..i18n import DEFAULT_LANG, gettext, language, render
+from ..i18n import DEFAULT_LANG, count_of, gettext, language, ngettext, render
 
 #: the terminal's own words (catalogue ids; :func:`words` renders them in one language)
 WORDS: dict[str, Msg] = {
@@ -57,7 +57,7 @@ def tr(text: str, /, **args: Any) -> str:
     the id ``text`` (a literal, or a :class:`Msg` declared elsewhere), its ``{name}`` placeholders
     filled from ``args`` as they are (names, numbers, cards). ``tr`` is an extraction keyword of
     the catalogues (``python -m stammtisch.i18n update``) like ``Msg``."""
-    said = gettext(text.id if isinstance(text, Msg) else str(text), _LANG[0])
+    said = ngettext(text.id if isinstance(text, Msg) else str(text), _LANG[0], count_of(args) if args else None)
     if not args:
         return said
     try:

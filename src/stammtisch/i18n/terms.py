@@ -20,4 +20,8 @@ TERMS: tuple[Msg, ...] = (
     Msg("Obenabe"), Msg("Undenufe"),
     # Schieber's team columns (games/jass/scoring.py TEAM_NAMES)
     Msg("Team 1/3"), Msg("Team 2/4"),
+    # the rules profiles' titles (Game.profile_titles; Österreich-Finale and Tiroler Cup are names)
+    Msg("Standard (1000)"), Msg("Bis 2500"), Msg("Software-Kartenwerte"), Msg("Mit Varianten"),
+    Msg("Turnier (DDV)"), Msg("Turnier zu fünft"), Msg("Turnierblatt wörtlich"),
+    Msg("Innsbrucker Regeln"), Msg("Innsbrucker Regeln, Strafen wie am Tisch"),
 )
