@@ -45,7 +45,7 @@ def test_french_and_italian_are_translated_not_copied(lang):
 @pytest.mark.parametrize("lang,words", [
     ("fr", {"Kartenpunkte": "points de cartes", "Weis": "annonce", "Stöck": "stöck", "Match": "match",
             "trump": "atout", "trick": "pli", "deal": "donne", "dealer": "donneur", "Schieber Jass": "Chibre",
-            "Eicheln": "Glands/Carreau", "Schellen": "Grelots/Trèfle", "Schilten": "Écus/Pique", "Rosen": "Roses/Cœur"}),
+            "Eicheln": "Glands/Carreau", "Schellen": "Grelots/Trèfle", "Schilten": "Écussons/Pique", "Rosen": "Roses/Cœur"}),
     ("it", {"Kartenpunkte": "punti delle carte", "Weis": "annuncio", "Stöck": "Stöck", "Match": "match",
             "trump": "briscola", "trick": "presa", "deal": "smazzata", "dealer": "mazziere", "Schieber Jass": "Schieber",
             "Eicheln": "Ghiande/Quadri", "Schellen": "Campanelli/Fiori", "Schilten": "Scudi/Picche", "Rosen": "Rose/Cuori"}),
