@@ -27,11 +27,14 @@ KEYWORDS = {"Msg": (1,), "tr": (1,)}
 WEB_SCRIPTS = SOURCE / "web" / "static"
 
 _Q = r'"((?:[^"\\\n]|\\.)*)"'
+_QN = r'"(?:[^"\\\n]|\\.)*"'
 #: a pair in the pages' scripts: ``tip("German", "English")``, ``{ de: "German", en: "English" }``,
-#: and a row ``name: ["German", "English", "German tip", "English tip"]`` (games/jass.js MODE)
+#: a row ``name: ["German", "English", "German tip", "English tip"]`` (games/jass.js MODE), and a
+#: row ``name: ["Term", "German tip", "English tip"]`` (the game term stays, its tip is the pair)
 _WEB_PAIRS = (re.compile(r"\btip\(\s*" + _Q + r"\s*,\s*" + _Q),
               re.compile(r"\{\s*de:\s*" + _Q + r"\s*,\s*en:\s*" + _Q + r"\s*\}"),
-              re.compile(r"^\s*[\w\"-]+:\s*\[" + _Q + r",\s*" + _Q + r",\s*" + _Q + r",\s*" + _Q + r"\]", re.M))
+              re.compile(r"^\s*[\w\"-]+:\s*\[" + _Q + r",\s*" + _Q + r",\s*" + _Q + r",\s*" + _Q + r"\]", re.M),
+              re.compile(r"^\s*[\w\":-]+:\s*\[" + _QN + r",\s*" + _Q + r",\s*" + _Q + r"\]", re.M))
 
 
 def web_pairs() -> dict[str, tuple[str, str]]:
