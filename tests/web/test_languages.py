@@ -61,9 +61,9 @@ def browser():
     yield from launch(FLAGS)
 
 
-def bot_table(server, seed: int, bot_seconds: float = 0.4) -> str:
-    """A Jass table (one deal) of four computer players, started; its public id."""
-    made = httpx.post(server.url + "/api/tables", json={"game": "jass", "profile": "standard", "options": {},
+def bot_table(server, seed: int, bot_seconds: float = 0.4, game: str = "jass", profile: str = "standard") -> str:
+    """A table (one deal) of computer players only, started; its public id."""
+    made = httpx.post(server.url + "/api/tables", json={"game": game, "profile": profile, "options": {},
                                                          "seed": seed, "max_deals": 1, "bot_seconds": bot_seconds}).json()
     tid, token = made["table"]["id"], made["token"]
     head = {"X-Table-Token": token}
@@ -115,6 +115,30 @@ def test_a_jass_table_watched_as_a_kiebitz_speaks_french_or_italian(server, brow
     for text in seen:
         assert not stray_words(text), (stray_words(text), text)
     assert trump in "\n".join(seen).lower()
+    assert not problems, problems
+    ctx.close()
+
+
+@pytest.mark.parametrize("lang", ["fr", "it"])
+@pytest.mark.parametrize("game,profile", [("doppelkopf", "turnier"), ("tarock", "oesterreich-finale"),
+                                          ("perlaggen", "innsbruck")])
+def test_the_other_games_keep_their_terms_but_the_page_around_them_is_french_or_italian(server, browser, game,
+                                                                                       profile, lang):
+    """Issue 37 item 2: Re, Kontra, Rufer, Gleich … stay German; no English word of the engines shows,
+    and the page's own words are the language's (the sheet, the events, the settlement)."""
+    tid = bot_table(server, seed=3, game=game, profile=profile, bot_seconds=0.2)
+    ctx, page, problems = page_in(browser, DESKTOP, lang=lang)
+    page.goto(server.url + f"/t/{tid}")
+    page.wait_for_selector("#felt", timeout=30_000)
+    page.wait_for_function("() => { const s = document.getElementById('status'); return s && s.dataset.over === 'true'; }",
+                           timeout=180_000)
+    page.wait_for_timeout(300)
+    text = shown_text(page)
+    page.screenshot(path=str(ARTIFACTS / f"lang-{game}-kiebitz-{lang}.png"), full_page=True)
+    english = [w for w in ENGLISH if re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", text, re.I)]
+    assert not english, (english, text)
+    own = {"fr": ("Feuille de points", "Déroulement"), "it": ("Foglio dei punti", "Cronaca")}[lang]
+    assert all(w in text for w in own), text
     assert not problems, problems
     ctx.close()
 
