@@ -14,6 +14,15 @@ from stammtisch.cli.main import app
 
 runner = CliRunner()
 
+
+@pytest.fixture(autouse=True)
+def german_afterwards():
+    """``--lang`` sets the session's language for the process: German again for the other tests."""
+    from stammtisch.cli.settlement import set_language
+
+    yield
+    set_language("de")
+
 #: German engine words (issue 37's list and the settlement's own) and English ones
 GERMAN = ("Trumpf", "Stich", "Stiche", "Punkte", "Kartenpunkte", "gewonnen", "Spiel", "Geber", "Platz", "Sieger",
           "Summe", "Spielliste", "Aufzeichnung", "richtig", "Ziel", "Einsatz")
