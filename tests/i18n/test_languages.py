@@ -151,3 +151,39 @@ def test_missing_lists_and_fill_writes_back(tmp_path, monkeypatch, capsys):
     finally:
         catalog.cache_clear()
         plurals.cache_clear()
+
+
+@pytest.mark.parametrize("lang", ["fr", "it"])
+def test_the_translations_made_ahead_keep_their_placeholders(lang):
+    """locale/incoming/<lang>.tsv: French and Italian for the messages the other branches add."""
+    path = catalogs.INCOMING / f"{lang}.tsv"
+    rows = [line.split("\t") for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    assert len(rows) > 200 and all(len(r) == 2 and r[1] for r in rows)
+    assert all(placeholders(a) == placeholders(b) for a, b in rows), [r for r in rows if placeholders(r[0]) != placeholders(r[1])]
+
+
+def test_incoming_fills_only_empty_texts_of_ids_the_source_builds(tmp_path, monkeypatch):
+    import shutil
+
+    loc = tmp_path / "locale"
+    shutil.copytree(catalogs.LOCALE_DIR, loc)
+    import stammtisch.i18n as i18n
+
+    for mod in (catalogs, i18n):
+        monkeypatch.setattr(mod, "LOCALE_DIR", loc)
+    monkeypatch.setattr(catalogs, "INCOMING", loc / "incoming")
+    monkeypatch.setattr(catalogs, "STATIC", tmp_path / "json")  # the export goes there, not into the package
+    (loc / "incoming" / "fr.tsv").write_text("Schieber Jass\tChibre (jass)\nno such id {x}\tpas d'id {x}\n"
+                                             "Obenabe\tObenabe (haut)\n", encoding="utf-8")
+    (loc / "incoming" / "it.tsv").write_text("", encoding="utf-8")
+    po = loc / "fr.po"
+    po.write_text(po.read_text(encoding="utf-8").replace('msgstr "Chibre"', 'msgstr ""'), encoding="utf-8")
+    catalog.cache_clear()
+    try:
+        assert main(["incoming"]) == 0
+        assert catalog("fr")["Schieber Jass"] == "Chibre (jass)"  # was empty: filled
+        assert catalog("fr")["Obenabe"] == "Obenabe"  # had its text: kept
+        assert "no such id {x}" not in catalog("fr")  # the source does not build it: no stale entry
+    finally:
+        catalog.cache_clear()
+        plurals.cache_clear()

@@ -8,11 +8,15 @@
   ``id<TAB>English text<TAB>`` (with more than one language, each block headed ``# LANG``);
   exit status 1 if any
 - ``fill LANG FILE``: read such lines back with the text in the last column (``-`` reads stdin)
-  and write them into ``locale/LANG.po``; then run ``export``
+  and write them into ``locale/LANG.po`` (ids the source does not build are skipped); then run
+  ``export``
+- ``incoming``: fill the still empty texts from ``locale/incoming/<lang>.tsv`` (translations made
+  ahead for messages other branches add; only ids the source builds by now), then ``export``
 
 Filling in the messages that others add::
 
     python -m stammtisch.i18n update               # new ids into every catalogue, empty
+    python -m stammtisch.i18n incoming             # the French/Italian made ahead (locale/incoming)
     python -m stammtisch.i18n missing fr > fr.tsv  # translate the last column …
     python -m stammtisch.i18n fill fr fr.tsv       # … and read it back (same for it, de, en)
     python -m stammtisch.i18n export
@@ -24,7 +28,7 @@ import sys
 from pathlib import Path
 
 from . import LANGS
-from .catalogs import export_json, fill, missing, missing_rows, update_po
+from .catalogs import export_json, fill, fill_incoming, missing, missing_rows, update_po
 
 
 def main(argv: list[str]) -> int:
@@ -59,6 +63,11 @@ def main(argv: list[str]) -> int:
             for row in rows:
                 print(row)
         return 1 if found else 0
+    if cmd == "incoming":
+        for lang, ids in fill_incoming().items():
+            print(f"{lang}: {len(ids)} text(s) set from locale/incoming/{lang}.tsv")
+        export_json()
+        return 0
     if cmd == "fill" and len(argv) == 3:
         lang, src = argv[1], argv[2]
         if lang not in LANGS:

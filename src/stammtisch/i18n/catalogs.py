@@ -171,14 +171,21 @@ def missing_rows(lang: str, source: str = "en") -> list[str]:
     return [f"{_tsv(i)}\t{_tsv(ref.get(i, i))}\t" for i in gaps]
 
 
-def fill(lang: str, lines: list[str]) -> list[str]:
+#: translations made ahead for messages other branches add (``locale/incoming/<lang>.tsv``, lines
+#: ``id<TAB>text``): ``python -m stammtisch.i18n incoming`` fills those the source builds by now
+INCOMING = LOCALE_DIR / "incoming"
+
+
+def fill(lang: str, lines: list[str], only_missing: bool = False) -> list[str]:
     """Set the texts of ``lang`` from tab-separated lines ``id<TAB>…<TAB>text`` (the last column is
-    the text, the first the id; lines without a text are skipped). New ids are added, existing
-    texts replaced; the placeholders must be the id's. Returns the ids set."""
+    the text, the first the id; lines without a text are skipped, and so are ids the source does
+    not build, so that no stale entry is written). New ids are added, existing texts replaced
+    (kept with ``only_missing``); the placeholders must be the id's. Returns the ids set."""
     from ..core.messages import placeholders
 
     cat = _read(lang)
     where = extract_ids()
+    have = catalog(lang)
     done: list[str] = []
     for line in lines:
         line = line.rstrip("\r\n")
@@ -186,19 +193,33 @@ def fill(lang: str, lines: list[str]) -> list[str]:
             continue
         cols = line.split("\t")
         mid, text = _untsv(cols[0]), _untsv(cols[-1]) if len(cols) > 1 else ""
-        if not text:
+        if not text or (mid not in where and mid not in have) or (only_missing and mid in have):
             continue
         if placeholders(mid) != placeholders(text):
             raise ValueError(f"{lang}: the placeholders of {text!r} differ from those of the id {mid!r}")
+        if mid in cat and isinstance(cat[mid].string, tuple):  # a plural entry: its forms stay
+            continue
         if mid in cat:
             cat[mid].string = text
         else:
             loc = where.get(mid)
             locations = [(loc.rsplit(":", 1)[0], int(loc.rsplit(":", 1)[1]))] if loc else []
             cat.add(mid, text, locations=locations, flags=("python-brace-format",) if placeholders(mid) else ())
+        have = {**have, mid: text}
         done.append(mid)
     if done:
         with (LOCALE_DIR / f"{lang}.po").open("wb") as f:
             write_po(f, cat, width=0, omit_header=False, sort_output=False, include_lineno=False)
         catalog.cache_clear()
     return done
+
+
+def fill_incoming() -> dict[str, list[str]]:
+    """Fill each language's still empty texts from ``locale/incoming/<lang>.tsv`` (ids the source
+    builds by now only); returns the ids set per language."""
+    out: dict[str, list[str]] = {}
+    for lang in LANGS:
+        path = INCOMING / f"{lang}.tsv"
+        if path.exists():
+            out[lang] = fill(lang, path.read_text(encoding="utf-8").splitlines(), only_missing=True)
+    return out
