@@ -77,7 +77,7 @@ export default {
   centerInfo(v) {
     const d = v.deal, out = [];
     if (d.contract) out.push(el("span", "badge contract", gettext(d.contract_label || d.contract),
-      tip("Spielart; Trumpf: " + (d.trump || "normal"), "game; trump: " + (d.trump || "normal"))));
+      tip("Spielart; Trumpf: {trump}", "game; trump: {trump}", { trump: d.trump || "normal" })));
     const ann = d.announcements || {};
     for (const p of ["re", "kontra"]) {
       if (!ann[p]) continue;
