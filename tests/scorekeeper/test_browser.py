@@ -191,7 +191,7 @@ def test_keeper_on_a_phone_enters_tarock_by_taps_and_the_organiser_strikes_with_
     assert r.status_code == 403 and "organiser" in r.json()["message"]
 
     # the organiser strikes it with a reason, from the web page; the history shows both authors
-    org = page.browser_.new_page(viewport=PHONE)
+    org = page.browser_.new_page(viewport=PHONE, locale="de-DE")
     errors += watch(org)
     log_in(org, server)
     org.goto(f"{server}/scorekeeper/tisch/{tab}")
