@@ -9,10 +9,12 @@ each puts the repository root first on ``sys.path`` (one line at its top) and im
 * :func:`mean_ci` is a mean with a 95 % confidence interval, and :func:`pair_duel` pits two bots
   against each other as partnerships with the seats swapped, for bot-strength figures;
 * :func:`unpack_src` unpacks a git revision's ``src`` for before/after runs in one go;
-* :func:`write_result` writes ``benchmarks/results/<name>.json`` (with the Python version and
-  machine) and prints it; :func:`add_results_arg` gives a script the shared ``--results DIR``
-  option, which sends every file it writes to ``DIR`` instead (tiny runs in CI never overwrite a
-  cited results file), and :func:`results_path` names a file in that folder.
+* :func:`write_result` writes ``<name>.json`` (with the Python version and machine) into the run's
+  results folder and prints it; :func:`add_results_arg` gives a script the shared options
+  ``--results DIR`` (every file it writes goes to ``DIR``) and ``--update``: by default a run writes
+  into ``output/benchmarks/`` (ignored by git), and only ``--update`` writes into
+  ``benchmarks/results/``, replacing the committed figures the docs cite. :func:`results_path`
+  names a file in that folder.
 
 >>> wall, cpu, out = timed(lambda: sum(range(1000)))
 >>> out, wall >= 0, cpu >= 0
@@ -32,13 +34,15 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
-__all__ = ["ROOT", "RESULTS", "add_results_arg", "results_path", "timed", "mean_ci", "pair_duel", "unpack_src",
+__all__ = ["ROOT", "RESULTS", "OUTPUT", "add_results_arg", "results_path", "timed", "mean_ci", "pair_duel", "unpack_src",
            "write_result"]
 
 ROOT = Path(__file__).resolve().parent.parent
 RESULTS = ROOT / "benchmarks" / "results"
+#: where a run writes unless told otherwise (``--update``: :data:`RESULTS`)
+OUTPUT = ROOT / "output" / "benchmarks"
 
-_results_dir: Path = RESULTS
+_results_dir: Path = OUTPUT
 
 
 class _ResultsDir(argparse.Action):
@@ -51,19 +55,34 @@ class _ResultsDir(argparse.Action):
         setattr(namespace, self.dest, _results_dir)
 
 
+class _Update(argparse.Action):
+    """``--update``: write into ``benchmarks/results/``, over the committed figures."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any,
+                 option_string: str | None = None) -> None:
+        global _results_dir
+        _results_dir = RESULTS
+        namespace.results = RESULTS
+        setattr(namespace, self.dest, True)
+
+
 def add_results_arg(ap: argparse.ArgumentParser) -> None:
-    """Add the option every script shares: ``--results DIR`` writes the run's results files into
-    ``DIR`` instead of ``benchmarks/results/``."""
-    ap.add_argument("--results", metavar="DIR", action=_ResultsDir, default=RESULTS,
-                    help="folder for the results files (default benchmarks/results/; a tiny trial run "
-                         "should name another folder so that no cited results file is overwritten)")
+    """Add the options every script shares: the run writes its results files into
+    ``output/benchmarks/`` (ignored by git), ``--results DIR`` into ``DIR``, and ``--update`` into
+    ``benchmarks/results/``, replacing the committed figures the docs cite."""
+    global _results_dir
+    _results_dir = OUTPUT
+    ap.add_argument("--results", metavar="DIR", action=_ResultsDir, default=OUTPUT,
+                    help="folder for the results files (default output/benchmarks/, ignored by git)")
+    ap.add_argument("--update", action=_Update, nargs=0, default=False,
+                    help="write into benchmarks/results/, replacing the committed results files the docs cite")
 
 
 def results_path(name: str = "") -> Path:
     """``name`` inside the results folder of this run (``benchmarks/results/`` unless ``--results``);
     the folder itself for an empty name.
 
-    >>> results_path("x.json") == RESULTS / "x.json"
+    >>> results_path("x.json") == OUTPUT / "x.json"
     True
     """
     return _results_dir / name if name else _results_dir

@@ -15,7 +15,8 @@ Run (extra ``train``; 2 cores, a few minutes)::
     .venv/bin/pip install -e '.[train]'
     OMP_NUM_THREADS=1 .venv/bin/python examples/jass_selfplay.py --minutes 6
 
-Writes ``docs/img/jass_selfplay.svg`` (the learning curve) and ``examples/results/jass_selfplay.json``.
+Writes ``output/examples/jass_selfplay.svg`` (the learning curve) and ``output/examples/jass_selfplay.json``;
+``--update`` writes the committed ``docs/img/jass_selfplay.svg`` and ``examples/results/jass_selfplay.json`` instead.
 """
 
 from __future__ import annotations
@@ -235,10 +236,17 @@ def main() -> None:
     ap.add_argument("--eval-deals", type=int, default=1000, help="duplicate pairs per evaluation vs random")
     ap.add_argument("--rule-pairs", type=int, default=200, help="duplicate pairs against the rule player at the end")
     ap.add_argument("--seed", type=int, default=2026)
-    ap.add_argument("--svg", default=str(ROOT / "docs" / "img" / "jass_selfplay.svg"))
-    ap.add_argument("--out", default=str(ROOT / "examples" / "results" / "jass_selfplay.json"))
+    ap.add_argument("--svg", default=None, help="the learning curve (default output/examples/jass_selfplay.svg)")
+    ap.add_argument("--out", default=None, help="the results (default output/examples/jass_selfplay.json)")
+    ap.add_argument("--update", action="store_true", help="write the committed figures: docs/img/jass_selfplay.svg "
+                    "and examples/results/jass_selfplay.json")
     ap.add_argument("--plot-only", action="store_true", help="redraw the SVG from the results file, no training")
     args = ap.parse_args()
+    committed = (ROOT / "docs" / "img" / "jass_selfplay.svg", ROOT / "examples" / "results" / "jass_selfplay.json")
+    scratch = (ROOT / "output" / "examples" / "jass_selfplay.svg", ROOT / "output" / "examples" / "jass_selfplay.json")
+    default_svg, default_out = committed if args.update else scratch
+    args.svg = args.svg or str(default_svg)
+    args.out = args.out or str(default_out)
     if args.plot_only:
         svg(json.loads(Path(args.out).read_text(encoding="utf-8"))["curve"], Path(args.svg))
         return

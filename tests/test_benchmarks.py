@@ -54,7 +54,7 @@ def test_script_runs_tiny_into_the_given_folder(tmp_path: Path, script: str, arg
     assert _mtimes() == before, "a tiny run must not touch benchmarks/results/"
 
 
-def test_results_default_is_the_cited_folder(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_run_writes_into_output_unless_told_to_update(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.syspath_prepend(str(ROOT))
     import argparse
     import doctest
@@ -66,8 +66,15 @@ def test_results_default_is_the_cited_folder(monkeypatch: pytest.MonkeyPatch) ->
 
     ap = argparse.ArgumentParser()
     add_results_arg(ap)
-    assert ap.parse_args([]).results == RESULTS
+    assert ap.parse_args([]).results == ROOT / "output" / "benchmarks"  # ignored by git: nothing cited changes
+    assert results_path("x.json") == ROOT / "output" / "benchmarks" / "x.json"
+    args = ap.parse_args(["--update"])  # only --update replaces the committed figures
+    assert args.results == RESULTS and args.update is True
     assert results_path("x.json") == RESULTS / "x.json"
+    ap = argparse.ArgumentParser()
+    add_results_arg(ap)
+    assert ap.parse_args(["--results", "/tmp/r"]).results == Path("/tmp/r")
+    assert results_path("x.json") == Path("/tmp/r/x.json")
 
 
 @pytest.mark.parametrize("kind", ["py:benchmarks.strength.jass_pimc:heuristic",

@@ -8,7 +8,8 @@ where the kernel can value the decision, else information-set Monte-Carlo tree s
 (``search:0.2``), an iteration budget (``search:200i``; PIMC counts playouts) or a number of
 sampled worlds (``search:40w``, PIMC; the tree search counts them as iterations). ``ismcts`` (same
 strengths) is always the tree search; ``search+rule`` is the tree search with the game's rule-based
-player playing its playouts instead of random ones. ``py:package.module:factory`` calls ``factory(game, options)``
+player playing its playouts instead of random ones. ``learned`` is the game's shipped network
+(:mod:`stammtisch.learn.player`, NumPy only; docs/learning.md). ``py:package.module:factory`` calls ``factory(game, options)``
 for a bot defined elsewhere (research players, reference agents in tests and benchmarks).
 
 >>> make("random", None).name
@@ -26,7 +27,7 @@ from ..core.protocol import Bot, Game
 
 __all__ = ["make", "KINDS"]
 
-KINDS = ("random", "rule", "search", "ismcts", "search+rule")
+KINDS = ("random", "rule", "search", "ismcts", "search+rule", "learned")
 
 
 def make(kind: str, game: Game, options: Any | None = None, **kwargs: Any) -> Bot:
@@ -44,6 +45,10 @@ def make(kind: str, game: Game, options: Any | None = None, **kwargs: Any) -> Bo
         except (ImportError, AttributeError, ValueError) as e:
             raise OptionError(f"cannot load bot factory '{kind[3:]}': {e}") from None
         return factory(game, options)
+    if kind == "learned":
+        # The learned player reads the batched environments' observation (stammtisch.vector, a layer
+        # above the bots), so it is loaded by name as a ``py:`` kind is: stammtisch.learn.player.
+        return make("py:stammtisch.learn.player:make_bot", game, options)
     base, _, arg = kind.partition(":")
     if base == "search+rule":  # the tree search, playouts by the game's rule-based player
         base = "search"

@@ -18,7 +18,7 @@ PROFILES = ("rules profile (default: the game's first): jass standard|2500|softw
 
 #: every kind :func:`stammtisch.bots.make` builds
 BOTS = ("random, rule, search, search:LEVEL (easy, medium, hard, strong), search:SECONDS (e.g. 0.2), "
-        "search:Ni (N iterations), search:Nw (N worlds), ismcts[:same], search+rule")
+        "search:Ni (N iterations), search:Nw (N worlds), ismcts[:same], search+rule, learned")
 
 OPTION = "a rules option name=value, repeatable (e.g. -o target=2500; the names: docs/rules/<game>.md)"
 

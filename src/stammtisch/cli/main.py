@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import typer
 
-from . import arena, commands, serve, tournament
+from . import arena, commands, fair, serve, tournament
 from .helptext import quiet_flags
 
 quiet_flags()
@@ -21,6 +21,7 @@ commands.register(app)
 serve.register(app)
 arena.register(app)
 tournament.register(app)
+fair.register(app)
 
 
 def main() -> None:  # console-script entry point

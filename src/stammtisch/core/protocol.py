@@ -40,6 +40,7 @@ from .messages import from_json as msg_from_json
 from .messages import msg_json
 from .messages import Msg
 from .options import options_to_json, resolve_options
+from . import fairdeal
 from .rng import make_rng
 
 __all__ = [
@@ -595,11 +596,14 @@ class Match:
     :param recorded: deals to use instead of shuffling (replay); the first deal's dealer
         is taken from it too
     :param max_deals: stop after this many deals (``1`` plays a single deal)
+    :param fair_seed: a secret seed (:mod:`.fairdeal`): the first dealer and every deal are
+        derived from it (HMAC-SHA-256 of the seed and the deal number), so they can be proved
+        afterwards; the record carries its commitment, and the seed once the match is over
     """
 
     def __init__(self, game: Game, profile: str, overrides: Mapping[str, Any], *, seed: int | None = None,
                  max_deals: int | None = None, seats: Sequence[str] | None = None,
-                 recorded: Sequence[tuple[int, Deal]] | None = None):
+                 recorded: Sequence[tuple[int, Deal]] | None = None, fair_seed: bytes | None = None):
         self.game = game
         self.profile = profile
         self.overrides = dict(overrides)
@@ -609,6 +613,7 @@ class Match:
         if len(self.seat_names) != self.n:
             raise IllegalAction(Msg('{title} is played by {n} seats, not {n2}', title=game.title, n=self.n, n2=len(self.seat_names)))
         self.seed = seed
+        self.fair_seed = fair_seed
         self.max_deals = max_deals
         self._rng = make_rng(seed)
         self._recorded = list(recorded) if recorded is not None else None
@@ -621,7 +626,8 @@ class Match:
         #: the last trick of the deal before the running one (public: every seat saw it played), so
         #: that a surface can let it rest and be looked at after the next deal has begun
         self.previous_trick: dict[str, Any] | None = None
-        first = self._recorded[0][0] if self._recorded else game.first_dealer(self.options, self._rng)
+        first = self._recorded[0][0] if self._recorded else game.first_dealer(
+            self.options, self._rng if fair_seed is None else fairdeal.first_dealer_rng(fair_seed))
         self._start_deal(first, {})
 
     # -- deal sequencing ---------------------------------------------------------------
@@ -635,7 +641,8 @@ class Match:
                 raise IllegalAction(Msg('deal {number} was dealt by seat {seat}, but seat {seat_b} deals', number=number, seat=rec_dealer, seat_b=dealer))
             self.game.validate_deal(self.options, deal)
         else:
-            deal = self.game.deal(self.options, dealer, self._rng, carry)
+            rng = self._rng if self.fair_seed is None else fairdeal.deal_rng(self.fair_seed, number)
+            deal = self.game.deal(self.options, dealer, rng, carry)
         ctx = DealContext(number, dealer, deal, self.totals, dict(carry))
         self.deal_state = self.game.new_deal(self.options, ctx)
         self.logs.append(DealLog(ctx))

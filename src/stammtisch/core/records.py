@@ -6,7 +6,8 @@ A record is one JSON object (see ``docs/records.md``)::
       "format": "stammtisch-record", "version": 1,
       "game": "jass", "profile": "standard", "options": {"target": 1000, ...},
       "seats": ["Anna", "Bot 1", "Bot 2", "Bot 3"],
-      "seed": 42,                 # null when the shuffle was secure
+      "seed": 42,                 # null when the shuffle was secure; a server table's
+                                  # revealed seed (64 hex digits) with its "commitment"
       "max_deals": null,
       "deals": [
         {"number": 0, "dealer": 2,
@@ -29,7 +30,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
-from . import registry
+from . import fairdeal, registry
 from .errors import IllegalAction, RecordError, StammtischError
 from .messages import Msg
 from .protocol import Deal, DealResult, Match
@@ -65,6 +66,12 @@ def to_record(match: Match) -> dict[str, Any]:
         "max_deals": match.max_deals,
         "deals": deals,
     }
+    if match.fair_seed is not None:
+        # the commitment always; the seed only once the match is over (before, it would show the
+        # hands still to come: docs/fair-deals.md)
+        rec["derivation"] = fairdeal.DERIVATION
+        rec["commitment"] = fairdeal.commitment(match.fair_seed)
+        rec["seed"] = match.fair_seed.hex() if match.over else None
     if match.over:
         rec["result"] = match.result()
     return rec

@@ -218,7 +218,7 @@ def translator(lang: str, names: Names = None) -> Callable[[Any], str]:
 _STRENGTH = {
     "random": Msg("Zufall"), "rule": Msg("solide"), "search": Msg("stark"), "ismcts": Msg("stark"),
     "search+rule": Msg("stark"), "search:easy": Msg("leicht"), "search:medium": Msg("mittel"),
-    "search:hard": Msg("stark"), "search:strong": Msg("sehr stark"),
+    "search:hard": Msg("stark"), "search:strong": Msg("sehr stark"), "learned": Msg("gelernt"),
 }
 
 

@@ -15,6 +15,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from ..core.protocol import Deal, Match
+from .fairness import fair_seed_of
 from .models import utcnow
 from .presence import for_people
 from .store import LoadedTable, Store
@@ -197,7 +198,8 @@ class LoggedTable:
         deck = self.game.deck
         recorded = [(d.dealer, Deal.from_json(d.deal, deck)) for d in loaded.deals]
         self.match = _ResumedMatch(self.game, self.profile, self.overrides, max_deals=self.max_deals,
-                                   seats=self._seat_names(), recorded=recorded, seed=self.settings.get("seed"))
+                                   seats=self._seat_names(), recorded=recorded, seed=self.settings.get("seed"),
+                                   fair_seed=fair_seed_of(self.settings))
         self.seen = [[] for _ in range(self.n)]
         self.public_seen = []
         for a in loaded.actions:

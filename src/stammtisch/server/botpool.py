@@ -336,6 +336,25 @@ class BotRunner:
         finally:
             self._finished(client)
 
+    async def background(self, fn: Any, *args: Any) -> Any:
+        """Low-priority work in a worker (a finished game's analysis, one decision per call): it
+        starts only while no table's decision waits and a worker is free (with two workers or more,
+        one always stays free for the tables), so the tables' decisions go first."""
+        loop = asyncio.get_running_loop()
+        if self.processes <= 0:
+            return await loop.run_in_executor(self.threads, fn, *args)
+        spare = 1 if self.processes > 1 else 0
+        while not self._closed and (self.waiting > 0 or self._busy >= self.processes - spare):
+            await asyncio.sleep(0.05)
+        if self._closed:
+            raise RuntimeError("the search workers are stopped")
+        self._busy += 1
+        try:
+            return await loop.run_in_executor(self._process_pool(), fn, *args)
+        finally:
+            self._busy -= 1
+            self._dispatch()
+
     def _finished(self, client: Hashable) -> None:
         self._busy -= 1
         self._fair.done(client)

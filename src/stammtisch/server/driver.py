@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import bots as botkit
+from ..core import fairdeal
 from ..core.errors import IllegalAction
 from ..core.protocol import Bot, Match, Turn
 from .botpool import RemoteBot, check_request_kind, is_search
@@ -167,11 +168,23 @@ class BotDriver:
         legal = self.match.legal_actions(seat)
         if not legal:
             return None
+        seed = self._decision_seed(seat, method)
         if isinstance(bot, RemoteBot):
-            return _Think(seat, method, legal, self.match.view(seat), actor, self.rng.getrandbits(62))
+            return _Think(seat, method, legal, self.match.view(seat), actor, seed)
         turn = Turn(seat, legal, lambda: self.match.view(seat))  # type: ignore[union-attr]
-        a = bot.choose(turn, self.rng) if method == "choose" else bot.interject(turn, self.rng)
+        rng = random.Random(seed)
+        a = bot.choose(turn, rng) if method == "choose" else bot.interject(turn, rng)
         return (seat, a, actor) if a is not None else None
+
+    def _decision_seed(self, seat: int, method: str) -> int:
+        """The seed of one decision: from the table's computer seed (in the record once the game is
+        over) and the decision's place, so a record replays it (issue 34 item 6,
+        :func:`~stammtisch.core.fairdeal.decision_seed`); a table from before has none: a fresh draw."""
+        bot_seed = self.settings.get("bot_seed")
+        match = self.match
+        if not isinstance(bot_seed, str) or match is None:
+            return self.rng.getrandbits(62)
+        return fairdeal.decision_seed(bot_seed, len(match.logs) - 1, len(match.current.actions), seat, method)
 
     def _choose(self, seat: int, actor: str) -> Any:
         bot = self.bots[seat]

@@ -19,7 +19,7 @@ from typing import Any
 from ..core.protocol import Match
 from .tables import TableError, encode
 
-__all__ = ["Conn", "Presence", "for_people", "HISTORY_KEYS", "PRIVATE_SETTINGS"]
+__all__ = ["public_settings", "Conn", "Presence", "for_people", "HISTORY_KEYS", "PRIVATE_SETTINGS"]
 
 log = logging.getLogger("stammtisch.server")
 
@@ -107,11 +107,19 @@ def for_people(view: dict[str, Any] | None) -> dict[str, Any] | None:
 
 
 #: settings that never leave the server: the fixed seed (tests) and the owner's token hash
-PRIVATE_SETTINGS = ("seed", "owner")
+PRIVATE_SETTINGS = ("seed", "owner", "fair_seed", "bot_seed")
+#: secret while the Partie runs, revealed to everybody once it is over (docs/fair-deals.md): the
+#: seed every deal came from (its commitment is public from the start) and the computer players' seed
+REVEALED_AT_END = ("fair_seed", "bot_seed")
 
 
-def _settings_public(settings: dict[str, Any]) -> dict[str, Any]:
-    return {k: v for k, v in settings.items() if k not in PRIVATE_SETTINGS}
+def public_settings(settings: dict[str, Any], status: str) -> dict[str, Any]:
+    """The settings everybody may see: never the private ones; the deal seed and the computer
+    players' seed only once the game is finished."""
+    out = {k: v for k, v in settings.items() if k not in PRIVATE_SETTINGS}
+    if status == "finished":
+        out.update((k, settings[k]) for k in REVEALED_AT_END if k in settings)
+    return out
 
 
 class Presence:
@@ -169,7 +177,7 @@ class Presence:
             "options": self.overrides,
             "max_deals": self.max_deals,
             "bot_kind": self.bot_kind,
-            "settings": _settings_public(self.settings),
+            "settings": public_settings(self.settings, self.status),
             "status": self.status,
             "seats": [
                 {"seat": i, "kind": s.kind, "name": s.name, "connected": i in present,

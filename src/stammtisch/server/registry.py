@@ -18,6 +18,7 @@ from ..core.protocol import Game
 from .actionlog import ActionLog
 from .botpool import BotRunner, KindRefused, check_request_kind
 from .store import LoadedTable, Store, hash_token
+from .fairness import fair_settings
 from .table import Table, TableRefused
 from .tables import ENDED, ServerConfig, TableError, said
 
@@ -189,6 +190,8 @@ class Tables:
             raise TableError("bad_message", Msg("max_deals must be a whole number 1..1000 (or empty for a full match)"))
         if "seed" in settings and not self.config.allow_seed:
             raise TableError("forbidden", Msg("this server does not allow fixed seeds"))
+        if "seed" not in settings:  # a fixed seed (tests) deals as before; every other table fairly
+            settings = {**settings, **fair_settings()}
         row = await self.db(lambda: self.store.create_table(game=game, profile=profile, options=dict(options),
                                                             max_deals=max_deals, bot_kind=bot_kind,
                                                             settings=settings, num_seats=g.num_seats(opts)))

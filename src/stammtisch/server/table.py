@@ -27,6 +27,7 @@ from ..i18n import computer_name
 from .actionlog import LoggedTable
 from .botpool import KindRefused, check_request_kind
 from .driver import BotDriver
+from .fairness import fair_seed_of, record_fields
 from .presence import Conn, Presence
 from .store import LoadedTable, hash_token, new_token
 from .tables import ENDED, TableError, said
@@ -256,8 +257,10 @@ class Table(LoggedTable, Presence, BotDriver):
             if empty:
                 raise TableError("seats_empty", Msg("seats {numbers} are empty: invite people or fill them "
                                                     "with computer players", numbers=empty))
+            # every deal from the secret seed whose commitment everybody has seen (docs/fair-deals.md)
             match = Match(self.game, self.profile, self.overrides, max_deals=self.max_deals,
-                          seats=self._seat_names(), seed=self.settings.get("seed"))
+                          seats=self._seat_names(), seed=self.settings.get("seed"),
+                          fair_seed=fair_seed_of(self.settings))
             first = match.logs[0].ctx
             await self.tables.db(self.tables.store.start, self.number, first.dealer,
                                  first.deal.to_json(self.game.deck))
@@ -365,4 +368,6 @@ class Table(LoggedTable, Presence, BotDriver):
         """The record (only once the game is over: it shows every hand)."""
         if self.status != "finished" or self.match is None:
             raise TableError("not_finished", Msg("the record is published when the game is over"))
-        return records.to_record(self.match)
+        rec = records.to_record(self.match)
+        rec.update(record_fields(self.settings, self.bot_kind, self.seats, self.overrides))
+        return rec

@@ -11,6 +11,11 @@
 See :mod:`stammtisch.vector.base` for the arrays, docs/bots.md ("Batched environments") for what
 each game's batched deal contains and the observation field by field. Needs the extra ``fast``
 (Numba); without it the same code runs as plain Python, far too slowly to be of use.
+
+The first use of a batched game in a fresh installation compiles its step (23 to 108 CPU seconds per
+game, measured in ``benchmarks/results/vector_warmup.json``); Numba keeps the result in its cache,
+so later processes load it in about a second. :func:`warm_up` does this ahead of time (a training
+run's first iteration then measures training, not compiling).
 """
 
 from __future__ import annotations
@@ -19,7 +24,7 @@ from typing import Any
 
 from .base import Batch, VectorEnv
 
-__all__ = ["make", "VectorEnv", "Batch", "GAMES", "COMPILED_GAMES"]
+__all__ = ["make", "warm_up", "VectorEnv", "Batch", "GAMES", "COMPILED_GAMES"]
 
 #: games with a batched environment
 GAMES = ("jass", "doppelkopf", "tarock", "perlaggen")
@@ -55,3 +60,26 @@ def make(game: str, num_envs: int = 1, profile: str | None = None, options: dict
     from .engine import EngineVectorEnv
 
     return EngineVectorEnv(registry.get(game), num_envs, profile, options)
+
+
+def warm_up(games: tuple[str, ...] | list[str] = COMPILED_GAMES) -> dict[str, float]:
+    """Compile (or load from Numba's cache) the batched step of each of ``games``: deal two rows,
+    play a few random actions and observe. Returns the CPU seconds each game took.
+
+    >>> sorted(warm_up(["jass"]))
+    ['jass']
+    """
+    import time
+
+    import numpy as np
+
+    spent = {}
+    for game in games:
+        t = time.process_time()
+        env = make(game, 2)
+        env.reset(seed=0)
+        for _ in range(4):
+            env.step(env.sample_actions())
+        env.observe(np.zeros(2, np.int64))
+        spent[game] = round(time.process_time() - t, 2)
+    return spent

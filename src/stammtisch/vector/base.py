@@ -12,6 +12,11 @@ one compiled call. After :meth:`VectorEnv.reset` and after every :meth:`VectorEn
 ``points`` ``int64 (B, columns)``   the settlement (``DealResult.points``) of a deal that ended
 ========== ======================== ===========================================================
 
+**After a deal ends** (without auto-reset: the row waits with ``seat == -1``) the row's observation is
+all zeros, in ``obs`` and in :meth:`VectorEnv.observe` for every seat, in every game (one convention;
+the final standing is in ``points`` and ``reward`` of the step that ended it). With auto-reset the
+row's ``obs`` is already the next deal's.
+
 ``env.legal_ids[g, :env.num_legal[g]]`` lists the same legal ids as ``mask[g]`` (in the order of
 ``mask``). The reward is :func:`stammtisch.bots.common.reward`'s: the seat's column's points minus the
 mean of the other columns. With ``autoreset`` (the default) a finished row is dealt afresh in
@@ -149,7 +154,8 @@ class VectorEnv:
         return self._act
 
     def observe(self, seats: Any) -> np.ndarray:
-        """Each row's observation for ``seats[g]`` (any seat, not only the one to move; ``-1``: zeros)."""
+        """Each row's observation for ``seats[g]`` (any seat, not only the one to move; ``-1``: zeros;
+        a finished row waiting for :meth:`reset`: zeros for every seat)."""
         s = np.asarray(seats, np.int64)
         if s.shape != (self.num_envs,) or s.min(initial=0) < -1 or s.max(initial=0) >= self.num_seats:
             raise ValueError(f"observe needs one seat (0..{self.num_seats - 1} or -1) per game")

@@ -9,7 +9,10 @@
   of the seat that acted in deal ``g`` (0 until the deal ends); ``infos["rewards"]`` holds every
   seat's reward of a finished deal (``infos["_rewards"]`` marks those rows, Gymnasium's convention
   for partial infos), ``infos["points"]`` the settlement, ``infos["seat"]`` the seat to move now
-  and ``infos["acted"]`` the seat that acted. Deals never truncate.
+  and ``infos["acted"]`` the seat that acted; ``infos["final_obs"]`` (``infos["_final_obs"]`` marks the
+  rows) holds each finished deal's last observation as Gymnasium's ``SAME_STEP`` mode asks: all zeros,
+  the observation of every finished deal in every game (:mod:`stammtisch.vector.base`). Deals never
+  truncate.
 * :class:`AECEnv` is a PettingZoo ``AECEnv`` of one deal on the batched core (``B = 1``): agents
   ``seat_0..seat_3``, ``observe(agent)`` any seat's observation, rewards at the end; PettingZoo's
   ``api_test`` passes (tested). The existing adapters (``stammtisch.rl.pettingzoo_env``,
@@ -82,6 +85,12 @@ class GymVectorEnv(_GymVectorEnv):
         infos = {"seat": b.seat.copy(), "_seat": np.ones(self.num_envs, bool), "acted": acted,
                  "_acted": np.ones(self.num_envs, bool), "rewards": b.reward.copy(), "_rewards": done,
                  "points": b.points.copy(), "_points": done}
+        if done.any():  # Gymnasium's SAME_STEP convention: the finished deals' last observations
+            final = np.full(self.num_envs, None, dtype=object)
+            for g in np.flatnonzero(done):  # a finished deal's observation is all zeros (VectorEnv, every game)
+                final[g] = {"observation": np.zeros(self.env.obs_size, np.uint8),
+                            "action_mask": np.zeros(self.env.num_actions, np.int8)}
+            infos["final_obs"], infos["_final_obs"] = final, done
         return self._obs(), rew, done, np.zeros(self.num_envs, bool), infos
 
     def sample_actions(self) -> np.ndarray:

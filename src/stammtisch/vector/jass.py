@@ -149,7 +149,7 @@ class JassVectorEnv(VectorEnv):
 
     def _observe_rows(self, seats: np.ndarray, out: np.ndarray) -> None:
         for g in range(self.num_envs):
-            if seats[g] >= 0:
+            if seats[g] >= 0 and self.seat[g] >= 0:  # a finished row waiting for reset: zeros (base.observe)
                 nb.write_obs(self.S, g, int(seats[g]), out, out.view(np.uint64), g, self.nm)
 
     # -- deals as the engine knows them ----------------------------------------------------

@@ -16,7 +16,7 @@ from ...core.messages import Msg, msg_json
 from ...core.options import options_schema, options_to_json
 from ...i18n import strength
 from ..botpool import allowed_kinds
-from ..presence import PRIVATE_SETTINGS
+from ..presence import public_settings
 from ..schemas import CreateTable, FillBots, OwnerOnly, TakeSeat
 from ..store import new_token
 from ..tables import TableError
@@ -104,7 +104,7 @@ def stored_info(lt: Any) -> dict[str, Any]:
     return {"id": row.public_id, "number": row.number, "game": row.game, "title": title, "deck": deck,
             "profile": row.profile, "profile_title": ptitle, "options": dict(row.options or {}),
             "max_deals": row.max_deals, "bot_kind": row.bot_kind,
-            "settings": {k: v for k, v in (row.settings or {}).items() if k not in PRIVATE_SETTINGS},
+            "settings": public_settings(dict(row.settings or {}), row.status),
             "status": row.status,
             "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name, "connected": False, "away": False,
                        "standin": False} for s in lt.seats],

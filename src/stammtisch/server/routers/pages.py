@@ -30,3 +30,9 @@ async def table_page(table_id: TableId):
 @router.get("/replay/{number}", include_in_schema=False)
 async def replay_page(number: Number):
     return FileResponse(STATIC / "replay.html")
+
+
+@router.get("/fair", include_in_schema=False)
+async def fair_page():
+    """How a player checks a table's deals (docs/fair-deals.md), in the page's language."""
+    return FileResponse(STATIC / "fair.html")

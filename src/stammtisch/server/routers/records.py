@@ -14,7 +14,8 @@ from ...core import registry
 from ...core.messages import jsonable
 from ...core.protocol import Deal, Match
 from ..tables import TableError
-from .common import DealNo, Number, tables_of
+from ..analysis import Analyses
+from .common import DealNo, Number, SeatNo, tables_of
 
 __all__ = ["router", "replay_steps"]
 
@@ -70,3 +71,40 @@ async def api_record(request: Request, number: Number):
 async def api_replay(request: Request, number: Number, deal: DealNo):
     rec = await finished_record(request, number)
     return await asyncio.get_running_loop().run_in_executor(None, replay_steps, rec, deal)
+
+
+# -- the analysis of a finished game (issue 38 item 3) ------------------------------------
+def analyses_of(request: Request) -> Analyses:
+    """The process's analyses (made on first use; the search workers are the tables')."""
+    found = getattr(request.app.state, "analyses", None)
+    if found is None:
+        found = request.app.state.analyses = Analyses(tables_of(request).runner)
+    return found
+
+
+def _job_json(job: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in job.items() if k != "result"} | ({"result": job["result"]} if "result" in job else {})
+
+
+@router.post("/api/records/{number}/analysis/{seat}")
+async def api_analyse(request: Request, number: Number, seat: SeatNo):
+    """Start (or find) the analysis of ``seat`` in the finished game ``number``: its progress."""
+    rec = await finished_record(request, number)
+    if not 0 <= seat < len(rec.get("seats") or []):
+        raise TableError("bad_seat", Msg("there is no seat {number} at this table (0..{last})", number=seat,
+                                         last=len(rec.get("seats") or []) - 1))
+    service = analyses_of(request)
+    job = service.status(number, seat)
+    if job is None and service.busy():
+        raise TableError("busy", Msg("too many analyses are running; try again in a minute"))
+    return _job_json(service.start(number, seat, rec))
+
+
+@router.get("/api/records/{number}/analysis/{seat}")
+async def api_analysis(request: Request, number: Number, seat: SeatNo):
+    """The analysis of ``seat`` in game ``number``: running (with its progress), done (with the
+    result) or not asked for (404)."""
+    job = analyses_of(request).status(number, seat)
+    if job is None:
+        raise TableError("not_found", Msg("no analysis of this seat was asked for"))
+    return _job_json(job)

@@ -6,6 +6,7 @@ import { cardLabel, cardSVG } from "./cards.js";
 import { drawTable, eventsList, settlement, withNames } from "./frame.js";
 import { loadGame } from "./games/index.js";
 import { displayName, langPicker, t } from "./i18n.js";
+import { analysisPanel } from "./replay-analysis.js";
 
 const number = location.pathname.split("/").filter(Boolean).pop();
 const root = document.getElementById("app");
@@ -27,12 +28,16 @@ function go(i) {
   draw();
 }
 
+/** An action in words: a card by its name, a word as the game says it. */
+function label(action) {
+  const card = String(action).split("=")[0];
+  return deckInfo.notation.includes(card) ? cardLabel(deckInfo.name, card) + (String(action).includes("=") ? ` = ${String(action).split("=")[1]}` : "")
+    : game.actionText(action).text;
+}
+
 function describe(s, seats) {
   if (s.action === null) return t("start0");
-  const card = String(s.action).split("=")[0];
-  const what = deckInfo.notation.includes(card) ? cardLabel(deckInfo.name, card) + (String(s.action).includes("=") ? ` = ${String(s.action).split("=")[1]}` : "")
-    : game.actionText(s.action).text;
-  return `${seats[s.seat]}: ${what}`;
+  return `${seats[s.seat]}: ${label(s.action)}`;
 }
 
 /** At the step whose card finished a trick, that trick lies on the table with who took it (it
@@ -75,6 +80,7 @@ function draw() {
       h("p", { class: "turn mine", id: "step-action", "aria-live": "polite" }, describe(s, seats)),
       felt, mine),
     h("aside", { class: "side-col" },
+      analysisPanel({ number, dealNo, step, seats, go, label, redraw: draw }),
       last && data.result ? h("section", { class: "panel", id: "replay-result" }, h("h2", {}, t("settlement")), settlement(v, game, data.result, deckInfo)) : null,
       h("section", { class: "panel" }, h("h2", {}, t("events")), eventsList((s.public.deal || {}).events, seats, 60)))));
 }

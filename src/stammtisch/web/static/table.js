@@ -3,6 +3,7 @@
 // observation only (or the public view for a Kiebitz). Actions carry the state version.
 // The drawing is the shared frame (frame.js) with the game's own module (games/<name>.js).
 
+import { fairLine } from "./fair.js";
 import { account, api, games, h, toast, tokens } from "./api.js";
 import { cardElement, cardLabel } from "./cards.js";
 import {
@@ -311,7 +312,8 @@ function seatLobby() {
     h("ul", { class: "seats" }, rows),
     seated ? h("div", { class: "buttons" },
       h("button", { id: "fill-bots", onclick: fillBots }, t("fillBots")),
-      h("button", { id: "start", class: "primary", onclick: start }, t("start"))) : null);
+      h("button", { id: "start", class: "primary", onclick: start }, t("start"))) : null,
+    fairLine(info));
 }
 
 async function takeSeat(seat, name) {
@@ -378,7 +380,8 @@ function overPanel(v) {
     h("p", { class: "winner", id: "winner" }, winners.length === names.length ? t("draw") : t("winner", { who: winners.join(", ") })),
     scoreSheet(v, game, v.results, v.totals),
     h("p", { class: "links" }, h("a", { href: `/replay/${info.number}`, id: "replay-link" }, t("replay")), " · ",
-      h("a", { href: `/api/records/${info.number}`, download: `stammtisch-${info.number}.json`, id: "record-link" }, t("record"))));
+      h("a", { href: `/api/records/${info.number}`, download: `stammtisch-${info.number}.json`, id: "record-link" }, t("record"))),
+    fairLine(info));
 }
 
 function chatPanel() {
@@ -408,7 +411,7 @@ function settingsPanel() {
   return h("section", { class: "panel settings", id: "panel-settings" }, h("h2", {}, t("settings")),
     h("label", { for: "pref-rest" }, h("span", {}, t("trickRest")), rest),
     h("label", { for: "pref-confirm", class: "check" }, conf, h("span", {}, t("confirmWords"))),
-    h("p", { class: "muted small" }, `${t("botPace")}: ${pace}`));
+    h("p", { class: "muted small" }, `${t("botPace")}: ${pace}`), fairLine(info));
 }
 
 /** On a phone the score sheet, the events and the rest open over the table from this bar. */
