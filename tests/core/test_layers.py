@@ -89,6 +89,20 @@ def test_surfaces_do_not_import_each_other_except_through_the_cli():
             assert not bad, f"{f.relative_to(ROOT)} imports {bad}"
 
 
+def test_the_online_cup_sits_above_the_surfaces_it_joins_and_below_the_cli():
+    """``cup`` (online cups, issue 30) joins the server and the scorekeeper, which never import each
+    other; only the CLI imports it."""
+    seen: set[str] = set()
+    for f in _files("cup"):
+        imported = {m.split(".")[0] for m in _imports(f)}
+        assert "cli" not in imported and "web" not in imported, f"{f.relative_to(ROOT)} imports {imported}"
+        seen |= imported
+    assert {"server", "scorekeeper"} <= seen
+    for package in SURFACES - {"cli"} | {"core", "games", "bots", "rl", "storage", "i18n"}:
+        for f in _files(package):
+            assert "cup" not in {m.split(".")[0] for m in _imports(f)}, f"{f.relative_to(ROOT)} imports cup"
+
+
 def test_the_import_scanner_sees_relative_and_absolute_imports():
     # the checks above would pass vacuously if the scanner saw nothing
     assert "scorekeeper.api" in _imports(ROOT / "cli" / "serve.py")

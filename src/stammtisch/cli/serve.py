@@ -56,8 +56,7 @@ def serve(
                                              "PostgreSQL (implied by --workers above 1)"),
 ) -> None:
     """Run the table server; open the printed address in a browser."""
-    from ..scorekeeper.api import make_router
-    from ..server import ServerConfig, create_app
+    from ..server import ServerConfig
     from ..i18n import language
     from ..storage import database_url as resolve_url
     from .commands import fail
@@ -102,7 +101,7 @@ def serve(
     from .database import database_problems
 
     with database_problems(url, fail):
-        app = create_app(database_url=url, config=config, routers=[make_router(url)])
+        app = _app(url, config)
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
     where = url if not url.startswith("sqlite") else url.split("///", 1)[-1]
     print(f"stammtisch is serving at http://{shown}:{port}/  (database: {where})", flush=True)
@@ -170,12 +169,23 @@ def StoppingServer(config: Any) -> Any:  # noqa: N802 - a class made on first us
 
 def worker_app() -> object:
     """The app of one ``serve --workers N`` process (uvicorn calls it in each worker)."""
-    from ..scorekeeper.api import make_router
-    from ..server import create_app
     from ..server.workers import worker_settings
 
     url, config = worker_settings()
-    return create_app(database_url=url, config=config, routers=[make_router(url)])
+    return _app(url, config)
+
+
+def _app(url: str, config: Any) -> Any:
+    """The table server with the scorekeeper's router and the online cups (``/cup/api``) on one database."""
+    from ..cup.api import routers as cup_routers
+    from ..cup.api import startup as cup_startup
+    from ..scorekeeper.api import make_router
+    from ..scorekeeper.store import Store as ScoreStore
+    from ..server import create_app
+
+    scores = ScoreStore(url)
+    return create_app(database_url=url, config=config, routers=[make_router(scores), *cup_routers],
+                      startup=[cup_startup(scores)])
 
 
 def uvicorn_config(app: object, host: str, port: int, log_level: str = "warning", trusted_proxies: str = "",

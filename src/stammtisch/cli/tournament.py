@@ -509,6 +509,11 @@ def season(name: str = typer.Argument(..., help="the season's name (create --sea
     _run(go)
 
 
+from .cupdemo import demo as _demo  # noqa: E402 - the online cup's demo (issue 30)
+
+app.command("demo")(_demo)
+
+
 def register(main: typer.Typer) -> None:
     """Add the `tournament` command group to ``main``."""
     main.add_typer(app, name="tournament")

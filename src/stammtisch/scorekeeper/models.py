@@ -73,6 +73,9 @@ class SkTournament(Base):
     lot_seed: Mapped[str] = mapped_column(String(64), default="")
     organiser_id: Mapped[int | None] = mapped_column(ForeignKey("sk_organiser.id"), nullable=True, index=True)
     published: Mapped[bool] = mapped_column(Boolean, default=False)
+    #: the settings of the tournament's online tables (games per table, move clock, Kiebitze, ...:
+    #: read and written by the online cup layer, ``stammtisch.cup``); ``None`` for a live-only cup
+    online: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     created_at: Mapped[_dt.datetime] = mapped_column(DateTime, default=_now)
     version: Mapped[int] = mapped_column(Integer, default=1)
 
@@ -92,6 +95,9 @@ class SkPlayer(Base):
     name: Mapped[str] = mapped_column(String(200))
     club: Mapped[str] = mapped_column(String(200), default="")
     active: Mapped[bool] = mapped_column(Boolean, default=True)
+    #: argon2 hash of the personal code of a player who registered himself (an online cup's
+    #: invitation); ``None`` for a player the organiser registered
+    code_hash: Mapped[str | None] = mapped_column(String(255), nullable=True)
     registered_at: Mapped[_dt.datetime] = mapped_column(DateTime, default=_now)
 
     tournament: Mapped[SkTournament] = relationship(back_populates="players")
@@ -129,6 +135,11 @@ class SkTable(Base):
     locked_until: Mapped[_dt.datetime | None] = mapped_column(DateTime, nullable=True)
     closed: Mapped[bool] = mapped_column(Boolean, default=False)
     version: Mapped[int] = mapped_column(Integer, default=1)
+    #: ``live``: a list keeper enters the games; ``online``: a table of the table server plays them
+    #: and each finished game becomes a row (``stammtisch.cup``)
+    kind: Mapped[str] = mapped_column(String(10), default="live", server_default="live")
+    #: an online table's number at the table server, once its round started
+    server_table: Mapped[int | None] = mapped_column(Integer, nullable=True)
 
     round: Mapped[SkRound] = relationship(back_populates="tables")
     seats: Mapped[list["SkSeat"]] = relationship(back_populates="table", order_by="SkSeat.position",

@@ -122,6 +122,8 @@ PAGE_WORDS: dict[str, Msg] = {
     "pointsOf": Msg("Points {name}"),
     "annulled": Msg("annulled"),
     "annul": Msg("Game annulled"),
+    "flagTimer": Msg("clock ran out: {who}"),
+    "flagStandin": Msg("computer stood in: {who}"),
     "pflichtsolo": Msg("Pflichtsolo"),
     "pflichtOwed": Msg("owed"),
     "pflichtDone": Msg("game {n}"),

@@ -35,6 +35,9 @@ from .tablesheet import SheetRow, TableSheet
 
 __all__ = ["Store", "Principal", "migrate_db", "MIGRATIONS", "VERSION_TABLE"]
 
+#: a tournament table is kept by a list keeper (``live``) or played at the table server (``online``)
+TABLE_KINDS = ("live", "online")
+
 _CONFLICT = Msg("table {table} was changed by somebody else (you saw version {seen}, it is now {now}); reload "
                 "the list and enter again").id
 
@@ -183,7 +186,7 @@ class Store(Accounts):
             return {"id": t.id, "name": t.name, "game": t.game, "profile": t.profile, "options": t.options,
                     "kind": t.kind, "season": t.season, "rounds_planned": t.rounds_planned,
                     "games": {"4": t.games_4, "5": t.games_5}, "tiebreaks": t.tiebreaks, "lot_seed": t.lot_seed,
-                    "published": t.published, "organiser": t.organiser_id,
+                    "published": t.published, "organiser": t.organiser_id, "online": t.online,
                     "players": [self._player_json(p) for p in t.players],
                     "rounds": [self._round_json(r, t) for r in t.rounds]}
 
@@ -209,7 +212,8 @@ class Store(Accounts):
             errors = self._errors(tab, sheet)
             tables.append({"id": tab.id, "number": tab.number, "size": tab.size, "planned": tab.games_planned,
                            "written": len(tab.entries), "normal_games": sheet.normal_games(), "errors": errors,
-                           "version": tab.version,
+                           "version": tab.version, "kind": tab.kind, "server_table": tab.server_table,
+                           "closed": tab.closed,
                            "seats": [{"position": st.position, "player": st.player_id, "number": st.player.number,
                                       "name": st.player.name} for st in tab.seats]})
         return {"id": r.id, "number": r.number, "method": r.method, "seed": r.seed, "repeat_pairs": r.repeat_pairs,
@@ -254,7 +258,8 @@ class Store(Accounts):
 
     # ------------------------------------------------------------------ draws
     def draw_round(self, tid: int, *, method: str = "random", seed: str | None = None, prefer: str = "four",
-                   sizes: Sequence[int] | None = None, tables: Sequence[Sequence[int]] | None = None) -> dict[str, Any]:
+                   sizes: Sequence[int] | None = None, tables: Sequence[Sequence[int]] | None = None,
+                   kinds: Sequence[str] | None = None) -> dict[str, Any]:
         """Draw the next round.
 
         :param method: ``random`` (seeded shuffle), ``schedule`` (avoids pairs that met before),
@@ -262,6 +267,8 @@ class Store(Accounts):
         :param seed: the seed to record (a fresh one when omitted)
         :param prefer: ``four``/``five``: fewer or more tables of five
         :param sizes: explicit table sizes (e.g. ``[5, 5, 4]``)
+        :param kinds: ``live`` or ``online`` per table, in table order (default: every table ``online``
+            in a tournament with online settings, else ``live``; a mixed cup names them)
         """
         with self.session() as s:
             t = self._tournament(s, tid)
@@ -304,16 +311,189 @@ class Store(Accounts):
             for tab in result:
                 if len(tab) not in adapter.table_sizes:
                     raise IllegalAction(Msg("{title} is not played at a table of {size}", title=adapter.title, size=len(tab)))
+            default_kind = "online" if t.online is not None else "live"
+            table_kinds = list(kinds) if kinds is not None else [default_kind] * len(result)
+            if len(table_kinds) < len(result):
+                table_kinds += [default_kind] * (len(result) - len(table_kinds))
+            for k in table_kinds:
+                if k not in TABLE_KINDS:
+                    raise IllegalAction(Msg("a table is 'live' or 'online', not {value}", value=repr(k)))
+            if "online" in table_kinds[:len(result)] and t.online is None:
+                raise IllegalAction(Msg("online tables need the tournament's online settings first"))
             rnd = SkRound(tournament=t, number=number, method=method, seed=seed, repeat_pairs=repeats)
             s.add(rnd)
             for i, tab in enumerate(result, start=1):
                 planned = t.games_5 if len(tab) == 5 else t.games_4
-                st = SkTable(round=rnd, number=i, size=len(tab), games_planned=planned)
+                st = SkTable(round=rnd, number=i, size=len(tab), games_planned=planned, kind=table_kinds[i - 1])
                 s.add(st)
                 for pos, pid in enumerate(tab, start=1):
                     s.add(SkSeat(table=st, position=pos, player_id=pid))
             s.flush()
             return self._round_json(rnd, t)
+
+    # ------------------------------------------------------------------ online tables (stammtisch.cup)
+    def set_online(self, tid: int, settings: Mapping[str, Any] | None) -> dict[str, Any]:
+        """Store the settings of the tournament's online tables (``None``: a live-only tournament).
+        The scorekeeper keeps them; their meaning is the online cup layer's (``stammtisch.cup``)."""
+        if settings is not None and not isinstance(settings, Mapping):
+            raise IllegalAction(Msg("the online settings are an object of name: value"))
+        with self.session() as s:
+            self._tournament(s, tid).online = dict(settings) if settings is not None else None
+        return self.tournament(tid)
+
+    def update_online(self, tid: int, change: Any) -> dict[str, Any]:
+        """Change the online settings in one transaction (``change(settings) -> settings``, the row
+        locked where the database can): a check-in never overwrites another."""
+        with self.session() as s:
+            t = s.scalars(select(SkTournament).where(SkTournament.id == tid).with_for_update()).first()
+            if t is None:
+                raise NotFound(Msg("there is no tournament {id}", id=tid))
+            if t.online is None:
+                raise IllegalAction(Msg("this tournament has no online tables"))
+            import copy
+
+            t.online = copy.deepcopy(change(copy.deepcopy(t.online)))  # a new value: the nested lists too
+            return dict(t.online)
+
+    def register_player(self, tid: int, name: str, code: str) -> dict[str, Any]:
+        """A player registers himself (an online cup's invitation) with a personal code (kept as argon2)."""
+        from .auth import hash_secret
+
+        if not isinstance(code, str) or len(code) < 4 or len(code) > 128:
+            raise IllegalAction(Msg("the personal code has 4 to 128 characters"))
+        (p,) = self.add_players(tid, [{"name": name}])
+        with self.session() as s:
+            row = s.get(SkPlayer, p["id"])
+            assert row is not None
+            row.code_hash = hash_secret(code)
+        return p
+
+    def player_by_code(self, tid: int, name: str, code: str) -> dict[str, Any]:
+        """The registered player ``name`` if ``code`` is his personal code.
+
+        :raises Forbidden: an unknown name or a wrong code (the same answer for both)
+        """
+        from .auth import verify_secret
+
+        key = " ".join(str(name).split()).casefold()
+        with self.session() as s:
+            t = self._tournament(s, tid)
+            p = next((p for p in t.players if " ".join(p.name.split()).casefold() == key), None)
+            if not verify_secret(p.code_hash if p is not None else None, str(code)) or p is None:
+                raise Forbidden(Msg("name or personal code is wrong"))
+            return self._player_json(p)
+
+    def set_games(self, tid: int, games: Mapping[int | str, int]) -> None:
+        """Games per round by table size (before the first round is drawn)."""
+        with self.session() as s:
+            t = self._tournament(s, tid)
+            if t.rounds:
+                raise IllegalAction(Msg("the games per round are fixed once a round is drawn"))
+            for size, n in games.items():
+                if int(size) not in (4, 5) or not 0 <= int(n) <= 200:
+                    raise IllegalAction(Msg("games per round: table size 4 or 5 and 0 to 200 games, not {size}: {n}",
+                                            size=size, n=n))
+                setattr(t, f"games_{int(size)}", int(n))
+
+    def set_table_kind(self, table_id: int, kind: str) -> dict[str, Any]:
+        """Make a table of a drawn round ``live`` or ``online`` (a mixed cup), before it has a row or
+        a server table."""
+        if kind not in TABLE_KINDS:
+            raise IllegalAction(Msg("a table is 'live' or 'online', not {value}", value=repr(kind)))
+        with self.session() as s:
+            tab = self._table(s, table_id)
+            if tab.entries or tab.server_table is not None:
+                raise IllegalAction(Msg("table {number} is under way; its kind is fixed", number=tab.number))
+            if kind == "online" and tab.round.tournament.online is None:
+                raise IllegalAction(Msg("online tables need the tournament's online settings first"))
+            tab.kind = kind
+        return self.table(table_id)
+
+    def link_server_table(self, table_id: int, server_table: int, first_dealer: int = 0) -> None:
+        """Tie an online table to the server table that plays it. The draw's order of play stays; the
+        positions turn so that the player at server seat ``first_dealer`` -- the first dealer as the
+        online table drew him -- is position 1, who deals the first game (Doppelkopf-Turnier 8.;
+        Papagei-Jass §20 and Perlaggen §1 draw him): server seat ``s`` is then position
+        ``(s - first_dealer) % size + 1``. Idempotent for the same server table."""
+        with self.session() as s:
+            tab = self._table(s, table_id)
+            if tab.kind != "online":
+                raise IllegalAction(Msg("table {number} is kept live, not played online", number=tab.number))
+            if tab.server_table == server_table:
+                return
+            if tab.server_table is not None or tab.entries:
+                raise IllegalAction(Msg("table {number} is under way already", number=tab.number))
+            n = tab.size
+            if first_dealer % n:
+                seats = list(tab.seats)
+                for st in seats:  # two steps: (table, position) stays unique at every flush
+                    st.position += 100
+                s.flush()
+                for st in seats:
+                    st.position = (st.position - 100 - 1 - first_dealer) % n + 1
+            tab.server_table = server_table
+
+    def online_tables(self, tid: int | None = None) -> list[dict[str, Any]]:
+        """The online tables tied to a server table (of one tournament, or all): what the cup layer
+        watches and catches up on at start."""
+        with self.session() as s:
+            q = select(SkTable).where(SkTable.kind == "online", SkTable.server_table.is_not(None))
+            out = []
+            for tab in s.scalars(q.order_by(SkTable.id)):
+                t = tab.round.tournament
+                if tid is not None and t.id != tid:
+                    continue
+                out.append({"id": tab.id, "tournament": t.id, "round": tab.round.number, "number": tab.number,
+                            "size": tab.size, "server_table": tab.server_table, "written": len(tab.entries),
+                            "planned": tab.games_planned, "closed": tab.closed,
+                            "names": [st.player.name for st in tab.seats]})
+            return out
+
+    def write_online(self, table_id: int, number: int, facts: Mapping[str, Any], author: str = "",
+                     expect: Sequence[int] | None = None) -> dict[str, Any] | None:
+        """Write game ``number`` of an online table, settled from ``facts`` like a keeper's entry (the
+        same adapter, settlement and checks). Idempotent: a row ``number`` that exists already is left
+        as it is (``None``), so catching up after a restart writes no row twice.
+
+        :param expect: the points per position the game gave at the table; a settlement that differs is
+            refused (the row would not be the game that was played)
+        :raises IllegalAction: a game out of order (a row missing before it), or facts the sheet refuses
+        """
+        from sqlalchemy.exc import IntegrityError
+
+        try:
+            with self.session() as s:
+                tab = self._table(s, table_id)
+                if tab.kind != "online":
+                    raise IllegalAction(Msg("table {number} is kept live, not played online", number=tab.number))
+                written = len(tab.entries)
+                if number <= written:
+                    return None
+                if number != written + 1:
+                    raise IllegalAction(Msg("table {table}: game {number} comes after game {last}, which is missing",
+                                            table=tab.number, number=number, last=number - 1))
+                sheet = self._sheet(tab.round.tournament, tab)
+                if sheet.planned and sheet.normal_games() >= sheet.planned and sheet.next_context().pflicht_owed:
+                    # the round's games are played and Pflichtsoli are owed: the table plays them now (DDV
+                    # Vorführung); a Pflichtsolo is no game of the round (Doppelkopf-Turnier 1., 2.)
+                    sheet.planned = 0
+                row = sheet.write(facts, author)
+                if expect is not None:
+                    got = list(sheet.adapter.position_points(row.settlement.effective, sheet.size))
+                    if got != list(expect):
+                        raise IllegalAction(Msg("table {table}, game {number}: the entry gives {got}, the game gave "
+                                                "{expect}", table=tab.number, number=number, got=got,
+                                                expect=list(expect)))
+                seen = self._bump(s, tab, None)
+                self._save_row(s, tab, row, True)
+                return {"row": row.to_json(sheet.adapter, sheet.size), "version": seen + 1}
+        except IntegrityError:  # another process wrote the same game first: it is there
+            return None
+
+    def close_online(self, table_id: int) -> None:
+        """An online table played its games: its list is closed."""
+        with self.session() as s:
+            self._table(s, table_id).closed = True
 
     def delete_last_round(self, tid: int) -> None:
         """Undo the last draw, as long as nothing was entered in it."""
@@ -322,7 +502,7 @@ class Store(Accounts):
             if not t.rounds:
                 raise IllegalAction(Msg("no round is drawn"))
             rnd = t.rounds[-1]
-            if any(tab.entries for tab in rnd.tables):
+            if any(tab.entries or tab.server_table is not None for tab in rnd.tables):
                 raise IllegalAction(Msg("round {number} has results already and cannot be withdrawn", number=rnd.number))
             s.delete(rnd)
 
@@ -343,7 +523,8 @@ class Store(Accounts):
                     "late_corrections": sheet.adapter.late_corrections,
                     "seats": [{"position": st.position, "player": st.player_id, "number": st.player.number,
                                "name": st.player.name, "club": st.player.club} for st in tab.seats],
-                    "list_keeper": drawing.list_keeper(tab.size)})
+                    "list_keeper": drawing.list_keeper(tab.size), "kind": tab.kind, "server_table": tab.server_table,
+                    "closed": tab.closed})
         return out
 
     def preview(self, table_id: int, facts: Mapping[str, Any]) -> dict[str, Any]:
@@ -374,6 +555,7 @@ class Store(Accounts):
         """
         with self.session() as s:
             tab = self._table(s, table_id)
+            self._online_refused(tab)
             self._seen(tab, version)
             sheet = self._sheet(tab.round.tournament, tab)
             row = sheet.write(facts, author)
@@ -381,6 +563,14 @@ class Store(Accounts):
             self._save_row(s, tab, row, True)
             table = self._table_json(tab, sheet, seen + 1)
         return {"row": row.to_json(sheet.adapter, sheet.size), "table": table}
+
+    @staticmethod
+    def _online_refused(tab: SkTable) -> None:
+        """An online table's games come from its server table (:meth:`write_online`), not by hand;
+        its rows may still be corrected or struck by the organiser."""
+        if tab.kind == "online":
+            raise IllegalAction(Msg("table {number} is played online: its games are written as they finish",
+                                    number=tab.number))
 
     @staticmethod
     def _keeper_may(sheet: TableSheet, number: int, keeper: bool, what: str) -> None:
@@ -433,6 +623,7 @@ class Store(Accounts):
         with self.session() as s:
             tab = self._table(s, table_id)
             self._seen(tab, version)
+            self._online_refused(tab)
             sheet = self._sheet(tab.round.tournament, tab)
             if sheet.rows:
                 raise IllegalAction(Msg("table {number} has {n} games already; a Tischzettel is entered into an empty list",

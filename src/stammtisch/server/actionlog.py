@@ -183,6 +183,8 @@ class LoggedTable:
     status: str
     match: Match | None
     log: list[tuple[int, str]]
+    #: who made each action of ``log`` (``person``, ``bot``, ``standin``, ``timer``)
+    actors: list[str]
     version: int
     seen: list[list[int]]
     public_seen: list[int]
@@ -206,7 +208,7 @@ class LoggedTable:
             if a.version != len(self.log) + 1:
                 raise RuntimeError(f"table {self.number}: action log has a gap before version {a.version}")
             witnesses = self._apply_tracked(a.seat, a.action)
-            self._logged(a.seat, a.action, witnesses)
+            self._logged(a.seat, a.action, witnesses, a.actor)
         self.version = len(self.log)
         if self.status not in ENDED:
             self._make_bots()
@@ -244,9 +246,10 @@ class LoggedTable:
                 secret = None
         return secret
 
-    def _logged(self, seat: int, action: str, witnesses: tuple[int, ...] | None) -> None:
+    def _logged(self, seat: int, action: str, witnesses: tuple[int, ...] | None, actor: str = "person") -> None:
         index = len(self.log)
         self.log.append((seat, action))
+        self.actors.append(actor)
         for s in range(self.n):
             if witnesses is None or s in witnesses:
                 self.seen[s].append(index)
@@ -261,4 +264,5 @@ class LoggedTable:
         """Rebuild the match from the stored log (after a failed write or a failing engine)."""
         loaded = await self.tables.db(self.tables.store.load, self.number)
         self.log = []
+        self.actors = []
         self._rebuild(loaded)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import asyncio
 import gc
 import logging
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 
@@ -48,13 +48,17 @@ log = logging.getLogger("stammtisch.server")
 
 def create_app(*, database_url: str | None = None, data_dir: str | Path | None = None,
                engine: Engine | None = None, config: ServerConfig | None = None,
-               routers: Sequence[APIRouter] = ()) -> FastAPI:
+               routers: Sequence[APIRouter] = (),
+               startup: Sequence[Callable[[FastAPI], Awaitable[Callable[[], None] | None]]] = ()) -> FastAPI:
     """The server as an ASGI app.
 
     :param database_url: SQLAlchemy URL (default: ``$STAMMTISCH_DATABASE_URL`` or SQLite in ``data_dir``)
     :param engine: an engine to use instead (tests)
     :param config: delays, grace period and limits
     :param routers: further routers to include (e.g. the scorekeeper's)
+    :param startup: called with the app once its tables exist, before the unfinished ones are
+        recovered (a layer above, e.g. the online cups, registers its observers and catches up);
+        what a hook returns, if callable, is called when the app stops
     """
     cfg = config or ServerConfig()
     levels = tuple(cfg.search_levels)
@@ -75,6 +79,7 @@ def create_app(*, database_url: str | None = None, data_dir: str | Path | None =
             app.state.cluster = tables.cluster = Cluster(eng.url.render_as_string(hide_password=False), tables, app,
                                                          cfg.cluster_tick, cfg.cluster_local_links)
             await tables.cluster.start()
+        cleanups = [c for c in [await hook(app) for hook in startup] if callable(c)]
         n = await tables.recover()
         if n:
             log.info("recovered %d unfinished table(s)", n)
@@ -89,6 +94,8 @@ def create_app(*, database_url: str | None = None, data_dir: str | Path | None =
         try:
             yield
         finally:
+            for cleanup in cleanups:
+                cleanup()
             sweeper.cancel()
             if collector is not None:
                 collector.cancel()

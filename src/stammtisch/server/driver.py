@@ -93,6 +93,7 @@ class BotDriver:
         """Whether the driver could have anything to do: a computer player, a person away (a stand-in
         once the grace period is over), or a move timer. Without these ``_next_due`` is ``None``."""
         return bool(self.away_since) or (self.settings.get("move_seconds") or 0) > 0 \
+            or (self.settings.get("word_seconds") or 0) > 0 \
             or any(s.kind == "bot" for s in self.seats)
 
     def _changed(self, touch: bool = True) -> None:
@@ -123,7 +124,7 @@ class BotDriver:
     def _next_due(self) -> tuple[float, Callable[[], tuple[int, str, str] | None]] | None:
         """The next thing the driver must do and when (monotonic time)."""
         match = self.match
-        if match is None or match.is_over():
+        if match is None or match.is_over() or self.settings.get("paused"):
             return None
         version = self.version
         now_changed = self.changed_at
@@ -151,10 +152,40 @@ class BotDriver:
             elif self.seats[s].kind == "human":
                 if s in self.away_since:
                     consider(self.away_since[s] + self.config.grace, lambda s=s: self._choose(s, "standin"))
-                secs = self.settings.get("move_seconds") or 0
+                secs = self._clock(s)
                 if secs > 0:
                     consider(now_changed + secs, lambda s=s: self._timeout(s))
         return best
+
+    def _clock(self, seat: int) -> float:
+        """The move clock of ``seat``'s decision: ``move_seconds`` for a card, ``word_seconds`` (when
+        set) for a word (a bid, an announcement); 0 for none."""
+        secs = float(self.settings.get("move_seconds") or 0)
+        word = self.settings.get("word_seconds")
+        if word is None or self.match is None:
+            return secs
+        cards = self._cards()
+        legal = self.match.legal_actions(seat)
+        return secs if legal and all(a in cards for a in legal) else float(word or 0)
+
+    _card_names: frozenset[str] | None = None
+
+    def _cards(self) -> frozenset[str]:
+        if self._card_names is None:
+            self._card_names = frozenset(self.game.deck.notation)
+        return self._card_names
+
+    def clock_due(self) -> tuple[int, float] | None:
+        """The seat whose move clock runs and the seconds left (``None``: no clock runs now)."""
+        match = self.match
+        if match is None or match.is_over() or self.status != "playing":
+            return None
+        for s in match.to_act():
+            if self.seats[s].kind == "human" and self._controller(s) is None:
+                secs = self._clock(s)
+                if secs > 0:
+                    return s, secs - (time.monotonic() - self.changed_at)
+        return None
 
     def _turn(self, seat: int) -> Turn:
         match = self.match

@@ -265,6 +265,8 @@ class Presence:
         sees an action that is applied but not yet written to the log."""
         async with self.lock:
             if conn.seat is None:
+                if self.settings.get("kiebitze") is False:  # a table that admits no Kiebitze (e.g. a cup's)
+                    raise TableError("no_kiebitze", Msg("this table admits no Kiebitze"))
                 spectators = sum(1 for c in self.conns if c.seat is None and not c.closed)
                 if spectators >= self.config.max_spectators:
                     raise TableError("full", Msg("too many Kiebitze at this table"))

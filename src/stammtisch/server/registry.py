@@ -43,6 +43,17 @@ class Tables:
         self._ended: dict[int, None] = {}
         #: with several processes on one PostgreSQL: this process's leases (:mod:`.cluster`)
         self.cluster: Any = None
+        #: called with ``(table, deal index)`` once a finished deal is committed to the log (a cup
+        #: turns it into a row of its list); a failing observer is logged, never stops the table
+        self.deal_observers: list[Callable[[Table, int], None]] = []
+
+    def deal_finished(self, t: Table, index: int) -> None:
+        """Deal ``index`` of ``t`` is over and committed: tell the observers."""
+        for fn in self.deal_observers:
+            try:
+                fn(t, index)
+            except Exception:  # an observer must not stop the table
+                log.exception("table %s: a deal observer failed", t.number)
 
     async def append(self, job: tuple) -> None:
         """Write one action to the log; returns once it is committed (:meth:`.ActionLog.append`)."""
@@ -135,6 +146,10 @@ class Tables:
         self.by_id[t.public_id] = t
         if t.status in ENDED:
             self.ended(t)
+        elif t.status == "playing" and self.cluster is not None:
+            # this process just took the table's lease (e.g. a request for a table whose process died,
+            # before the takeover loop came to it): it plays the table from now on
+            t._changed()
         return t
 
     def forget(self, number: int) -> None:

@@ -109,6 +109,7 @@ class Table(LoggedTable, Presence, BotDriver):
         self.lock = asyncio.Lock()
         self.conns: set[Conn] = set()
         self.log: list[tuple[int, str]] = []
+        self.actors: list[str] = []
         self.version = 0
         #: per seat, the indices into ``log`` of the actions that seat knows of (all but the secret
         #: actions it did not witness: a partner signal, Perlaggen §9); the public list for Kiebitze
@@ -158,6 +159,9 @@ class Table(LoggedTable, Presence, BotDriver):
         async with self.lock:
             if self.status != "open":
                 raise TableError("started", Msg("the game has already started; watch as a Kiebitz"))
+            if self.settings.get("reserved"):
+                # a table whose seats were given to named players when it opened (a cup's): nobody else sits
+                raise TableError("reserved", Msg("every seat of this table is reserved for a drawn player"))
             if seat is None:
                 free = [i for i, s in enumerate(self.seats) if s.kind == "empty"]
                 if not free:
@@ -181,6 +185,55 @@ class Table(LoggedTable, Presence, BotDriver):
             self.seats[seat] = info
             self.broadcast()
             return seat, token
+
+    async def reserve_seats(self, people: list[tuple[str, str]]) -> list[str | None]:
+        """Give every seat to a named player before anybody can sit (``(kind, name)`` per seat, kind
+        ``human`` or ``bot``) and mark the table reserved: :meth:`take_seat` then refuses everybody.
+        Returns each person's seat token (``None`` for a computer player)."""
+        if len(people) != self.n:
+            raise TableError("bad_seat", Msg("this table has {n} seats", n=self.n))
+        async with self.lock:
+            if self.status != "open" or any(s.kind != "empty" for s in self.seats):
+                raise TableError("started", Msg("seats can be reserved only at a new, empty table"))
+            tokens: list[str | None] = []
+            for i, (kind, name) in enumerate(people):
+                token = new_token() if kind == "human" else None
+                info = SeatInfo(kind, name, hash_token(token) if token else None)
+                await self.tables.db(self.tables.store.set_seat, self.number, i, info.kind, info.name,
+                                     info.token_hash, None)
+                self.seats[i] = info
+                tokens.append(token)
+            self.settings["reserved"] = True
+            await self.tables.db(self.tables.store.set_status, self.number, self.status, dict(self.settings))
+            self.broadcast()
+            return tokens
+
+    async def replace_seat(self, seat: int, kind: str, name: str) -> str | None:
+        """Put another player on ``seat`` during the game (a cup's organiser replaces a player):
+        ``human`` gets a fresh token (the old one stops working), ``bot`` a computer player."""
+        async with self.lock:
+            if not isinstance(seat, int) or not 0 <= seat < self.n:
+                raise TableError("bad_seat", Msg("there is no seat {number} at this table (0..{last})",
+                                                    number=repr(seat)[:20], last=self.n - 1))
+            if self.status in ENDED:
+                raise TableError("ended", Msg("the table is already {status}", status=self._status_word()))
+            token = new_token() if kind == "human" else None
+            info = SeatInfo(kind, name, hash_token(token) if token else None)
+            await self.tables.db(self.tables.store.set_seat, self.number, seat, info.kind, info.name,
+                                 info.token_hash, None)
+            self.seats[seat] = info
+            for c in list(self.conns):
+                if c.seat == seat:
+                    c.close()
+            if self.status == "playing":
+                if kind == "human":
+                    self.away_since[seat] = time.monotonic()
+                else:
+                    self.away_since.pop(seat, None)
+                self._make_bots()
+                self._changed()
+            self.broadcast()
+            return token
 
     def is_owner(self, token: Any) -> bool:
         """Whether ``token`` is the owner's (the creator's token). Tables stored before owners
@@ -248,9 +301,11 @@ class Table(LoggedTable, Presence, BotDriver):
                 raise TableError("ended", Msg("the table is already {status}", status=self._status_word()))
             await self.end("closed", "closed by its owner")
 
-    async def start(self, token: str | None) -> None:
+    async def start(self, token: str | None, *, trusted: bool = False) -> None:
+        """Start the match (the owner; ``trusted``: the process itself, e.g. a cup starting its round)."""
         async with self.lock:
-            self._check_host(token)
+            if not trusted:
+                self._check_host(token)
             if self.status != "open":
                 raise TableError("started", Msg("the game has already started"))
             empty = [i for i, s in enumerate(self.seats) if s.kind == "empty"]
@@ -305,6 +360,8 @@ class Table(LoggedTable, Presence, BotDriver):
                                               current=len(known), version=version), current=len(known))
             if self.status == "finished":
                 raise TableError("finished", Msg("the game is over"))
+            if self.settings.get("paused"):
+                raise TableError("paused", Msg("the table is paused; wait until it resumes"))
             if self.status in ENDED:
                 reason = self.settings.get("reason", "")
                 if reason:
@@ -349,7 +406,7 @@ class Table(LoggedTable, Presence, BotDriver):
                 await self._reload()
                 raise TableError("storage", Msg("the action could not be stored (the database did not take it); "
                                                  "nothing was changed, try again")) from e
-            self._logged(seat, action, witnesses)
+            self._logged(seat, action, witnesses, actor)
             self.version += 1
             if finished is not None:
                 self.status = "finished"
@@ -361,6 +418,8 @@ class Table(LoggedTable, Presence, BotDriver):
             self.broadcast(witnesses)
             if finished is not None:
                 self.tables.ended(self)
+            if new_deal is not None or finished is not None:
+                self.tables.deal_finished(self, deals_before - 1)  # committed: the observers may read it
             return ack
 
     # -- records -----------------------------------------------------------------------
@@ -368,6 +427,64 @@ class Table(LoggedTable, Presence, BotDriver):
         """The record (only once the game is over: it shows every hand)."""
         if self.status != "finished" or self.match is None:
             raise TableError("not_finished", Msg("the record is published when the game is over"))
-        rec = records.to_record(self.match)
+        rec = self.full_record()
         rec.update(record_fields(self.settings, self.bot_kind, self.seats, self.overrides))
         return rec
+
+    def full_record(self) -> dict[str, Any]:
+        """The record of the match as it stands (every hand: for the process itself, e.g. a cup
+        deriving a finished deal's row, never for a client before the game is over), with the
+        ``flags`` of each deal: the actions the computer player made for a person, ``[index,
+        actor]`` (``timer``: the move clock ran out; ``standin``: the person was away)."""
+        assert self.match is not None
+        rec = records.to_record(self.match)
+        for deal, flags in zip(rec["deals"], self.deal_flags()):
+            if flags:
+                deal["flags"] = flags
+        return rec
+
+    def deal_flags(self) -> list[list[list[Any]]]:
+        """Per deal, ``[index, actor]`` of each action the computer player made for a person
+        (``timer``: the move clock ran out; ``standin``: the person was away)."""
+        out: list[list[list[Any]]] = []
+        if self.match is None:
+            return out
+        k = 0
+        for dl in self.match.logs:
+            flags: list[list[Any]] = []
+            for i in range(len(dl.actions)):
+                actor = self.actors[k] if k < len(self.actors) else "person"
+                if actor in ("timer", "standin"):
+                    flags.append([i, actor])
+                k += 1
+            out.append(flags)
+        return out
+
+    async def seat_token(self, seat: int) -> str:
+        """A fresh token for a person's reserved seat (the old one stops working): a cup hands it to
+        the drawn player who proved who he is, so no plain token is ever stored."""
+        async with self.lock:
+            if not isinstance(seat, int) or not 0 <= seat < self.n or self.seats[seat].kind != "human":
+                raise TableError("bad_seat", Msg("seat {number} is not a person's seat", number=repr(seat)[:20]))
+            token = new_token()
+            info = self.seats[seat]
+            info.token_hash = hash_token(token)
+            await self.tables.db(self.tables.store.set_seat, self.number, seat, info.kind, info.name,
+                                 info.token_hash, info.account_id)
+            for c in list(self.conns):
+                if c.seat == seat:
+                    c.close()
+            return token
+
+    async def pause(self, paused: bool) -> None:
+        """Stop (or resume) the play: nobody moves, no clock runs, no computer player plays while paused."""
+        async with self.lock:
+            if self.status in ENDED:
+                raise TableError("ended", Msg("the table is already {status}", status=self._status_word()))
+            if paused:
+                self.settings["paused"] = True
+            else:
+                self.settings.pop("paused", None)
+            await self.tables.db(self.tables.store.set_status, self.number, self.status, dict(self.settings))
+            self._changed()
+            self.broadcast()

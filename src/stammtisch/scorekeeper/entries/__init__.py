@@ -44,7 +44,7 @@ from stammtisch.core.protocol import DealResult, Line
 
 from ..errors import EngineMissing
 
-__all__ = ["GameContext", "Settlement", "Adapter", "get", "names", "context", "FIELDS", "named"]
+__all__ = ["GameContext", "Settlement", "Adapter", "PlayedDeal", "get", "names", "context", "FIELDS", "named"]
 
 #: each fact as the list keeper's form labels it (the same catalogue ids as ``static/words.js``), so
 #: that a refusal names the field the keeper filled in, in the page's language, never its key
@@ -176,6 +176,53 @@ class Settlement:
                    bool(d.get("struck", False)), d.get("note", ""), d.get("solo_by"), dict(d.get("carry") or {}))
 
 
+@dataclass(frozen=True)
+class PlayedDeal:
+    """A deal played to its end at an online table, seen from the table's positions: what an online
+    cup turns into the facts a list keeper would enter (:meth:`Adapter.played_facts`).
+
+    Server seat ``s`` sits at position ``(s - first_dealer) % size + 1``: position 1 is the seat
+    that dealt the table's first game (Doppelkopf-Turnier 8.).
+
+    :param options: the table's rules options
+    :param result: the deal's result (points per sheet column of the engine: seats, or teams of
+        seats 0+2 and 1+3)
+    :param state: the deal's final state (the deal replayed to its end)
+    """
+
+    options: Any
+    dealer: int
+    result: DealResult
+    state: Any
+    first_dealer: int
+    size: int
+
+    def pos(self, seat: int | None) -> int | None:
+        """The table position of server seat ``seat`` (``None`` stays ``None``)."""
+        return None if seat is None else (int(seat) - self.first_dealer) % self.size + 1
+
+    def side(self, seat: int | None) -> str | None:
+        """The partnership of server seat ``seat`` as the list names it (``1+3`` or ``2+4``)."""
+        p = self.pos(seat)
+        return None if p is None else ("1+3" if p % 2 else "2+4")
+
+    def team(self, team: int | None) -> str | None:
+        """Engine team ``team`` (0: seats 0+2, 1: seats 1+3) as the list names it (``1+3`` or ``2+4``)."""
+        return None if team is None else ("1+3", "2+4")[(int(team) + self.first_dealer) % 2]
+
+    def teams(self, pair: Sequence[Any]) -> list[Any]:
+        """A pair per engine team (seats 0+2, 1+3) in the list's columns (1+3, 2+4)."""
+        return list(pair) if self.first_dealer % 2 == 0 else [pair[1], pair[0]]
+
+    def position_points(self, team_game: bool) -> list[int]:
+        """The deal's points per table position (a team's points for both partners)."""
+        out = []
+        for p in range(1, self.size + 1):
+            seat = (p - 1 + self.first_dealer) % self.size
+            out.append(int(self.result.points[seat % 2 if team_game else seat]))
+        return out
+
+
 def json_kind(value: Any) -> Msg:
     """What a JSON value is, in words (never a Python type name such as ``list``)."""
     if value is None:
@@ -284,6 +331,10 @@ class Adapter:
         """
         if not isinstance(facts, Mapping):
             raise IllegalAction(Msg("the facts of a game are a JSON object, not {kind}", kind=json_kind(facts)))
+        if "online" in facts:
+            # where an online table's row came from (server table, deal, flagged moves): kept with the
+            # row's facts, no fact of the game
+            facts = {k: v for k, v in facts.items() if k != "online"}
         if ctx.size not in self.table_sizes:
             raise IllegalAction(Msg("{title} is not kept at a table of {size}", title=self.title, size=ctx.size))
         kind = facts.get("kind", "game")
@@ -355,6 +406,21 @@ class Adapter:
             points = self.from_seats(result.points, ctx)
             money = self.from_seats(result.money, ctx) if result.money is not None else None
         return Settlement(points, tuple(result.lines), money, label, False, "", solo_by)
+
+    # -- online tables ------------------------------------------------------------------
+    #: :meth:`played_facts` reads the deal's final state (``PlayedDeal.state``), not only its result
+    played_needs_state: bool = False
+
+    def played_facts(self, deal: PlayedDeal) -> dict[str, Any] | None:
+        """The facts a list keeper would enter for ``deal`` (``None``: the game gives none, the row is
+        written as the table's points, :meth:`played_row`)."""
+        return None
+
+    def played_row(self, deal: PlayedDeal, note: str = "") -> dict[str, Any]:
+        """The deal as a row of points in the list's columns (checked like a row from a Tischzettel)."""
+        pts = deal.position_points(self.team_game)
+        points = pts[:2] if self.team_game else pts
+        return {"kind": "row", "points": points, "label": "online", "note": note}
 
     def form(self, profile: str | None = None, options: Mapping[str, Any] | None = None) -> list[dict[str, Any]]:
         """Fields of an entry form for a ``game`` entry (``name``, ``label``, ``type``: select,

@@ -30,7 +30,7 @@ from typing import Any
 from stammtisch.core.errors import IllegalAction
 from stammtisch.core.messages import Msg
 
-from . import Adapter, GameContext, Settlement, named
+from . import Adapter, GameContext, PlayedDeal, Settlement, named
 
 _ALLOWED = {"kind", "contract", "re", "re_augen", "re_tricks", "re_level", "kontra_level", "specials", "label",
             "note"}
@@ -155,6 +155,22 @@ class DoppelkopfAdapter(Adapter):
             label += f" ({re_pos[0]})"
         return Settlement(tuple(int(p) for p in st.points), tuple(st.lines), None, label, False,
                           str(facts.get("note", "")), re_pos[0] if solo_contract else None)
+
+    def played_facts(self, deal: PlayedDeal) -> dict[str, Any] | None:
+        """The keeper's facts of a deal played online: contract, Re party, Augen, tricks, the highest
+        announcement of each party and the Sonderpunkte the table counted (Doppelkopf-Turnier 3.-6.)."""
+        s = deal.result.summary
+        parties = s.get("parties")
+        if not parties:
+            return None
+        ann = s.get("announcements") or {}
+        return {"kind": "game", "contract": str(s.get("contract") or "normal"),
+                "re": sorted(deal.pos(i) for i, p in enumerate(parties) if p == "re"),  # type: ignore[type-var]
+                "re_augen": int(s["re_augen"]),
+                "re_tricks": sum(1 for tr in s.get("tricks", ()) if parties[tr["winner"]] == "re"),
+                "re_level": ann.get("re"), "kontra_level": ann.get("kontra"),
+                "specials": [[str(ln.note).lower(), str(ln.label)] for ln in deal.result.lines
+                             if ln.label in _SPECIALS]}
 
 
 ADAPTER = DoppelkopfAdapter()

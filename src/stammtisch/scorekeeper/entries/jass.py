@@ -39,7 +39,7 @@ from stammtisch.core.messages import Msg
 
 from stammtisch.core.protocol import Line
 
-from . import Adapter, GameContext, Settlement, named
+from . import Adapter, PlayedDeal, GameContext, Settlement, named
 
 _ALLOWED = {"kind", "mode", "declarer", "declarer_team", "card_points", "tricks", "weis", "stoeck", "label", "note",
             "ruling", "offender"}
@@ -172,6 +172,17 @@ class JassAdapter(Adapter):
         label = str(facts.get("label") or f"{mode} ×{s.multiplier}" + (f" ({ruling})" if ruling else ""))
         return Settlement(tuple(int(p) for p in s.points), lines, None, label, False,
                           str(facts.get("note", "")))
+
+    def played_facts(self, deal: PlayedDeal) -> dict[str, Any] | None:
+        """The keeper's facts of a deal played online: mode, who named it, card points, tricks, Weis
+        and Stöck per partnership (Papagei-Jass §11-§13, §23); a deal thanked out before a mode was
+        named gives none (its row is the table's points)."""
+        s = deal.result.summary or {}
+        if not s.get("mode") or s.get("declarer") is None:
+            return None
+        return {"kind": "game", "mode": s["mode"], "declarer": deal.pos(s["declarer"]),
+                "card_points": deal.teams(s["card_points"]), "tricks": deal.teams(s["tricks_won"]),
+                "weis": deal.teams(s["weis"]), "stoeck": deal.teams(s["stoeck"])}
 
 
 ADAPTER = JassAdapter()

@@ -25,7 +25,7 @@ from typing import Any
 from stammtisch.core.errors import IllegalAction
 from stammtisch.core.messages import Msg
 
-from . import Adapter, GameContext, Settlement, named
+from . import Adapter, PlayedDeal, GameContext, Settlement, named
 
 _ALLOWED = {"kind", "figures", "penalties", "label", "note"}
 _SIDE_NAMES = {"1+3": 0, "2+4": 1, "A": 0, "B": 1, "a": 0, "b": 1}
@@ -132,6 +132,22 @@ class PerlaggenAdapter(Adapter):
                                            else "Spiel"))
         return Settlement(points, tuple(s.lines), None, label, False, str(facts.get("note", "")),
                           carry=self._carry(ctx, points, tuple(s.owed), s.winner, target))
+
+    played_needs_state = True
+
+    def played_facts(self, deal: PlayedDeal) -> dict[str, Any] | None:
+        """The keeper's facts of a deal played online: what became of each figure and the penalties
+        (Perlaggen §10, §12, §26, §28)."""
+        state = deal.state
+        if state is None or not hasattr(state, "outcomes"):
+            return None
+        side = deal.team  # figures and penalties name a partnership (0: seats 0+2)
+        return {"kind": "game",
+                "figures": [{"figure": f.figure, "status": f.status, "value": f.value, "winner": side(f.winner),
+                             "bidder": side(f.bidder), "order": f.order, "cards": f.cards, "unseen": f.unseen,
+                             "lacking": [side(x) for x in f.lacking]} for f in state.outcomes()],
+                "penalties": [{"kind": p.kind, "side": side(p.side), "transfer": p.transfer, "note": p.note,
+                               "late": p.late} for p in state.penalties]}
 
 
 ADAPTER = PerlaggenAdapter()

@@ -30,7 +30,7 @@ from stammtisch.core.errors import IllegalAction
 from stammtisch.core.messages import Msg
 from stammtisch.games.tarock.cards import points_blatt_to_thirds
 
-from . import Adapter, GameContext, Settlement, named
+from . import Adapter, PlayedDeal, GameContext, Settlement, named
 
 _ALLOWED = {"kind", "contract", "declarer", "partner", "declarer_thirds", "declarer_points", "declarer_tricks",
             "thirds", "tricks", "premiums", "kontra", "kontras", "schleifen", "renonces", "claims", "label", "note"}
@@ -148,6 +148,27 @@ class TarockAdapter(Adapter):
         label = str(facts.get("label") or f"{title}{who}") + (" Renonce" if outcome.renonces else "")
         return Settlement(tuple(int(p) for p in s.points), tuple(s.lines), tuple(int(m) for m in s.money), label,
                           False, str(facts.get("note", "")))
+
+    def played_facts(self, deal: PlayedDeal) -> dict[str, Any] | None:
+        """The keeper's facts of a deal played online, from the settlement's outcome: contract,
+        declarer and partner, points in thirds, premiums, Kontras, Renonces (Österreich-Finale 1)-4))."""
+        out = (deal.result.summary or {}).get("outcome")
+        if not out:
+            return None
+        pos = deal.pos
+        facts: dict[str, Any] = {
+            "kind": "game", "contract": out["contract"], "declarer": pos(out["declarer"]),
+            "partner": pos(out["partner"]), "declarer_thirds": out["declarer_thirds"],
+            "declarer_tricks": out["declarer_tricks"], "kontra": out["kontra"], "schleifen": out["schleifen"],
+            "premiums": [dict(p, announcer=pos(p.get("announcer"))) for p in out["premiums"]],
+            "kontras": [[pos(a), lv] for a, lv in out["kontras"]],
+            "renonces": [{"kind": r["kind"], "offender": pos(r["offender"])} for r in out["renonces"]],
+            "claims": [[pos(a), v] for a, v in out["claims"]]}
+        if out["thirds"]:
+            order = sorted(range(deal.size), key=lambda seat: pos(seat) or 0)
+            facts["thirds"] = [out["thirds"][seat] for seat in order]
+            facts["tricks"] = [out["tricks"][seat] for seat in order]
+        return facts
 
 
 ADAPTER = TarockAdapter()

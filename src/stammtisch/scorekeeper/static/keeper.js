@@ -44,6 +44,16 @@ function labelOf(r, brief = false) {
   return msg(r.label);
 }
 
+// the moves a computer player made for a person at an online table (the clock ran out, or he was
+// away), as kept with the row (docs/tournaments.md)
+function flagsOf(r, brief = false) {
+  const flags = ((r.facts || {}).online || {}).flags || [];
+  const nameOf = brief ? (p) => short(nameFull(p)) : nameFull;
+  const who = (actor) => [...new Set(flags.filter((x) => x[1] === actor).map((x) => x[0]))].map(nameOf).join(", ");
+  return ["timer", "standin"].filter((a) => flags.some((x) => x[1] === a))
+    .map((a) => ` · ${t(a === "timer" ? "flagTimer" : "flagStandin", { who: who(a) })}`).join("");
+}
+
 function signed(v) { return v > 0 ? `+${v}` : String(v); }
 
 // a settlement line in the page's language (engine messages through the catalogue; seats are positions - 1)
@@ -81,7 +91,9 @@ function renderAll() {
   // a published list can be read by anybody; writing needs the card's code (or the organiser)
   const canWrite = !!sessionStorage.getItem(keeperKey) || state.boss;
   $("unlock").hidden = canWrite;
-  $("entry").hidden = !canWrite;
+  // an online table's games come from the server (docs/tournaments.md): no new game by hand; the
+  // organiser still corrects or strikes a row in its detail
+  $("entry").hidden = !canWrite || tab.kind === "online";
   $("keeper").hidden = false;
   $("title").textContent = `${tab.tournament_name} · ${t("round", { n: tab.round })} · ${t("table", { n: tab.number })}`;
   document.title = `${t("table", { n: tab.number })} — ${tab.tournament_name}`;
@@ -103,7 +115,7 @@ function renderSheet() {
       class: `rowbtn${r.struck ? " struck" : ""}${state.open === r.number ? " mine" : ""}`, "data-testid": `row-${r.number}`,
       tabindex: "0", onclick: () => openRow(r.number), onkeydown: (e) => { if (e.key === "Enter") openRow(r.number); } },
       el("td", {}, r.number),
-      el("td", { class: "label" }, labelOf(r, true) + (r.pflichtsolo_by ? ` · ${t("pflichtsolo")}` : ""),
+      el("td", { class: "label" }, labelOf(r, true) + (r.pflichtsolo_by ? ` · ${t("pflichtsolo")}` : "") + flagsOf(r, true),
         r.revision > 1 ? el("span", { class: "muted small", title: t("version", { n: r.revision }) }, ` ✎${r.revision}`) : null),
       r.points.map((p, i) => el("td", { class: named && tab.size === 5 && r.dealer === i + 1 && p === 0 ? "sitting" : "" }, r.struck ? "0" : p))))),
     el("tfoot", {},

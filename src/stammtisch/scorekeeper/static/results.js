@@ -33,3 +33,5 @@ async function main() {
   if (id) show(id);
 }
 main().catch((e) => list.replaceChildren(el("p", { class: "error" }, e.message)));
+// live standings: an online cup's rows arrive as its games finish, so the shown ranking is read again
+setInterval(() => { if (shown && !document.hidden) show(shown).catch(() => {}); }, 5000);

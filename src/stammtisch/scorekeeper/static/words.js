@@ -37,6 +37,7 @@ const IDS = {
   correcting: "Correct game {n}", history: "History", by: "by {who}", actWrite: "written", actCorrect: "corrected",
   actLate: "corrected later", actStrike: "struck", preview: "Preview", asPoints: "Row from the score sheet",
   asGame: "Game", pointsOf: "Points {name}", annulled: "annulled", annul: "Game annulled",
+  flagTimer: "clock ran out: {who}", flagStandin: "computer stood in: {who}",
   pflichtsolo: "Pflichtsolo", pflichtOwed: "owed", pflichtDone: "game {n}", pflichtTitle: "Pflichtsolo per player",
   checks: "Check", onlyLast: "Only the last game can be corrected here; earlier ones by the organiser.",
   organiserHere: "Organiser: correct or strike any row, with a reason", complete: "Round complete",
