@@ -21,7 +21,8 @@ MARKS = [pytest.mark.browser,
 
 def live_server(tmp_path_factory: Any, name: str) -> Iterator[LiveServer]:
     """A module's live server (bots answer after 0.02 s), stopped after the module."""
-    srv = LiveServer(tmp_path_factory.mktemp(name), bot_delay=0.02).start()
+    # (up to 90 s: on a machine shared with other work the server's first start is slow)
+    srv = LiveServer(tmp_path_factory.mktemp(name), bot_delay=0.02).start(timeout=90)
     yield srv
     srv.stop()
 

@@ -141,12 +141,14 @@ async def open_search_table(client: httpx.AsyncClient, game: str, kind: str, nam
 
 
 def serve_command(port: int, *, data: str | None = None, database_url: str | None = None, workers: int = 1,
-                  cluster: bool = False, search_processes: int | None = None) -> list[str]:
-    """``stammtisch serve`` for a benchmark: loopback, no computer-player delay, no per-client limits."""
+                  cluster: bool = False, search_processes: int | None = None, http_cap: bool = True) -> list[str]:
+    """``stammtisch serve`` for a benchmark: loopback, no computer-player delay, no per-client limits
+    (``http_cap=False``: without ``--max-http-per-client``, for a revision from before it)."""
     # a long grace: opening thousands of tables takes a while, and a stand-in must not play for a
     # person whose socket is not connected yet (its moves would be counted as the server's work)
     cmd = [sys.executable, "-m", "stammtisch.cli.main", "serve", "--port", str(port), "--bot-delay", "0",
            "--create-burst", "1000000", "--max-sockets-per-client", "1000000", "--grace", "3600"]
+    cmd += ["--max-http-per-client", "1000000"] if http_cap else []
     cmd += ["--database-url", database_url] if database_url else ["--data", str(data)]
     if search_processes is not None:
         cmd += ["--search-processes", str(search_processes)]

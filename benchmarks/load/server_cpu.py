@@ -78,7 +78,7 @@ def one(args: argparse.Namespace, label: str, src: Path | None, processes: int, 
         env["PYTHONPATH"] = f"{path}{os.pathsep}{env['PYTHONPATH']}" if env.get("PYTHONPATH") else path
     url = f"http://127.0.0.1:{port}"
     proc = start_server(serve_command(port, database_url=args.database_url, cluster=True, workers=processes,
-                                      search_processes=0), url, env=env)
+                                      search_processes=0, http_cap=src is None), url, env=env)
     pg = postgres_pid(args.database_url)
     try:
         probes = [lambda: cpu_seconds(proc.pid)] + ([lambda: cpu_seconds(pg)] if pg else [])

@@ -19,6 +19,16 @@ Needs a PostgreSQL (``--database-url``, e.g. from ``scripts/ci-postgres``); loop
     python benchmarks/load/server_scale.py --database-url postgresql+psycopg://postgres@127.0.0.1:55432/db \\
         --processes 1,2,4 --tables 300,1000,2000 --seconds 20
 
+* **Behind a table-sticky proxy** (``--sticky``): side by side in one invocation, alternating, the
+  same tables with two processes three ways: ``serve --workers 2`` on one port (the kernel spreads
+  the sockets, about half are relayed), HAProxy round robin over two ``serve --cluster`` processes
+  (relayed the same way, through the proxy) and HAProxy table-sticky (:mod:`.sticky`: a table's
+  requests and sockets go to the process that plays it, nothing relayed). HAProxy's own CPU is
+  measured apart. The rows go under ``sticky_proxy`` in the results file; the file is written only
+  with ``--update`` (its other sections are kept as they are).
+
+    python benchmarks/load/server_scale.py --database-url ... --sticky --tables 300 --rounds 2 --update
+
 Results: ``benchmarks/results/server_scale.json`` (with the machine's load average and ``uptime``).
 A process count whose share of sockets is above one process's connection limit
 (``ServerConfig.max_connections``) is left out, with the reason.
@@ -109,6 +119,103 @@ def scaling(args: argparse.Namespace, procs: int, tables: int) -> dict:
                           "client": round((r["client_cpu_ms_per_action"] or 0) * r["actions"] / 1000 / r["seconds"], 2)},
            "load_average_1min": r["load_average_1min"], "uptime_before": before, "uptime_after": uptime()}
     return out
+
+
+# -- behind a proxy: relayed against table-sticky ----------------------------------------------------
+STICKY_MODES = ("workers", "proxy-round-robin", "proxy-sticky")
+
+
+def proxied(args: argparse.Namespace, mode: str, tables: int) -> dict:
+    """One row of ``--sticky``: two processes, ``mode`` one of :data:`STICKY_MODES`."""
+    if mode == "workers":
+        row = scaling(args, 2, tables)
+        row["mode"] = mode
+        row["cpu_ms_per_action"]["proxy"] = None
+        return row
+    from benchmarks.load.server_cpu import postgres_pid, prepared
+    from benchmarks.load.sticky import start_haproxy
+
+    prepared(args.database_url)
+    ports = [free_port(), free_port()]
+    procs = [serve(args.database_url, p) for p in ports]
+    front = free_port()
+    proxy = None
+    pg = postgres_pid(args.database_url)
+    before = uptime()
+    try:
+        proxy = start_haproxy(front, ports, sticky=mode == "proxy-sticky")
+        probes = [lambda: sum(cpu_seconds(p.pid) for p in procs)] + ([lambda: cpu_seconds(pg)] if pg else []) \
+            + [lambda: cpu_seconds(proxy.pid)]
+        r = asyncio.run(play_tables(f"http://127.0.0.1:{front}", args.game, tables, (0.5, 1.5), 1, args.warmup,
+                                    args.seconds, on_measure=probes))
+    finally:
+        if proxy is not None:
+            proxy.terminate()
+            proxy.wait(10)
+        for p in procs:
+            stop(p)
+    (s0, *p0), (s1, *p1) = r.pop("marks")
+    g0, h0 = (p0[0], p0[1]) if pg else (None, p0[0])
+    g1, h1 = (p1[0], p1[1]) if pg else (None, p1[0])
+    n = r["actions"] or float("nan")
+
+    def per(a: float | None, b: float | None) -> float | None:
+        return round((b - a) / n * 1000, 3) if r["actions"] and a is not None and b is not None else None
+
+    return {"mode": mode, "processes": 2, "tables": tables, "connections": r["connections"],
+            "connected": r["connected"], "actions_per_second": r["actions_per_second"], "latency_ms": r["latency_ms"],
+            "errors": r["errors"], "setup_seconds": r["setup_seconds"],
+            "cpu_ms_per_action": {"server": per(s0, s1), "postgres": per(g0, g1), "proxy": per(h0, h1),
+                                  "client": r["client_cpu_ms_per_action"]},
+            "cores_used": {"server": round((s1 - s0) / r["seconds"], 2),
+                           "proxy": round((h1 - h0) / r["seconds"], 2)},
+            "load_average_1min": r["load_average_1min"], "uptime_before": before, "uptime_after": uptime()}
+
+
+def sticky_run(args: argparse.Namespace) -> dict:
+    """``--rounds`` rounds of :data:`STICKY_MODES` at each table count, alternating; medians."""
+    rows = []
+    for n in (int(x) for x in args.tables.split(",")):
+        for k in range(args.rounds):
+            order = STICKY_MODES if k % 2 == 0 else tuple(reversed(STICKY_MODES))
+            for mode in order:
+                try:
+                    row = proxied(args, mode, n)
+                except Exception as e:  # recorded with its reason, never a figure
+                    row = {"mode": mode, "tables": n, "skipped": f"{type(e).__name__}: {e}"[:400], "uptime": uptime()}
+                row["round"] = k + 1
+                rows.append(row)
+                print(json.dumps(row), file=sys.stderr, flush=True)
+    import statistics
+
+    summary = []
+    for n in sorted({r["tables"] for r in rows}):
+        for mode in STICKY_MODES:
+            got = [r for r in rows if r["tables"] == n and r["mode"] == mode and "skipped" not in r]
+            if not got:
+                continue
+
+            def med(f):  # noqa: ANN001, ANN202 - a small local helper
+                vals = [f(r) for r in got if f(r) is not None]
+                return round(statistics.median(vals), 3) if vals else None
+
+            summary.append({"mode": mode, "tables": n, "rounds": len(got),
+                            "server_cpu_ms_per_action": med(lambda r: r["cpu_ms_per_action"]["server"]),
+                            "proxy_cpu_ms_per_action": med(lambda r: r["cpu_ms_per_action"]["proxy"]),
+                            "postgres_cpu_ms_per_action": med(lambda r: r["cpu_ms_per_action"]["postgres"]),
+                            "actions_per_second": med(lambda r: r["actions_per_second"]),
+                            "p50_ms": med(lambda r: r["latency_ms"]["p50"]),
+                            "p99_ms": med(lambda r: r["latency_ms"]["p99"])})
+    return {"what": "two processes, the same tables three ways, alternating in one invocation: serve --workers 2 "
+                    "(kernel spreads the sockets; about half relayed), HAProxy round robin over two serve --cluster "
+                    "processes (relayed the same way), HAProxy table-sticky (benchmarks/load/sticky.py: nothing "
+                    "relayed); the proxy's CPU apart; medians over the rounds",
+            "haproxy": subprocess.run(["haproxy", "-v"], capture_output=True, text=True).stdout.split("\n")[0],
+            "seconds": args.seconds, "warmup_seconds": args.warmup, "rows": rows, "medians": summary,
+            "when": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+            "machine": {"cpus": os.cpu_count(), "uptime_at_end": uptime(),
+                        "note": "2 cores shared with other sessions (up to eight engineers' jobs); client, "
+                                "servers, proxy and PostgreSQL on the same cores"}}
 
 
 # -- the kill-one-process run ------------------------------------------------------------------------
@@ -254,6 +361,11 @@ def main() -> None:
     ap.add_argument("--append", action="store_true", help="add to the scaling runs of the results file")
     ap.add_argument("--skip-kill", action="store_true", help="no kill-one-process run (keep the file's)")
     ap.add_argument("--out", type=Path, default=None, help="results file (default server_scale.json in --results)")
+    ap.add_argument("--sticky", action="store_true",
+                    help="only the side-by-side run behind a table-sticky proxy (needs haproxy); its rows go "
+                         "under sticky_proxy in the results file, written only with --update")
+    ap.add_argument("--rounds", type=int, default=2, help="with --sticky: rounds of the three ways")
+    ap.add_argument("--update", action="store_true", help="with --sticky: write the results file")
     add_results_arg(ap)
     args = ap.parse_args()
     args.out = args.out or results_path("server_scale.json")
@@ -261,6 +373,16 @@ def main() -> None:
     if not args.database_url:
         raise SystemExit("give --database-url (a PostgreSQL the benchmark may empty)")
     args.game = args.game or pick_game()
+    if args.sticky:
+        got = sticky_run(args)
+        print(json.dumps(got, indent=1))
+        if args.update:
+            earlier = json.loads(args.out.read_text()) if args.out.exists() else {}
+            earlier["sticky_proxy"] = got  # the other sections stay as they were
+            args.out.write_text(json.dumps(earlier, indent=1) + "\n")
+        else:
+            print(f"(not written: give --update to put it into {args.out})", file=sys.stderr)
+        return
     out: dict = {"benchmark": "server_scale", "game": args.game, "database": "postgresql (one, loopback)",
                  "latency": "per acknowledged action: from the client handing its act frame to the socket to the "
                             "client reading the server's ack (sent once the action is committed), as the client's "

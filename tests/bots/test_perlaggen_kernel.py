@@ -23,6 +23,8 @@ from stammtisch.core.protocol import DealContext  # noqa: E402
 from stammtisch.games.perlaggen.rules import parse_play  # noqa: E402
 from stammtisch.bots.kernels import perlaggen as K  # noqa: E402
 
+from .elsewhere import playout_elsewhere  # noqa: E402
+
 GAME = registry.get("perlaggen")
 CASES = [  # (profile, overrides, standing, deals)
     ("innsbruck", {}, (0, 0), 1500),
@@ -124,8 +126,12 @@ def test_playout_is_a_function_of_position_and_seed():
     while d.phase != "play":
         _step(d, rng, False)
     pos = k.arrays(d)
-    assert list(k.playout(pos, 42)) == list(k.playout(pos, 42))
+    here = [int(x) for x in k.playout(pos, 42)]
+    # the same position and seed in another process (another hash seed) gives the same playout ...
+    assert here == playout_elsewhere("from stammtisch.bots.kernels import perlaggen as K\nk = K.PerlaggenKernel()",
+                                     pos, 42)
     assert list(pos) == list(k.arrays(d))
+    # ... and another seed another one (the seed is used)
     assert len({tuple(k.playout(pos, s)) for s in range(30)}) > 1
 
 

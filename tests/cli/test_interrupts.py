@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pytest
 
+from .sigint import sigint_default
+
 pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="process groups and /proc: Linux")
 
 STAMMTISCH = [sys.executable, "-m", "stammtisch.cli.main"]
@@ -64,8 +66,9 @@ def wait_for(cond, timeout: float, what: str) -> None:
 
 def start(args: list[str], cwd: Path, **kw) -> subprocess.Popen:
     # a session of its own: a signal to the group reaches parent and workers, as Ctrl-C in a terminal does
+    # SIGINT at its default in the child, also when the suite runs as a background job (sigint.py)
     return subprocess.Popen(STAMMTISCH + args, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            start_new_session=True, **kw)
+                            start_new_session=True, preexec_fn=sigint_default, **kw)
 
 
 def stop_and_check(p: subprocess.Popen, sig: int, kids: list[int], group: bool,
@@ -128,6 +131,7 @@ def test_a_worker_does_not_outlive_a_killed_parent(tmp_path):
     time.sleep(0.5)  # the workers have run their initializer
     p.kill()
     p.communicate(timeout=10)
+    assert p.returncode == -signal.SIGKILL and len(kids) >= 2
     wait_for(lambda: not any(running(k) for k in kids), 2.0, "the orphaned workers to end")
 
 
@@ -135,7 +139,7 @@ def test_play_writes_the_record_so_far_on_ctrl_c(tmp_path):
     with (tmp_path / "screen.txt").open("w") as screen:
         p = subprocess.Popen(STAMMTISCH + ["play", "jass", "--seed", "3", "--record", "r.json"], cwd=tmp_path,
                              stdin=subprocess.PIPE, stdout=screen, stderr=subprocess.PIPE, text=True,
-                             start_new_session=True)
+                             start_new_session=True, preexec_fn=sigint_default)
         wait_for(lambda: "1:" in (tmp_path / "screen.txt").read_text(), 60, "the first question")
         _, err = stop_and_check(p, signal.SIGINT, [], group=True, said="Spiel verlassen (Ctrl-C)")  # a German screen
     rec = json.loads((tmp_path / "r.json").read_text())

@@ -27,6 +27,7 @@ from pathlib import Path
 import pytest
 
 from tests.server.helpers import alive, descendants
+from tests.cli.sigint import sigint_default
 
 ROOT = Path(__file__).resolve().parents[2]
 #: STAMMTISCH_README_CHECKOUT=/path/to/a/fresh/clone runs that clone's README with its own .venv
@@ -196,7 +197,8 @@ def _run_server(cmd: Command, text: str, cwd: Path) -> None:
     text = re.sub(r"\s--data\s+\S+", "", text)
     text += f" --port {port} --data {cwd / f'data-{port}'}"
     p = subprocess.Popen(["bash", "-c", f"exec {text}"], cwd=cwd, env=_env(), stdout=subprocess.PIPE,
-                         stderr=subprocess.PIPE, text=True, start_new_session=True)
+                         stderr=subprocess.PIPE, text=True, start_new_session=True,
+                         preexec_fn=sigint_default)  # Ctrl-C reaches it in a background job too
     try:
         deadline = time.monotonic() + 180
         while True:

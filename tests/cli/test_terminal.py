@@ -370,3 +370,41 @@ def test_jass_varianten_trump_choice_fits_a_30_row_terminal():
     assert screen.ask(view, legal) == "trump:3x3:E-obenabe-undenufe"
     assert screen.ask(view, legal) == "trump:misere:R"
     assert options.obli is False  # what the docs say: varianten leaves Obli off
+
+
+@pytest.mark.parametrize("game,seat", [("jass", 5), ("perlaggen", 4), ("doppelkopf", 7)])
+def test_replay_names_a_seat_out_of_range_from_one_and_says_seat(game, seat, tmp_path):
+    """``replay`` of a record whose action names a seat the table lacks: the seat is counted from 1
+    in the message, as in the place it names ("Seat 6 ... there is no Seat 6"), in both languages."""
+    import json
+
+    r = runner.invoke(app, ["simulate", game, "--games", "1", "--seed", "4", "--bots", "rule",
+                            "--record", str(tmp_path)])
+    assert r.exit_code == 0, r.output
+    path = next(tmp_path.glob("*.json"))
+    rec = json.loads(path.read_text())
+    rec["deals"][0]["actions"][2][0] = seat
+    path.write_text(json.dumps(rec))
+    n = seat + 1
+    r = runner.invoke(app, ["replay", str(path), "--lang", "en"])
+    assert r.exit_code == 1
+    assert f"Seat {n}, " in r.output and f"there is no Seat {n} " in r.output, r.output
+    assert f"no {seat} " not in r.output and f"Seat {n + 1}" not in r.output
+    r = runner.invoke(app, ["replay", str(path)])  # German by default
+    assert r.exit_code == 1 and f"Platz {n}, " in r.output and f"keinen Platz {n}" in r.output, r.output
+    r = runner.invoke(app, ["replay", str(path), "--json"])
+    err = json.loads(r.output)
+    assert err["seat"] == seat and f"seat {n}" in err["message"] and f"seat {seat} " not in err["message"]
+
+
+def test_one_word_per_language_for_a_seat_across_commands():
+    """The command line names a place at the table with one word per language: ``Platz`` in German
+    (play, replay, tournament: never "Position"), ``Seat`` in English (never "position")."""
+    import re as _re
+
+    from stammtisch.i18n import catalog
+
+    de = [t for t in catalog("de").values() if _re.search(r"\bPosition(en)?\b", t)]
+    en = [t for t in catalog("en").values() if _re.search(r"\b[Pp]ositions?\b", _re.sub(r"\{[^}]*\}", "", t))]
+    assert not de, de
+    assert not en, en

@@ -174,7 +174,8 @@ def _plays(name: str, profile: str, overrides: dict, seed: int) -> None:
     m = game.new_match(profile, overrides, seed=seed, max_deals=None if whole_partie else 1)
     play_out(m, [RandomBot()] * game.num_seats(opts), rng=random.Random(seed), max_steps=200_000)
     assert m.is_over()
-    m.public_view()
+    view = m.public_view()
+    assert list(view["totals"]) == list(m.totals)
 
 
 # Jass to 10000 is ~70 deals: the Partie property keeps the examples few for the long games

@@ -224,3 +224,41 @@ def test_option_late_reply_absagen_club_reading():
     st.apply(0, "kontra")
     st.apply(2, "keine90")
     assert st.level["kontra"] == 1
+
+
+def _partner_still_at_eleven():
+    """Seed 2: after Re (seat 1) and five cards, seat 0 holds 10 cards and its partner seat 2 still 11."""
+    from .helpers import make_state, hands_with, all_gesund
+    st = all_gesund(make_state(hands_with({1: ["XD"], 3: ["XD"]}, seed=2)))
+    st.apply(1, "re")
+    play_cards(st, 5)
+    assert st.view(0)["hand_sizes"][0] == 10 and st.view(0)["hand_sizes"][2] == 11
+    return st
+
+
+def test_doppelkopf_turnier_5_the_late_reply_bars_the_whole_party():
+    """5. "Eine Absage ist nur dann erlaubt, wenn zuvor die eigene Partei eine regelkonforme
+    Erstansage ... gemacht hat"; DDV: "Eine Absage der eigenen Partei danach ist nur dann
+    regelgerecht, wenn die eigene Erwiderung auch als Ansage rechtzeitig erfolgt wäre". Seat 0
+    replies Kontra late (10 cards); its partner, seat 2, still holds 11 cards -- yet the party's
+    Kontra was no Erstansage, so seat 2 makes no Absage either."""
+    st = _partner_still_at_eleven()
+    assert [a for a in st.legal_actions(0) if a in ANNOUNCE_WORDS] == ["kontra"]
+    st.apply(0, "kontra")
+    assert st.erstansage["kontra"] is False
+    assert not [a for a in st.legal_actions(2) if a in ANNOUNCE_WORDS]
+    before = snapshot(st)
+    for word in ("keine90", "keine60", "schwarz"):
+        with pytest.raises(IllegalAction, match="late reply") as e:
+            st.apply(2, word)
+        assert "Doppelkopf-Turnier 5." in str(e.value)
+    assert snapshot(st) == before
+
+
+def test_doppelkopf_turnier_5_the_partner_at_eleven_cards_says_kontra_in_time_instead():
+    """The other side of it: had the partner with 11 cards said Kontra himself, it is an Erstansage
+    and the party's Absagen stay open."""
+    st = _partner_still_at_eleven()
+    st.apply(2, "kontra")
+    assert st.erstansage["kontra"] is True
+    assert "keine90" in st.legal_actions(2)

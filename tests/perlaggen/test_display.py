@@ -114,3 +114,49 @@ def test_par4_the_cut_number_typed_in_full_is_taken_and_a_wrong_one_is_refused()
     answers = iter(["1", "40", "1", "7"])
     assert screen.ask({"legal": legal, "deal": {}, "seat": 0}, legal) == "abheben:7"
     assert "abheben: 2…31, not '40'" in out.getvalue()
+
+
+def test_par16_the_last_trick_stays_in_sight_when_its_taker_leads_at_once():
+    """A computer player takes the trick and leads the next at once: the finished trick stays in
+    sight for the person until he plays to the new one."""
+    st = make()
+    run(st, "0:LA", "1:E8", "2:L8", "3:S7", "0:HA")
+    text = screen(st, 1)
+    assert "Anna HA" in text
+    assert "last trick: Anna LA  Bert E8  Cleo L8  Dan S7 — Anna took it" in text
+    run(st, "1:E9")
+    assert "last trick" not in screen(st, 1)  # he has played to the new trick
+
+
+def test_par11_a_held_figure_names_the_side_that_held_it():
+    """§11 "halten": side B holds the Hanger side A bid -- the screen says held by B, not by A."""
+    st = make()
+    run(st, "0:bieten:hanger", "1:halten")
+    f = st.view(0)["figures"]["hanger"]
+    assert f["status"] == "held" and f["bidder"] == "A" and f["held_by"] == "B"
+    text = screen(st)
+    assert "Hanger held 2 by B" in text and "held 2 by A" not in text
+
+
+def test_par32_the_look_prompt_mentions_unseen_bidding_only_when_it_is_offered():
+    """§32 "ungesehen ... von einer Partei gemeinschaftlich": once the partner has looked, only
+    ``ansehen`` is offered, and the prompt no longer speaks of unseen bids."""
+    st = make(unseen_bidding=True)
+    assert "ungesehen:gleich" in st.legal_actions(0)
+    assert "bid unseen" in screen(st, 0)
+    run(st, "0:ansehen", "1:ansehen")
+    assert st.legal_actions(2) == ["ansehen"]
+    text = screen(st, 2)
+    assert "look at your cards (ansehen)" in text and "unseen" not in text
+
+
+def test_par17_a_fine_carried_into_the_next_deal_cites_par17():
+    """§17 "zwei Punkte Strafe" that the side cannot pay yet is owed (§10's rule for fines, "im Laufe
+    des Spieles abgezogen"); the note names the fine's own paragraph, §17."""
+    from stammtisch.games.perlaggen.scoring import FigureOutcome, Penalty, settle
+
+    s = settle([FigureOutcome("spiel", winner=1)], [Penalty("farbleugnen", 0)], (0, 0))
+    notes = [str(ln.note) for ln in s.lines if ln.value == -2]
+    assert s.owed == (2, 0) and notes == ["A, 2 owed (§17)"]
+    s10 = settle([FigureOutcome("gleich", "held", 2, winner=1, bidder=0, lacking=(0,))], (), (0, 0))
+    assert [str(ln.note) for ln in s10.lines if ln.value == -2] == ["A, 2 owed (§10)"]

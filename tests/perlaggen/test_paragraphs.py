@@ -560,3 +560,39 @@ def test_signals_are_seen_by_the_partner_only():
     assert st.view(1)["signals"] == [] and st.view(3)["signals"] == []
     assert "signals" not in st.public_view() and "zeichen" not in str(st.public_view())
     refused(st, 0, "zeichen:spiel", "§9")  # one signal per seat and round
+
+
+def test_par17_par33_two_revokes_claimed_in_the_next_deal_move_the_spiel_once():
+    """§17 "Farbleugnen bedeutet Spiel-Verlust und zwei Punkte Strafe", claimed under §33 "bis die
+    Punkte des darauffolgenden Spieles notiert werden": a deal has one Spiel to lose. Two revokes of
+    one side, both claimed at the next deal, cost 2 + 2 points, and the Spiel changes sides once --
+    as when both are claimed within their own deal."""
+    st = make(profile="live")
+    # seat 2 revokes twice: H7 to the Laub (trump) lead, H8 to the Weli getauft Laub-König, holding L8 L10 LK
+    run(st, "0:LA", "1:E8", "2:H7", "3:S7", "0:W=LK", "1:E9", "2:H8", "3:S8", "0:SA", "1:E10", "2:LK", "3:S9",
+        "0:weisen", "1:gut", "0:weisen", "1:abweisen")
+    r = st.result()
+    claim = r.summary["claimable"]
+    assert [c["kind"] for c in claim] == ["farbleugnen", "farbleugnen"] and {c["side"] for c in claim} == {0}
+    spiel = claim[0]["transfer"]
+    assert spiel >= 1 and all(c["transfer"] == spiel for c in claim)
+    standing = r.points
+    nxt = make(profile="live", standing=standing, carry={"claimable": claim}, dealer=0)
+    run(nxt, "1:reklamieren:17:voriges", "1:reklamieren:17:voriges", "2:aufdecken")
+    lines_ = [(str(ln.label), ln.value) for ln in nxt.result().lines]
+    moved = [v for lab, v in lines_ if lab.startswith("Spiel-Verlust of the previous deal")]
+    gained = [v for lab, v in lines_ if lab.startswith("Spiel of the previous deal")]
+    fines = [v for lab, v in lines_ if lab.lower().startswith("farbleugnen")]
+    assert moved == [-spiel] and gained == [spiel]  # once, not twice
+    assert fines == [-2, -2]  # each revoke still costs its two points
+
+
+def test_par17_two_revokes_claimed_within_their_deal_move_the_spiel_once():
+    """The same two revokes claimed in their own deal: the Spiel goes to the other side once."""
+    st = make(profile="live")
+    run(st, "0:LA", "1:E8", "2:H7", "1:reklamieren:17", "3:S7", "0:W=LK", "1:E9", "2:H8", "1:reklamieren:17",
+        "3:S8", "0:SA", "1:E10", "2:LK", "3:S9", "0:weisen", "1:gut", "0:weisen", "1:abweisen")
+    lines_ = [(str(ln.label), ln.value, str(ln.note)) for ln in st.result().lines]
+    assert [v for lab, v, _ in lines_ if lab.lower().startswith("farbleugnen")] == [-2, -2]
+    spiel = [(v, note) for lab, v, note in lines_ if lab.startswith("Spiel")]
+    assert len(spiel) == 1 and spiel[0][1].startswith("B")  # the Spiel, once, to the other side

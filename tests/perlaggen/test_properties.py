@@ -316,16 +316,24 @@ def test_rule_bot_never_revokes_even_where_the_table_allows_it():
 @settings(max_examples=15)
 @given(seed=st.integers(0, 10**6), profile=st.sampled_from(["innsbruck", "live"]))
 def test_every_legal_action_applies(seed, profile):
-    """Whatever legal_actions offers, apply accepts (on a copy), for every seat and phase."""
+    """Whatever legal_actions offers, apply accepts (on a copy), for every seat and phase; the copy
+    records it and the deal itself is left as it was."""
     m = GAME.new_match(profile, seed=seed, max_deals=1)
     rng = random.Random(seed)
+    tried = 0
     while not m.is_over():
         ds = m.deal_state
+        before = json.dumps(ds.public_view(), sort_keys=True, default=str)
         for s in range(4):
             legal = ds.legal_actions(s)
             for a in rng.sample(legal, min(6, len(legal))):
-                ds.clone().apply(s, a)
+                c = ds.clone()
+                c.apply(s, a)
+                assert c.history[-1:] == [(s, a)] or c.history != ds.history or c.phase != ds.phase, (s, a)
+                tried += 1
+        assert json.dumps(ds.public_view(), sort_keys=True, default=str) == before
         step(m, [NoOpenBot()] * 4, rng)
+    assert tried > 10
 
 
 def test_options_change_the_rules():

@@ -4,6 +4,8 @@ referee's rows -- an annulled deal and a deal settled after a penalty ruling (Pa
 
 from __future__ import annotations
 
+import importlib
+
 import pytest
 
 from stammtisch.core.errors import IllegalAction
@@ -101,3 +103,46 @@ def test_jass_form_offers_the_rulings():
     names = [f["name"] for f in get("jass").form()]
     assert "ruling" in names and "offender" in names
     assert get("jass").describe()["facts"]["ruling"]
+
+
+# -- scorekeeper-only paths of the settlements (issue: tests that catch any wrong settlement) -----
+def test_doppelkopf_turnier_5_keeper_levels_of_re_and_kontra_in_words_and_numbers():
+    """5.: a list keeper writes the levels as words or numbers: re/kontra 0, keine 90 1 ... schwarz 4,
+    -1 or null none; anything else is refused naming 5."""
+    from stammtisch.core.errors import IllegalAction
+    from stammtisch.scorekeeper.entries import context, get
+
+    importlib.import_module("stammtisch.games.doppelkopf.scoring")
+    dk = get("doppelkopf")
+
+    def value(**lv):
+        s = dk.settle({"kind": "game", "contract": "normal", "re": [1, 3], "re_augen": 200, **lv}, context(4, 1, 1))
+        return s.points[0]
+
+    # Re 200 : Kontra 40 -- gewonnen 1, unter 90 1, unter 60 1
+    assert value() == value(re_level=None) == value(re_level=-1) == 3
+    assert value(re_level="re") == value(re_level=0) == 3 + 2  # Re angesagt
+    assert value(re_level="kontra") == 5  # the word of either party is level 0
+    assert value(kontra_level="kontra") == value(kontra_level=0) == 3 + 2  # Kontra angesagt
+    assert value(re_level="keine90") == value(re_level=1) == value(re_level="Keine 90") == 3 + 2 + 1
+    assert value(re_level="keine60") == value(re_level=2) == 3 + 2 + 2
+    # keine 30 fails (Kontra has 40): Kontra wins gewonnen 1, Re angesagt 2, three Absagen, gegen die Alten 1
+    assert value(re_level="keine30") == value(re_level=3) == -(1 + 2 + 3 + 1)
+    for bad in (5, -2, True, "keine120"):
+        with pytest.raises(IllegalAction, match="announce"):
+            value(re_level=bad)
+
+
+def test_perlaggen_par10_bluff_fine_in_the_scorekeeper_is_two_points():
+    """Perlaggen §10 "wird außerdem zwei Punkte gestraft", written as a row's penalty."""
+    from stammtisch.scorekeeper.entries import context, get
+
+    importlib.import_module("stammtisch.games.perlaggen.scoring")
+    pl = get("perlaggen")
+    fig = [{"figure": "spiel", "status": "unbid", "winner": "2+4"}]
+    s = pl.settle({"figures": fig, "penalties": [{"kind": "bluff", "side": "1+3"}]},
+                  context(4, 1, 1, carry={"standing": [5, 5], "owed": [0, 0]}))
+    assert s.points == (-2, 1)
+    s = pl.settle({"figures": fig, "penalties": [{"kind": "bluff", "side": "1+3"}]},
+                  context(4, 1, 1, carry={"standing": [1, 5], "owed": [0, 0]}))
+    assert s.points == (-1, 1) and s.carry["owed"] == [1, 0]

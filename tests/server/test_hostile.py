@@ -100,7 +100,8 @@ def test_every_http_route_has_a_body_limit_including_mounted_routers(tmp_path):
 def test_owner_routes_check_a_header_token_before_reading_the_body(client):
     made = create_table(client)
     tid = made["table"]["id"]
-    r = client.post(f"/api/tables/{tid}/start", headers={"X-Table-Token": "wrong"}, content=b"{not json at all")
+    r = client.post(f"/api/tables/{tid}/start", headers={"X-Table-Token": "wrong", "content-type": "application/json"},
+                    content=b"{not json at all")
     assert r.status_code == 403  # refused on the token, the body never parsed
     r = client.post(f"/api/tables/{tid}/bots", headers={"X-Table-Token": made["token"]}, json={})
     assert r.status_code == 200

@@ -43,9 +43,9 @@ def test_options_are_checked_and_unknown_games_refused(client):
     assert r.status_code == 400 and "target" in r.json()["message"]
     r = client.post("/api/tables", json={"game": "chess"})
     assert r.status_code == 400 and "unknown game" in r.json()["message"]
-    r = client.post("/api/tables", content=b"{nope")
+    r = client.post("/api/tables", content=b"{nope", headers={"content-type": "application/json"})
     assert r.status_code == 400 and r.json()["code"] == "bad_message"
-    r = client.post("/api/tables", content=b"[" * 100_000)
+    r = client.post("/api/tables", content=b"[" * 100_000, headers={"content-type": "application/json"})
     assert r.status_code == 413 and r.json()["code"] == "too_large"
 
 

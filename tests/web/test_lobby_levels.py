@@ -32,6 +32,7 @@ def test_the_level_choice_shows_the_measured_gap(server, browser, lang):
     page = ctx.new_page()
     try:
         page.goto(server.url + "/")
+        page.click("#new-table")  # on a phone the form opens behind "Neuer Tisch"
         page.wait_for_selector("#bot")
         page.select_option("#game", "jass")
         gap = page.locator("#bot-gap")

@@ -164,9 +164,11 @@ def test_a_partie_thanked_out_leaves_no_hand_to_play(server, browser, lang):
         if status["over"] == "true":
             break
         last = status["version"]
-        thank = page.locator('#actions button.action[data-action="bedanken"]')
+        thank = page.locator('#actions button.action[data-action="bedanken"], #words-sheet button.action[data-action="bedanken"]')
         if thank.count():
-            thank.tap()
+            if not thank.first.is_visible():  # behind "Weitere (n)": the sheet of every word opens first
+                page.locator("#more-words").tap()
+            thank.first.tap()
         elif page.locator("#hand .card.legal").count():
             page.locator("#hand .card.legal").first.tap(position={"x": 14, "y": 30})
         elif page.locator("#actions button.action").count():
@@ -199,9 +201,11 @@ def test_cards_laid_open_are_shown_not_a_hand(server, browser):
         if status["over"] == "true":
             break
         last = status["version"]
-        lay = page.locator('#actions button.action[data-action="aufdecken"]')
+        lay = page.locator('#actions button.action[data-action="aufdecken"], #words-sheet button.action[data-action="aufdecken"]')
         if lay.count():
-            lay.tap()
+            if not lay.first.is_visible():  # behind "Weitere (n)": the sheet of every word opens first
+                page.locator("#more-words").tap()
+            lay.first.tap()
         elif page.locator("#hand .card.legal").count():
             page.locator("#hand .card.legal").first.tap(position={"x": 14, "y": 30})
         elif page.locator("#actions button.action").count():

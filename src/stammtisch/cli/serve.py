@@ -43,6 +43,9 @@ def serve(
                                             help="tables one client address may open per minute after that"),
     max_body: int = typer.Option(65536, metavar="BYTES", help="largest request body on any HTTP route"),
     max_sockets_per_client: int = typer.Option(64, metavar="N", help="open table sockets one client address may hold"),
+    max_http_per_client: int = typer.Option(128, metavar="N",
+                                            help="open HTTP connections (and requests under way) one client "
+                                                 "address may hold"),
     trusted_proxies: str = typer.Option("", metavar="ADDRESSES",
                                         help="addresses of reverse proxies whose X-Forwarded-For is "
                                              "believed (comma-separated); none by default"),
@@ -52,6 +55,10 @@ def serve(
                                   + LANG + "; a browser's own choice wins"),
     workers: int = typer.Option(1, metavar="N", help="server processes on this port sharing the tables "
                                                      "(needs PostgreSQL)"),
+    public_url: Optional[str] = typer.Option(None, "--public-url", envvar="STAMMTISCH_PUBLIC_URL", metavar="URL",
+                                             help="the address people reach the server at, e.g. "
+                                                  "https://karten.example.org (behind a proxy): requests and "
+                                                  "sockets from it are the server's own"),
     cluster: bool = typer.Option(False, help="share the tables with the servers of other machines on the same "
                                              "PostgreSQL (implied by --workers above 1)"),
 ) -> None:
@@ -72,6 +79,11 @@ def serve(
     if unknown:
         print(f"error: unknown search level(s) {', '.join(unknown)} (known: {', '.join(LEVELS)})")
         raise typer.Exit(1)
+    from ..server.guard import origin_of
+
+    if public_url is not None and origin_of(public_url) is None:
+        fail(f"--public-url must be an http:// or https:// address, e.g. https://karten.example.org (not "
+             f"{public_url[:80]!r})")
     shared = cluster or workers > 1
     if shared and not url.startswith("postgresql"):
         fail("several server processes share their tables through PostgreSQL: give --database-url "
@@ -83,6 +95,7 @@ def serve(
     config = ServerConfig(bot_delay=bot_delay, grace=grace, gc_tuning=True, search_processes=search_processes,
                           search_levels=levels, create_burst=create_burst, create_per_minute=create_per_minute,
                           max_body=max_body, max_sockets_per_client=max_sockets_per_client, cluster=shared,
+                          max_http_per_client=max_http_per_client, public_url=public_url,
                           default_lang=language(lang))
     if workers > 1:
         from ..server.workers import run_workers
@@ -212,7 +225,8 @@ def uvicorn_config(app: object, host: str, port: int, log_level: str = "warning"
     return uvicorn.Config(app, host=host, port=port, log_level=log_level, ws_max_size=65536, ws_ping_interval=20,
                           ws_per_message_deflate=False, ws_ping_timeout=20, proxy_headers=bool(proxies),
                           forwarded_allow_ips=proxies or None, timeout_graceful_shutdown=1,
-                          http=slow_client_protocol(cfg.header_seconds), timeout_keep_alive=cfg.keep_alive_seconds,
+                          http=slow_client_protocol(cfg.header_seconds, cfg.body_seconds, cfg.max_http_per_client),
+                          timeout_keep_alive=cfg.keep_alive_seconds,
                           limit_concurrency=cfg.max_connections)
 
 

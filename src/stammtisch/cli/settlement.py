@@ -16,7 +16,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..core.messages import Msg
-from ..i18n import DEFAULT_LANG, count_of, gettext, language, ngettext, render
+from ..i18n import DEFAULT_LANG, count_of, gettext, language, plural_category, render, variant_text, worded
 
 #: the terminal's own words (catalogue ids; :func:`words` renders them in one language)
 WORDS: dict[str, Msg] = {
@@ -57,11 +57,21 @@ def tr(text: str, /, **args: Any) -> str:
     the id ``text`` (a literal, or a :class:`Msg` declared elsewhere), its ``{name}`` placeholders
     filled from ``args`` as they are (names, numbers, cards). ``tr`` is an extraction keyword of
     the catalogues (``python -m stammtisch.i18n update``) like ``Msg``."""
-    said = ngettext(text.id if isinstance(text, Msg) else str(text), _LANG[0], count_of(args) if args else None)
+    mid = text.id if isinstance(text, Msg) else str(text)
     if not args:
-        return said
+        return gettext(mid, _LANG[0])
+    # the sentence's variant (i18n.pick_text): "you" when the subject is the player ("Du hast ihn"),
+    # "pair" when it is two players, "one" when the number is one
+    you = gettext("You", _LANG[0])
+    flags = ["you"] if any(args.get(k) == you for k in ("seat", "winner", "name", "who")) else []
+    if isinstance(args.get("side"), str) and " & " in args["side"]:
+        flags.append("pair")
+    n = count_of(args)
+    one = n is not None and plural_category(n, _LANG[0]) == "one"
+    said = variant_text(mid, _LANG[0], flags, one)
+    values = {k: worded(v, _LANG[0]) for k, v in args.items()}  # a word with its article: {figure:nom}
     try:
-        return said.format_map(args)
+        return said.format_map(values)
     except (KeyError, ValueError, IndexError):  # a broken catalogue entry: the source text, never a crash
         return str(text).format_map(args)
 
@@ -91,7 +101,10 @@ def seat_names(text: Any, names: Sequence[str], lang: str | None = None) -> str:
     """An engine message in the session's language with seats by name; plain text: the engines'
     ``seat N`` (0-based) and ``Position N`` (1-based) replaced by the seat's name."""
     if isinstance(text, Msg) or (isinstance(text, dict) and isinstance(text.get("id"), str)):
-        text = render(text, lang or _LANG[0], names)
+        # the player's own seat is named "Du": its sentences take the catalogue's "you" form ("Du hältst")
+        you = gettext("You", lang or _LANG[0])
+        me = list(names).index(you) if you in names else None
+        text = render(text, lang or _LANG[0], names, me=me)
         if "You" in names:
             text = re.sub(r"\bYou (does|has|is|\w+?ss(?=es\b)|\w+?(?=s\b))(es|s)?\b", _you, text)
         return text

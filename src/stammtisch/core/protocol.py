@@ -447,6 +447,11 @@ class Game(ABC):
     #: per option name: a label and a help text with the rule paragraph (messages, rendered by
     #: the surfaces in the reader's language; the lobby's form shows them)
     option_texts: Mapping[str, tuple[Any, Any]] = {}
+    #: per option name: how players say each of its values (messages; the lobby's choices)
+    option_choices: Mapping[str, Mapping[Any, Any]] = {}
+    #: the lobby form's groups as the rule sheet groups them: (title message, paragraph, option names);
+    #: options in no group follow in a last group
+    option_groups: Sequence[tuple[Any, str, Sequence[str]]] = ()
     #: whether every score-sheet row must sum to zero
     zero_sum: bool = False
 
@@ -587,6 +592,15 @@ class DealLog:
     result: DealResult | None = None
 
 
+
+def _no_seat(seat: object) -> Msg:
+    """A seat the table does not have: a number is named as every surface names seats (``Seat 6``,
+    ``Platz 6`` -- a seat argument), anything else as typed."""
+    if isinstance(seat, int) and not isinstance(seat, bool):
+        return Msg("there is no seat {seat} at this table", seat=seat)
+    return Msg("there is no seat {seatno} at this table", seatno=repr(seat))
+
+
 class Match:
     """Deals played one after another until the game says the match is over.
 
@@ -690,7 +704,7 @@ class Match:
         if self.over:
             raise NotYourTurn(Msg("the match is over"), seat=seat, action=action)
         if not isinstance(seat, int) or not 0 <= seat < self.n:
-            raise NotYourTurn(Msg("there is no seat {seatno} at this table", seatno=repr(seat)), action=str(action))
+            raise NotYourTurn(_no_seat(seat), action=str(action))
         if not isinstance(action, str):
             raise IllegalAction(Msg("an action is text in the game's notation, not {name}", name=type(action).__name__), seat=seat)
         self.deal_state.apply(seat, action)
@@ -713,7 +727,7 @@ class Match:
         if self.over:
             raise NotYourTurn(Msg("the match is over"), seat=seat)
         if not isinstance(seat, int) or not 0 <= seat < self.n:
-            raise NotYourTurn(Msg("there is no seat {seatno} at this table", seatno=repr(seat)))
+            raise NotYourTurn(_no_seat(seat))
         actions = self._actions
         if actions is None:
             actions = self._actions = self.game.action_space(self.options).actions

@@ -28,8 +28,9 @@ from babel.numbers import format_decimal
 
 from ..core.messages import Msg, is_seat_arg, is_thirds_arg
 
-__all__ = ["LANGS", "DEFAULT_LANG", "render", "gettext", "ngettext", "catalog", "plurals", "language", "thirds",
-           "seat_name", "translator", "Names", "strength", "computer_name"]
+__all__ = ["LANGS", "DEFAULT_LANG", "render", "gettext", "ngettext", "count_of", "catalog", "plurals", "language",
+           "thirds", "seat_name", "pick_text", "plural_category", "VARIANT", "variant_text", "worded",
+           "translator", "Names", "strength", "computer_name"]
 
 LOCALE_DIR = Path(__file__).parent / "locale"
 
@@ -54,9 +55,19 @@ def language(lang: str | None) -> str:
     return lang if lang in LANGS else DEFAULT_LANG
 
 
+#: the separator of a variant's key in a catalogue: ``"you\x04<id>"`` (gettext's context separator)
+VARIANT = "\x04"
+
+
 @cache
 def catalog(lang: str) -> dict[str, str]:
-    """The catalogue of one language: message id to its text (entries without text left out)."""
+    """The catalogue of one language: message id to its text (entries without text left out).
+
+    A message's variants (:func:`pick_text`) are entries of their own, keyed ``"<variant>\x04<id>"``:
+    the ``.po`` file's contexts (``msgctxt "you"``: the reader is the subject, "Du hältst";
+    ``msgctxt "pair"``: two players are, "Anna & Cilli schreiben") and its plural forms
+    (``msgid_plural``: ``one`` for the first form, the last form under the id itself).
+    """
     path = LOCALE_DIR / f"{lang}.po"
     if not path.exists():
         return {}
@@ -64,11 +75,71 @@ def catalog(lang: str) -> dict[str, str]:
         cat = read_po(f, locale=lang)
     out: dict[str, str] = {}
     for m in cat:
-        if m.id and isinstance(m.id, str) and isinstance(m.string, str) and m.string:
-            out[m.id] = m.string
-        elif isinstance(m.id, tuple) and isinstance(m.string, tuple) and all(m.string):
-            out[m.id[0]] = m.string[-1]  # a plural entry: its last form where no count is known
+        if not m.id:
+            continue
+        mid = m.id if isinstance(m.id, str) else m.id[0]
+        key = f"{m.context}{VARIANT}{mid}" if m.context else mid
+        if isinstance(m.string, str) and m.string:
+            out[key] = m.string
+        elif isinstance(m.string, (tuple, list)) and all(m.string):  # plural forms: one, …, other
+            out[key] = m.string[-1]
+            out[f"one{VARIANT}{key}"] = m.string[0]
     return out
+
+
+def plural_category(n: int, lang: str) -> str:
+    """The language's plural category of ``n`` (CLDR, through Babel): ``one`` or ``other`` …"""
+    from babel import Locale
+    return str(Locale.parse(language(lang)).plural_form(abs(n)))
+
+
+def pick_text(mid: str, args: Mapping[str, Any], lang: str, names: Names = None, me: int | None = None) -> str:
+    """The catalogue's text of ``mid`` for these arguments: the sentence's variant where the catalogue
+    has one: ``you`` when the subject (the argument ``seat``) is the reader (seat ``me``), ``pair`` when
+    it is a side named by its two players, ``one`` when ``n`` is one (the language's plural rule)."""
+    cat = catalog(language(lang))
+    flags = []
+    seat = args.get("seat")
+    if me is not None and isinstance(seat, int) and not isinstance(seat, bool) and seat == me:
+        flags.append("you")
+    side = args.get("side")
+    if side in ("A", "B") and names is not None and (callable(names) or len(names) == 4):
+        flags.append("pair")
+    n = count_of(args)  # ``n``, else the first count (a msgid_plural entry of another name: ``{tricks}``)
+    one = n is not None and plural_category(n, lang) == "one"
+    return _variant(cat, mid, flags, one)
+
+
+def variant_text(mid: str, lang: str, flags: list[str], one: bool) -> str:
+    """The catalogue's text of ``mid`` in ``lang`` in the most specific variant it has for ``flags``
+    (``you``, ``pair``) and, when ``one``, the plural form of one (:func:`pick_text`)."""
+    return _variant(catalog(language(lang)), mid, flags, one)
+
+
+def worded(value: Any, lang: str) -> Any:
+    """A value to fill into a catalogue text: a word the catalogue gives a grammatical gender
+    (``gender:word:<word>``) with its article in each case (``{figure:nom}``: "der Hanger"); any
+    other text as it is (a format spec it has no form for is ignored)."""
+    if not isinstance(value, str):
+        return value
+    gender = gettext(f"gender:word:{value}", lang)
+    if gender != f"gender:word:{value}":
+        from .cards import with_articles
+        return with_articles(gettext(value, lang), gender, lang)
+    return _Word(value)
+
+
+def _variant(cat: Mapping[str, str], mid: str, flags: list[str], one: bool) -> str:
+    """The most specific variant the catalogue has: ``you+pair``, ``you``, ``pair``, the plain text;
+    each in its ``one`` plural form first when the number is one."""
+    contexts = (["+".join(flags)] if len(flags) > 1 else []) + flags + [""]
+    for ctx in contexts:
+        key = f"{ctx}{VARIANT}{mid}" if ctx else mid
+        if one and f"one{VARIANT}{key}" in cat:
+            return cat[f"one{VARIANT}{key}"]
+        if key in cat:
+            return cat[key]
+    return mid
 
 
 @cache
@@ -155,7 +226,14 @@ def side_name(side: str, lang: str = DEFAULT_LANG, names: Names = None) -> str:
     return gettext("side {x}", lang).format(x=side)
 
 
-def _arg(name: str, value: Any, lang: str, names: Names) -> str:
+class _Word(str):
+    """An argument's text; a format spec it has no form for (``{seat:acc}`` of a name) is ignored."""
+
+    def __format__(self, spec: str) -> str:
+        return str(self)
+
+
+def _arg(name: str, value: Any, lang: str, names: Names, deck: str | None = None, me: int | None = None) -> str:
     if isinstance(value, bool):
         return gettext("yes" if value else "no", lang)
     if isinstance(value, int) and is_seat_arg(name):
@@ -172,17 +250,34 @@ def _arg(name: str, value: Any, lang: str, names: Names) -> str:
         return format_decimal(value, locale=lang)
     if isinstance(value, (list, tuple)):
         sep = "; " if name == "shown" else ", "
-        return sep.join(_arg(name[:-1] if name.endswith("s") else name, v, lang, names) for v in value)
+        return sep.join(_arg(name[:-1] if name.endswith("s") else name, v, lang, names, deck) for v in value)
     if isinstance(value, Msg) or (isinstance(value, Mapping) and isinstance(value.get("id"), str)):
-        return render(value, lang, names)
-    return gettext(value, lang) if isinstance(value, str) else str(value)
+        return render(value, lang, names, deck, me)
+    if isinstance(value, str) and deck:
+        from .cards import card_value  # a card, a Taufe, a Weis: in words (i18n/cards.py)
+        worded = card_value(deck, value, lang)
+        if worded is not None:
+            return worded
+    if isinstance(value, str):
+        gender = gettext(f"gender:word:{value}", lang)  # a word with its article: {figure:nom}
+        if gender != f"gender:word:{value}":
+            from .cards import with_articles
+            return with_articles(gettext(value, lang), gender, lang)
+        return gettext(value, lang)
+    return str(value)
 
 
-def render(m: Any, lang: str = DEFAULT_LANG, names: Names = None) -> str:
+def render(m: Any, lang: str = DEFAULT_LANG, names: Names = None, deck: str | None = None,
+           me: int | None = None) -> str:
     """A message in ``lang``: a :class:`Msg`, its JSON form ``{"id", "args"}``, or a plain string
     (a catalogue id such as a game word is translated, any other text is kept as it is).
 
-    ``names`` gives the seats' names (default ``Platz n`` / ``Seat n``).
+    ``names`` gives the seats' names (default ``Platz n`` / ``Seat n``); ``deck`` (a deck's or a
+    game's name) names the cards among the arguments as players do (:mod:`.cards`): ``HK`` is
+    "Herz-König", and ``{card:acc}`` in the catalogue's text is "den Herz-König"; ``me`` is the
+    reader's seat (a sentence whose subject is the reader takes its ``you`` form: "Du hältst").
+    Words with a grammatical gender in the catalogue (``gender:word:<id>``) take their article the
+    same way: ``{figure:nom}`` is "der Hanger", "das Gleich".
     """
     lang = language(lang)
     if m is None:
@@ -193,10 +288,11 @@ def render(m: Any, lang: str = DEFAULT_LANG, names: Names = None) -> str:
         mid, args = m["id"], m.get("args") or {}
     else:
         return gettext(str(m), lang) if str(m) else ""
-    text = ngettext(mid, lang, count_of(args)) if args else gettext(mid, lang)  # plural forms by the count
     if not args:
-        return text
-    values = {k: _arg(k, v, lang, names) for k, v in args.items()}
+        return gettext(mid, lang)
+    text = pick_text(mid, args, lang, names, me)
+    values = {k: v if isinstance(v := _arg(k, val, lang, names, deck, me), _Word) or hasattr(v, "forms") else _Word(v)
+              for k, val in args.items()}
     try:
         return text.format_map(_Missing(values))
     except (ValueError, IndexError):  # a broken catalogue entry: the source text, never a crash
@@ -208,10 +304,12 @@ class _Missing(dict):  # type: ignore[type-arg]
         return "{" + key + "}"
 
 
-def translator(lang: str, names: Names = None) -> Callable[[Any], str]:
-    """``render`` bound to one language and one set of seat names."""
+def translator(lang: str, names: Names = None, deck: str | None = None,
+               me: int | None = None) -> Callable[[Any], str]:
+    """``render`` bound to one language, one set of seat names, (for the cards' names) one deck and
+    the reader's seat."""
     lang = language(lang)
-    return lambda m: render(m, lang, names)
+    return lambda m: render(m, lang, names, deck, me)
 
 
 #: how strong a computer player is, by its kind (``bots.make``), as players say it

@@ -183,7 +183,8 @@ class LoggedTable:
     status: str
     match: Match | None
     log: list[tuple[int, str]]
-    #: who made each action of ``log`` (``person``, ``bot``, ``standin``, ``timer``)
+    fallbacks: list[int]
+    #: who made each action of ``log`` (``person``, ``bot``, ``standin``, ``timer``, ``fallback``)
     actors: list[str]
     version: int
     seen: list[list[int]]
@@ -204,9 +205,12 @@ class LoggedTable:
                                    fair_seed=fair_seed_of(self.settings))
         self.seen = [[] for _ in range(self.n)]
         self.public_seen = []
+        self.fallbacks = []
         for a in loaded.actions:
             if a.version != len(self.log) + 1:
                 raise RuntimeError(f"table {self.number}: action log has a gap before version {a.version}")
+            if a.actor == "fallback":  # .driver.FALLBACK: the rule player moved for a failed search
+                self.fallbacks.append(len(self.log))
             witnesses = self._apply_tracked(a.seat, a.action)
             self._logged(a.seat, a.action, witnesses, a.actor)
         self.version = len(self.log)

@@ -32,7 +32,7 @@ from ..storage import make_engine
 from . import gctune
 from .botpool import allowed_kinds, is_search
 from .cluster import ClusterForward
-from .guard import BodyLimit, PathGuard
+from .guard import BodyLimit, ClientRequests, PathGuard, SameOrigin
 from .registry import Tables
 from .routers import accounts, lobby, pages, players, records, socket
 from .routers.common import Limits, error_response
@@ -110,11 +110,14 @@ def create_app(*, database_url: str | None = None, data_dir: str | Path | None =
     app = FastAPI(title="stammtisch", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.config = cfg
     app.state.limits = Limits.of(cfg)
+    app.state.public_url = cfg.public_url
     # whole-app middleware (the scorekeeper's router included): outermost the headers, then the path check,
-    # then the body limit
+    # the requests under way per client, the body limit, then other sites' requests and content types
     if cfg.cluster:  # innermost: requests for a table another process plays are answered there
         app.add_middleware(ClusterForward)
+    app.add_middleware(SameOrigin, public_url=cfg.public_url)
     app.add_middleware(BodyLimit, limit=cfg.max_body)
+    app.add_middleware(ClientRequests, limit=cfg.max_http_per_client)
     app.add_middleware(PathGuard)
     app.add_middleware(SecurityHeaders)
     app.add_middleware(GZipMiddleware, minimum_size=1024, compresslevel=6)

@@ -2,7 +2,9 @@
 for a person who has been away longer than the grace period, and enforces the optional move
 timer. Cheap players decide in a thread under the table's lock; search players think in the
 server's worker pool (:mod:`.botpool`) outside it, and a decision that went stale meanwhile is
-made again.
+made again. A search decision that fails for good (the workers broke again and again) is made by
+the rule player instead, for that move only, and logged with the actor :data:`FALLBACK`: the
+table never stalls, and its record says which moves were not the search player's.
 """
 
 from __future__ import annotations
@@ -23,13 +25,19 @@ from ..core.protocol import Bot, Match, Turn
 from .botpool import RemoteBot, check_request_kind, is_search
 from .tables import TableError
 
-__all__ = ["BotDriver", "PASS_WORDS"]
+__all__ = ["BotDriver", "PASS_WORDS", "FALLBACK", "FALLBACK_KIND"]
 
 log = logging.getLogger("stammtisch.server")
 
 #: What "silence counts as passing" picks when a bidding timer expires (Tiroler Cup, Lizitation):
 #: the first legal action that is one of these words; otherwise the computer player chooses.
 PASS_WORDS = ("pass", "passe", "weiter", "gut", "nein", "fertig")
+
+#: the actor stored with an action that the rule player chose because the search player's decision
+#: failed for good (``server_actions.actor``; the record's ``fallbacks``); language-free
+FALLBACK = "fallback"
+#: who moves then
+FALLBACK_KIND = "rule"
 
 
 @dataclass
@@ -76,6 +84,20 @@ class BotDriver:
     async def submit(self, seat: int, version: Any, action: Any, actor: str = "person", conn: Any = None,
                      msg_id: Any = None) -> dict[str, Any]:  # pragma: no cover - defined by the table
         raise NotImplementedError
+
+    _fallback_bot: Bot | None = None
+
+    def _fallback_move(self, think: _Think, why: BaseException) -> tuple[int, str, str] | None:
+        """The rule player's decision for a search decision that failed for good (in a thread)."""
+        if self._fallback_bot is None:
+            self._fallback_bot = botkit.make(FALLBACK_KIND, self.game)
+        turn = Turn(think.seat, think.legal, lambda: think.view)
+        rng = random.Random(think.seed)
+        bot = self._fallback_bot
+        a = bot.choose(turn, rng) if think.method == "choose" else bot.interject(turn, rng)
+        log.warning("table %s: search decision for seat %s failed for good (%s); the rule player moved instead "
+                    "(actor %r)", self.number, think.seat, str(why)[:200] or type(why).__name__, FALLBACK)
+        return (think.seat, a, FALLBACK) if a is not None else None
 
     def _make_bots(self) -> None:
         check_request_kind(self.bot_kind, tuple(self.config.search_levels))  # never build another kind
@@ -281,10 +303,14 @@ class BotDriver:
                     try:
                         action = await runner.think(self.game.name, self.bot_kind, move.method, move.seat,
                                                     move.legal, move.view, move.seed, self.client)
-                    except Exception:
-                        log.exception("table %s: search player failed", self.number)
-                        action = None
-                    move = (move.seat, action, move.actor) if action is not None else None
+                        move = (move.seat, action, move.actor) if action is not None else None
+                    except Exception as e:  # failed for good: the rule player moves, flagged in the log
+                        runner.failed += 1
+                        try:
+                            move = await runner.run_cheap(functools.partial(self._fallback_move, move, e))
+                        except Exception:
+                            log.exception("table %s: the rule player failed too", self.number)
+                            move = None
                 if move is None:
                     if not getattr(fn, "interjection", False):
                         await self.changed.wait()  # nothing to do until something changes

@@ -14,10 +14,14 @@ import time
 from collections import OrderedDict
 from typing import Any
 
+from urllib.parse import urlsplit
+
+from ..core.messages import Msg
 from ..httpsec import CSP, SECURITY_HEADERS
 
 #: ``CSP`` is :mod:`stammtisch.httpsec`'s, re-exported
-__all__ = ["BodyLimit", "PathGuard", "Buckets", "loads_strict", "CSP", "TooLarge", "BadJSON"]
+__all__ = ["BodyLimit", "PathGuard", "Buckets", "loads_strict", "CSP", "TooLarge", "BadJSON", "ClientRequests",
+           "SameOrigin", "origin_of"]
 
 
 class TooLarge(Exception):
@@ -30,6 +34,167 @@ class BadJSON(ValueError):
 
 def _error_body(code: str, message: str) -> bytes:
     return json.dumps({"type": "error", "code": code, "message": message}).encode()
+
+
+def _said_body(code: str, said: Msg) -> bytes:
+    """A refusal with its message for the pages (``msg``: id and arguments, in the reader's language)."""
+    return json.dumps({"type": "error", "code": code, "message": str(said), "msg": said.to_json()}).encode()
+
+
+async def _answer(send: Any, status: int, body: bytes, close: bool = False) -> None:
+    headers = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]
+    if close:
+        headers.append((b"connection", b"close"))
+    await send({"type": "http.response.start", "status": status, "headers": headers + SECURITY_HEADERS})
+    await send({"type": "http.response.body", "body": body})
+
+
+class ClientRequests:
+    """At most ``limit`` HTTP requests under way per client address (the address ``--trusted-proxies``
+    decides: behind a trusted proxy the forwarded one), the scorekeeper's routes included; beyond,
+    429 at once, before the body is read. Behind a proxy every connection comes from the proxy's
+    address, so the per-connection cap of :mod:`.timeouts` does not tell the proxy's clients apart;
+    this does (a request whose body comes slowly is under way until its deadline)."""
+
+    def __init__(self, app: Any, limit: int):
+        self.app, self.limit = app, max(1, limit)
+        self.open: dict[str, int] = {}
+
+    async def __call__(self, scope: dict, receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        client = scope.get("client")
+        key = str(client[0]) if client else "unknown"
+        if self.open.get(key, 0) >= self.limit:
+            said = Msg("too many requests from your address at once (at most {most}); try again in a moment",
+                       most=self.limit)
+            await _answer(send, 429, _said_body("too_many_requests", said), close=True)
+            return
+        self.open[key] = self.open.get(key, 0) + 1
+        try:
+            await self.app(scope, receive, send)
+        finally:
+            left = self.open[key] - 1
+            if left > 0:
+                self.open[key] = left
+            else:
+                del self.open[key]
+
+
+def origin_of(url: str) -> str | None:
+    """The origin (``scheme://host[:port]``, lower case, default ports left out) of a URL, or ``None``.
+
+    >>> origin_of("https://Karten.example.org/lobby"), origin_of("http://a.b:80"), origin_of("null")
+    ('https://karten.example.org', 'http://a.b', None)
+    """
+    try:
+        parts = urlsplit(url.strip())
+        host, port = parts.hostname, parts.port
+    except ValueError:
+        return None
+    scheme = parts.scheme.lower()
+    if scheme not in ("http", "https") or not host:
+        return None
+    if ":" in host:
+        host = f"[{host}]"
+    default = {"http": 80, "https": 443}[scheme]
+    return f"{scheme}://{host}" + (f":{port}" if port and port != default else "")
+
+
+def _host_of(origin: str) -> str:
+    """``host[:port]`` of an origin from :func:`origin_of`."""
+    return origin.split("://", 1)[1]
+
+
+#: methods that change state (a browser sends them cross-site only with an ``Origin``)
+STATE_CHANGING = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+
+
+class SameOrigin:
+    """Requests from other sites are refused, on every route of the app (the scorekeeper's included):
+
+    * a state-changing request (POST, PUT, PATCH, DELETE) and a WebSocket upgrade whose ``Origin``
+      is not the server's own: 403 ``cross_origin`` (a socket: refused before the handshake, with
+      403). The server's own origins are the one the request was sent to (its ``Host`` header, any
+      scheme: a TLS proxy in front may not say) and ``public_url`` (``--public-url``). ``Origin: null``
+      (sandboxed frames, files) is foreign. Without an ``Origin`` (command-line and load clients;
+      browsers always send it on these requests) a request passes unless ``Sec-Fetch-Site`` says
+      ``cross-site``;
+    * a request with a body to a JSON route (``json_prefixes``) must say ``Content-Type:
+      application/json`` (or ``…+json``): 415 ``unsupported_media_type`` otherwise. A form or
+      ``text/plain`` body is what a page of another site can send without asking first (a "simple
+      request", no CORS preflight).
+    """
+
+    def __init__(self, app: Any, public_url: str | None = None,
+                 json_prefixes: tuple[str, ...] = ("/api/", "/scorekeeper/api/")):
+        self.app = app
+        self.public = origin_of(public_url) if public_url else None
+        self.json_prefixes = json_prefixes
+
+    def allowed(self, origin: str, host: str | None) -> bool:
+        """Whether ``origin`` (an ``Origin`` header) is the server's own: ``public_url``'s, or the
+        host the request was sent to (``Host``).
+
+        >>> g = SameOrigin(None, public_url="https://karten.example.org/")
+        >>> g.allowed("https://karten.example.org", "127.0.0.1:8000"), g.allowed("http://localhost:8000", "localhost:8000")
+        (True, True)
+        >>> g.allowed("https://evil.example", "karten.example.org"), g.allowed("null", "karten.example.org")
+        (False, False)
+        """
+        o = origin_of(origin)
+        if o is None:
+            return False
+        if o == self.public:
+            return True
+        if not host:
+            return False
+        h = host.strip().lower()
+        own = {_host_of(x) for x in (origin_of("http://" + h), origin_of("https://" + h)) if x}
+        return _host_of(o) in own
+
+    async def __call__(self, scope: dict, receive: Any, send: Any) -> None:
+        kind = scope["type"]
+        if kind not in ("http", "websocket"):
+            await self.app(scope, receive, send)
+            return
+        headers: dict[bytes, bytes] = {}
+        for k, v in scope.get("headers", ()):
+            headers.setdefault(k, v)
+        if kind == "websocket" or scope.get("method") in STATE_CHANGING:
+            origin = headers.get(b"origin")
+            host = headers.get(b"host")
+            foreign = (not self.allowed(origin.decode("latin-1"), host.decode("latin-1") if host else None)
+                       if origin is not None else headers.get(b"sec-fetch-site") == b"cross-site")
+            if foreign:
+                shown = origin.decode("latin-1")[:80] if origin is not None else "cross-site"
+                said = Msg("requests from other sites are refused here (origin {origin})", origin=shown)
+                body = _said_body("cross_origin", said)
+                if kind == "websocket":
+                    if "websocket.http.response" in scope.get("extensions", {}):
+                        await send({"type": "websocket.http.response.start", "status": 403,
+                                    "headers": [(b"content-type", b"application/json"),
+                                                (b"content-length", str(len(body)).encode())]})
+                        await send({"type": "websocket.http.response.body", "body": body})
+                    else:
+                        await send({"type": "websocket.close", "code": 1008})
+                    return
+                await _answer(send, 403, body)
+                return
+        if kind == "http" and scope.get("method") in STATE_CHANGING and scope.get("path", "").startswith(
+                self.json_prefixes):
+            has_body = headers.get(b"content-length", b"0").strip() not in (b"0", b"") \
+                or b"transfer-encoding" in headers
+            if has_body:
+                ctype = headers.get(b"content-type", b"").split(b";", 1)[0].strip().lower()
+                if not (ctype == b"application/json" or (ctype.startswith(b"application/")
+                                                         and ctype.endswith(b"+json"))):
+                    said = Msg("this route reads JSON: send the body with 'Content-Type: application/json' "
+                               "(not {type})", type=ctype.decode("latin-1")[:60] or "none")
+                    await _answer(send, 415, _said_body("unsupported_media_type", said))
+                    return
+        await self.app(scope, receive, send)
 
 
 class BodyLimit:

@@ -14,7 +14,7 @@ from datetime import timezone
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Engine, insert, select, update
+from sqlalchemy import Engine, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -179,6 +179,15 @@ class Store:
         with self.session() as s:
             return list(s.scalars(select(TableRow).where(TableRow.status == "finished")
                                   .order_by(TableRow.number.desc()).limit(limit)))
+
+    def count_actor(self, numbers: list[int], actor: str) -> dict[int, int]:
+        """Per table of ``numbers``: its actions by ``actor`` (only tables that have any)."""
+        if not numbers:
+            return {}
+        with self.session() as s:
+            rows = s.execute(select(ActionRow.table_number, func.count()).where(
+                ActionRow.table_number.in_(numbers), ActionRow.actor == actor).group_by(ActionRow.table_number))
+            return {int(n): int(c) for n, c in rows}
 
     # -- accounts ----------------------------------------------------------------------
     def create_account(self, name: str, password_hash: str) -> int | None:

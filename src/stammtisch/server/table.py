@@ -26,7 +26,7 @@ from ..core.protocol import Bot, Game, Match
 from ..i18n import computer_name
 from .actionlog import LoggedTable
 from .botpool import KindRefused, check_request_kind
-from .driver import BotDriver
+from .driver import FALLBACK, BotDriver
 from .fairness import fair_seed_of, record_fields
 from .presence import Conn, Presence
 from .store import LoadedTable, hash_token, new_token
@@ -109,6 +109,9 @@ class Table(LoggedTable, Presence, BotDriver):
         self.lock = asyncio.Lock()
         self.conns: set[Conn] = set()
         self.log: list[tuple[int, str]] = []
+        #: indices into ``log`` of the actions the rule player chose because a search decision failed
+        #: for good (actor ``fallback``, :mod:`.driver`)
+        self.fallbacks: list[int] = []
         self.actors: list[str] = []
         self.version = 0
         #: per seat, the indices into ``log`` of the actions that seat knows of (all but the secret
@@ -406,6 +409,8 @@ class Table(LoggedTable, Presence, BotDriver):
                 await self._reload()
                 raise TableError("storage", Msg("the action could not be stored (the database did not take it); "
                                                  "nothing was changed, try again")) from e
+            if actor == FALLBACK:
+                self.fallbacks.append(len(self.log))
             self._logged(seat, action, witnesses, actor)
             self.version += 1
             if finished is not None:
@@ -429,6 +434,8 @@ class Table(LoggedTable, Presence, BotDriver):
             raise TableError("not_finished", Msg("the record is published when the game is over"))
         rec = self.full_record()
         rec.update(record_fields(self.settings, self.bot_kind, self.seats, self.overrides))
+        if self.fallbacks:
+            rec["fallbacks"] = fallback_places(rec, self.fallbacks)
         return rec
 
     def full_record(self) -> dict[str, Any]:
@@ -488,3 +495,21 @@ class Table(LoggedTable, Presence, BotDriver):
             await self.tables.db(self.tables.store.set_status, self.number, self.status, dict(self.settings))
             self._changed()
             self.broadcast()
+
+
+def fallback_places(rec: dict[str, Any], indices: list[int]) -> list[dict[str, int]]:
+    """Where in a record the actions at log ``indices`` are: ``{"deal", "action", "seat"}`` (the
+    deal's number in ``deals`` and the action's index in its ``actions``).
+
+    >>> rec = {"deals": [{"actions": [[0, "a"], [1, "b"]]}, {"actions": [[2, "c"]]}]}
+    >>> fallback_places(rec, [1, 2])
+    [{'deal': 0, 'action': 1, 'seat': 1}, {'deal': 1, 'action': 0, 'seat': 2}]
+    """
+    out, start, wanted = [], 0, sorted(set(indices))
+    for d, deal in enumerate(rec.get("deals", [])):
+        n = len(deal["actions"])
+        for i in wanted:
+            if start <= i < start + n:
+                out.append({"deal": d, "action": i - start, "seat": int(deal["actions"][i - start][0])})
+        start += n
+    return out

@@ -132,6 +132,13 @@ class ServerConfig:
     #: an HTTP connection whose request headers are not complete this many seconds after it opened
     #: (or after its last answer) is closed (:mod:`.timeouts`; silent and slowloris sockets)
     header_seconds: float = 10.0
+    #: a request body not complete this many seconds after its headers is answered 408 and its
+    #: connection closed (:mod:`.timeouts`; bodies that never finish)
+    body_seconds: float = 20.0
+    #: most open HTTP connections per client address at once (:mod:`.timeouts`, counted by the peer
+    #: address unless it is a trusted proxy) and most requests under way per client address
+    #: (:class:`.guard.ClientRequests`, the address ``--trusted-proxies`` decides); beyond, 429
+    max_http_per_client: int = 128
     #: an idle keep-alive HTTP connection is closed after this many seconds (uvicorn)
     keep_alive_seconds: int = 5
     #: most connections and requests one process serves at once; beyond, 503 (uvicorn)
@@ -162,6 +169,10 @@ class ServerConfig:
     cluster_local_links: bool = True
     #: a login session expires after this many seconds
     session_seconds: float = 30 * 24 * 3600.0
+    #: the address people reach the server at (``serve --public-url``, ``$STAMMTISCH_PUBLIC_URL``),
+    #: e.g. ``https://karten.example.org``: an origin of its own for requests and sockets
+    #: (:class:`.guard.SameOrigin`), and the address printed on table cards
+    public_url: str | None = None
 
 
 

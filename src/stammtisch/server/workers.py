@@ -42,6 +42,8 @@ def worker_settings() -> tuple[str, ServerConfig]:
         cfg["search_levels"] = tuple(cfg["search_levels"])
     config = ServerConfig(**cfg)
     HeaderTimeoutProtocol.header_seconds = float(config.header_seconds)
+    HeaderTimeoutProtocol.body_seconds = float(config.body_seconds)
+    HeaderTimeoutProtocol.max_per_client = int(config.max_http_per_client)
     return spec["url"], config
 
 

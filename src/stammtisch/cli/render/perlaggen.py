@@ -39,6 +39,7 @@ PHASE_HELP = {
     "keep": Msg("a standing Perlagg shows at the bottom of your lift: behalten or liegen (§4)"),
     "look": Msg("look at your cards (ansehen); while your partner has not looked either, your side may bid "
                 "unseen (ungesehen:…, §32)"),
+    "look_only": Msg("look at your cards (ansehen)"),
     "exchange": Msg("exchange the turned-up Perlagg for a trump (§7)"),
     "meld": Msg("17 : 17 — declare a dritziges, vierfaches or fünffaches figure, or pass (§25)"),
     "play": Msg("play a card (for a Perlagg the Taufe is asked after it) or bid a figure (bieten:gleich)"),
@@ -87,12 +88,26 @@ def _fig_line(deal: dict[str, Any], seats: list[str]) -> Text:
         if i:
             t.append(" · ")
         stake = f.get("value") or f.get("offer") or ""
-        by = f.get("offered_by") or f.get("bidder")  # an open raise names the raiser, not the first bidder
+        # an open raise names the raiser, not the first bidder; a held figure names the side that held it
+        by = f.get("offered_by") or (f.get("held_by") if f["status"] == "held" else None) or f.get("bidder")
         t.append(name.capitalize(), style="bold")
         t.append(" " + tr(STATUS.get(f["status"], f["status"])) + (" (" + tr("unseen") + ")" if f.get("unseen") else "")
                  + (f" {stake}" if stake else "") + (" " + _w("offered_by", side=by) if by else "")
                  + (", " + tr("won by {side}", side=f["winner"]) if f.get("winner") not in (None, "") else ""))
     return t
+
+
+def _may_bid_unseen(view: dict[str, Any]) -> bool:
+    """Whether the seat may still bid unseen (§32: neither partner has looked; §21: not at target − 1;
+    some figure still open), from what its view shows."""
+    deal, me = view["deal"], view.get("seat")
+    if me is None:
+        return False
+    looked = deal.get("looked") or [False] * 4
+    written = deal.get("written") or [0, 0]
+    target = deal.get("target") or (view.get("options") or {}).get("target") or 18
+    open_ = any(f.get("status") == "open" for f in (deal.get("figures") or {}).values())
+    return not looked[(me + 2) % 4] and written[me % 2] < target - 1 and open_
 
 
 def render(view: dict[str, Any]) -> RenderableType:
@@ -111,7 +126,7 @@ def render(view: dict[str, Any]) -> RenderableType:
     parts: list[RenderableType] = [head]
     line = Text()
     if trump:
-        line.append(f"Trumpf {SUIT_NAMES.get(trump, trump)} ", style="bold")
+        line.append(f"{tr('trump')} {SUIT_NAMES.get(trump, trump)} ", style="bold")
         line.append_text(card_text(deal.get("trump_card") or "", trump))
     if deal.get("luck"):
         line.append(f"   Luck {deal['luck']}  Boden {deal['boden']}", style="cyan")
@@ -121,7 +136,10 @@ def render(view: dict[str, Any]) -> RenderableType:
     if line.plain:
         parts.append(line)
     if deal.get("phase") in PHASE_HELP:
-        help_ = tr(PHASE_HELP[deal["phase"]], figure=(deal.get("figure_on_table") or "").capitalize())
+        phase = deal["phase"]
+        if phase == "look" and not _may_bid_unseen(view):
+            phase = "look_only"  # only ``ansehen`` is offered: no word of unseen bidding (§32)
+        help_ = tr(PHASE_HELP[phase], figure=(deal.get("figure_on_table") or "").capitalize())
         parts.append(Text(help_, style="italic"))
     if deal.get("lifted_bottom"):
         t = Text(_w("lifted", card=""), style="bold")
@@ -158,10 +176,18 @@ def render(view: dict[str, Any]) -> RenderableType:
         trick.append(f"{seats[s]} ")
         trick.append_text(card_text(c, trump))
         trick.append("  ")
-    if not deal.get("trick") and deal.get("last_trick") and deal.get("last_winner") is not None:
-        # a finished trick stays in sight until the next card is led
+    mine_in_trick = any(s == me for s, _ in deal.get("trick") or [])
+    last: Text | None = None
+    if deal.get("last_trick") and deal.get("last_winner") is not None and not mine_in_trick \
+            and len(deal.get("trick") or []) < len(seats):
+        # a finished trick stays in sight until the viewer plays to the next one, also when a computer
+        # player took it and led at once (then on a line of its own, under the new trick)
         cards = "  ".join(f"{seats[s]} {c}" for s, c in deal["last_trick"])
-        trick.append(_w("last_trick", cards=cards, winner=seats[deal["last_winner"]]), style="dim")
+        said = _w("last_trick", cards=cards, winner=seats[deal["last_winner"]])
+        if deal.get("trick"):
+            last = Text("  " + said, style="dim")
+        else:
+            trick.append(said, style="dim")
     tw = deal.get("tricks_won")
     if tw:
         trick.append("   " + tr("tricks") + f" A {tw[0]} : B {tw[1]}", style="dim")
@@ -169,8 +195,10 @@ def render(view: dict[str, Any]) -> RenderableType:
     if signals:
         trick.append("   " + tr("signals") + ": " + ", ".join(f"{seats[s]} {g}" for s, g in signals), style="green")
     parts.append(trick)
-    # fewer events while hands lie open: the screen stays within 80x24
-    for e in (deal.get("events") or [])[-max(1, 3 - len(deal.get("shown_hands") or {})):]:
+    if last is not None:
+        parts.append(last)
+    # fewer events while hands lie open or the last trick has a line: the screen stays within 80x24
+    for e in (deal.get("events") or [])[-max(1, 3 - len(deal.get("shown_hands") or {}) - (last is not None)):]:
         parts.append(Text(f"  · {seat_names(e, seats)}", style="cyan"))
     hand = deal.get("hand")
     if hand is not None:

@@ -27,7 +27,7 @@ from .options import PROFILES, DoppelkopfOptions, games_per_round
 from .rules import SOLO_KINDS
 from .spielliste import Spielliste
 from .state import ANNOUNCE_WORDS, DoppelkopfDeal
-from .words import OPTION_TEXTS
+from .words import OPTION_CHOICES, OPTION_GROUPS, OPTION_TEXTS
 
 __all__ = ["DoppelkopfGame", "GAME"]
 
@@ -41,6 +41,8 @@ class DoppelkopfGame(Game):
     search_defaults = {"contract": "search", "guard": 1.0, "playout": "random", "kernel_rollout": True}
     title = "Doppelkopf"
     option_texts = OPTION_TEXTS
+    option_choices = OPTION_CHOICES
+    option_groups = OPTION_GROUPS
     deck = DOKO
     profiles = PROFILES
     profile_titles = {"turnier": "Turnier (DDV)", "turnier5": "Turnier zu fünft", "blatt": "Turnierblatt wörtlich"}

@@ -22,7 +22,7 @@ from .options import PROFILES, JassOptions
 from .scoring import TEAM_NAMES, partie_result
 from .state import JassDeal
 from .weis import WeisItem
-from .words import OPTION_TEXTS
+from .words import OPTION_CHOICES, OPTION_GROUPS, OPTION_TEXTS
 
 __all__ = ["JassGame", "GAME", "deal_packets"]
 
@@ -53,6 +53,8 @@ class JassGame(Game):
     search_defaults = {"contract": "search", "guard": None, "playout": "random", "kernel_rollout": True}
     title = "Schieber Jass"
     option_texts = OPTION_TEXTS
+    option_choices = OPTION_CHOICES
+    option_groups = OPTION_GROUPS
     deck = JASS
     profiles = PROFILES
     profile_titles = {"standard": "Standard (1000)", "2500": "Bis 2500", "software": "Software-Kartenwerte", "varianten": "Mit Varianten"}
@@ -108,6 +110,12 @@ class JassGame(Game):
             elif max(totals) >= options.target and min(totals) >= options.target:
                 winner = summ.get("first_out")
         out = partie_result(totals, options.target, winner)
+        if results and out["winner"] is not None and options.schneider == "ausmachregel":
+            # Papagei-Jass §18: "Es gilt ebenfalls die Ausmachregel 'Stöck - Stich - Wis', wenn es um
+            # die Erreichung der nötigen Punktezahl für den Schneider geht."
+            half = (results[-1].summary or {}).get("half_in_time")
+            if half is not None:
+                out = partie_result(totals, options.target, out["winner"], bool(half[1 - out["winner"]]))
         out["deals"] = len(results)
         return out
 

@@ -43,6 +43,11 @@ class JassOptions:
     #: besitzt, hat gewonnen", §2); ``"first_to_reach"`` = the team that got there first wins
     both_out: Literal["first_to_thank", "first_to_reach"] = option(
         "first_to_thank", choices=("first_to_thank", "first_to_reach"), rule="Papagei-Jass §2")
+    #: Schneider (§18): ``"ausmachregel"`` = the loser's points count in the order Stöck – Stich –
+    #: Wys only up to the moment the winner goes out ("Es gilt ebenfalls die Ausmachregel", §18);
+    #: ``"final"`` = the loser's final total counts (tables that skip the sheet's third sentence)
+    schneider: Literal["ausmachregel", "final"] = option(
+        "ausmachregel", choices=("ausmachregel", "final"), rule="Papagei-Jass §18")
 
 
 PROFILES: dict[str, JassOptions] = {

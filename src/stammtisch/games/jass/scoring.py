@@ -6,6 +6,7 @@ The engine's ``result()`` and the scorekeeper for live tables call the same func
 * :func:`first_out` — the Ausmachregel Stöck – Stich – Wys (Papagei-Jass §1)
 * :func:`bedanken` — the outcome when a team thanks itself out (§2, §18)
 * :func:`partie_result` — winner and Schneider of a finished Partie (§18)
+* :func:`reach_moment`, :func:`half_in_time` — Schneider by the Ausmachregel (§18, third sentence)
 
 Teams are ``0`` (seats 1 and 3, "Team 1/3") and ``1`` (seats 2 and 4, "Team 2/4").
 
@@ -28,6 +29,7 @@ from ...core.protocol import Line
 from .modes import MODES
 
 __all__ = ["DealScore", "score_deal", "TrickStep", "first_out", "reached_in", "bedanken", "BOTH_OUT", "partie_result",
+           "reach_moment", "half_in_time", "SCHNEIDER",
            "MATCH_BONUS", "LAST_TRICK_BONUS", "TEAM_NAMES", "TEAM_WORDS"]
 
 #: §13 Matchprämie (also for a Kontermatch, §10)
@@ -205,10 +207,71 @@ def bedanken(team: int, standing: Sequence[int], target: int, steps: Sequence[Tr
     return {"team": team, "reached": reached, "winner": winner, "totals": totals}
 
 
-def partie_result(totals: Sequence[int], target: int, winner: int | None = None) -> dict[str, Any]:
+#: the readings of Schneider (§18; option ``schneider`` of :class:`~stammtisch.games.jass.options.JassOptions`):
+#: ``"ausmachregel"`` -- the loser's points count, in the order Stöck – Stich – Wys, only up to the
+#: moment the winner goes out (§18 "Es gilt ebenfalls die Ausmachregel ..."); ``"final"`` -- the
+#: loser's final total counts, whenever its points came
+SCHNEIDER = ("ausmachregel", "final")
+
+
+def reach_moment(team: int, standing: Sequence[int], goal: int, steps: Sequence[TrickStep],
+                 mult: int) -> tuple[int, int] | None:
+    """When ``team``'s total first reaches ``goal``, in the Ausmachregel's order (§1): ``(trick,
+    phase)`` with phase 0 = its Stöck (alone or with its Weis, §1), 1 = the Stich, 2 = the Wys;
+    ``(-1, 0)`` when it stood there before the deal, ``None`` when it does not reach it.
+
+    >>> reach_moment(1, (0, 480), 500, [TrickStep((0, 0), 0, 30, (0, 20))], 1)
+    (0, 2)
+    >>> reach_moment(0, (0, 0), 30, [TrickStep((20, 0), 1, 10, (20, 0))], 1)
+    (0, 0)
+    """
+    total = standing[team]
+    if total >= goal:
+        return (-1, 0)
+    for i, st in enumerate(steps):
+        # §1 "zuerst die Stöcke zählen (sofern sie alleine oder mit einem Weis ... genügen)"
+        if st.stoeck[team] and total + (st.stoeck[team] + st.weis[team]) * mult >= goal:
+            return (i, 0)
+        total += st.stoeck[team] * mult
+        if st.stich_team == team:
+            total += st.stich_points * mult
+            if total >= goal:
+                return (i, 1)
+        total += st.weis[team] * mult  # §1 "an dritter erst der Wis"
+        if total >= goal:
+            return (i, 2)
+    return None
+
+
+def half_in_time(winner: int, standing: Sequence[int], target: int, steps: Sequence[TrickStep], mult: int) -> bool:
+    """Whether the losing team reached half the target before ``winner`` went out (§18).
+
+    Papagei-Jass §18: "Es gilt ebenfalls die Ausmachregel 'Stöck - Stich - Wis', wenn es um die
+    Erreichung der nötigen Punktezahl für den Schneider geht." The loser's points count in the
+    order Stöck, Stich, Wys of each trick only up to the moment the winner reaches the target;
+    what comes after does not save it from Schneider. A winner that never reaches the target (the
+    other team thanked without enough points, §2) leaves the loser all its points.
+
+    >>> half_in_time(0, (990, 480), 1000, [TrickStep((0, 0), 0, 30, (0, 20))], 1)
+    False
+    >>> half_in_time(0, (990, 480), 1000, [TrickStep((0, 20), 0, 30)], 1)  # its Stöck count before the Stich
+    True
+    """
+    loser = 1 - winner
+    mine = reach_moment(loser, standing, -(-target // 2), steps, mult)  # "die Hälfte des Ziels"
+    if mine is None:
+        return False
+    out = reach_moment(winner, standing, target, steps, mult)
+    return out is None or mine < out
+
+
+def partie_result(totals: Sequence[int], target: int, winner: int | None = None,
+                  half_reached: bool | None = None) -> dict[str, Any]:
     """Winner and Schneider of a Partie (§18): a losing team below half the target loses
     double. ``winner`` is given when Bedanken or the Ausmachregel decided it; otherwise the
-    team that reached the target (the higher total if both did)."""
+    team that reached the target (the higher total if both did). ``half_reached`` is whether the
+    loser reached half the target before the winner went out (:func:`half_in_time`, §18 third
+    sentence); without it the loser's final total is judged."""
     if winner is None:
         reached = [t for t in (0, 1) if totals[t] >= target]
         if len(reached) == 1:
@@ -219,6 +282,7 @@ def partie_result(totals: Sequence[int], target: int, winner: int | None = None)
     if winner is not None:
         loser = 1 - winner
         out["winner_name"] = TEAM_NAMES[winner]
-        out["schneider"] = totals[loser] * 2 < target
+        # §18 "wenn eine Partei bei Beendigung der Partie die Hälfte des Ziels nicht erreicht"
+        out["schneider"] = (not half_reached) if half_reached is not None else totals[loser] * 2 < target
         out["stake"] = 2 if out["schneider"] else 1
     return out

@@ -36,7 +36,7 @@ from .modes import (KING, MODES, OBER, POINTS, STRENGTH, SUIT_MASK, SUIT_OF, SUI
                     drei_mal_drei_choices)
 from .options import JassOptions
 from .play import CHUNKS, cards_of
-from .scoring import LAST_TRICK_BONUS, MATCH_BONUS, TEAM_WORDS, TrickStep, bedanken, first_out, score_deal
+from .scoring import LAST_TRICK_BONUS, MATCH_BONUS, TEAM_WORDS, TrickStep, bedanken, first_out, half_in_time, score_deal
 from .weis import WeisItem, all_weis, best_key, check_declaration, parse_weis
 
 __all__ = ["JassDeal", "R"]
@@ -131,6 +131,8 @@ class JassDeal(FastIdDeal):
         self._stoeck_pending = [0, 0]
         self._stoeck_at: dict[int, tuple[int, ...]] = {}
         self._rest_step: TrickStep | None = None
+        #: the steps as counted when a team thanked (held Stöck included, §29.3), for §18
+        self._end_steps: list[TrickStep] | None = None
         self.end: dict[str, Any] | None = None
         self.events: list[str] = []
         # cache (no information of its own): every seat's Weis, a function of its dealt hand
@@ -479,7 +481,8 @@ class JassDeal(FastIdDeal):
         if self.phase == "over":
             raise NotYourTurn(Msg("the deal is over"), seat=seat, action=action)
         if not isinstance(seat, int) or not 0 <= seat < 4:
-            raise NotYourTurn(Msg("there is no seat {seatno} at a Jass table", seatno=repr(seat)), action=str(action))
+            raise NotYourTurn((Msg("there is no seat {seat} at a Jass table", seat=seat) if isinstance(seat, int) and not isinstance(seat, bool)
+                               else Msg("there is no seat {seatno} at a Jass table", seatno=repr(seat))), action=str(action))
         if not isinstance(action, str):
             raise IllegalAction(Msg("an action is text"), seat=seat)
         a = action.strip()
@@ -622,7 +625,8 @@ class JassDeal(FastIdDeal):
     def _bedanken(self, seat: int) -> None:
         team = seat & 1
         mult = self.mode.multiplier if self.mode and self.mode.multiplier else 1
-        outcome = bedanken(team, self.standing, self.opts.target, self._ausmach_steps(), mult, self.opts.both_out)
+        self._end_steps = self._ausmach_steps()
+        outcome = bedanken(team, self.standing, self.opts.target, self._end_steps, mult, self.opts.both_out)
         outcome["seat"] = seat
         if self.stoeck_seat is not None and not self.stoeck_declared:
             # §29.3, §18: held Stöck are counted (and so written) for whichever team holds them;
@@ -803,7 +807,13 @@ class JassDeal(FastIdDeal):
         # reached it first; the totals only grow, trick by trick (the steps add up to the score)
         target = self.opts.target
         reach = self.standing[0] + sc.points[0] >= target or self.standing[1] + sc.points[1] >= target
+        steps = self._end_steps if self._end_steps is not None else self.steps
         fo = first_out(self.standing, target, self.steps, m.multiplier) if reach else None
         if fo is not None:
             summary["first_out"] = fo
+        if reach or ends:
+            # §18 third sentence: did the loser reach half the target before the winner went out?
+            # (indexed by the loser; read by the Partie result, option ``schneider``)
+            summary["half_in_time"] = [half_in_time(1 - loser, self.standing, target, steps, m.multiplier)
+                                       for loser in (0, 1)]
         return DealResult(sc.points, lines, ends_match=ends, summary=summary)

@@ -58,6 +58,8 @@ class Fig:
             d["offered_by"] = SIDES[side_of(self.offerer)]  # who made the open offer (a raise: the raiser)
         if self.status in ("held", "decided") and self.value:
             d["value"] = _value_word(self.value)
+        if self.status == "held" and self.raiser is not None:
+            d["held_by"] = SIDES[self.raiser]  # the side that said "halten" (§11), not the bidder
         if self.status == "offered":
             d["offer"] = _value_word(self.offer)
         if self.unseen:

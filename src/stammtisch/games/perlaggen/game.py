@@ -13,7 +13,7 @@ from .options import PROFILES, PerlaggenOptions
 from .rules import plain, standing_perlaggen
 from .scoring import FIGURES, SIDES
 from .state import SIGNALS, UNSEEN_SPECS, PerlaggenDeal, side_of
-from .words import OPTION_TEXTS
+from .words import OPTION_CHOICES, OPTION_GROUPS, OPTION_TEXTS
 
 __all__ = ["PerlaggenGame", "cut_for_partners", "next_partie_dealer", "schrift_dealer"]
 
@@ -59,6 +59,8 @@ class PerlaggenGame(Game):
     search_defaults = {"contract": "search", "guard": None, "playout": "random", "kernel_rollout": True}
     title = "Perlaggen"
     option_texts = OPTION_TEXTS
+    option_choices = OPTION_CHOICES
+    option_groups = OPTION_GROUPS
     deck = PERLAGGEN
     profiles = PROFILES
     profile_titles = {"innsbruck": "Innsbrucker Regeln", "live": "Innsbrucker Regeln, Strafen wie am Tisch"}

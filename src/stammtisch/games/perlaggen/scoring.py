@@ -110,6 +110,11 @@ class Settlement:
     extra: dict[str, Any] = field(default_factory=dict)
 
 
+def _par(rule: str) -> str:
+    """``"Perlaggen §17"`` -> ``"§17"``: the paragraph of a fine, as the owed note cites it."""
+    return rule.rpartition(" ")[2]
+
+
 def _write_order(f: FigureOutcome) -> tuple[int, int]:
     if f.status == "held" and f.value >= AUS:
         return (0, f.order)
@@ -143,11 +148,14 @@ def settle(figures: Sequence[FigureOutcome], penalties: Sequence[Penalty] = (), 
         if tot[side] >= target and winner is None:
             winner = side
 
-    def punish(side: int, pts: int, label: Msg) -> None:
+    def punish(side: int, pts: int, label: Msg, rule: str = "§10") -> None:
+        # §10 "Sollte diese Partei noch keine zwei Punkte haben, so werden diese im Laufe des Spieles
+        # abgezogen": a fine the side cannot pay yet is owed; the note names the fine's own paragraph
         take = min(pts, tot[side])
         tot[side] -= take
         debt[side] += pts - take
-        lines.append(Line(label, -pts, Msg("{side}, {owed} owed (§10)", side=SIDES[side], owed=pts - take) if pts > take
+        lines.append(Line(label, -pts, Msg("{side}, {owed} owed ({rule})", side=SIDES[side], owed=pts - take,
+                                           rule=rule) if pts > take
                           else Msg("{side}", side=SIDES[side])))
 
     for f in figures:
@@ -168,6 +176,7 @@ def settle(figures: Sequence[FigureOutcome], penalties: Sequence[Penalty] = (), 
             gain(other, max(0, target - tot[other]) + debt[other], Msg("Partie by {rule}", rule=rule))
             return Settlement((tot[0] - standing[0], tot[1] - standing[1]), tuple(lines), (debt[0], debt[1]), other,
                               (tot[0], tot[1]))
+    moved: set[int] = set()  # sides whose previous deal's Spiel already changed sides (§17, §33)
     for p in penalties:
         rule, pts = PENALTY_RULES[p.kind]
         if p.kind == "mehr_als_fuenf":
@@ -176,14 +185,17 @@ def settle(figures: Sequence[FigureOutcome], penalties: Sequence[Penalty] = (), 
             # §17: Spiel-Verlust — the Spiel of this deal goes to the other side
             figs = [FigureOutcome(f.figure, f.status, f.value, 1 - p.side, f.bidder, f.order, f.cards, f.unseen,
                                   f.lacking) if f.figure == "spiel" else f for f in figs]
-        if p.kind == "farbleugnen" and p.late and p.transfer:
-            # claimed after its deal was written (§33): the Spiel points written then change sides
-            punish(p.side, p.transfer, Msg("Spiel-Verlust of the previous deal ({rule})", rule=rule))
+        if p.kind == "farbleugnen" and p.late and p.transfer and p.side not in moved:
+            # claimed after its deal was written (§33): the Spiel points written then change sides --
+            # once: §17 "Farbleugnen bedeutet Spiel-Verlust", and a deal has one Spiel to lose, however
+            # many revokes of it are claimed (each still costs its two points)
+            moved.add(p.side)
+            punish(p.side, p.transfer, Msg("Spiel-Verlust of the previous deal ({rule})", rule=rule), _par(rule))
             gain(1 - p.side, p.transfer, Msg("Spiel of the previous deal by Farbleugnen of the other side ({rule})",
                                              rule=rule))
         kind = _KIND_WORDS.get(p.kind, p.kind)
         punish(p.side, pts or 0, Msg("{kind} ({rule}) {note}", kind=kind, rule=rule, note=p.note) if p.note
-               else Msg("{kind} ({rule})", kind=kind, rule=rule))
+               else Msg("{kind} ({rule})", kind=kind, rule=rule), _par(rule))
     # §10: a seen Gleich/Hanger bid or held without having it: all points of the deal lost, 2 penalty
     for f in figs:
         if f.figure != "spiel" and not f.unseen:

@@ -376,7 +376,9 @@ class PerlaggenDeal(BiddingMixin, FiguresMixin, MeldMixin, FastIdDeal):
             raise NotYourTurn(Msg("the deal is over: its points are written, the next deal follows the Schrift"),
                               rule="Perlaggen §33", seat=seat, action=action)
         if not isinstance(seat, int) or not 0 <= seat < 4:
-            raise NotYourTurn(Msg('there is no seat {seatno}: four players in two partnerships (seats 0-3)', seatno=repr(seat)),
+            raise NotYourTurn((Msg('there is no seat {seat}: four players in two partnerships (seats 0-3)', seat=seat)
+                               if isinstance(seat, int) and not isinstance(seat, bool) else
+                               Msg('there is no seat {seatno}: four players in two partnerships (seats 0-3)', seatno=repr(seat))),
                               rule="Perlaggen §1", action=str(action))
         # a partner signal is secret (seen by the partner only, §9): it must not cover Luck and Boden, or
         # the whole table would learn that somebody signalled

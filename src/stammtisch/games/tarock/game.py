@@ -19,7 +19,7 @@ from stammtisch.core.rng import shuffled
 from .cards import TAROCK
 from .options import CONTRACTS, DEFAULT_PROFILE, PREMIUMS, PROFILES, TarockOptions
 from .state import TarockDeal
-from .words import OPTION_TEXTS
+from .words import OPTION_CHOICES, OPTION_GROUPS, OPTION_TEXTS
 
 __all__ = ["TarockGame"]
 
@@ -30,6 +30,8 @@ class TarockGame(Game):
     name = "tarock"
     title = "Königrufen Tarock"
     option_texts = OPTION_TEXTS
+    option_choices = OPTION_CHOICES
+    option_groups = OPTION_GROUPS
     deck = TAROCK
     profiles = PROFILES
     profile_titles = {"oesterreich-finale": "Österreich-Finale", "tiroler-cup": "Tiroler Cup"}

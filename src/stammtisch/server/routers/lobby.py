@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from fastapi import APIRouter, Request
+from fastapi.responses import JSONResponse
 
 from ... import bots as botkit
 from ...core import registry
@@ -77,8 +78,13 @@ def games_catalogue(levels: tuple[str, ...] = ("easy", "medium", "hard")) -> lis
             "name": name, "title": g.title, "default_profile": g.default_profile, "profiles": profiles,
             "profile_titles": {p: g.profile_title(p) for p in profiles},
             # labels and help of the options as messages {id, args} (i18n.js msg() renders them)
-            "option_texts": {k: {"label": msg_json(lab), "help": msg_json(hlp)}
+            # and each choice in words ({value: message}; a value's key is its JSON text)
+            "option_texts": {k: {"label": msg_json(lab), "help": msg_json(hlp),
+                                 "choices": {str(v): msg_json(m) for v, m in g.option_choices.get(k, {}).items()}}
                              for k, (lab, hlp) in g.option_texts.items()},
+            # the form's groups as the rule sheet groups them (title, paragraph, option names)
+            "option_groups": [{"title": msg_json(title), "rule": rule, "options": list(names)}
+                              for title, rule, names in g.option_groups],
             "bot_names": {k: msg_json(strength(k)) for k in kinds},
             # the measured gap of each search level to the level below (the lobby's tooltip)
             "bot_gaps": {k: msg_json(t) for k in kinds if (t := level_gap_text(name, k)) is not None},
@@ -124,6 +130,18 @@ def default_bot(game: str) -> str:
 async def api_config(request: Request):
     """What every page needs before it shows a word: the server's default language."""
     return {"lang": config_of(request).default_lang}
+
+
+@router.get("/api/health")
+async def api_health(request: Request):
+    """Whether this process can play: its search workers (:meth:`.botpool.BotRunner.health`: alive,
+    restarts, failed decisions, busy and waiting decisions) and its playing tables. 503 while the
+    search pool is broken (it is replaced at the next decision)."""
+    tables = tables_of(request)
+    search = tables.runner.health()
+    playing = sum(1 for t in tables.by_number.values() if t.status == "playing")
+    return JSONResponse({"ok": search["ok"], "search": search, "playing_tables": playing},
+                        status_code=200 if search["ok"] else 503)
 
 
 @router.get("/api/games")
@@ -177,7 +195,12 @@ async def api_create(request: Request):
     if name:
         seat, _ = await t.take_seat(None, name, account_id, token=token)
         out.update(seat=seat, table=t.info())
-    return out
+    # which table this process now plays: a table-sticky proxy learns it here and sends the table's
+    # requests and sockets to this process (docs/server.md, "Deployment")
+    return JSONResponse(out, headers={TABLE_HEADER: t.public_id})
+
+#: the response header naming the table a create opened (and this process plays)
+TABLE_HEADER = "X-Stammtisch-Table"
 
 @router.get("/api/tables/{table_id}")
 async def api_table(request: Request, table_id: TableId):

@@ -13,6 +13,7 @@ from fastapi.responses import JSONResponse
 from ...core import registry
 from ...core.messages import jsonable
 from ...core.protocol import Deal, Match
+from ..driver import FALLBACK
 from ..tables import TableError
 from ..analysis import Analyses
 from .common import DealNo, Number, SeatNo, tables_of
@@ -51,9 +52,13 @@ def replay_steps(record: dict[str, Any], deal: int) -> dict[str, Any]:
 
 @router.get("/api/games/finished")
 async def api_finished(request: Request):
-    rows = await tables_of(request).db(tables_of(request).store.finished)
+    tables = tables_of(request)
+    rows = await tables.db(tables.store.finished)
+    # moves the rule player made for a search player whose decision failed for good (driver.FALLBACK)
+    fallbacks = await tables.db(tables.store.count_actor, [r.number for r in rows], FALLBACK)
     return {"games": [{"number": r.number, "game": r.game, "profile": r.profile, "result": r.result,
-                       "finished_at": r.finished_at.isoformat() if r.finished_at else None} for r in rows]}
+                       "finished_at": r.finished_at.isoformat() if r.finished_at else None,
+                       "fallbacks": fallbacks.get(r.number, 0)} for r in rows]}
 
 # -- finished games ----------------------------------------------------------------
 async def finished_record(request: Request, number: int) -> dict[str, Any]:

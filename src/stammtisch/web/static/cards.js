@@ -3,6 +3,8 @@
 // (Eichel, Laub, Herz, Schell, and the Weli), French suits for Doppelkopf, and Tarock with
 // its trumps numbered I..XXI and the Sküs.
 
+import { cardName } from "./i18n.js";
+
 const NS = "http://www.w3.org/2000/svg";
 
 const ROMAN = [[10, "X"], [9, "IX"], [5, "V"], [4, "IV"], [1, "I"]];
@@ -142,8 +144,11 @@ export function cardElement(deck, text, { clickable = false, legal = false } = {
 
 const RANK_NAMES = { A: "Ass", K: "König", O: "Ober", U: "Unter", D: "Dame", B: "Bube", C: "Cavall", R: "Reiter" };
 
-/** Words for a screen reader: "Rosen Ass", "Tarock XXI", "Weli". */
+/** A card's name as players say it, from the catalogue ("Rosen-Ass", "Pagat", "Weli"; i18n.js
+ * cardName): the screen reader's words and every text that names a card. */
 export function cardLabel(deck, text) {
+  const named = cardName(deck, text);
+  if (named !== null) return named;
   const c = parseCard(deck, text);
   if (c.kind === "tarock") return c.number === 22 ? "Sküs" : `Tarock ${roman(c.number)}`;
   if (c.kind === "weli") return "Weli";

@@ -178,7 +178,7 @@ export function drawTable(o) {
     el.style.top = `${y}%`;
     el.style.zIndex = String(10 + i);
     el.setAttribute("aria-label", `${v.seats[s]}: ${el.getAttribute("aria-label")}`);
-    if (String(c).includes("=")) el.append(h("span", { class: "as" }, "= " + String(c).split("=")[1]));
+    if (String(c).includes("=")) el.append(h("span", { class: "as" }, msg({ id: "as {target}", args: { target: String(c).split("=")[1] } })));
     const arr = o.anim && o.anim.arrivals && !showLast ? o.anim.arrivals.get(`${s}:${c}`) : undefined;
     const delays = [];
     if (arr !== undefined && now - arr < 400) {
@@ -393,4 +393,19 @@ export function settlement(v, game, result, deck) {
 /** The list of events of the deal with names in place of seat numbers. */
 export function eventsList(events, seats, limit = 14) {
   return h("ol", { class: "events", id: "events", tabindex: "0", "aria-label": t("events") }, (events || []).slice(-limit).map((e) => h("li", {}, withNames(e, seats))));
+}
+
+/**
+ * A visible countdown at each seat whose turn it is: ``text(seat)`` gives the clock's words (""
+ * for none). Generic: a table's move clock uses it (table.js), a cup's clock can as well. Called
+ * after each redraw and while the clock runs.
+ */
+export function seatClocks(text) {
+  for (const plate of document.querySelectorAll(".seat-plate")) {
+    let clock = plate.querySelector(".seat-clock");
+    const words = plate.classList.contains("to-act") ? text(Number(plate.dataset.seat)) : "";
+    if (!words) { if (clock) clock.remove(); continue; }
+    if (!clock) { clock = h("span", { class: "seat-clock", role: "timer", "aria-live": "off" }); plate.append(clock); }
+    if (clock.textContent !== words) clock.textContent = words;
+  }
 }

@@ -34,7 +34,7 @@ const STRINGS = {
     logout: "abmelden", password: "Passwort (mind. 8 Zeichen)", login: "anmelden", register: "Konto anlegen", account: "Konto (freiwillig)",
     toAct: "am Zug", moreBadges: "{n} weitere Zeichen von {who} zeigen", notPlayable: "nicht spielbar",
     confirmTitle: "{word} wirklich ansagen?", confirmYes: "Ja: {word}", playedCard: "{who} spielt {card}.",
-    settings: "Einstellungen", trickRest: "Fertiger Stich bleibt liegen", confirmWords: "Hohe Ansagen (Valat, Kontra, Absagen …) noch einmal bestätigen",
+    settings: "Einstellungen", trickRest: "Fertiger Stich bleibt liegen", confirmWords: "Hohe Ansagen (Valat, Kontra, Absagen, Bettel, Dreier, Steigern …) noch einmal bestätigen",
     botPace: "Tempo der Computerspieler", paceNormal: "flott", paceCalm: "gemütlich (1,2 s)", paceSlow: "langsam (2,5 s)", decimal: ",",
     more: "Schreibblock, Verlauf und mehr", chat: "Chat", optValue: "Wert", pickOne: "wähle mindestens einen Eintrag", name: "Name",
     myGames: "Meine Partien", date: "Datum", result: "Ergebnis", replayShort: "Wiederholung", placeWon: "gewonnen", place: "{place}. von {of}",
@@ -67,7 +67,7 @@ const STRINGS = {
     logout: "log out", password: "Password (at least 8 characters)", login: "log in", register: "create account", account: "Account (optional)",
     toAct: "to play", moreBadges: "show {n} more marks of {who}", notPlayable: "not playable",
     confirmTitle: "Really announce {word}?", confirmYes: "Yes: {word}", playedCard: "{who} plays {card}.",
-    settings: "Settings", trickRest: "A finished trick stays for", confirmWords: "Confirm high-stakes words (Valat, Kontra, Absagen …)",
+    settings: "Settings", trickRest: "A finished trick stays for", confirmWords: "Confirm high-stakes words (Valat, Kontra, Absagen, Bettel, Dreier, raises …)",
     botPace: "Computer players' pace", paceNormal: "brisk", paceCalm: "relaxed (1.2 s)", paceSlow: "slow (2.5 s)", decimal: ".",
     more: "Score sheet, events and more", chat: "Chat", optValue: "value", pickOne: "choose at least one", name: "Name",
     myGames: "My games", date: "Date", result: "Result", replayShort: "replay", placeWon: "won", place: "{place}. of {of}",
@@ -246,7 +246,93 @@ export function thirds(n) {
   return whole ? `${sign}${whole}${frac}` : sign + frac.trim();
 }
 
-function arg(k, v, seats) {
+// ---- cards named as players name them (the catalogue's forms; as i18n/cards.py in Python) ----------
+
+//: the deck whose cards the messages name (the table's game; set by the page that shows the game)
+let cardDeck = null;
+const DECK_OF = { doppelkopf: "doko" };
+const NOTATION = {
+  jass: /^([ESLR])(6|7|8|9|10|U|O|K|A)$/, perlaggen: /^([ELHS])(7|8|9|10|U|O|K|A)$/,
+  doko: /^([XPHK])(9|10|B|D|K|A)$/, tarock: /^([XPHK])(1|2|3|4|7|8|9|10|B|R|D|K)$/,
+};
+const ROMAN_DIGITS = [[10, "X"], [9, "IX"], [5, "V"], [4, "IV"], [1, "I"]];
+const CASES = ["nom", "acc", "dat"];
+
+/** The deck (or game) whose card codes the messages and ``cardName`` read. */
+export function setCardDeck(deck) { cardDeck = deck ? (DECK_OF[deck] || deck) : null; }
+
+function withArticles(plain, gender) {
+  const forms = { "": plain };
+  // before a vowel a language may elide its article (``article:elided``: French and Italian "l'As")
+  const elided = gettext("article:elided");
+  const vowel = /^[aeiouàâäéèêëîïôöùûü]/i.test(plain) && !["article:elided", "", "-"].includes(elided);
+  for (const c of CASES) {
+    const key = `article:${c}:${gender}`, art = gettext(key);
+    forms[c] = art === key || !art || art === "-" ? plain : vowel ? `${elided}${plain}` : `${art} ${plain}`;
+  }
+  return forms;
+}
+
+/**
+ * The name of card ``code`` of ``deck`` in the page's language ("Herz-König", "King of Hearts"), or
+ * with its article in ``gramCase`` ("acc": "den Herz-König"); ``null`` when ``code`` is no card of it.
+ */
+export function cardName(deck, code, gramCase = "") {
+  const forms = cardForms(deck, code);
+  return forms ? forms[gramCase] ?? forms[""] : null;
+}
+
+function cardForms(deck, code) {
+  deck = DECK_OF[deck] || deck;
+  code = String(code);
+  let m;
+  if (deck === "tarock" && (m = /^T(\d+)$/.exec(code)) && +m[1] >= 1 && +m[1] <= 22) {
+    const special = `card:tarock:T${m[1]}`;
+    if (gettext(special) !== special) return withArticles(gettext(special), gettext(`gender:tarock:T${m[1]}`));
+    let n = +m[1], r = "";
+    for (const [v, sym] of ROMAN_DIGITS) while (n >= v) { r += sym; n -= v; }
+    return withArticles(fill(gettext("Tarock {roman}"), { roman: r }), gettext("gender:tarock:T"));
+  }
+  if (deck === "perlaggen" && code === "W") return withArticles(gettext("card:perlaggen:W"), gettext("gender:perlaggen:W"));
+  m = NOTATION[deck] && NOTATION[deck].exec(code);
+  if (!m) return null;
+  const [, suit, rank] = m;
+  const digit = /^\d+$/.test(rank);
+  const suitWord = gettext(`suit:${deck}:${suit}`);
+  // a suit beginning with a vowel may join differently ("Roi d'écussons", i18n/cards.py)
+  const join = /^[aeiouàâäéèêëîïôöùûü]/i.test(suitWord) ? "card {suit} {rank} (vowel)" : "card {suit} {rank}";
+  const plain = fill(gettext(join), { suit: suitWord, rank: digit ? rank : gettext(`rank:${deck}:${rank}`) });
+  return withArticles(plain, digit ? gettext("gender:number") : gettext(`gender:${deck}:${rank}`));
+}
+
+/** An argument holding cards, in words: a card, a Taufe ("H7=E8": "Herz-7 als Eichel-8"), a Jass
+ * Weis ("E9-EU", "4U") or a list of them; ``null`` if it is none of these (as cards.py card_value). */
+export function cardWords(deck, value, gramCase = "") {
+  if (!deck || typeof value !== "string" || !value) return null;
+  deck = DECK_OF[deck] || deck;
+  const one = cardName(deck, value, gramCase);
+  if (one !== null) return one;
+  if (value.includes("=")) {
+    const [a, b] = value.split("=");
+    const x = cardName(deck, a), y = cardName(deck, b);
+    if (x !== null && y !== null) return fill(gettext("{card} as {target}"), { card: x, target: y });
+  }
+  if (deck === "jass") {
+    let m = /^([ESLR]\w+)-([ESLR]\w+)$/.exec(value);
+    if (m && cardName(deck, m[1]) !== null && cardName(deck, m[2]) !== null) return fill(gettext("{low} to {high}"), { low: cardName(deck, m[1]), high: cardName(deck, m[2]) });
+    m = /^4(9|10|U|O|K|A)$/.exec(value);
+    if (m) return fill(gettext("four {ranks}"), { ranks: gettext(`plural:jass:${m[1]}`) });
+  }
+  for (const sep of [" | ", ", "]) {
+    if (value.includes(sep)) {
+      const parts = value.split(sep).map((p) => cardWords(deck, p));
+      if (parts.every((p) => p !== null)) return parts.join(sep);
+    }
+  }
+  return null;
+}
+
+function arg(k, v, seats, gramCase = "") {
   if (typeof v === "boolean") return gettext(v ? "yes" : "no");
   if (typeof v === "number" && isSeat(k)) {
     if (typeof seats === "function") return seats(v);
@@ -266,7 +352,15 @@ function arg(k, v, seats) {
     return v.map((x) => arg(k.endsWith("s") ? k.slice(0, -1) : k, x, seats)).join(sep);
   }
   if (v && typeof v === "object" && typeof v.id === "string") return msg(v, seats);
-  if (typeof v === "string") return gettext(v);
+  if (typeof v === "string" && cardDeck) {
+    const worded = cardWords(cardDeck, v, gramCase);
+    if (worded !== null) return worded;
+  }
+  if (typeof v === "string") {
+    const g = gettext(`gender:word:${v}`);  // a word with its article: {figure:nom} is "der Hanger"
+    if (gramCase && g !== `gender:word:${v}`) return withArticles(gettext(v), g)[gramCase] ?? gettext(v);
+    return gettext(v);
+  }
   return v === null || v === undefined ? "" : String(v);
 }
 
@@ -280,18 +374,42 @@ export function displayName(name) {
   return m ? gettext("Seat {n}").replace("{n}", m[1]) : name;
 }
 
+/**
+ * The catalogue's text of ``id`` in the variant these arguments ask for (as i18n.pick_text in
+ * Python): ``you`` when the subject (``seat``) is the reader (``me``), ``pair`` when it is a side named
+ * by its two players, each in the plural form ``one`` when ``n`` is one (the language's plural rule).
+ */
+function variant(id, args, seats, me) {
+  const c = CATALOGS[lang()] || {};
+  const flags = [];
+  if (me !== null && me !== undefined && args.seat === me) flags.push("you");
+  if ((args.side === "A" || args.side === "B") && (typeof seats === "function" || (Array.isArray(seats) && seats.length === 4))) flags.push("pair");
+  const n = countOf(args);
+  const one = typeof n === "number" && new Intl.PluralRules(lang()).select(Math.abs(n)) === "one";
+  const contexts = [...(flags.length > 1 ? [flags.join("+")] : []), ...flags, ""];
+  for (const ctx of contexts) {
+    const key = ctx ? `${ctx}\u0004${id}` : id;
+    if (one && c[`one\u0004${key}`] !== undefined) return c[`one\u0004${key}`];
+    // a plural entry as a list of forms (``one`` first, the catalogue's msgid_plural): the count's form
+    if (Array.isArray(c[key])) return c[key][one ? 0 : c[key].length - 1];
+    if (c[key] !== undefined) return c[key];
+  }
+  return id;
+}
+
 /** An engine message ``{id, args}`` (or a plain word) in the current language; ``seats``: names by seat. */
-export function msg(m, seats) {
+export function msg(m, seats, me = null) {
   if (m === null || m === undefined) return "";
   if (typeof m === "string") return gettext(m);
   if (typeof m !== "object" || typeof m.id !== "string") return String(m);
   const args = m.args || {};
-  return gettext(m.id, countOf(args)).replace(/\{(\w+)\}/g, (all, k) => (k in args ? arg(k, args[k], seats) : all));
+  // ``{king:acc}``: the argument in a grammatical case (a card with its article, i18n/cards.py)
+  return variant(m.id, args, seats, me).replace(/\{(\w+)(?::(\w+))?\}/g, (all, k, c) => (k in args ? arg(k, args[k], seats, c || "") : all));
 }
 
 /** ``{name}`` placeholders of ``s`` filled from ``vars`` (the others kept). */
 export function fill(s, vars = {}) {
-  return String(s).replace(/\{(\w+)\}/g, (_, k) => (k in vars ? String(vars[k]) : `{${k}}`));
+  return String(s).replace(/\{(\w+)\}/g, (all, k) => (k in vars ? String(vars[k]) : all));
 }
 
 /** The UI string ``key`` in the current language with ``{name}`` placeholders filled. */

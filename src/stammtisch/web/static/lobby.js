@@ -10,6 +10,18 @@ import { optionsForm } from "./options.js";
 const root = document.getElementById("app");
 let catalogue = [];
 
+/** The computer players a person chooses from, by their strength as the seat names say it (solide,
+ * leicht, mittel, stark, Zufall): the rule player, the search levels, the random player last. The
+ * server's other kinds (who of the search player says the words) stay out of the list. */
+function offeredBots(g) {
+  const levels = g.bots.filter((b) => /^search:/.test(b));
+  const out = ["rule", ...(levels.length ? levels : ["search"]), "random"].filter((b) => g.bots.includes(b));
+  return out.length ? out : g.bots;
+}
+
+/** A phone: the open tables first, the form behind "Neuer Tisch". */
+const phone = () => window.matchMedia("(max-width: 700px)").matches;
+
 function createForm() {
   const gameSel = h("select", { id: "game", name: "game" }, catalogue.map((g) => h("option", { value: g.name }, gettext(g.title))));
   const profileSel = h("select", { id: "profile", name: "profile" });
@@ -25,8 +37,8 @@ function createForm() {
     const g = catalogue.find((x) => x.name === gameSel.value);
     profileSel.replaceChildren(...Object.keys(g.profiles).map((p) => h("option", { value: p, selected: p === g.default_profile }, gettext((g.profile_titles || {})[p] || p))));
     const gaps = g.bot_gaps || {};
-    botSel.replaceChildren(...g.bots.map((b) => h("option", { value: b, selected: b === "rule", title: gaps[b] ? msg(gaps[b]) : null },
-      b === "rule" ? t("ruleBot") : gaps[b] ? `${msg((g.bot_names || {})[b])} (${b})` : b)));
+    botSel.replaceChildren(...offeredBots(g).map((b) => h("option", { value: b, selected: b === "rule", title: gaps[b] ? msg(gaps[b]) : null },
+      msg((g.bot_names || {})[b]) || b)));
     showGap();
     const sample = g.deck.notation.slice(0, 1).concat(g.deck.notation.slice(-1));
     preview.replaceChildren(...sample.map((c) => cardElement(g.deck.name, c)));
@@ -37,7 +49,7 @@ function createForm() {
     const mine = ++drawn;
     const module = await loadGame(g.name);
     if (mine !== drawn) return;  // another game or profile was chosen meanwhile
-    optForm = optionsForm(module, g.schema, g.profiles[profileSel.value]);
+    optForm = optionsForm(module, g, g.profiles[profileSel.value]);
     optBox.replaceChildren(...optForm.els);
   }
   function showGap() {
@@ -189,7 +201,20 @@ async function draw() {
     return;
   }
   const lists = await listPanels();
-  root.replaceChildren(header, lists[0] || "", createForm(), accountPanel(), ...lists.slice(1));
+  const form = createForm();
+  if (!phone()) {
+    root.replaceChildren(header, lists[0] || "", form, accountPanel(), ...lists.slice(1));
+    return;
+  }
+  // on a phone the open tables come first; the form opens behind "Neuer Tisch"
+  form.hidden = true;
+  const opener = h("button", { type: "button", class: "primary new-table", id: "new-table", "aria-expanded": "false", "aria-controls": "create",
+    onclick: () => {
+      form.hidden = !form.hidden;
+      opener.setAttribute("aria-expanded", String(!form.hidden));
+      if (!form.hidden) form.scrollIntoView({ block: "start" });
+    } }, msg("New table"));
+  root.replaceChildren(header, lists[1], h("div", { class: "new-table-bar" }, opener), form, lists[0] || "", accountPanel(), ...lists.slice(2));
 }
 
 draw();

@@ -2,8 +2,10 @@
 // ``schema``): a checkbox for yes/no, a number field within its bounds, a select for one of a few
 // values, a checkbox per item for a set (Doppelkopf solos), a row per item with a number for a
 // tariff (Tarock: which games are played and what each is worth). Never a JSON text field.
-// Labels and help come from the schema when the server gives them in the page's language
-// (``label``/``help``), else from the game module (``optionLabel``/``itemLabel``), else the name.
+// Labels, help and the words of each choice come from the server's catalogue entry
+// (``option_texts``: messages rendered in the page's language), else from the game module
+// (``optionLabel``/``itemLabel``). The options are grouped as the rule sheet groups them
+// (``option_groups``: a title and its paragraph), and the profile's own value of each is marked.
 
 import { h } from "./api.js";
 import { msg, pick, t } from "./i18n.js";
@@ -28,6 +30,9 @@ export function optionWords(game, name, spec) {
   return { label, help };
 }
 
+/** The mark of the profile's own value: "(Vorgabe)". */
+function defaultMark() { return h("span", { class: "opt-default" }, ` ${msg("(default)")}`); }
+
 function itemWords(game, name, spec, item) {
   if (spec.item_labels && spec.item_labels[item]) return word(spec.item_labels[item]);
   const fromGame = game && game.itemLabel ? game.itemLabel(name, item) : null;
@@ -35,7 +40,7 @@ function itemWords(game, name, spec, item) {
 }
 
 function choiceWords(game, name, spec, value) {
-  if (spec.choice_labels && spec.choice_labels[String(value)]) return word(spec.choice_labels[String(value)]);
+  if (spec.choices_words && spec.choices_words[String(value)]) return word(spec.choices_words[String(value)]);
   const fromGame = game && game.itemLabel ? game.itemLabel(name, value) : null;
   return fromGame ? word(fromGame) : String(value);
 }
@@ -51,17 +56,20 @@ export function optionField(game, name, spec, value) {
   const id = `opt-${name}-${++uid}`;
   const helpId = help || (spec.rule && !/NOTES/.test(spec.rule)) ? `${id}-help` : null;
   // the rule is cited by its paragraph only (the words after it are the engine's note, not the page's)
-  const rule = spec.rule && !/NOTES/.test(spec.rule) ? String(spec.rule).split(/:\s/)[0] : "";
+  const cited = spec.rule && !/NOTES/.test(spec.rule) ? String(spec.rule).split(/:\s/)[0] : "";
+  const rule = cited && !help.includes(cited) ? cited : "";  // (once: the help may cite it already)
   const helpEl = help || rule ? h("small", { class: "opt-help", id: helpId }, help, help && rule ? " " : "", rule ? `(${rule})` : "") : null;
   const kind = spec.kind || (typeof value === "boolean" ? "bool" : typeof value === "number" ? "int" : "text");
 
   if (kind === "bool") {
     const box = h("input", { type: "checkbox", id, name, checked: !!value, "aria-describedby": helpId });
-    return { el: h("div", { class: "opt opt-bool", dataset: { option: name } }, box, h("label", { for: id }, label), helpEl), read: () => box.checked };
+    const mark = h("small", { class: "opt-default" }, ` ${msg(value ? "(default: on)" : "(default: off)")}`);
+    return { el: h("div", { class: "opt opt-bool", dataset: { option: name } }, box, h("label", { for: id }, label, mark), helpEl), read: () => box.checked };
   }
   if (kind === "choice") {
     const sel = h("select", { id, name, "aria-describedby": helpId },
-      (spec.choices || [value]).map((c, i) => h("option", { value: String(i), selected: c === value }, choiceWords(game, name, spec, c))));
+      (spec.choices || [value]).map((c, i) => h("option", { value: String(i), selected: c === value },
+        choiceWords(game, name, spec, c) + (c === value ? ` ${msg("(default)")}` : ""))));
     return {
       el: h("div", { class: "opt opt-choice", dataset: { option: name } }, h("label", { for: id }, label), sel, helpEl),
       read: () => spec.choices[parseInt(sel.value, 10)],
@@ -70,7 +78,8 @@ export function optionField(game, name, spec, value) {
   if (kind === "int") {
     const inp = h("input", { type: "number", id, name, value, min: spec.min ?? null, max: spec.max ?? null, step: 1, inputmode: "numeric", "aria-describedby": helpId });
     return {
-      el: h("div", { class: "opt opt-int", dataset: { option: name } }, h("label", { for: id }, label), inp, helpEl),
+      el: h("div", { class: "opt opt-int", dataset: { option: name } }, h("label", { for: id }, label,
+        h("small", { class: "opt-default" }, ` ${msg({ id: "(default: {value})", args: { value } })}`)), inp, helpEl),
       read: () => {
         const v = Number(inp.value);
         if (!Number.isInteger(v) || (spec.min != null && v < spec.min) || (spec.max != null && v > spec.max)) {
@@ -123,11 +132,33 @@ export function optionField(game, name, spec, value) {
   };
 }
 
-/** Every option of a profile as fields; ``read()`` gives the options that differ from the profile. */
-export function optionsForm(game, schema, defaults) {
-  const fields = Object.entries(defaults).map(([k, v]) => [k, optionField(game, k, (schema || {})[k] || {}, v)]);
+/**
+ * Every option of a profile as fields, in the groups of the rule sheet (``entry``: the game's entry
+ * of ``/api/games``: ``schema``, ``option_texts``, ``option_groups``); ``read()`` gives the options
+ * that differ from the profile.
+ */
+export function optionsForm(game, entry, defaults) {
+  const schema = entry.schema || {};
+  const texts = entry.option_texts || {};
+  const spec = (k) => {
+    const words = texts[k] || {};
+    return { ...(schema[k] || {}), label: words.label, help: words.help, choices_words: words.choices };
+  };
+  const fields = Object.entries(defaults).map(([k, v]) => [k, optionField(game, k, spec(k), v)]);
+  const byName = new Map(fields);
+  const placed = new Set();
+  const groups = (entry.option_groups || []).map((g) => {
+    const names = g.options.filter((k) => byName.has(k) && !placed.has(k));
+    names.forEach((k) => placed.add(k));
+    return { title: msg(g.title), rule: g.rule, names };
+  }).filter((g) => g.names.length);
+  const rest = fields.map(([k]) => k).filter((k) => !placed.has(k));
+  if (rest.length) groups.push({ title: groups.length ? msg("Other rules") : "", rule: "", names: rest });
+  const els = groups.map((g, i) => h("section", { class: "opt-group", "aria-labelledby": `optgroup-${uid}-${i}` },
+    g.title ? h("h3", { id: `optgroup-${uid}-${i}` }, g.title, g.rule ? h("small", { class: "opt-rule" }, ` (${g.rule})`) : null) : null,
+    g.names.map((k) => byName.get(k).el)));
   return {
-    els: fields.map(([, f]) => f.el),
+    els,
     read() {
       const changed = {};
       for (const [k, f] of fields) {

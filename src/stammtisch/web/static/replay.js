@@ -5,7 +5,7 @@ import { api, games, h, toast } from "./api.js";
 import { cardLabel, cardSVG } from "./cards.js";
 import { drawTable, eventsList, settlement, withNames } from "./frame.js";
 import { loadGame } from "./games/index.js";
-import { displayName, langPicker, t } from "./i18n.js";
+import { cardWords, displayName, langPicker, setCardDeck, t } from "./i18n.js";
 import { analysisPanel } from "./replay-analysis.js";
 
 const number = location.pathname.split("/").filter(Boolean).pop();
@@ -18,6 +18,7 @@ async function load(k) {
     dealNo = k; step = 0;
     const g = (await games()).find((x) => x.name === data.game);
     deckInfo = g ? g.deck : { name: data.game, suits: [], notation: [] };
+    setCardDeck(deckInfo.name);  // the messages name this deck's cards in words
     game = await loadGame(data.game);
     draw();
   } catch (e) { root.replaceChildren(h("p", {}, e.message)); toast(e.message, "error"); }
@@ -28,10 +29,10 @@ function go(i) {
   draw();
 }
 
-/** An action in words: a card by its name, a word as the game says it. */
+/** An action in words: a card by its name (a Perlagg with its Taufe, "Herz-7 als Eichel-8"), a word as the game says it. */
 function label(action) {
   const card = String(action).split("=")[0];
-  return deckInfo.notation.includes(card) ? cardLabel(deckInfo.name, card) + (String(action).includes("=") ? ` = ${String(action).split("=")[1]}` : "")
+  return deckInfo.notation.includes(card) ? (String(action).includes("=") ? cardWords(deckInfo.name, String(action)) : cardLabel(deckInfo.name, card))
     : game.actionText(action).text;
 }
 

@@ -7,10 +7,10 @@ import { fairLine } from "./fair.js";
 import { account, api, games, h, toast, tokens } from "./api.js";
 import { cardElement, cardLabel } from "./cards.js";
 import {
-  chooser, columnNames, drawActions, drawHand, drawTable, eventsList, handKeys, scoreSheet, settlement, withNames,
+  chooser, columnNames, drawActions, drawHand, drawTable, eventsList, handKeys, scoreSheet, seatClocks, settlement, withNames,
 } from "./frame.js";
 import { loadGame } from "./games/index.js";
-import { displayName, gettext, langPicker, msg as message, t } from "./i18n.js";
+import { displayName, gettext, langPicker, msg as message, setCardDeck, t } from "./i18n.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 const root = document.getElementById("app");
@@ -33,6 +33,30 @@ const prefs = {
   set rest(x) { localStorage.setItem("stammtisch:rest", String(x)); },
   get confirm() { return localStorage.getItem("stammtisch:confirm") !== "off"; },
   set confirm(x) { localStorage.setItem("stammtisch:confirm", x ? "on" : "off"); },
+  get sound() { return localStorage.getItem("stammtisch:sound") === "on"; },
+  set sound(x) { localStorage.setItem("stammtisch:sound", x ? "on" : "off"); },
+};
+
+// --- sounds behind a switch (off unless the player turns them on): made in the browser with
+// WebAudio, no files: a short low knock for a card played, two rising notes for "your turn" -------
+let audio = null;
+function tone(freq, start, ms, gain = 0.08) {
+  if (!prefs.sound) return;
+  try {
+    audio = audio || new (window.AudioContext || window.webkitAudioContext)();
+    const o = audio.createOscillator(), g = audio.createGain(), t0 = audio.currentTime + start;
+    o.frequency.value = freq;
+    o.type = freq < 300 ? "triangle" : "sine";
+    g.gain.setValueAtTime(gain, t0);
+    g.gain.exponentialRampToValueAtTime(0.0001, t0 + ms / 1000);
+    o.connect(g).connect(audio.destination);
+    o.start(t0);
+    o.stop(t0 + ms / 1000 + 0.02);
+  } catch { /* no sound on this device */ }
+}
+const sounds = {
+  card: () => tone(180, 0, 90, 0.12),
+  turn: () => { tone(660, 0, 120); tone(880, 0.13, 160); },
 };
 const COLLECT_MS = 450;
 
@@ -224,7 +248,9 @@ function announceChange(prev, next) {
     const card = String(c).split("=")[0];
     parts.push(t("playedCard", { who: seats[s], card: deckInfo ? cardLabel(deckInfo.name, card) : card }));
   }
+  if (parts.length) sounds.card();
   if (lastChanged && nd.last_winner !== undefined && nd.last_winner !== null) parts.push(t("wonBy", { who: seats[nd.last_winner] }) + ".");
+  if (myTurn(next) && !myTurn(prev) && !next.over) sounds.turn();
   const was = JSON.stringify(prev.to_act || []), now = JSON.stringify(next.to_act || []);
   if (was !== now || parts.length) {
     if (next.over) parts.push(t("over"));
@@ -307,7 +333,9 @@ function seatLobby() {
     h("h2", {}, t("invite")),
     h("p", {}, t("inviteText"),
       h("input", { class: "invite", readonly: true, value: invite, "aria-label": t("invite"), onclick: (e) => e.target.select() }),
-      h("button", { onclick: () => navigator.clipboard && navigator.clipboard.writeText(invite).then(() => toast(t("copied"))) }, t("copy"))),
+      h("button", { onclick: () => navigator.clipboard && navigator.clipboard.writeText(invite).then(() => toast(t("copied"))) }, t("copy")),
+      // a phone's share sheet (messenger, mail …) where the browser has one
+      navigator.share ? h("button", { id: "share", type: "button", onclick: () => navigator.share({ title: message("An invitation to my table"), url: invite }).catch(() => {}) }, message("share")) : null),
     !seated ? h("p", {}, nameInput) : null,
     h("ul", { class: "seats" }, rows),
     seated ? h("div", { class: "buttons" },
@@ -400,17 +428,19 @@ function chatPanel() {
     h("ol", { class: "chatlog", tabindex: "0", "aria-label": t("chat") }, chatLog.slice(-30).map((m) => h("li", { class: `ch-${m.channel}` },
       h("b", {}, m.name), m.channel !== "table" ? h("em", {}, ` [${m.channel}]`) : "", `: ${m.text}`))),
     role === "player" ? h("form", { onsubmit: submit }, names.length > 1 ? select : null, input, h("button", {}, t("send"))) :
-      h("p", { class: "muted" }, t("kiebitzNoTalk")));
+      h("p", { class: "muted" }, info && info.game === "tarock" ? t("kiebitzNoTalk") : message("Kiebitze may watch but not talk.")));
 }
 
 function settingsPanel() {
   const rest = h("select", { id: "pref-rest", onchange: (e) => { prefs.rest = Number(e.target.value); } },
     REST_CHOICES.map((ms) => h("option", { value: String(ms), selected: ms === prefs.rest }, t("seconds", { n: String(ms / 1000).replace(".", t("decimal")) }))));
   const conf = h("input", { type: "checkbox", id: "pref-confirm", checked: prefs.confirm, onchange: (e) => { prefs.confirm = e.target.checked; } });
+  const sound = h("input", { type: "checkbox", id: "pref-sound", checked: prefs.sound, onchange: (e) => { prefs.sound = e.target.checked; if (prefs.sound) sounds.turn(); } });
   const pace = info && info.settings && info.settings.bot_seconds !== undefined ? t("seconds", { n: String(info.settings.bot_seconds).replace(".", t("decimal")) }) : t("paceNormal");
   return h("section", { class: "panel settings", id: "panel-settings" }, h("h2", {}, t("settings")),
     h("label", { for: "pref-rest" }, h("span", {}, t("trickRest")), rest),
     h("label", { for: "pref-confirm", class: "check" }, conf, h("span", {}, t("confirmWords"))),
+    h("label", { for: "pref-sound", class: "check" }, sound, h("span", {}, message("Sounds (a card played, your turn)"))),
     h("p", { class: "muted small" }, `${t("botPace")}: ${pace}`), fairLine(info));
 }
 
@@ -467,7 +497,7 @@ function gameView() {
       turnLine(v),
       drawActions({ deck: deckInfo, v, game, onAct: say, refusal }),
       drawHand(handOptions(handView(v).hv)),
-      handView(v).left ? h("p", { class: "hand-note", id: "hand-note" }, t("leftOver", { n: handView(v).left })) : null,
+      handView(v).left ? h("p", { class: "hand-note", id: "hand-note" }, message({ id: "The remaining {n} cards are not played.", args: { n: handView(v).left } })) : null,
       handView(v).shown ? shownCards(v, handView(v).shown) : null,
       v.seat !== null && v.seat !== undefined && ((handView(v).hv.deal || {}).hand || []).length ? h("p", { class: "keys-hint" }, t("keys")) : null));
   // (at the end the sheet is in the end panel too: beside the table it is left out, the quick bar still opens it)
@@ -526,13 +556,53 @@ function fitScreen() {
   }
 }
 
-/** On a phone the words are one row that scrolls sideways: its edge fades while more words follow. */
-function markMoreWords() {
+//: whether the sheet of all words stands open (a phone: more words than one row holds)
+let wordsOpen = false;
+let wordsAt = null;
+
+/**
+ * On a phone the words are one row that never scrolls sideways: the words that fit, then "Weitere (n)",
+ * which opens a sheet at the screen's foot with every word of the turn in a grid (each a 44 px tap).
+ * The hand stays on the screen beside the row (fitScreen); the sheet covers it only while open.
+ */
+function fitWords() {
   const row = document.getElementById("actions");
-  if (!row) return;
-  const more = () => row.classList.toggle("more", row.scrollLeft + row.clientWidth < row.scrollWidth - 2);
-  more();
-  row.addEventListener("scroll", more, { passive: true });
+  if (!row) { wordsOpen = false; return; }
+  const version = state ? state.version : null;
+  if (wordsAt !== version) { wordsOpen = false; wordsAt = version; }
+  if (!compact() || row.scrollWidth <= row.clientWidth + 1) return;
+  const words = [...row.children];
+  const more = h("button", { type: "button", class: "more-words", id: "more-words", "aria-controls": "words-sheet",
+    "aria-expanded": String(wordsOpen), onclick: () => { wordsOpen = !wordsOpen; render(); } });
+  row.append(more);
+  const label = (n) => { more.textContent = message({ id: "more words ({n})", args: { n } }); };
+  label(words.length);
+  let moved = 0;
+  while (moved < words.length - 1 && row.scrollWidth > row.clientWidth + 1) {
+    moved += 1;
+    words[words.length - moved].hidden = true;
+    label(moved);
+  }
+  for (const w of words) w.hidden = false;
+  const close = h("button", { type: "button", class: "cancel", id: "words-close", onclick: () => { wordsOpen = false; render(); } }, t("close"));
+  const sheet = h("div", { class: "words-sheet", id: "words-sheet", role: "dialog", "aria-label": message("All words"), hidden: !wordsOpen },
+    h("div", { class: "words-grid" }, words.map((w) => w)), close);
+  // the row keeps the words that fit; every word (the same buttons, as the sheet shows them) is in the sheet
+  const kept = words.slice(0, words.length - moved).map((w) => {
+    const twin = w.cloneNode(true);
+    twin.removeAttribute("id");
+    twin.addEventListener("click", () => w.click());
+    if (twin.tagName === "SPAN") {  // a group: its choice and its button act together
+      const sel = twin.querySelector("select"), btn = twin.querySelector("button"), orig = w.querySelector("select");
+      if (sel && orig) { sel.value = orig.value; sel.addEventListener("change", () => { orig.value = sel.value; }); }
+      if (btn) btn.addEventListener("click", (e) => { e.stopPropagation(); w.querySelector("button").click(); });
+      return twin;
+    }
+    return twin;
+  });
+  row.replaceChildren(...kept, more);
+  row.after(sheet);
+  if (wordsOpen) (sheet.querySelector("button.action") || close).focus({ preventScroll: true });
 }
 
 /** After a redraw, put the focus back where the player was: on the hand after a move. */
@@ -554,6 +624,7 @@ function render() {
   if (info && !deckInfo) {
     const g = catalogue.find((x) => x.name === info.game);
     deckInfo = g ? g.deck : { name: info.deck, suits: [], notation: [] };
+    setCardDeck(deckInfo.name);  // the messages name this deck's cards in words
   }
   if (info && !game) { loadGame(info.game).then((m) => { game = m; render(); }); return; }
   const connected = ws && ws.readyState === WebSocket.OPEN;
@@ -582,8 +653,9 @@ function render() {
     else if (a.id) refocus = { where: "id", id: a.id };
   }
   root.replaceChildren(head, ...body.filter((x) => x));
+  fitWords();
   fitScreen();
-  markMoreWords();
+  seatClocks(() => timerText());
   confirmDialog();
   if (!confirming && refocus) restoreFocus();
   // (view: the view drawn, which is the state's but while the last trick of a deal before rests)
@@ -606,6 +678,7 @@ document.addEventListener("keydown", (e) => {
 setInterval(() => {
   const el = document.getElementById("timer");
   if (el) el.textContent = timerText();
+  seatClocks(() => timerText());  // the move clock at the seat whose turn it is
 }, 250);
 
 let resized = null;

@@ -2,7 +2,7 @@
 // play counter-clockwise (§21). Trump, Weis and Stöck as badges; card points per team.
 
 import { suitName } from "../cards.js";
-import { gettext } from "../i18n.js";
+import { cardWords, gettext } from "../i18n.js";
 import { el, tip } from "./common.js";
 
 const SUITS = ["E", "S", "L", "R"];
@@ -80,8 +80,11 @@ export default {
   /** Schieben first: on a phone the row of eleven modes scrolls sideways, and pushing is the first choice a player weighs (§25). */
   order: (a) => (a === "schieben" ? 0 : 1),
   group: (a) => (a.startsWith("trump:3x3") ? "trump" : a.startsWith("trump:") ? a : a),
+  /** A team's column by its players, short enough for one line: a computer player without its
+   * strength word ("Anna & Computer 3"; the seats say the strength). */
   columnName(c, i, v) {
-    return `${v.seats[i]} & ${v.seats[i + 2]}`;
+    const short = (n) => String(n).replace(/ · .*$/, "");
+    return `${short(v.seats[i])} & ${short(v.seats[i + 2])}`;
   },
   seatBadges(v, s) {
     const d = v.deal, out = [];
@@ -109,11 +112,9 @@ export default {
     if (n) out.push(el("span", "badge trick-count", tip("Stich {n}/9", "trick {n}/9", { n })));
     return out;
   },
-  resultFacts(v, r) {
-    const s = r.summary || {};
-    if (!s.card_points) return [];
-    return [el("span", "fact", tip("Kartenpunkte: {a} {pa} · {b} {pb}", "card points: {a} {pa} · {b} {pb}",
-      { a: `${v.seats[0]} & ${v.seats[2]}`, pa: s.card_points[0], b: `${v.seats[1]} & ${v.seats[3]}`, pb: s.card_points[1] }))];
+  /** The card points are the settlement's own lines (each figure once): no fact repeats them. */
+  resultFacts() {
+    return [];
   },
 };
 
@@ -124,10 +125,7 @@ export function restingNumber(d, counted) {
   return Math.max(1, Math.min(counted ? taken : taken + 1, 9));
 }
 
-/** "49" is four Nines (4×9), "E6-E8" a sequence in Eicheln. */
+/** A Weis in words (i18n.js cardWords): "4U" is "vier Under", "E6-E8" "Eichel-6 bis Eichel-8". */
 function weisText(w) {
-  const four = w.match(/^4(\w+)$/);
-  if (four) return `4×${four[1]}`;
-  const seq = w.match(/^([ESLR])(\w+)-[ESLR](\w+)$/);
-  return seq ? `${gettext(suitName("jass", seq[1]))} ${seq[2]}–${seq[3]}` : w;
+  return cardWords("jass", w) ?? w;
 }

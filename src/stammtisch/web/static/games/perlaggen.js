@@ -3,7 +3,7 @@
 // Hanger, Spiel) with bids, Steigern and who holds them; the Perlaggen are played with a Taufe.
 
 import { suitName } from "../cards.js";
-import { msg } from "../i18n.js";
+import { cardName, cardWords, msg } from "../i18n.js";
 import { el, tip } from "./common.js";
 
 const FIG = { gleich: "Gleich", hanger: "Hanger", spiel: "Spiel", perlagg: "Perlagg", nichts: "nichts" };
@@ -40,8 +40,9 @@ export default {
   },
   actionText(a) {
     if (a.includes("=")) {
-      const [card, as] = a.split("=");
-      return { text: `${card} = ${as}`, tip: tip(`Perlagg ${card} getauft als ${as} (§18)`, `Perlagg ${card} christened as ${as} (§18)`) };
+      // the chooser shows the card it becomes: "als Eichel-8"; the tip the whole Taufe (§18)
+      const [, as] = a.split("=");
+      return { text: msg({ id: "as {target}", args: { target: as } }), tip: `${msg({ id: "Taufe: {taufe}", args: { taufe: a } })} (§18)` };
     }
     if (/^(W|[ELGHS](?:[6-9]|10|[UOKA]))$/.test(a)) return { text: tip("ungetauft", "plain"), tip: tip("ohne Taufe: zählt als einfache Karte (§18)", "without a Taufe it counts as a plain card (§18)") };
     const [kind, what] = a.includes(":") ? [a.slice(0, a.indexOf(":")), a.slice(a.indexOf(":") + 1)] : [a, null];
@@ -55,10 +56,12 @@ export default {
     if (kind === "ungesehen") return { text: what ? `ungesehen: ${what.split("+").map((f) => FIG[f] || f).join(", ")}` : tip("ungesehen bieten", "bid unseen"), tip: tip("ungesehen bieten: die Partei bietet ohne die Karten anzusehen (§32)", "bid unseen, before looking at the cards (§32)") };
     if (kind === "zeichen") return { text: `${tip("Zeichen", "signal")}: ${FIG[what] || what}`, tip: tip("dem Partner ein Zeichen geben", "signal to your partner") };
     if (kind === "abheben") return { text: what ? `${tip("abheben", "cut")} ${what}` : tip("abheben", "cut"), tip: tip("so viele Karten abheben (§4)", "lift this many cards (§4)") };
-    if (kind === "tauschen") return { text: `${tip("tauschen", "exchange")} ${what}`, tip: tip("diese Karte tauschen", "exchange this card") };
+    if (kind === "tauschen") return { text: `${tip("tauschen", "exchange")}: ${cardName("perlaggen", what) ?? what}`, tip: tip("diese Karte tauschen", "exchange this card") };
     if (WORDS[a]) return { text: WORDS[a][0], tip: tip(WORDS[a][1], WORDS[a][2]) };
     return { text: a.replace(/[_:]/g, " "), tip: "" };
   },
+  /** A raise cannot be taken back and raises what the figure is worth (§13): asked once more. */
+  confirm: (a) => (a.startsWith("steigern") ? msg("A raise cannot be taken back: the figure is worth more, won or lost (Perlaggen §13).") : null),
   group: (a) => (a.startsWith("abheben:") ? "abheben" : a.startsWith("ungesehen:") ? "ungesehen" : a),
   columnName(c, i, v) { return `${c}: ${v.seats[i]} & ${v.seats[i + 2]}`; },
   seatBadges(v, s) {
@@ -69,7 +72,7 @@ export default {
     for (const [who, sig] of d.signals || []) if (who === s) out.push({ text: `${tip("Zeichen", "signal")}: ${FIG[sig] || sig}`, tip: { de: "Zeichen an den Partner", en: "signal to the partner" }, cls: "signal" });
     if (d.looked && d.looked[s] === false && d.phase !== "over") out.push({ text: tip("ungesehen", "unseen"), tip: "" });
     const shown = (d.shown_hands || {})[String(s)];
-    if (shown) out.push({ text: shown.join(" "), tip: { de: "gezeigt", en: "shown" }, cls: "shown" });
+    if (shown) out.push({ text: shown.map((c) => cardWords("perlaggen", c) ?? c).join(", "), tip: { de: "gezeigt", en: "shown" }, cls: "shown" });
     return out;
   },
   centerInfo(v) {
@@ -119,7 +122,7 @@ export default {
     if (s.won) out.push(el("span", "fact", `${tip("Stiche", "tricks")}: A ${s.won[0]} · B ${s.won[1]}`));
     if (s.winner) out.push(el("span", "fact", `${tip("gewonnen", "won")}: ${s.winner}`));
     // what each seat laid open to show a figure (§22): the computer players' too
-    for (const [k, cs] of Object.entries(s.shown_hands || {})) out.push(el("span", "fact", `${v.seats[Number(k)]} ${tip("zeigte", "showed")}: ${cs.join(" ")}`));
+    for (const [k, cs] of Object.entries(s.shown_hands || {})) out.push(el("span", "fact", `${v.seats[Number(k)]} ${tip("zeigte", "showed")}: ${cs.map((c) => cardWords("perlaggen", c) ?? c).join(", ")}`));
     return out;
   },
 };

@@ -1,0 +1,1 @@
+"""Mutation testing of the settlement modules (``run.py``; ``docs/mutation.md``)."""

@@ -1,0 +1,267 @@
+"""Tarock settlement at every boundary and in the cases the sheets name, written from the sheets:
+
+* Österreich-Finale 1): "35 Punkte und 2 Blatt" win (107 thirds); 106 thirds lose;
+* Österreich-Finale 2) / Tiroler Cup: Kontra ×2, Rekontra ×4, Subkontra ×8, on the money only;
+* Österreich-Finale 4): Schleifen -- "er verliert Spiel plus Ansager": only the declarer's announced
+  premiums go, to each opponent;
+* Österreich-Finale 8): silent premiums half; solo contracts double; premiums of the opponents;
+* Tiroler Cup, Valat: a fixed premium 20 / 10 that can be kontriert (money);
+* Tiroler Cup, Renonce: "so stellen, als ob sie das Spiel und alle angesagten Zusätze gewonnen hätten
+  (inklusive Kontras). Einem Alleinspieler ist daher der dreifache Spielwert zu bezahlen, allen
+  anderen (auch Partnern) der einfache Spielwert";
+* the scorekeeper entry's ranges: every field at its first value out of range, one fault at a time.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from stammtisch.core.errors import IllegalAction
+from stammtisch.games.tarock import PROFILES, Outcome, Premium, Renonce, settle
+
+OF = PROFILES["oesterreich-finale"]
+TC = PROFILES["tiroler-cup"]
+P = (1, 2, 3, 0)  # players from Vorhand, dealer 0
+
+
+# -- Österreich-Finale 1): 35 and 2 Blatt ---------------------------------------------------------
+@pytest.mark.parametrize("opts", [OF, TC], ids=["oesterreich", "tirol"])
+def test_oesterreich_finale_1_107_thirds_win_106_lose(opts):
+    win = settle(opts, Outcome("rufer", P, declarer=1, partner=3, declarer_thirds=107))
+    lose = settle(opts, Outcome("rufer", P, declarer=1, partner=3, declarer_thirds=106))
+    assert win.won is True and lose.won is False
+    assert win.points == (-1, 1, -1, 1) and lose.points == (1, -1, 1, -1)
+
+
+def test_oesterreich_finale_1_thirds_range_at_its_ends():
+    for thirds in (0, 210):
+        settle(OF, Outcome("dreier", P, declarer=2, declarer_thirds=thirds))
+    for thirds in (-1, 211):
+        with pytest.raises(IllegalAction, match="0..70"):
+            settle(OF, Outcome("dreier", P, declarer=2, declarer_thirds=thirds))
+
+
+# -- Österreich-Finale 2): Kontra levels on the money ------------------------------------------
+@pytest.mark.parametrize("level,mult", [(0, 1), (1, 2), (2, 4), (3, 8)])
+def test_oesterreich_finale_2_kontra_levels_double_the_money(level, mult):
+    s = settle(OF, Outcome("dreier", P, declarer=2, declarer_thirds=150, kontra=level))
+    assert s.points == (-4, -4, 12, -4)
+    assert s.money == (-4 * mult, -4 * mult, 12 * mult, -4 * mult)
+
+
+def test_oesterreich_finale_2_kontra_level_range():
+    with pytest.raises(IllegalAction, match="0..3"):
+        settle(OF, Outcome("dreier", P, declarer=2, declarer_thirds=150, kontra=4))
+    with pytest.raises(IllegalAction, match="0..3"):
+        settle(OF, Outcome("dreier", P, declarer=2, declarer_thirds=150, kontra=-1))
+
+
+# -- Österreich-Finale 4): Schleifen ------------------------------------------------------------
+def test_oesterreich_finale_4_schleifen_loses_the_game_and_only_the_declarers_announced_premiums():
+    """"verliert Spiel plus Ansager": the declarer's announced Pagat (2) goes with the game (1); his
+    silent Trull and the opponents' announced premium are not settled at all."""
+    pr = (Premium("pagat", "declarer", True, False), Premium("trull", "declarer", False, True),
+          Premium("uhu", "opponents", True, True))
+    s = settle(OF, Outcome("rufer", P, declarer=1, partner=None, schleifen=True, premiums=pr))
+    assert s.won is False
+    assert [(str(ln.label), ln.value) for ln in s.lines] == [("Rufer geschleift", -1), ("Pagat", -2)]
+    # to each opponent: 1 + 2 = 3, the declarer pays 9
+    assert s.points == (3, -9, 3, 3)
+
+
+def test_oesterreich_finale_4_schleifen_only_in_a_rufer():
+    with pytest.raises(IllegalAction, match="schleifen"):
+        settle(OF, Outcome("dreier", P, declarer=2, schleifen=True))
+
+
+# -- Österreich-Finale 8): premiums ------------------------------------------------------------
+def test_oesterreich_finale_8_an_opponents_premium_in_a_positive_game():
+    """The opponents announce and make the Pagat (2) against a Dreier they lose: each opponent gets 2
+    more, the declarer pays 3 × 2 more."""
+    base = settle(OF, Outcome("dreier", P, declarer=2, declarer_thirds=120))
+    s = settle(OF, Outcome("dreier", P, declarer=2, declarer_thirds=120,
+                           premiums=(Premium("pagat", "opponents", True, True),)))
+    assert [a - b for a, b in zip(s.points, base.points)] == [2, 2, -6, 2]
+    # lost, it costs them: the declarer gets 2 from each
+    s = settle(OF, Outcome("dreier", P, declarer=2, declarer_thirds=120,
+                           premiums=(Premium("pagat", "opponents", True, False),)))
+    assert [a - b for a, b in zip(s.points, base.points)] == [-2, -2, 6, -2]
+
+
+def test_oesterreich_finale_8_silent_half_and_solo_double():
+    """"Heimliche/stille Ansagen zählen stets die Hälfte"; "Bei den Solospielen zählen alle Ansagen doppelt"."""
+    s = settle(OF, Outcome("dreier", P, declarer=2, declarer_thirds=120,
+                           premiums=(Premium("uhu", "declarer", False, True),)))
+    assert [ln.value for ln in s.lines] == [4, 2]  # Uhu 4, silent 2
+    s = settle(OF, Outcome("solodreier", P, declarer=2, declarer_thirds=120,
+                           premiums=(Premium("uhu", "declarer", True, True),)))
+    assert [ln.value for ln in s.lines] == [8, 8]  # Solodreier 8, Uhu 4 x 2
+    s = settle(OF, Outcome("solodreier", P, declarer=2, declarer_thirds=120,
+                           premiums=(Premium("uhu", "declarer", False, True),)))
+    assert [ln.value for ln in s.lines] == [8, 4]
+
+
+def test_oesterreich_finale_8_a_kontriert_premium_doubles_its_money_only():
+    s = settle(OF, Outcome("dreier", P, declarer=2, declarer_thirds=120,
+                           premiums=(Premium("pagat", "declarer", True, True, kontra=1),)))
+    assert s.points == (-6, -6, 18, -6)  # 4 + 2 each
+    assert s.money == (-8, -8, 24, -8)  # 4 + 2 x 2 each
+
+
+def test_tiroler_cup_only_announced_premiums_can_be_kontriert():
+    with pytest.raises(IllegalAction, match="kontriert"):
+        settle(TC, Outcome("dreier", P, declarer=2, declarer_thirds=120,
+                           premiums=(Premium("pagat", "declarer", False, True, kontra=1),)))
+
+
+# -- Tiroler Cup: Valat as a premium, with Kontra ----------------------------------------------
+def test_tiroler_cup_kontra_on_an_announced_valat_premium():
+    """Tiroler Cup, Valat: announced 20 on top of the game (Dreier 5); a Kontra on the Valat doubles
+    its money, not the tournament points (Kontras do not count for the tournament score)."""
+    plain = settle(TC, Outcome("dreier", P, declarer=2, declarer_thirds=210,
+                               premiums=(Premium("valat", "declarer", True, True),)))
+    k = settle(TC, Outcome("dreier", P, declarer=2, declarer_thirds=210,
+                           premiums=(Premium("valat", "declarer", True, True, kontra=1),)))
+    assert plain.points == k.points == (-25, -25, 75, -25)
+    assert k.money == (-45, -45, 135, -45)  # 5 + 20 x 2 each
+
+
+def test_tiroler_cup_valat_silent_ten_and_lost_announced_valat():
+    s = settle(TC, Outcome("dreier", P, declarer=2, declarer_thirds=210,
+                           premiums=(Premium("valat", "declarer", False, True),)))
+    assert s.points == (-15, -15, 45, -15)
+    s = settle(TC, Outcome("dreier", P, declarer=2, declarer_thirds=200,
+                           premiums=(Premium("valat", "declarer", True, False),)))
+    assert s.points == (15, 15, -45, 15)  # game won 5, Valat lost 20
+    # a silent Valat not made is nothing
+    s = settle(TC, Outcome("dreier", P, declarer=2, declarer_thirds=200,
+                           premiums=(Premium("valat", "declarer", False, False),)))
+    assert s.points == (-5, -5, 15, -5)
+
+
+def test_tiroler_cup_valat_voids_the_material_premiums():
+    """"zählen alle Stichprämien ..., aber keine valatlogischen Materialprämien (Trull, 4 Könige)"."""
+    s = settle(TC, Outcome("dreier", P, declarer=2, declarer_thirds=210,
+                           premiums=(Premium("valat", "declarer", True, True), Premium("trull", "declarer", True, True),
+                                     Premium("pagat", "declarer", True, True))))
+    assert [str(ln.label) for ln in s.lines] == ["Dreier", "Valat", "Pagat"]
+
+
+def test_oesterreich_finale_9_valat_multiplies_and_only_announced_count():
+    s = settle(OF, Outcome("rufer", P, declarer=1, partner=3, declarer_thirds=210,
+                           premiums=(Premium("valat", "declarer", True, True), Premium("trull", "declarer", False, True),
+                                     Premium("pagat", "declarer", True, True))))
+    assert [ln.value for ln in s.lines] == [8, 2]  # Rufer 1 x 8; the silent Trull does not count
+    s = settle(OF, Outcome("rufer", P, declarer=1, partner=3, declarer_thirds=210,
+                           premiums=(Premium("valat", "declarer", False, True),)))
+    assert [ln.value for ln in s.lines] == [4]
+
+
+# -- Renonce ----------------------------------------------------------------------------------
+def test_tiroler_cup_renonce_with_kontra_in_a_negative_game():
+    """Negative game: each opponent kontras for himself. Seat 3 commits a Renonce against a Bettel
+    (Tiroler Cup 4) that seat 1 kontriert: every regular player is paid "als ob sie das Spiel ...
+    gewonnen hätten (inklusive Kontras)" -- the declarer alone 3 x 4 in points; in money each
+    opponent's own Kontra: 4 x 2 from seat 1's Kontra, 4 from seat 0."""
+    s = settle(TC, Outcome("bettel", P, declarer=2, declarer_tricks=0, kontras=((1, 1),),
+                           renonces=(Renonce("farbzwang", 3),)))
+    assert s.points == (4, 4, 12, -20)
+    assert s.money[1] == 8 and s.money[0] == 4 and s.money[2] == 8 + 4 + 4
+    assert sum(s.money) == 0 and s.money[3] == -(8 + 4 + 16)
+
+
+def test_tiroler_cup_renonce_the_partners_money():
+    """"allen anderen (auch Partnern) der einfache Spielwert", Kontras included: the partner of a
+    kontriert Rufer gets 1 x 2 in money, 1 in points; the offender is an opponent."""
+    s = settle(TC, Outcome("rufer", P, declarer=1, partner=3, declarer_thirds=50, kontra=1,
+                           renonces=(Renonce("farbzwang", 0),)))
+    assert s.points == (-3, 1, 1, 1)
+    assert s.money[3] == 2 and s.money[1] == 2 and s.money[2] == 2 and s.money[0] == -6
+
+
+def test_tiroler_cup_renonce_of_the_declarer_alone_pays_everyone_and_announced_premiums():
+    s = settle(TC, Outcome("dreier", P, declarer=2, declarer_thirds=150,
+                           premiums=(Premium("pagat", "declarer", True, True), Premium("uhu", "opponents", False, True)),
+                           renonces=(Renonce("tarockzwang", 2),)))
+    # every regular player (the three opponents) gets Dreier 5 + the announced Pagat 2; silent Uhu is no Zusatz
+    assert s.points == (7, 7, -21, 7)
+
+
+def test_tiroler_cup_two_renonce_players_share():
+    s = settle(TC, Outcome("rufer", P, declarer=1, partner=3, declarer_thirds=150,
+                           renonces=(Renonce("farbzwang", 0), Renonce("farbzwang", 2))))
+    assert s.points == (-1, 1, -1, 1)
+
+
+def test_tiroler_cup_renonce_in_trischaken_fixed_3x4():
+    s = settle(TC, Outcome("trischaken", P, thirds=(0, 0, 0, 0), tricks=(0, 0, 0, 0), renonces=(Renonce("farbzwang", 2),)))
+    assert s.points[2] == -12 and sorted(s.points) == [-12, 4, 4, 4]
+
+
+def test_oesterreich_finale_5_renonce_in_trischaken():
+    """"Wer beim Trischaken eine Renonce begeht, verliert 3 mal 2 Punkte. Begeht der Trischaker die
+    Renonce, verliert er 3 mal 4 Punkte. Zwei Renoncespieler verlieren je 3 Punkte.\""""
+    t = dict(thirds=(0, 0, 0, 0), tricks=(0, 0, 0, 0))
+    s = settle(OF, Outcome("trischaken", P, renonces=(Renonce("farbzwang", 2),), **t))
+    assert s.points[2] == -6
+    s = settle(OF, Outcome("trischaken", P, renonces=(Renonce("farbzwang", 1),), **t))  # seat 1 is Vorhand
+    assert s.points[1] == -12
+    s = settle(OF, Outcome("trischaken", P, renonces=(Renonce("farbzwang", 2), Renonce("farbzwang", 3)), **t))
+    assert s.points[2] == s.points[3] == -3
+
+
+# -- the scorekeeper entry's ranges, one fault at a time ----------------------------------------
+GOOD = dict(contract="dreier", players=P, declarer=2, declarer_thirds=120)
+
+
+@pytest.mark.parametrize("change,match", [
+    ({"declarer_tricks": 13}, "12 tricks"), ({"declarer_tricks": -1}, "12 tricks"),
+    ({"seats": 3}, "4 players"), ({"seats": 6}, "4 players"),
+    ({"players": (1, 2, 3)}, "four different"), ({"players": (1, 2, 3, 3)}, "four different"),
+    ({"players": (1, 2, 3, 4)}, "four different"), ({"declarer": 4}, "declarer"),
+    ({"contract": "rufer", "partner": 2}, "partner"), ({"partner": 1}, "alone"),
+    ({"kontras": ((1, 1),)}, "one Kontra"), ({"premiums": (Premium("pagat", "declarer", True, True),) * 2}, "twice"),
+    ({"premiums": (Premium("adler", "declarer", True, True),)}, "unknown premium"),
+    ({"premiums": (Premium("pagat", "both", True, True),)}, "side"),
+    ({"premiums": (Premium("pagat", "declarer", True, True, kontra=4),)}, "side"),
+    ({"renonces": (Renonce("x", 0),) * 3}, "one or two"), ({"renonces": (Renonce("x", 4),)}, "no seat"),
+    ({"claims": ((1, 2),)}, "Renonce"),
+])
+def test_oesterreich_finale_entry_ranges_one_fault_at_a_time(change, match):
+    settle(OF, Outcome(**GOOD))  # the entry without the fault is fine
+    with pytest.raises(IllegalAction, match=match):
+        settle(OF, Outcome(**(GOOD | change)))
+
+
+@pytest.mark.parametrize("change,match", [
+    ({"kontras": ((1, 4),)}, "level 0..3"), ({"kontras": ((2, 1),)}, "opponent seat"),
+    ({"kontra": 1}, "separately"), ({"premiums": (Premium("pagat", "declarer", True, True),)}, "no premiums"),
+])
+def test_oesterreich_finale_6_negative_entry_ranges(change, match):
+    good = dict(contract="bettel", players=P, declarer=2, declarer_tricks=0)
+    settle(OF, Outcome(**good))
+    with pytest.raises(IllegalAction, match=match):
+        settle(OF, Outcome(**(good | change)))
+
+
+@pytest.mark.parametrize("tricks,ok", [(0, True), (1, False)])
+def test_oesterreich_finale_3_bettel_boundary(tricks, ok):
+    s = settle(OF, Outcome("bettel", P, declarer=2, declarer_tricks=tricks))
+    assert s.won is ok and s.points[2] == (6 if ok else -6)
+
+
+@pytest.mark.parametrize("tricks,ok", [(0, False), (1, True), (2, False)])
+def test_oesterreich_finale_3_piccolo_exactly_one_trick(tricks, ok):
+    s = settle(OF, Outcome("piccolo", P, declarer=2, declarer_tricks=tricks))
+    assert s.won is ok
+
+
+def test_oesterreich_finale_5_trischaken_sums():
+    with pytest.raises(IllegalAction, match="70"):
+        settle(OF, Outcome("trischaken", P, thirds=(50, 50, 50, 59), tricks=(3, 3, 3, 3)))
+    with pytest.raises(IllegalAction, match="12"):
+        settle(OF, Outcome("trischaken", P, thirds=(50, 50, 50, 60), tricks=(3, 3, 3, 4)))
+    with pytest.raises(IllegalAction, match="Kontra"):
+        settle(OF, Outcome("trischaken", P, thirds=(50, 50, 50, 60), tricks=(3, 3, 3, 3), kontra=1))
+    with pytest.raises(IllegalAction, match="every seat"):
+        settle(OF, Outcome("trischaken", P, thirds=(50, 50, 110), tricks=(3, 3, 6)))
