@@ -9,6 +9,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from stammtisch.scorekeeper.api import create_app
+from stammtisch.scorekeeper.export import SpreadsheetCsv
 
 from .helpers import login, unlock
 
@@ -159,11 +160,12 @@ def test_whole_tournament_through_the_web_api(client):
             {ln["player"]: ln["rounds"][str(rnd)] for ln in rk["ranking"]}
 
     # exports
-    csv_text = client.get(f"{API}/tournaments/{tid}/export/ranking.csv", headers=H).text
-    table = list(csv.reader(io.StringIO(csv_text)))
+    csv_text = client.get(f"{API}/tournaments/{tid}/export/ranking.csv", headers=H).content.decode("utf-8-sig")
+    table = list(csv.reader(io.StringIO(csv_text), SpreadsheetCsv))
     assert table[0][:4] == ["Rang", "Nr.", "Name", "Verein"] and len(table) == 25
     assert int(table[1][-3]) == rk["ranking"][0]["total"]
-    sheets = list(csv.reader(io.StringIO(client.get(f"{API}/tournaments/{tid}/export/sheets.csv", headers=H).text)))
+    sheets = list(csv.reader(io.StringIO(client.get(f"{API}/tournaments/{tid}/export/sheets.csv", headers=H)
+                                         .content.decode("utf-8-sig")), SpreadsheetCsv))
     assert len(sheets) > 3 * (4 * 30 + 24)
     for name in ("results.pdf", "sheets.pdf"):
         r = client.get(f"{API}/tournaments/{tid}/export/{name}", headers=H)

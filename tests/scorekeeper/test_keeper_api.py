@@ -18,6 +18,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from stammtisch.scorekeeper.api import create_app
+from stammtisch.scorekeeper.export import SpreadsheetCsv
 
 from .helpers import login, unlock
 
@@ -99,11 +100,13 @@ def test_the_money_ledger_is_in_the_list_the_ranking_and_the_exports(client):
     assert sheet["money_totals"] == row["money"]
     rk = client.get(f"{API}/tournaments/{tid}/rankings", headers=H).json()["ranking"]
     assert sorted(ln["money"] for ln in rk) == sorted(row["money"])
-    rows = list(csv.reader(io.StringIO(client.get(f"{API}/tournaments/{tid}/export/sheets.csv", headers=H).text)))
-    assert rows[0][10:14] == ["Geld 1", "Geld 2", "Geld 3", "Geld 4"]
-    assert [int(x) for x in rows[1][10:14]] == row["money"]
-    en = list(csv.reader(io.StringIO(client.get(f"{API}/tournaments/{tid}/export/ranking.csv?lang=en",
-                                                headers=H).text)))
+    def read(name: str) -> list[list[str]]:
+        got = client.get(f"{API}/tournaments/{tid}/export/{name}", headers=H).content.decode("utf-8-sig")
+        return list(csv.reader(io.StringIO(got), SpreadsheetCsv))
+    rows = read("sheets.csv")
+    assert rows[0][15:19] == ["Geld 1", "Geld 2", "Geld 3", "Geld 4"]
+    assert [int(x) for x in rows[1][15:19]] == row["money"]
+    en = read("ranking.csv?lang=en")
     assert en[0][:3] == ["rank", "number", "name"] and en[0][-1] == "money"
 
 

@@ -46,6 +46,12 @@ def serve(
     max_http_per_client: int = typer.Option(128, metavar="N",
                                             help="open HTTP connections (and requests under way) one client "
                                                  "address may hold"),
+    public_url: Optional[str] = typer.Option(None, "--public-url", envvar="STAMMTISCH_PUBLIC_URL", metavar="URL",
+                                             help="the address phones and browsers reach this server at, printed "
+                                                  "on the scorekeeper's table cards (e.g. http://192.168.1.20:8000 "
+                                                  "on a club's Wi-Fi, https://cup.example.org behind a domain); "
+                                                  "default: the machine's network address with --host 0.0.0.0; "
+                                                  "requests and sockets from it count as the server's own"),
     trusted_proxies: str = typer.Option("", metavar="ADDRESSES",
                                         help="addresses of reverse proxies whose X-Forwarded-For is "
                                              "believed (comma-separated); none by default"),
@@ -55,10 +61,6 @@ def serve(
                                   + LANG + "; a browser's own choice wins"),
     workers: int = typer.Option(1, metavar="N", help="server processes on this port sharing the tables "
                                                      "(needs PostgreSQL)"),
-    public_url: Optional[str] = typer.Option(None, "--public-url", envvar="STAMMTISCH_PUBLIC_URL", metavar="URL",
-                                             help="the address people reach the server at, e.g. "
-                                                  "https://karten.example.org (behind a proxy): requests and "
-                                                  "sockets from it are the server's own"),
     cluster: bool = typer.Option(False, help="share the tables with the servers of other machines on the same "
                                              "PostgreSQL (implied by --workers above 1)"),
 ) -> None:
@@ -68,6 +70,13 @@ def serve(
     from ..storage import database_url as resolve_url
     from .commands import fail
 
+    from ..publicurl import public_base
+
+    try:
+        public = public_base(host, port, public_url)
+    except ValueError as e:
+        fail(f"--public-url: {e}")
+        raise  # pragma: no cover - fail() exits
     # bind first: a busy port fails with one line and exit 1, before anything says "serving at"
     sock = listen(host, port, fail)
     url = resolve_url(data, database_url)
@@ -95,12 +104,14 @@ def serve(
     config = ServerConfig(bot_delay=bot_delay, grace=grace, gc_tuning=True, search_processes=search_processes,
                           search_levels=levels, create_burst=create_burst, create_per_minute=create_per_minute,
                           max_body=max_body, max_sockets_per_client=max_sockets_per_client, cluster=shared,
-                          max_http_per_client=max_http_per_client, public_url=public_url,
-                          default_lang=language(lang))
+                          max_http_per_client=max_http_per_client, default_lang=language(lang),
+                          public_url=public)
     if workers > 1:
         from ..server.workers import run_workers
 
         print(f"stammtisch is serving at http://{host}:{port}/ with {workers} processes", flush=True)
+        for line in address_lines(host, port, public):
+            print(line, flush=True)
         ucfg = uvicorn_config(None, host, port, log_level, trusted_proxies, config)
         from ..scorekeeper.store import Store as ScoreStore
 
@@ -119,6 +130,8 @@ def serve(
     where = url if not url.startswith("sqlite") else url.split("///", 1)[-1]
     print(f"stammtisch is serving at http://{shown}:{port}/  (database: {where})", flush=True)
     print(f"scorekeeper and tournaments: http://{shown}:{port}/scorekeeper/", flush=True)
+    for line in address_lines(host, port, public):
+        print(line, flush=True)
     for line in missing_extras():
         print(line, flush=True)
     from .interrupts import end_children, guarded, stop
@@ -199,6 +212,21 @@ def _app(url: str, config: Any) -> Any:
     scores = ScoreStore(url)
     return create_app(database_url=url, config=config, routers=[make_router(scores), *cup_routers],
                       startup=[cup_startup(scores)])
+
+
+def address_lines(host: str, port: int, public: str | None) -> list[str]:
+    """What ``serve`` says about the address phones use (the scorekeeper's table cards print it)."""
+    from ..publicurl import network_addresses
+
+    if public:
+        lines = [f"phones and table cards use: {public}/"]
+        if host in ("0.0.0.0", "::", ""):
+            lines += [f"  also reachable on this network at: http://{a}:{port}/" for a in network_addresses()
+                      if f"http://{a}:{port}" != public]
+        return lines
+    return ["listening on this machine only: phones cannot open its pages or the table cards' address; "
+            "for a cup on the club's Wi-Fi start with --host 0.0.0.0 (and --public-url http://<this machine's "
+            "address>:<port>), see docs/scorekeeper.md"]
 
 
 def uvicorn_config(app: object, host: str, port: int, log_level: str = "warning", trusted_proxies: str = "",

@@ -467,7 +467,11 @@ def export(tid: int = TID,
            kind: str = typer.Argument(..., metavar="KIND", help="ranking.csv, sheets.csv, results.pdf, sheets.pdf "
                                                                  "or cards.pdf (PDF: extra pdf)"),
            out: Optional[Path] = typer.Option(None, "-o", "--out",
-                                              help="file to write (default: standard output)")) -> None:
+                                              help="file to write (default: standard output)"),
+           public_url: Optional[str] = typer.Option(None, "--public-url", envvar="STAMMTISCH_PUBLIC_URL",
+                                                    metavar="URL", help="cards.pdf: the address phones reach the "
+                                                    "server at (as serve --public-url), printed with a QR code"))\
+        -> None:
     """Export results, score sheets or table cards."""
     def go():
         from stammtisch.scorekeeper import export as ex
@@ -480,7 +484,10 @@ def export(tid: int = TID,
             raise ValueError(_t(Msg("unknown export {kind} (known: {known})", kind=repr(kind), known=", ".join(makers))))
         if kind == "cards.pdf":  # the cards carry new entry codes (stored hashed: shown only when issued)
             rnd = len(s.tournament(tid)["rounds"])
-            data = ex.cards_pdf(s, tid, rnd, s.issue_codes(tid, rnd) if rnd else {})
+            from stammtisch.publicurl import normalise_public_url
+
+            base = normalise_public_url(public_url) if public_url else ""
+            data = ex.cards_pdf(s, tid, rnd, s.issue_codes(tid, rnd) if rnd else {}, base=base)
             _say(Msg("new entry codes issued for round {n}", n=rnd))
         else:
             data = makers[kind](s, tid)

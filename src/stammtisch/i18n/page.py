@@ -29,4 +29,8 @@ PAGE_WORDS = (
     Msg("A raise cannot be taken back: the figure is worth more, won or lost (Perlaggen §13)."),
     # the invitation through the phone's share sheet; the sounds' switch
     Msg("share"), Msg("An invitation to my table"), Msg("Sounds (a card played, your turn)"),
+    # another Partie at the end (server/rematch.py); the quick reactions' row, switch and spoken line
+    # (the phrases themselves are server/reactions.py's)
+    Msg("Another Partie"), Msg("Already in: {who}"), Msg("To the next Partie (watch)"),
+    Msg("Quick reactions"), Msg("Show quick reactions at the seats"), Msg("{who}: {reaction}"),
 )

@@ -197,48 +197,89 @@ class Accounts(Database):
                 out[tab.id] = code
             for key in [k for k in self._code_fails if k[1] in out]:  # a new code lifts every lock
                 del self._code_fails[key]
+            for kd in [k for k in self._known_devices if k[0] in out]:  # and the old code's devices are strangers
+                del self._known_devices[kd]
             return out
 
-    def unlock_table(self, table_id: int, code: str, client: str = "") -> dict[str, Any]:
+    def known_device(self, table_id: int, device: str) -> bool:
+        """Whether ``device`` (a device token) has entered this table's right code since its code was issued."""
+        return (table_id, "d:" + auth.token_hash(device)) in self._known_devices
+
+    def unlock_table(self, table_id: int, code: str, client: str = "", device: str | None = None) -> dict[str, Any]:
         """Exchange a table's entry code for a session that may write that table's list.
 
-        :param client: who asks (the client address): wrong codes count per client and table
-        :raises Forbidden: a wrong code (counted; :data:`~stammtisch.scorekeeper.auth.CODE_ATTEMPTS`
-            wrong codes from one client lock that client out of the table for
-            :data:`~stammtisch.scorekeeper.auth.CODE_LOCK`;
-            :data:`~stammtisch.scorekeeper.auth.CODE_ATTEMPTS_ALL` from anybody lock the table for
-            :data:`~stammtisch.scorekeeper.auth.CODE_LOCK_ALL`)
-        :raises Locked: this client, or the table, is locked
+        Wrong codes are answered so that a stranger locks out nobody but himself:
+
+        * **the device**: :data:`~stammtisch.scorekeeper.auth.CODE_ATTEMPTS` wrong codes from one device
+          (its ``device`` token, the page's cookie; without one, its address) lock that device out of
+          this table for :data:`~stammtisch.scorekeeper.auth.CODE_LOCK`;
+        * **the address backs off**: after :data:`~stammtisch.scorekeeper.auth.ADDRESS_FREE` wrong codes
+          from one address (any devices, any tables) each further try from there waits twice as long as
+          the one before (1 s, 2 s, 4 s ... at most :data:`~stammtisch.scorekeeper.auth.ADDRESS_MAX_WAIT`):
+          a device that drops its cookie guesses no faster;
+        * **the table**: :data:`~stammtisch.scorekeeper.auth.CODE_ATTEMPTS_ALL` wrong codes from anybody
+          since the last right one close the table to *new* devices for
+          :data:`~stammtisch.scorekeeper.auth.CODE_LOCK_ALL`;
+        * a device that has **entered this table's right code before** (its ``device`` token) is never
+          locked out by any of these.
+
+        New codes (the organiser) lift every lock of their tables.
+
+        :param client: the client address
+        :param device: the device's token (the ``sk_device`` cookie), ``None`` when it sends none
+        :raises Forbidden: a wrong code (counted)
+        :raises Locked: this device, this address or the table is locked for it (with ``until``)
         """
         entered = auth.normalise_code(code if isinstance(code, str) else "")[:40]
-        key = (client, table_id)
+        dev = "d:" + auth.token_hash(device) if device else "a:" + client
+        known = bool(device) and (table_id, dev) in self._known_devices
         t = auth.now()
-        count, until = self._code_fails.get(key, (0, None))
-        if until is not None and until > t:
-            raise Locked(Msg("too many wrong codes from here: table {number} is locked for you until {time} UTC (or the "
-                             "organiser issues a new code)", number=table_id, time=f"{until:%H:%M}"), until=until)
+        count, until = self._code_fails.get((dev, table_id), (0, None))
+        fails, wait = self._address_fails.get(client, (0, None))
+        if not known:
+            if until is not None and until > t:
+                raise Locked(Msg("too many wrong codes on this device: it may try table {number} again at {time} UTC. "
+                                 "Other devices are not locked; the organiser can issue a new code",
+                                 number=table_id, time=f"{until:%H:%M}"), until=until)
+            if wait is not None and wait > t:
+                raise Locked(Msg("too many wrong codes from this network address: the next try from here at {time} "
+                                 "UTC. Phones that opened this list before are not affected",
+                                 time=f"{wait:%H:%M:%S}"), until=wait)
         with self.session() as s:
             tab = s.get(SkTable, table_id)
             if tab is None:
                 raise NotFound(Msg("there is no table {number}", number=table_id))
-            if tab.locked_until is not None and tab.locked_until > t:
-                raise Locked(Msg("too many wrong codes: table {number} is locked until {time} UTC (or the organiser issues a "
-                                 "new code)", number=tab.number, time=f"{tab.locked_until:%H:%M}"), until=tab.locked_until)
+            if not known and tab.locked_until is not None and tab.locked_until > t:
+                raise Locked(Msg("too many wrong codes at table {number} from many devices: new devices may try again "
+                                 "at {time} UTC. Phones that opened this list before are not affected; the organiser "
+                                 "can issue a new code", number=tab.number, time=f"{tab.locked_until:%H:%M}"),
+                             until=tab.locked_until)
             ok = auth.verify_secret(tab.code_hash, entered)
             if not ok:
                 tab.failed_codes += 1
                 if tab.failed_codes >= auth.CODE_ATTEMPTS_ALL:
                     tab.failed_codes, tab.locked_until = 0, t + auth.CODE_LOCK_ALL
         if not ok:
-            count = count + 1 if until is None else 1
+            count = count + 1 if until is None or until <= t else 1
             left = auth.CODE_ATTEMPTS - count
-            self._code_fails.pop(key, None)
-            self._code_fails[key] = (count, None) if left > 0 else (0, t + auth.CODE_LOCK)
-            while len(self._code_fails) > 10_000:  # bounded: the oldest entries are forgotten
-                del self._code_fails[next(iter(self._code_fails))]
-            raise Forbidden(Msg("wrong entry code ({left} attempts left)", left=left) if left > 0 else
-                            Msg("wrong entry code -- the table is locked for a while"))
-        self._code_fails.pop(key, None)
+            self._code_fails.pop((dev, table_id), None)
+            self._code_fails[(dev, table_id)] = (count, None) if left > 0 else (0, t + auth.CODE_LOCK)
+            fails += 1
+            self._address_fails.pop(client, None)
+            self._address_fails[client] = (fails, auth.address_wait(fails, t))
+            for d in (self._code_fails, self._address_fails):
+                while len(d) > 10_000:  # bounded: the oldest entries are forgotten
+                    del d[next(iter(d))]  # type: ignore[attr-defined]
+            raise Forbidden(Msg("wrong entry code ({left} attempts left on this device)", left=left) if left > 0 else
+                            Msg("wrong entry code: this device is locked out of table {number} for {minutes} minutes "
+                                "(other devices are not)", number=table_id,
+                                minutes=int(auth.CODE_LOCK.total_seconds() // 60)))
+        self._code_fails.pop((dev, table_id), None)
+        self._address_fails.pop(client, None)
+        if device:
+            self._known_devices[(table_id, dev)] = True
+            while len(self._known_devices) > 50_000:
+                del self._known_devices[next(iter(self._known_devices))]
         with self.session() as s:
             tab = s.get(SkTable, table_id)
             tab.failed_codes = 0

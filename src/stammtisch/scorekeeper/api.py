@@ -80,9 +80,15 @@ def make_router(store: Store | str | None = None, *, login_rate: int = 20, unloc
     return r
 
 
-def create_app(database_url: str = "sqlite://") -> FastAPI:
-    """A standalone app with only the scorekeeper (tests, or a club laptop without the game server)."""
+def create_app(database_url: str = "sqlite://", public_url: str | None = None) -> FastAPI:
+    """A standalone app with only the scorekeeper (tests, or a club laptop without the game server).
+
+    :param public_url: the address phones reach it at, printed on the table cards (see ``serve --public-url``)
+    """
+    from stammtisch.publicurl import normalise_public_url
+
     app = FastAPI(title="stammtisch scorekeeper")
+    app.state.public_url = normalise_public_url(public_url) if public_url else None
     app.state.scorekeeper = Store(database_url)
     app.include_router(make_router(app.state.scorekeeper))
     app.add_middleware(SecurityHeaders)  # the table server's policy (stammtisch.httpsec)

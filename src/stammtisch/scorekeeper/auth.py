@@ -8,10 +8,10 @@
 * **List keepers** get a per-table **entry code** printed on the table card: 10 characters of
   Crockford base32 (50 bits), stored as an argon2 hash, shown once when issued. The code is
   exchanged for a table session (``POST /api/tables/{id}/unlock``) that may write that
-  table's list only. Wrong codes count per client and table: after :data:`CODE_ATTEMPTS` that
-  client is locked out of that table for :data:`CODE_LOCK` (the right list keeper on another
-  device is not); :data:`CODE_ATTEMPTS_ALL` wrong codes from anybody lock the table for
-  :data:`CODE_LOCK_ALL`. Wrong passwords lock an account.
+  table's list only. Wrong codes lock the device that sent them (:data:`CODE_ATTEMPTS`), make its
+  address back off (:data:`ADDRESS_FREE`, :func:`address_wait`), and never lock out a device that
+  entered the table's right code before (:meth:`~.accounts.Accounts.unlock_table`). Wrong
+  passwords lock an account.
 * Attempts are also limited per client address in memory (:class:`RateLimiter`).
 
 >>> c = new_code(); len(c), c[5]
@@ -35,21 +35,27 @@ from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatc
 __all__ = ["hash_secret", "verify_secret", "new_code", "normalise_code", "new_token", "token_hash",
            "RateLimiter", "SESSION_HOURS", "TABLE_SESSION_HOURS", "CODE_ATTEMPTS", "CODE_LOCK", "CODE_ATTEMPTS_ALL",
            "CODE_LOCK_ALL",
-           "LOGIN_ATTEMPTS", "LOGIN_LOCK", "MIN_PASSWORD"]
+           "ADDRESS_FREE", "ADDRESS_MAX_WAIT", "address_wait", "LOGIN_ATTEMPTS", "LOGIN_LOCK", "MIN_PASSWORD"]
 
 #: Crockford base32: no I, L, O, U (read aloud and typed on a phone without confusion)
 ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 CODE_LENGTH = 10  # 50 bits
 SESSION_HOURS = 12
 TABLE_SESSION_HOURS = 16
-#: wrong entry codes one client (address) may try at one table before it is locked out of it
+#: wrong entry codes one device (its cookie; without one, its address) may try at one table before it is
+#: locked out of that table for :data:`CODE_LOCK` (other devices are not)
 CODE_ATTEMPTS = 5
 CODE_LOCK = _dt.timedelta(minutes=10)
-#: the slower bound over all clients: this many wrong codes at one table (from anybody, since the
-#: last right one) lock the table for everybody for :data:`CODE_LOCK_ALL` (so many addresses
-#: together guess no faster; one stranger alone can no longer lock the right code out)
-CODE_ATTEMPTS_ALL = 30
-CODE_LOCK_ALL = _dt.timedelta(minutes=1)
+#: wrong entry codes one address may try (any devices, any tables) before it backs off: each further try
+#: waits twice as long as the one before, at most :data:`ADDRESS_MAX_WAIT` (a device that drops its cookie
+#: guesses no faster)
+ADDRESS_FREE = 10
+ADDRESS_MAX_WAIT = _dt.timedelta(minutes=10)
+#: the bound over all devices: this many wrong codes at one table (from anybody, since the last right one)
+#: close the table to devices that never entered its right code for :data:`CODE_LOCK_ALL`; a device that
+#: did is never locked out (with 50-bit codes this bound is far from any guessing risk)
+CODE_ATTEMPTS_ALL = 200
+CODE_LOCK_ALL = _dt.timedelta(minutes=5)
 LOGIN_ATTEMPTS = 10
 LOGIN_LOCK = _dt.timedelta(minutes=15)
 MIN_PASSWORD = 10
@@ -83,6 +89,22 @@ def verify_secret(stored: str | None, secret: str) -> bool:
         return _hasher.verify(stored or _dummy(), secret) and stored is not None
     except (VerifyMismatchError, VerificationError, InvalidHashError):
         return False
+
+
+def address_wait(fails: int, at: _dt.datetime) -> _dt.datetime | None:
+    """Until when an address that has sent ``fails`` wrong codes waits before its next try.
+
+    >>> t = _dt.datetime(2026, 1, 1)
+    >>> address_wait(ADDRESS_FREE, t) is None, address_wait(ADDRESS_FREE + 1, t) - t, address_wait(ADDRESS_FREE + 3, t) - t
+    (True, datetime.timedelta(seconds=2), datetime.timedelta(seconds=8))
+    >>> address_wait(ADDRESS_FREE + 40, t) - t == ADDRESS_MAX_WAIT
+    True
+    """
+    over = fails - ADDRESS_FREE
+    if over <= 0:
+        return None
+    seconds = min(float(2 ** min(over, 30)), ADDRESS_MAX_WAIT.total_seconds())
+    return at + _dt.timedelta(seconds=seconds)
 
 
 def new_code() -> str:

@@ -46,6 +46,15 @@ class CreateIn(_In):
     names: Annotated[list[Name], Field(max_length=5)] | None = None
     #: the same key twice (a second click on the same form) gives the tournament of the first
     once: Annotated[str, Field(min_length=8, max_length=64)] | None = None
+    #: money in euros: cents per point (``None``: none)
+    rate: Annotated[int, Field(ge=0, le=10_000)] | None = None
+
+
+class RateIn(_In):
+    """The money rate in cents per point of a tournament, or of one of its tables (``table``)."""
+
+    rate: Annotated[int, Field(ge=0, le=10_000)] | None
+    table: Annotated[int, Field(ge=1, le=2**31 - 1)] | None = None
 
 
 class PlayerIn(_In):

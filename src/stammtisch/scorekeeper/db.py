@@ -74,7 +74,11 @@ class Database:
         #: failed logins under names that have no account: name -> (count, locked until)
         self._ghosts: dict[str, tuple[int, _dt.datetime | None]] = {}
         #: wrong entry codes per (client, table): (count, locked until)
+        # in memory (a restart forgets them): wrong codes per (device, table), per address, and the devices
+        # that entered a table's right code (never locked out of it)
         self._code_fails: dict[tuple[str, int], tuple[int, _dt.datetime | None]] = {}
+        self._address_fails: dict[str, tuple[int, _dt.datetime | None]] = {}
+        self._known_devices: dict[tuple[int, str], bool] = {}
 
     @contextmanager
     def session(self) -> Iterator[Session]:

@@ -8,17 +8,20 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from collections.abc import Mapping
 from typing import Any
 
 from stammtisch.core.errors import IllegalAction
 from stammtisch.core.messages import Msg
+from stammtisch.i18n import render
 
 from .draw import list_keeper
 from .store import Store
 from .words import WORDS, check_text, word
 
-__all__ = ["ranking_csv", "sheets_csv", "results_pdf", "sheets_pdf", "cards_pdf", "keeper_url", "DEAL_RULE"]
+__all__ = ["ranking_csv", "sheets_csv", "results_pdf", "sheets_pdf", "cards_pdf", "keeper_url", "DEAL_RULE",
+           "SpreadsheetCsv", "CSV_BOM", "euros"]
 
 
 def _cell(value: Any) -> Any:
@@ -26,18 +29,46 @@ def _cell(value: Any) -> Any:
     leading ``'``: a player registered as ``=HYPERLINK(...)`` stays text in Excel/LibreOffice
     (OWASP, CSV injection). Numbers, also negative ones written as text, stay as they are."""
     if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
-        try:
-            float(value)
+        if re.fullmatch(r"[+-]?\d+(?:[.,]\d+)?", value):  # a number, also with a decimal comma (euros)
             return value
-        except ValueError:
-            return "'" + value
+        return "'" + value
     return value
+
+
+class SpreadsheetCsv(csv.Dialect):
+    """The CSV dialect of the exports: what a German Excel or LibreOffice opens by a double click without
+    asking -- ``;`` between cells (the comma is the decimal sign), ``"`` around cells that need it,
+    CRLF line ends; the file is UTF-8 **with a byte-order mark** (:data:`CSV_BOM`), so umlauts arrive
+    whole. Euros are written with the language's decimal sign (``12,50`` in German, ``12.50`` in
+    English) and no thousands separator. Read it back with ``csv.reader(f, SpreadsheetCsv)`` on a file
+    opened with ``encoding="utf-8-sig"``."""
+
+    delimiter = ";"
+    quotechar = '"'
+    doublequote = True
+    skipinitialspace = False
+    lineterminator = "\r\n"
+    quoting = csv.QUOTE_MINIMAL
+
+
+#: the byte-order mark that starts every CSV export (Excel then reads UTF-8)
+CSV_BOM = "\ufeff"
 
 
 def _csv(rows: list[list[Any]]) -> str:
     buf = io.StringIO()
-    csv.writer(buf, lineterminator="\n").writerows([[_cell(v) for v in row] for row in rows])
-    return buf.getvalue()
+    csv.writer(buf, SpreadsheetCsv).writerows([[_cell(v) for v in row] for row in rows])
+    return CSV_BOM + buf.getvalue()
+
+
+def euros(cents: int, lang: str = "de", sign: bool = False) -> str:
+    """Cents as euros in the language's decimal form, no thousands separator (``-1234`` -> ``-12,34``).
+
+    >>> euros(-1234), euros(5, "en"), euros(250, "de", sign=True)
+    ('-12,34', '0.05', '+2,50')
+    """
+    text = f"{abs(cents) // 100}{'.' if lang == 'en' else ','}{abs(cents) % 100:02d}"
+    return ("-" if cents < 0 else "+" if sign and cents > 0 else "") + text
 
 
 #: the paragraph that says who deals first and who keeps the list, per game (printed on table cards)
@@ -55,39 +86,66 @@ def ranking_csv(store: Store, tid: int, round: int | None = None, lang: str = "d
     r = store.rankings(tid, round)
     rounds = sorted({int(k) for ln in r["ranking"] for k in ln["rounds"]})
     money = any("money" in ln for ln in r["ranking"])
+    cents = any("cents" in ln for ln in r["ranking"])
     head = [word(k, lang) for k in ("rank", "number", "name", "club")] + [word("round_n", lang, n=k) for k in rounds] \
-        + [word(k, lang) for k in ("total", "best_round", "decided_by")] + ([word("money_total", lang)] if money else [])
+        + [word(k, lang) for k in ("total", "best_round", "decided_by")] + ([word("money_total", lang)] if money else []) \
+        + ([word("euros", lang)] if cents else [])
     rows = [head]
     for ln in r["ranking"]:
         rows.append([ln["rank"], ln["number"], ln["name"], ln["club"]]
                     + [ln["rounds"].get(str(k), "") for k in rounds]
                     + [ln["total"], ln["best_round"], _decided(ln["decided_by"], lang)]
-                    + ([ln.get("money", 0)] if money else []))
+                    + ([ln.get("money", 0)] if money else []) + ([euros(ln.get("cents", 0), lang)] if cents else []))
     return _csv(rows)
 
 
 def sheets_csv(store: Store, tid: int, lang: str = "de") -> str:
-    """Every row of every table: round, table, game, dealer, label, points per position, the money ledger per
-    position where the profile plays for money (Österreich-Finale 2)), struck, Pflichtsolo, revision."""
+    """Every row of every table: round, table, game, the dealer by name, the game, then per position the
+    player's name and points, the money ledger (and euros at the rate) per position where the list keeps
+    money, struck (0 counted) or corrected, the Pflichtsolo's player, the revision and the settlement in
+    words of ``lang`` (:class:`SpreadsheetCsv`)."""
     t = store.tournament(tid)
     tables = [(rnd, tab, store.table(tab["id"])) for rnd in t["rounds"] for tab in rnd["tables"]]
-    money = any(row["money"] is not None for _, _, sh in tables for row in sh["rows"])
-    head = [word(k, lang) for k in ("round", "table", "game", "dealer", "label")] \
-        + [word("position_n", lang, n=n) for n in range(1, 6)] \
-        + ([word("money_n", lang, n=n) for n in range(1, 6)] if money else []) \
-        + [word(k, lang) for k in ("struck", "pflichtsolo_by", "revision", "lines")]
+    money = any(sh.get("money_totals") is not None for _, _, sh in tables)
+    cents = any(sh.get("rate_cents") is not None for _, _, sh in tables)
+    head = [word(k, lang) for k in ("round", "table", "game", "dealer", "label")]
+    for n in range(1, 6):
+        head += [word("name_n", lang, n=n), word("position_n", lang, n=n)]
+    head += [word("money_n", lang, n=n) for n in range(1, 6)] if money else []
+    head += [word("euros_n", lang, n=n) for n in range(1, 6)] if cents else []
+    head += [word(k, lang) for k in ("struck", "pflichtsolo_by", "revision", "lines")]
     rows = [head]
     for rnd, tab, sheet in tables:
+        seats = {s["position"]: s["name"] for s in sheet["seats"]}
+        names = [seats.get(p, "") for p in range(1, 6)]
+        rate = sheet.get("rate_cents")
         for row in sheet["rows"]:
             pp = list(row["position_points"]) + [""] * (5 - len(row["position_points"]))
-            mm: list[Any] = []
+            cells: list[Any] = [rnd["number"], tab["number"], row["number"], seats.get(row["dealer"], row["dealer"]),
+                                row["label"]]
+            for n in range(5):
+                cells += [names[n], pp[n]]
+            mp = row.get("money_points")
             if money:
-                m = [0 if row["struck"] else x for x in (row["money"] or [])]
-                mm = m + [""] * (5 - len(m))
-            rows.append([rnd["number"], tab["number"], row["number"], row["dealer"], row["label"], *pp, *mm,
-                         int(row["struck"]), row["pflichtsolo_by"] or "", row["revision"],
-                         "; ".join(f"{ln['label']} {ln['value']}" for ln in row["lines"])])
+                m = list(mp) if mp is not None else []
+                cells += m + [""] * (5 - len(m))
+            if cents:
+                e = [euros(x * rate, lang) for x in mp] if mp is not None and rate is not None else []
+                cells += e + [""] * (5 - len(e))
+            state = word("struck", lang) if row["struck"] else word("corrected", lang) if row["revision"] > 1 else ""
+            solo = seats.get(row["pflichtsolo_by"], "") if row["pflichtsolo_by"] else ""
+            cells += [state, solo, row["revision"], lines_text(row["lines"], names, lang)]
+            rows.append(cells)
     return _csv(rows)
+
+
+def lines_text(lines: list[dict[str, Any]], names: list[str], lang: str = "de") -> str:
+    """A row's settlement in words of ``lang`` (the seats by their players' names, as the list page shows them)."""
+    def one(ln: dict[str, Any]) -> str:
+        value = ln["value"]
+        text = f"{render(ln['label'], lang, names)} {value:+d}" if isinstance(value, int) else render(ln["label"], lang, names)
+        return text + (f" ({render(ln['note'], lang, names)})" if ln.get("note") else "")
+    return "; ".join(one(ln) for ln in lines)
 
 
 # ---------------------------------------------------------------------------- PDF
@@ -139,13 +197,14 @@ def results_pdf(store: Store, tid: int, lang: str = "de") -> bytes:
              _p(rl, word("tiebreaks", lang, tbs=", ".join(_decided(x, lang) for x in r["tiebreaks"]),
                          seed=r["lot_seed"]))]
     money = any("money" in ln for ln in r["ranking"])
+    cents = any("cents" in ln for ln in r["ranking"])
     data = [[word(k, lang) for k in ("rank", "number", "name", "club")]
             + [word("round_short", lang, n=k) for k in rounds] + [word("total", lang)]
-            + ([word("money_total", lang)] if money else [])]
+            + ([word("money_total", lang)] if money else []) + ([word("euros", lang)] if cents else [])]
     for ln in r["ranking"]:
         data.append([ln["rank"], ln["number"], ln["name"], ln["club"]]
                     + [ln["rounds"].get(str(k), "") for k in rounds] + [ln["total"]]
-                    + ([ln.get("money", 0)] if money else []))
+                    + ([ln.get("money", 0)] if money else []) + ([euros(ln.get("cents", 0), lang)] if cents else []))
     story += [rl["Spacer"](1, 4 * rl["mm"]), _grid(rl, data)]
     for tr in r["tables"]:
         if tr["table"] == 1:
@@ -156,28 +215,49 @@ def results_pdf(store: Store, tid: int, lang: str = "de") -> bytes:
 
 
 def _sheet_story(rl: Mapping[str, Any], sheet: Mapping[str, Any], lang: str = "de") -> list[Any]:
+    """One Tischzettel: every row with the points it counts -- a struck row shows its old numbers struck
+    through and the 0 it counts (Österreich-Finale 1)), so the column adds up to Summe by hand; a
+    corrected row is marked -- then the money ledger (and euros at the rate) and the check's findings."""
+    from xml.sax.saxutils import escape
     names = [f"{s['position']}. {s['name']}" for s in sheet["seats"]]
     cols = names if len(sheet["columns"]) == len(names) else sheet["columns"]
     story = [_p(rl, word("sheet_title", lang, name=sheet["tournament_name"], round=sheet["round"],
                          table=sheet["number"]), "Heading2"),
              _p(rl, word("sheet_games", lang, n=sheet["normal_games"], planned=sheet["planned"] or "–",
                          keeper=sheet["list_keeper"]))]
+    small = rl["styles"]["Normal"].clone("cell", fontSize=8, leading=9)
+
+    def cell(text: str) -> Any:
+        return rl["Paragraph"](text, small)
+
     money = sheet.get("money_totals") is not None
-    data = [[word("game", lang), word("dealer", lang), word("label", lang)] + cols]
+    data: list[list[Any]] = [[word("game", lang), word("dealer", lang), word("label", lang)] + cols]
     for row in sheet["rows"]:
-        label = row["label"] + (f" ({word('struck', lang)})" if row["struck"] else "") + (
+        label = row["label"][:40] + (f" ({word('struck_zero', lang)})" if row["struck"] else
+                                     f" ({word('corrected', lang)})" if row["revision"] > 1 else "") + (
             " [Pflichtsolo]" if row["pflichtsolo_by"] else "")
-        data.append([row["number"], row["dealer"], label[:40]] + [str(p) for p in row["points"]])
+        if row["struck"]:
+            pts: list[Any] = [cell(f"<strike>{p}</strike> 0") if p else "0" for p in row["points"]]
+        else:
+            pts = [str(p) for p in row["points"]]
+        data.append([row["number"], row["dealer"], cell(escape(label))] + pts)
     data.append(["", "", word("total", lang)] + [str(t) for t in sheet["totals"]])
     story.append(_grid(rl, data))
     if money:
-        story.append(_p(rl, word("money", lang), "Heading3"))
-        mdata = [[word("game", lang), word("label", lang)] + cols]
+        rate = sheet.get("rate_cents")
+        story.append(_p(rl, word("money", lang) + (" – " + word("rate", lang, rate=rate) if rate is not None else ""),
+                        "Heading3"))
+        mdata: list[list[Any]] = [[word("game", lang), word("label", lang)] + cols]
         for row in sheet["rows"]:
-            if row["money"] is not None:
-                mdata.append([row["number"], row["label"][:40]]
-                             + [str(0 if row["struck"] else m) for m in row["money"]])
+            mp = row.get("money_points")
+            if mp is None:
+                continue
+            label = row["label"][:40] + (f" ({word('struck_zero', lang)})" if row["struck"] else
+                                         f" ({word('as_points', lang)})" if row["money"] is None else "")
+            mdata.append([row["number"], cell(escape(label))] + [str(m) for m in mp])
         mdata.append(["", word("total", lang)] + [str(m) for m in sheet["money_totals"]])
+        if sheet.get("cents_totals") is not None:
+            mdata.append(["", word("euros", lang)] + [euros(c, lang) for c in sheet["cents_totals"]])
         story.append(_grid(rl, mdata))
     errors = [c for c in sheet["checks"] if c["level"] != "info"]
     seats = {s["position"]: s["name"] for s in sheet["seats"]}

@@ -25,7 +25,9 @@ def _tarock(opts: Any) -> dict[str, Any]:
         c = CONTRACTS[name]
         allowed = list(PREMIUMS) if c.premiums is None else list(c.premiums)
         contracts.append({"name": name, "kind": c.kind, "calls_king": c.calls_king, "solo": c.solo,
-                          "tricks": c.tricks, "premiums": allowed})
+                          "tricks": c.tricks, "premiums": allowed,
+                          # Österreich-Finale 4): the called king in the talon -- the declarer may "schleifen"
+                          "schleifen": bool(c.calls_king and c.talon == "half")})
     return {"contracts": contracts, "premiums": list(PREMIUMS), "renonces": list(RENONCE_KINDS),
             "kontra_levels": [0, 1, 2, 3], "money": True,
             "trischaken_rule": getattr(opts, "trischaken_rule", "")}

@@ -73,6 +73,8 @@ class SkTournament(Base):
     lot_seed: Mapped[str] = mapped_column(String(64), default="")
     organiser_id: Mapped[int | None] = mapped_column(ForeignKey("sk_organiser.id"), nullable=True, index=True)
     published: Mapped[bool] = mapped_column(Boolean, default=False)
+    #: the money rate in cents per point (``None``: no money in euros); a table may set its own
+    rate_cents: Mapped[int | None] = mapped_column(Integer, nullable=True)
     #: the settings of the tournament's online tables (games per table, move clock, Kiebitze, ...:
     #: read and written by the online cup layer, ``stammtisch.cup``); ``None`` for a live-only cup
     online: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
@@ -113,6 +115,9 @@ class SkRound(Base):
     method: Mapped[str] = mapped_column(String(20))  # random | schedule | manual
     seed: Mapped[str] = mapped_column(String(64), default="")
     repeat_pairs: Mapped[int] = mapped_column(Integer, default=0)
+    #: a lower bound on the repeated pairs of any draw of this round (``repeat_pairs`` equal to it: the
+    #: minimum, proven); ``None`` for draws that do not minimise repeats
+    repeats_bound: Mapped[int | None] = mapped_column(Integer, nullable=True)
     created_at: Mapped[_dt.datetime] = mapped_column(DateTime, default=_now)
 
     tournament: Mapped[SkTournament] = relationship(back_populates="rounds")
@@ -134,6 +139,8 @@ class SkTable(Base):
     failed_codes: Mapped[int] = mapped_column(Integer, default=0)
     locked_until: Mapped[_dt.datetime | None] = mapped_column(DateTime, nullable=True)
     closed: Mapped[bool] = mapped_column(Boolean, default=False)
+    #: this table's money rate in cents per point (``None``: the tournament's)
+    rate_cents: Mapped[int | None] = mapped_column(Integer, nullable=True)
     version: Mapped[int] = mapped_column(Integer, default=1)
     #: ``live``: a list keeper enters the games; ``online``: a table of the table server plays them
     #: and each finished game becomes a row (``stammtisch.cup``)

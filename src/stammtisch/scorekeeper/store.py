@@ -42,6 +42,23 @@ _CONFLICT = Msg("table {table} was changed by somebody else (you saw version {se
                 "the list and enter again").id
 
 
+#: the highest rate a cup may set, cents per point
+MAX_RATE = 10_000
+
+
+def _check_rate(adapter: Any, rate: int | None) -> None:
+    """A money rate is whole cents per point (0 to :data:`MAX_RATE`), on a zero-sum list only (Jass and
+    Perlaggen write per partnership: their points are not paid from one player to another)."""
+    if rate is None:
+        return
+    if isinstance(rate, bool) or not isinstance(rate, int) or not 0 <= rate <= MAX_RATE:
+        raise IllegalAction(Msg("the rate is whole cents per point from 0 to {most}, not {value}", most=MAX_RATE,
+                                value=repr(rate)))
+    if not adapter.zero_sum:
+        raise IllegalAction(Msg("{title} writes points per partnership, not paid from player to player: no rate in "
+                                "cents per point", title=adapter.title))
+
+
 def _check_options(game: str, profile: str | None, options: Mapping[str, Any] | None) -> None:
     """Refuse rules options the engine cannot play (:func:`stammtisch.core.options.resolve_options`
     checks each option's meaning); without the engine installed only the adapter's checks apply."""
@@ -91,7 +108,7 @@ class Store(Accounts):
         rows = [SheetRow(e.number, e.dealer, dict(e.facts), Settlement.from_json(e.settlement), e.pflichtsolo_by,
                          e.revision) for e in tab.entries]
         return TableSheet(entries.get(t.game), tab.size, tab.games_planned, profile=t.profile, options=t.options,
-                          rows=rows)
+                          rows=rows, rate_cents=tab.rate_cents if tab.rate_cents is not None else t.rate_cents)
 
     @staticmethod
     def _seen(tab: SkTable, seen: int | None) -> None:
@@ -121,7 +138,7 @@ class Store(Accounts):
                           games: Mapping[int | str, int] | None = None, season: str | None = None,
                           tiebreaks: Sequence[str] | None = None, kind: str = "tournament",
                           names: Sequence[str] | None = None, organiser: int | None = None,
-                          lot_seed: str | None = None) -> dict[str, Any]:
+                          lot_seed: str | None = None, rate: int | None = None) -> dict[str, Any]:
         """A new tournament (or, with ``kind="table"`` and ``names``, a single table kept live).
 
         :param organiser: the owning organiser's id (the web API requires one; the command line,
@@ -129,6 +146,7 @@ class Store(Accounts):
         :raises OptionError: rules options the game cannot play (checked against each option's meaning)
         """
         adapter = entries.get(game)
+        _check_rate(adapter, rate)
         _check_options(game, profile, options)
         if profile is not None:
             profiles = adapter.profiles()
@@ -153,7 +171,7 @@ class Store(Accounts):
                              rounds_planned=1 if kind == "table" else rounds,
                              games_4=g.get(4, adapter.round_games.get(4, 0)),
                              games_5=g.get(5, adapter.round_games.get(5, 0)), tiebreaks=tbs,
-                             lot_seed=lot_seed or drawing.new_seed(), organiser_id=organiser)
+                             lot_seed=lot_seed or drawing.new_seed(), organiser_id=organiser, rate_cents=rate)
             s.add(t)
             s.flush()
             tid = t.id
@@ -180,6 +198,21 @@ class Store(Accounts):
                      "published": t.published, "rounds": len(t.rounds), "players": len(t.players)}
                     for t in s.scalars(q)]
 
+    def set_rate(self, tid: int, rate: int | None, table_id: int | None = None) -> dict[str, Any]:
+        """The money rate in cents per point of the tournament, or of one of its tables (``None``: no euros,
+        or for a table: the tournament's)."""
+        with self.session() as s:
+            t = self._tournament(s, tid)
+            _check_rate(entries.get(t.game), rate)
+            if table_id is None:
+                t.rate_cents = rate
+            else:
+                tab = next((x for r in t.rounds for x in r.tables if x.id == table_id), None)
+                if tab is None:
+                    raise NotFound(Msg("tournament {number} has no table {table}", number=tid, table=table_id))
+                tab.rate_cents = rate
+        return self.tournament(tid)
+
     def tournament(self, tid: int) -> dict[str, Any]:
         with self.session() as s:
             t = self._tournament(s, tid)
@@ -187,6 +220,7 @@ class Store(Accounts):
                     "kind": t.kind, "season": t.season, "rounds_planned": t.rounds_planned,
                     "games": {"4": t.games_4, "5": t.games_5}, "tiebreaks": t.tiebreaks, "lot_seed": t.lot_seed,
                     "published": t.published, "organiser": t.organiser_id, "online": t.online,
+                    "rate_cents": t.rate_cents,
                     "players": [self._player_json(p) for p in t.players],
                     "rounds": [self._round_json(r, t) for r in t.rounds]}
 
@@ -216,7 +250,10 @@ class Store(Accounts):
                            "closed": tab.closed,
                            "seats": [{"position": st.position, "player": st.player_id, "number": st.player.number,
                                       "name": st.player.name} for st in tab.seats]})
+        # a repeat-minimal draw says whether its repeats are the proven minimum or the best it found
         return {"id": r.id, "number": r.number, "method": r.method, "seed": r.seed, "repeat_pairs": r.repeat_pairs,
+                "repeats_bound": r.repeats_bound,
+                "repeats_proven": r.repeats_bound is not None and r.repeat_pairs <= r.repeats_bound,
                 "tables": tables}
 
     def publish(self, tid: int, published: bool = True) -> dict[str, Any]:
@@ -279,6 +316,7 @@ class Store(Accounts):
             active = [p for p in t.players if p.active]
             by_number = {p.number: p for p in active}
             seed = str(seed) if seed not in (None, "") else drawing.new_seed()
+            bound: int | None = None
             if method == "manual":
                 if not tables:
                     raise IllegalAction(Msg("a manual draw needs the tables as lists of start numbers"))
@@ -302,7 +340,8 @@ class Store(Accounts):
                 elif method == "balanced":
                     result = drawing.draw_balanced(ids, sz, seed, drawing.five_seats(before))
                 elif method == "schedule":
-                    result, _ = drawing.draw_schedule(ids, sz, drawing.pairs_of(before), seed)
+                    found = drawing.draw_minimal(ids, sz, drawing.pairs_of(before), seed)
+                    result, bound = found.tables, found.bound
                 else:
                     raise IllegalAction(Msg("unknown draw method {name} (random, balanced, schedule, manual)", name=repr(method)))
             # the pairs at these tables that met in an earlier round, counted the same way for every method
@@ -320,7 +359,8 @@ class Store(Accounts):
                     raise IllegalAction(Msg("a table is 'live' or 'online', not {value}", value=repr(k)))
             if "online" in table_kinds[:len(result)] and t.online is None:
                 raise IllegalAction(Msg("online tables need the tournament's online settings first"))
-            rnd = SkRound(tournament=t, number=number, method=method, seed=seed, repeat_pairs=repeats)
+            rnd = SkRound(tournament=t, number=number, method=method, seed=seed, repeat_pairs=repeats,
+                          repeats_bound=bound)
             s.add(rnd)
             for i, tab in enumerate(result, start=1):
                 planned = t.games_5 if len(tab) == 5 else t.games_4
@@ -658,10 +698,11 @@ class Store(Accounts):
                      "reason": r.reason, "author": r.author, "at": r.at} for r in e.revisions]
 
     # ------------------------------------------------------------------ rankings
-    def _results(self, s: Session, t: SkTournament,
-                 money: dict[tuple[int, int], int] | None = None) -> list[TableResult]:
+    def _results(self, s: Session, t: SkTournament, money: dict[tuple[int, int], int] | None = None,
+                 cents: dict[tuple[int, int], int] | None = None) -> list[TableResult]:
         """The tables' results; ``money`` (if given) collects (round, player) -> the money ledger's total
-        where the profile plays for money (Tarock: Kontra counts there only, Österreich-Finale 2))."""
+        where the profile plays for money (Tarock: Kontra counts there only, Österreich-Finale 2)) or a rate is
+        set, ``cents`` the same in cents at each table's rate."""
         out = []
         for r in t.rounds:
             for tab in r.tables:
@@ -673,6 +714,10 @@ class Store(Accounts):
                 if money is not None and cash is not None:
                     for p, pid in seats.items():
                         money[(r.number, pid)] = money.get((r.number, pid), 0) + cash[p - 1]
+                euros = sheet.cents_totals()
+                if cents is not None and euros is not None:
+                    for p, pid in seats.items():
+                        cents[(r.number, pid)] = cents.get((r.number, pid), 0) + euros[p - 1]
         return out
 
     def rankings(self, tid: int, round: int | None = None) -> dict[str, Any]:
@@ -680,7 +725,8 @@ class Store(Accounts):
         with self.session() as s:
             t = self._tournament(s, tid)
             cash: dict[tuple[int, int], int] = {}
-            results = self._results(s, t, cash)
+            cents: dict[tuple[int, int], int] = {}
+            results = self._results(s, t, cash, cents)
             players = {p.id: p for p in t.players}
             if round is not None and round not in {r.number for r in t.rounds}:
                 raise NotFound(Msg("round {number} is not drawn", number=round))
@@ -696,12 +742,15 @@ class Store(Accounts):
                 d.update({"number": p.number, "name": p.name, "club": p.club})
                 if cash:
                     d["money"] = sum(v for (rn, pid), v in cash.items() if pid == p.id and (round is None or rn == round))
+                if cents:
+                    d["cents"] = sum(v for (rn, pid), v in cents.items() if pid == p.id and (round is None or rn == round))
                 lines.append(d)
             tables = [{"round": tr.round, "table": tr.table,
                        "players": [{"position": pos, "name": players[pid].name, "score": tr.scores[pid]}
                                    for pos, pid in sorted(tr.seats.items())]}
                       for tr in results if round is None or tr.round == round]
             return {"tournament": t.id, "name": t.name, "game": t.game, "round": round, "tiebreaks": tbs,
+                    "rate_cents": t.rate_cents,
                     "lot_seed": t.lot_seed, "ranking": lines, "tables": tables}
 
     def season(self, season: str, scoring: str = "points", published_only: bool = False) -> dict[str, Any]:

@@ -112,7 +112,8 @@ class TableSheet:
     """
 
     def __init__(self, adapter: Adapter, size: int, planned: int = 0, *, profile: str | None = None,
-                 options: Mapping[str, Any] | None = None, rows: Sequence[SheetRow] = ()):
+                 options: Mapping[str, Any] | None = None, rows: Sequence[SheetRow] = (),
+                 rate_cents: int | None = None):
         if size not in adapter.table_sizes:
             raise IllegalAction(Msg("{title} is not played at a table of {size} (allowed: {allowed})", title=adapter.title, size=size,
                                     allowed=", ".join(map(str, adapter.table_sizes))))
@@ -122,6 +123,8 @@ class TableSheet:
         self.profile = profile
         self.options = dict(options or {})
         self.rows: list[SheetRow] = list(rows)
+        #: the money rate in cents per point (``None``: no euros); only for zero-sum lists
+        self.rate_cents = rate_cents if adapter.zero_sum else None
 
     # -- dealing order ---------------------------------------------------------------
     def _dealer_after(self, rows: Sequence[SheetRow]) -> int:
@@ -267,16 +270,42 @@ class TableSheet:
         """Totals per position (a partnership's points count for both partners)."""
         return self.adapter.position_points(self.totals(), self.size)
 
+    def keeps_money(self) -> bool:
+        """Whether the list keeps a money ledger: where the profile plays for money (Tarock, Österreich-Finale
+        2): "Es muss um Geld gespielt werden"), or where the cup sets a rate (cents per point)."""
+        return self.rate_cents is not None or any(r.settlement.money is not None for r in self.rows)
+
+    def row_money(self, row: SheetRow) -> tuple[int, ...] | None:
+        """A row's entry in the money ledger: its money where the settlement keeps one apart (Kontra counts
+        there only, Österreich-Finale 2)), else -- a row copied from the Tischzettel as points, or a game
+        without Kontra money -- its points (a zero-sum list's points are paid as they are); 0 when struck."""
+        if not self.keeps_money():
+            return None
+        s = row.settlement
+        width = len(self.adapter.columns(self.size))
+        if s.struck:
+            return (0,) * width
+        if s.money is not None:
+            return tuple(s.money)
+        return tuple(s.points) if self.adapter.zero_sum else (0,) * width
+
     def money_totals(self) -> tuple[int, ...] | None:
-        """The money ledger's totals per column, or ``None`` if no row has money (struck rows count 0)."""
-        if not any(r.settlement.money is not None for r in self.rows):
+        """The money ledger's totals per column, or ``None`` if the list keeps none (struck rows count 0;
+        rows entered as points count their points)."""
+        if not self.keeps_money():
             return None
         out = [0] * len(self.adapter.columns(self.size))
         for r in self.rows:
-            if r.settlement.money is not None and not r.settlement.struck:
-                for i, m in enumerate(r.settlement.money):
-                    out[i] += m
+            for i, m in enumerate(self.row_money(r) or ()):
+                out[i] += m
         return tuple(out)
+
+    def cents_totals(self) -> tuple[int, ...] | None:
+        """The money per column in cents at the rate (``None`` without a rate)."""
+        m = self.money_totals()
+        if m is None or self.rate_cents is None:
+            return None
+        return tuple(x * self.rate_cents for x in m)
 
     # -- checks ----------------------------------------------------------------------
     def games_left_for(self, position: int) -> int:
@@ -376,7 +405,10 @@ class TableSheet:
         ctx = self.next_context()
         return {"game": self.adapter.game, "size": self.size, "planned": self.planned,
                 "columns": list(self.adapter.columns(self.size)),
-                "rows": [r.to_json(self.adapter, self.size) for r in self.rows],
+                "rows": [dict(r.to_json(self.adapter, self.size), money_points=(
+                    list(m) if (m := self.row_money(r)) is not None else None)) for r in self.rows],
+                "rate_cents": self.rate_cents,
+                "cents_totals": list(c) if (c := self.cents_totals()) is not None else None,
                 "totals": list(self.totals()), "position_totals": list(self.position_totals()),
                 "money_totals": list(m) if (m := self.money_totals()) is not None else None,
                 "normal_games": self.normal_games(),

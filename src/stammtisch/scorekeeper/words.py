@@ -67,6 +67,13 @@ WORDS: dict[str, Msg] = {
     "chk.games-over": Msg("{n} games written, the round has {planned}"),
     "chk.pflicht_missing": Msg("{name} has not played a Pflichtsolo this round"),
     "chk.pflicht_due": Msg("{name} still owes the Pflichtsolo and has only {left} game(s) left ({owed} owed at this table): play it now"),
+    "name_n": Msg("name {n}"),
+    "euros_n": Msg("euros {n}"),
+    "euros": Msg("euros"),
+    "corrected": Msg("corrected"),
+    "struck_zero": Msg("struck: 0 counted"),
+    "as_points": Msg("entered as points"),
+    "rate": Msg("{rate} cents per point"),
 }
 
 

@@ -109,6 +109,7 @@ def create_app(*, database_url: str | None = None, data_dir: str | Path | None =
     # and the CSP below forbids both); the schema stays at /openapi.json
     app = FastAPI(title="stammtisch", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.config = cfg
+    app.state.public_url = cfg.public_url
     app.state.limits = Limits.of(cfg)
     app.state.public_url = cfg.public_url
     # whole-app middleware (the scorekeeper's router included): outermost the headers, then the path check,

@@ -186,6 +186,8 @@ class Presence:
                 for i, s in enumerate(self.seats)
             ],
             "spectators": spectators,
+            # another Partie (:mod:`.rematch`): the new table and the seats that confirmed
+            "rematch": ({**r, "confirmed": list(r["confirmed"])} if (r := getattr(self, "rematch", None)) else None),
         }
 
     def channels(self, seat: int | None, view: dict[str, Any] | None = None) -> dict[str, list[int]]:

@@ -131,6 +131,8 @@ class Table(LoggedTable, Presence, BotDriver):
         self.driver: asyncio.Task | None = None
         self._last_info: dict[str, Any] | None = None
         self._settled_sent = -1
+        #: another Partie asked for at the end (:mod:`.rematch`): the new table's id and who confirmed
+        self.rematch: dict[str, Any] | None = None
         if self.status in ("playing", "finished") or loaded.deals:
             self._rebuild(loaded)
 

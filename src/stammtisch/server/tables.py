@@ -169,9 +169,10 @@ class ServerConfig:
     cluster_local_links: bool = True
     #: a login session expires after this many seconds
     session_seconds: float = 30 * 24 * 3600.0
-    #: the address people reach the server at (``serve --public-url``, ``$STAMMTISCH_PUBLIC_URL``),
-    #: e.g. ``https://karten.example.org``: an origin of its own for requests and sockets
-    #: (:class:`.guard.SameOrigin`), and the address printed on table cards
+    #: the address people reach this server at (``serve --public-url``, env ``STAMMTISCH_PUBLIC_URL``),
+    #: e.g. ``https://cup.example.org`` behind a domain or ``http://192.168.1.20:8000`` on a club's
+    #: Wi-Fi: an origin of its own for requests and sockets (:class:`.guard.SameOrigin`), and the
+    #: address printed on the scorekeeper's table cards (``app.state.public_url``)
     public_url: str | None = None
 
 

@@ -73,6 +73,68 @@ def _pair(facts: Mapping[str, Any], key: str, default: tuple[int, int] | None = 
     return int(v[0]), int(v[1])
 
 
+#: card points of one deal, the last trick's 5 included
+DEAL_POINTS = 157
+
+
+def _possible(mode: str, facts: Mapping[str, Any], opts: Any) -> None:
+    """Refuse facts no deal can produce, naming the field and the paragraph (issue 32, item 7).
+
+    * a mode the table did not agree to: Misere (Papagei-Jass §24.5) and "Drei mal Drei" (§24.3) are
+      played only where agreed before the game (the table's options);
+    * Stöck are King and Ober of trump (§29.3): none without a trump suit (Obenabe, Undenufe, Slalom, Quer),
+      one pair only (20 for one partnership), none in a Misere;
+    * Weis: only the partnership with the highest Weis writes Weis (§29), none in a Misere (§24.5: the
+      opponents' points count) or where the table plays without Weis;
+    * card points: the 9 tricks of a deal hold 157 (the last trick's 5 included; fewer tricks and points
+      when a partnership thanks out early), a partnership without a trick has none.
+    """
+    base = mode.split(":", 1)[1] if mode.startswith("misere:") else mode
+    if mode.startswith("misere:") and not getattr(opts, "misere", False):
+        raise IllegalAction(Msg("{what}: Misere is played only where the table agreed to it", what=named("mode")),
+                            rule="Papagei-Jass §24.5")
+    three = mode.startswith("3x3:")
+    if three and not getattr(opts, "drei_mal_drei", False):
+        raise IllegalAction(Msg("{what}: Drei mal Drei is played only where the table agreed to it", what=named("mode")),
+                            rule="Papagei-Jass §24.3")
+    stoeck = _pair(facts, "stoeck", (0, 0))
+    weis = _pair(facts, "weis", (0, 0))
+    if any(stoeck):
+        if mode.startswith("misere:"):
+            raise IllegalAction(Msg("{what}: no Stöck in a Misere", what=named("stoeck")), rule="Papagei-Jass §24.5")
+        if not three and base not in ("E", "S", "L", "R"):
+            raise IllegalAction(Msg("{what}: Stöck are King and Ober of trump; {mode} has no trump", what=named("stoeck"),
+                                    mode=mode), rule="Papagei-Jass §29.3")
+        if all(stoeck) and not three:
+            raise IllegalAction(Msg("{what}: one pair of Stöck per deal, for one partnership", what=named("stoeck")),
+                                rule="Papagei-Jass §29.3")
+        if not three and max(stoeck) != 20:
+            raise IllegalAction(Msg("{what}: Stöck count 20, not {value}", what=named("stoeck"), value=max(stoeck)),
+                                rule="Papagei-Jass §29.3")
+    if any(weis):
+        if mode.startswith("misere:"):
+            raise IllegalAction(Msg("{what}: no Weis in a Misere", what=named("weis")), rule="Papagei-Jass §24.5")
+        if not getattr(opts, "weis", True):
+            raise IllegalAction(Msg("{what}: this table plays without Weis", what=named("weis")), rule="Papagei-Jass §29")
+        if all(weis):
+            raise IllegalAction(Msg("{what}: only the partnership with the highest Weis writes Weis", what=named("weis")),
+                                rule="Papagei-Jass §29")
+    if three:
+        return  # three parts of one deal, each settled by the engine's own checks
+    points, tricks = _pair(facts, "card_points"), _pair(facts, "tricks")
+    # a deal may end early when a partnership thanks out (Bedanken): fewer tricks, fewer points, never more
+    if sum(tricks) > 9:
+        raise IllegalAction(Msg("{what}: a deal has 9 tricks, not {value}", what=named("tricks"), value=sum(tricks)),
+                            rule="Papagei-Jass §23")
+    if sum(points) > DEAL_POINTS or (sum(tricks) == 9 and sum(points) != DEAL_POINTS):
+        raise IllegalAction(Msg("{what}: the tricks of a deal hold {total} card points, not {value}",
+                                what=named("card_points"), total=DEAL_POINTS, value=sum(points)), rule="Papagei-Jass §23")
+    for team in (0, 1):
+        if tricks[team] == 0 and points[team]:
+            raise IllegalAction(Msg("{what}: a partnership without a trick has no card points ({value})",
+                                    what=named("card_points"), value=points[team]), rule="Papagei-Jass §23")
+
+
 class JassAdapter(Adapter):
     """Facts per partnership for :func:`stammtisch.games.jass.scoring.score_deal`."""
 
@@ -149,6 +211,7 @@ class JassAdapter(Adapter):
             team = facts.get("declarer_team", 0)
             if team not in (0, 1):
                 raise IllegalAction(Msg("declarer_team is 0 (1+3) or 1 (2+4)"))
+        _possible(mode, facts, self.options(ctx))
         try:
             s = scoring.score_deal(mode, _pair(facts, "card_points"), _pair(facts, "tricks"),
                                    _pair(facts, "weis", (0, 0)), _pair(facts, "stoeck", (0, 0)), declarer_team=team)

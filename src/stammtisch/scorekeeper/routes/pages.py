@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path as FilePath
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Path
+from fastapi import APIRouter, Path, Request
 from fastapi.responses import FileResponse
 
 from stammtisch.core.messages import Msg
@@ -28,9 +28,14 @@ def organiser_page() -> FileResponse:
 
 
 @router.get("/tisch/{table_id}", include_in_schema=False)
-def keeper_page(table_id: Annotated[int, Path(ge=1, le=2**31 - 1)]) -> FileResponse:
-    """A table's list (the address on its table card; the entry code is typed, never in the address)."""
-    return FileResponse(STATIC / "keeper.html")
+def keeper_page(request: Request, table_id: Annotated[int, Path(ge=1, le=2**31 - 1)]) -> FileResponse:
+    """A table's list (the address on its table card; the entry code is typed, never in the address).
+    A device without one gets its device cookie here, so the lockout can lock it alone."""
+    from .deps import set_device
+
+    out = FileResponse(STATIC / "keeper.html")
+    set_device(request, out)
+    return out
 
 
 @router.get("/results", include_in_schema=False)

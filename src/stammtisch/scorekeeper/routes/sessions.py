@@ -13,7 +13,7 @@ from ..bodies import LoginIn, UnlockIn
 from ..errors import Forbidden, Locked
 from ..http import Id, body_of
 from ..store import Principal
-from .deps import client, context, store, token_of, who
+from .deps import client, context, device_of, note_proxy, public_base, set_device, store, token_of, who
 
 __all__ = ["router"]
 
@@ -22,6 +22,7 @@ router = APIRouter()
 
 @router.post("/api/login")
 def login(request: Request, body: LoginIn = Depends(body_of(LoginIn))) -> dict[str, Any]:
+    note_proxy(request)
     if not context(request).logins.allow(client(request)):
         raise Locked(Msg("too many logins from this address; wait a minute"))
     return store(request).login(body.name, body.password)
@@ -44,7 +45,29 @@ def me(request: Request, p: Principal | None = Depends(who)) -> dict[str, Any]:
 
 
 @router.post("/api/tables/{table_id}/unlock")
-def unlock(request: Request, table_id: Id, body: UnlockIn = Depends(body_of(UnlockIn))) -> dict[str, Any]:
-    if not context(request).unlocks.allow(client(request)):
+def unlock(request: Request, response: Response, table_id: Id,
+           body: UnlockIn = Depends(body_of(UnlockIn))) -> dict[str, Any]:
+    """A table session for the entry code; the lockout locks the device (its cookie), see
+    :meth:`~stammtisch.scorekeeper.accounts.Accounts.unlock_table`."""
+    note_proxy(request)
+    device = device_of(request)
+    known = device is not None and store(request).known_device(table_id, device)
+    if not known and not context(request).unlocks.allow(client(request)):
         raise Locked(Msg("too many entry codes from this address; wait a minute"))
-    return store(request).unlock_table(table_id, body.code, client(request))
+    out = store(request).unlock_table(table_id, body.code, client(request), device)
+    set_device(request, response)
+    return out
+
+
+@router.get("/api/address")
+def address(request: Request, p: Principal | None = Depends(who)) -> dict[str, Any]:
+    """What the organiser page needs before printing table cards: the address they will carry, whether a
+    phone can open it, and whether a reverse proxy's forwarded headers arrive unbelieved."""
+    if p is None or p.organiser is None:
+        raise Forbidden(Msg("log in as an organiser first (POST /scorekeeper/api/login)"))
+    from stammtisch.publicurl import is_loopback
+
+    base = public_base(request)
+    return {"base": base, "loopback": is_loopback(base),
+            "configured": bool(getattr(request.app.state, "public_url", None)),
+            "proxy_warning": context(request).proxy_warning}

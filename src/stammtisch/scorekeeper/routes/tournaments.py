@@ -8,11 +8,11 @@ from fastapi import APIRouter, Depends, Path, Query, Request
 from fastapi.responses import Response
 
 from .. import entries, export, formspec
-from ..bodies import ActiveIn, CodesIn, CreateIn, DrawIn, PlayersIn, PublishIn
+from ..bodies import ActiveIn, CodesIn, CreateIn, DrawIn, PlayersIn, PublishIn, RateIn
 from ..errors import BadInput
 from ..http import Id, Number, body_of, read_json, validate
 from ..store import Principal
-from .deps import context, logged_in, organiser, readable, store, who
+from .deps import context, logged_in, organiser, public_base, readable, store, who
 
 __all__ = ["router"]
 
@@ -32,7 +32,7 @@ def create(request: Request, p: Principal = Depends(logged_in),
         t = s.create_tournament(
             body.name, body.game, profile=body.profile, options=body.options, rounds=body.rounds,
             games={int(k): v for k, v in body.games.items()}, season=body.season, tiebreaks=body.tiebreaks,
-            kind=body.kind, names=body.names, organiser=p.organiser)
+            kind=body.kind, names=body.names, organiser=p.organiser, rate=body.rate)
         if key is not None:
             if len(ctx.created) > 10_000:
                 ctx.created.clear()
@@ -107,9 +107,17 @@ def cards(request: Request, tid: Id, p: Principal = Depends(organiser),
     s = store(request)
     fresh = s.issue_codes(tid, body.round, body.tables)
     rnd = body.round or len(s.tournament(tid)["rounds"])
-    return Response(export.cards_pdf(s, tid, rnd, fresh, base=str(request.base_url), lang=lang),
+    return Response(export.cards_pdf(s, tid, rnd, fresh, base=public_base(request), lang=lang),
                     media_type="application/pdf",
                     headers={"Cache-Control": "no-store"})
+
+
+@router.post("/api/tournaments/{tid}/rate")
+def rate(request: Request, tid: Id, p: Principal = Depends(organiser),
+         body: RateIn = Depends(body_of(RateIn))) -> dict[str, Any]:
+    """The money rate (cents per point) of the tournament or one of its tables: the lists and rankings show
+    euros per player."""
+    return store(request).set_rate(tid, body.rate, body.table)
 
 
 @router.post("/api/tournaments/{tid}/publish")

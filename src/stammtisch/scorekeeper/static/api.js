@@ -60,18 +60,29 @@ export function el(tag, attrs = {}, ...children) {
   return e;
 }
 
-// The ranking as a table; the Summe column stays in view while the rounds scroll sideways.
-export function rankingTable(r, t) {
+// Money in euros as the page's language writes them (12,50 € / €12.50).
+export function euros(cents, lang) {
+  const v = Math.abs(cents), text = `${Math.floor(v / 100)}${lang === "en" ? "." : ","}${String(v % 100).padStart(2, "0")}`;
+  return `${cents < 0 ? "−" : ""}${lang === "en" ? `€${text}` : `${text} €`}`;
+}
+
+// The ranking as a table. On a phone the first columns stay readable without scrolling: place, name,
+// Summe and the money (euros at the cup's rate); the rounds and "decided by" (which wraps, never
+// clipped) follow and scroll sideways with the table.
+export function rankingTable(r, t, lang = "de") {
   const rounds = [...new Set(r.ranking.flatMap((l) => Object.keys(l.rounds)))].sort((a, b) => a - b);
   const money = r.ranking.some((l) => "money" in l);
+  const cents = r.ranking.some((l) => "cents" in l);
   const tb = (x) => (x ? t(`tb_${x}`) : "");
-  return el("div", { class: "sheet-wrap" }, el("table", { class: "sheet", "data-testid": "ranking" },
+  return el("div", { class: "sheet-wrap" }, el("table", { class: "sheet ranking", "data-testid": "ranking" },
     el("thead", {}, el("tr", {}, el("th", {}, t("rank")), el("th", { class: "label" }, t("name")),
-      rounds.map((k) => el("th", {}, `R${k}`)), el("th", {}, t("decidedBy")),
-      money ? el("th", { title: t("moneyNote") }, t("money")) : null, el("th", { class: "sticky-end" }, t("total")))),
+      el("th", {}, t("total")), cents ? el("th", {}, t("euros")) : null,
+      money ? el("th", { title: t("moneyNote") }, t("money")) : null,
+      rounds.map((k) => el("th", {}, `R${k}`)), el("th", { class: "wrap" }, t("decidedBy")))),
     el("tbody", {}, r.ranking.map((l) => el("tr", {},
       el("td", {}, l.rank), el("td", { class: "label" }, `${l.name}`, el("span", { class: "muted small" }, ` ${t("no")} ${l.number}`)),
-      rounds.map((k) => el("td", {}, l.rounds[k] ?? "")), el("td", { class: "small" }, tb(l.decided_by)),
+      el("td", {}, el("strong", {}, l.total)),
+      cents ? el("td", { "data-testid": "euros" }, euros(l.cents ?? 0, lang)) : null,
       money ? el("td", {}, l.money ?? 0) : null,
-      el("td", { class: "sticky-end" }, el("strong", {}, l.total)))))));
+      rounds.map((k) => el("td", {}, l.rounds[k] ?? "")), el("td", { class: "small wrap" }, tb(l.decided_by)))))));
 }

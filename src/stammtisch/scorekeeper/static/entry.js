@@ -61,14 +61,19 @@ export function buildEntry(root, opts) {
     const f = st.f;
     const contracts = spec.contracts || [];
     const c = contracts.find((x) => x.name === f.contract);
-    const out = [field(t("game"), choices("c", contracts.map((x) => [x.name, g(x.name)]), f.contract, (v) => {
+    // once a contract is chosen (and the keeper has touched the form) only it stays, with "change": the rest
+    // of a premium, Renonce or Trischaken game fits one phone screen (issue 32, item 8)
+    const shown = c && st.picked && !st.allContracts ? contracts.filter((x) => x.name === f.contract) : contracts;
+    const out = [field(t("game"), choices("c", shown.map((x) => [x.name, g(x.name)]), f.contract, (v) => {
+      st.picked = true; st.allContracts = false;
       const nc = contracts.find((x) => x.name === v);
-      for (const k of ["declarer_points", "declarer_thirds", "declarer_tricks", "kontra", "kontras", "thirds", "tricks", "partner"]) delete f[k];
+      for (const k of ["declarer_points", "declarer_thirds", "declarer_tricks", "kontra", "kontras", "thirds", "tricks", "partner", "schleifen"]) delete f[k];
       if (nc && nc.kind === "trischaken") delete f.declarer;
       const kept = (f.premiums || []).filter((p) => nc && nc.premiums.includes(p.name));
       if (kept.length) f.premiums = kept; else delete f.premiums;
       set("contract", v);
-    }))];
+    }), shown.length < contracts.length ? el("button", { type: "button", class: "link", "data-testid": "c-change",
+      onclick: () => { st.allContracts = true; changed(); } }, t("changeContract")) : null)];
     if (!c) return out;
     if (c.kind !== "trischaken") {
       out.push(field(t("declarer"), choices("decl", who(active), f.declarer, (v) => {
@@ -82,13 +87,19 @@ export function buildEntry(root, opts) {
     }
     if (c.kind === "positive") {
       const thirds = f.declarer_thirds ?? thirdsOf(f.declarer_points);
-      const wonNow = thirds == null ? undefined : thirds >= 107 ? "won" : "lost";
+      const wonNow = f.schleifen ? "schleifen" : thirds == null ? undefined : thirds >= 107 ? "won" : "lost";
+      // Österreich-Finale 4): the called king in the talon, the declarer gives up: "verliert Spiel plus Ansager"
+      const results = [["won", t("won")], ["lost", t("lost")], ...(c.schleifen ? [["schleifen", t("schleifen")]] : [])];
       out.push(field(t("pointsHint"), el("div", { class: "row" },
-        choices("res", [["won", t("won")], ["lost", t("lost")]], wonNow, (v) => {
+        choices("res", results, wonNow, (v) => {
           delete f.declarer_thirds;
+          if (v === "schleifen") {
+            delete f.declarer_points; delete f.partner; f.schleifen = true; changed(); return;
+          }
+          delete f.schleifen;
           set("declarer_points", v === "won" ? "35/2" : "35/1");
         }),
-        num("points", f.declarer_points ?? (f.declarer_thirds != null ? pointsText(f.declarer_thirds) : ""), (v) => {
+        f.schleifen ? null : num("points", f.declarer_points ?? (f.declarer_thirds != null ? pointsText(f.declarer_thirds) : ""), (v) => {
           delete f.declarer_thirds;
           if (v.trim() === "") delete f.declarer_points; else f.declarer_points = v.trim();
           if (opts.onChange) opts.onChange();
@@ -171,7 +182,26 @@ export function buildEntry(root, opts) {
         el("button", { type: "button", class: "danger", "data-testid": `ren-${i}-del`, "aria-label": t("remove"),
           onclick: () => { list.splice(i, 1); upd(); } }, "✕"))),
       el("button", { type: "button", "data-testid": "ren-add", onclick: () => {
-        list.push({ kind: (spec.renonces || ["other"])[0], offender: undefined }); f.renonces = list; upd(); } }, `+ ${t("renonce")}`));
+        list.push({ kind: (spec.renonces || ["other"])[0], offender: undefined }); f.renonces = list; upd(); } }, `+ ${t("renonce")}`),
+      list.length ? claims(all, list) : null);
+  }
+
+  // Österreich-Finale 10): a regular player claims an obvious loss (heimlicher Valat, Ultimo ...) from the
+  // Renonce offender; Tiroler Cup: "Punkteverlust". Who claims, and how many points.
+  function claims(all, offenders) {
+    const f = st.f;
+    const list = f.claims || [];
+    const upd = () => set("claims", list.length ? list : undefined);
+    const off = offenders.map((r) => r.offender);
+    return el("div", { class: "subfield", "data-testid": "claims" },
+      ...list.map((c, i) => el("div", { class: "subrow", "data-testid": `claim-${i}` },
+        el("span", { class: "name" }, t("claimBy")), choices(`claim-${i}-who`, who(all.filter((p) => !off.includes(p))), c[0], (v) => { c[0] = v; upd(); }),
+        num(`claim-${i}-pts`, c[1] ?? "", (v) => { c[1] = /^\d+$/.test(v.trim()) ? +v.trim() : undefined; f.claims = list; if (opts.onChange) opts.onChange(); },
+          { size: 3, placeholder: t("claimPoints"), "aria-label": t("claimPoints") }),
+        el("button", { type: "button", class: "danger", "data-testid": `claim-${i}-del`, "aria-label": t("remove"),
+          onclick: () => { list.splice(i, 1); upd(); } }, "✕"))),
+      el("button", { type: "button", "data-testid": "claim-add", onclick: () => {
+        list.push([undefined, undefined]); f.claims = list; upd(); } }, `+ ${t("claim")}`));
   }
 
   // ------------------------------------------------------------------ Doppelkopf

@@ -1,10 +1,10 @@
 // A table's list, phone first: the list keeper (entry code from the table card) writes the next game
 // by meaning and corrects or strikes the last one; the tournament's organiser (logged in on the
 // organiser page) may correct or strike any row, with a reason. Every revision shows its author.
-import { api, el } from "./api.js";
+import { api, el, euros } from "./api.js";
 import { activeOf, buildEntry } from "./entry.js";
 import { nav } from "./nav.js";
-import { checkText, g, loadCatalog, msg, t } from "./words.js";
+import { checkText, g, lang, loadCatalog, msg, pointsText, t } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = +(/\/tisch\/(\d+)/.exec(location.pathname) || [])[1];
@@ -57,9 +57,17 @@ function flagsOf(r, brief = false) {
 function signed(v) { return v > 0 ? `+${v}` : String(v); }
 
 // a settlement line in the page's language (engine messages through the catalogue; seats are positions - 1)
+// card points as the players write them on the Tischzettel: "35/2" (35 Punkte und 2 Blatt), not 35⅔
+function blatt(m) {
+  if (!m || typeof m !== "object" || !m.args) return m;
+  const args = Object.fromEntries(Object.entries(m.args).map(([k, v]) =>
+    [k, typeof v === "number" && (k === "thirds" || k.endsWith("_thirds")) ? pointsText(v) : v]));
+  return { ...m, args };
+}
+
 function lineText(l) {
   const seat = (v) => nameOf(v + 1);
-  return `${msg(l.label, seat)} ${signed(l.value)}${l.note ? ` (${msg(l.note, seat)})` : ""}`;
+  return `${msg(blatt(l.label), seat)} ${signed(l.value)}${l.note ? ` (${msg(blatt(l.note), seat)})` : ""}`;
 }
 
 function pointsInWords(points, cols) {
@@ -121,7 +129,9 @@ function renderSheet() {
     el("tfoot", {},
       el("tr", { "data-testid": "totals" }, el("td", {}), el("th", { class: "label", scope: "row" }, t("total")), tab.totals.map((x) => el("td", {}, x))),
       money ? el("tr", { "data-testid": "money" }, el("td", {}), el("th", { class: "label", scope: "row", title: t("moneyNote") }, t("money")),
-        money.map((x) => el("td", {}, x))) : null)));
+        money.map((x) => el("td", {}, x))) : null,
+      tab.cents_totals ? el("tr", { "data-testid": "euros" }, el("td", {}), el("th", { class: "label", scope: "row" }, t("euros")),
+        tab.cents_totals.map((x) => el("td", {}, euros(x, lang())))) : null)));
   // scroll the list's end into view (the latest rows) inside its box
   const wrap = $("sheet");
   wrap.scrollTop = wrap.scrollHeight;

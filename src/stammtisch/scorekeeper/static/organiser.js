@@ -31,6 +31,7 @@ function words() {
   set("h-reg", "registration"); set("b-reg", "register"); set("h-draw", "draw"); set("l-method", "method");
   set("l-seed", "seed"); set("l-prefer", "tables"); set("b-draw", "drawNext"); set("h-cards", "cards");
   set("codes-once", "codesOnce"); set("cards-btn", "printCards"); set("codes-btn", "showCodes");
+  set("l-rate", "rateCents"); set("l-rate2", "rateCents"); set("b-rate", "setRate");
   set("h-scoring", "scoring"); set("rank-btn", "ranking"); set("checks-btn", "checkSheets");
   $("players-form").names.placeholder = t("onePerLine");
   $("draw-form").seed.placeholder = t("random");
@@ -90,10 +91,14 @@ function renderTournament() {
   $("tournament").hidden = false;
   $("create-details").open = false;  // the open tournament first; a new one behind its summary
   $("t-title").textContent = `${tt.name} · ${g(tt.game)}${tt.profile ? ` (${tt.profile})` : ""} · #${tt.id}`;
+  $("rate-form").rate.value = tt.rate_cents ?? "";
+  if (state.key) address().catch(() => {});  // warn before anybody prints cards with a loopback address
   $("players").textContent = tt.players.map((p) => `${p.number}. ${p.name}${p.club ? " (" + p.club + ")" : ""}`).join(", ") || t("nobody");
   $("rounds").replaceChildren(...tt.rounds.map((r) => el("div", { "data-testid": `round-${r.number}` },
     el("h3", {}, `${t("round", { n: r.number })} · ${t(r.method === "schedule" ? "mSchedule" : r.method === "balanced" ? "mBalanced" : r.method === "random" ? "mRandom" : "seating")}`
-      + `${r.seed ? ` · ${t("seed")} ${r.seed}` : ""} · `, el("span", { "data-testid": `repeats-${r.number}` }, t("repeats", { n: r.repeat_pairs }))),
+      + `${r.seed ? ` · ${t("seed")} ${r.seed}` : ""} · `, el("span", { "data-testid": `repeats-${r.number}` }, t("repeats", { n: r.repeat_pairs })),
+      r.repeats_bound === null || r.repeats_bound === undefined ? "" : el("span", { class: "small muted", "data-testid": `proven-${r.number}` },
+        ` · ${r.repeats_proven ? t("repeatsMinimum") : t("repeatsBest", { n: r.repeats_bound })}`)),
     el("div", { class: "tables" }, r.tables.map((tab) => el("div", { class: "tablecard", "data-testid": `seating-${r.number}-${tab.number}` },
       el("div", { class: "row" }, el("strong", {}, `${t("table", { n: tab.number })}${tab.size === 5 ? ` · ${t("seatsFive")}` : ""}`),
         el("span", { class: "small muted" }, `${t("games", { n: tab.normal_games, p: tab.planned || "–" })}${tab.errors ? " ⚠" : ""}`)),
@@ -119,6 +124,7 @@ $("create-form").addEventListener("submit", (e) => { e.preventDefault(); guard(a
   const body = { name: f.name.value, game: f.game.value, rounds: +f.rounds.value, games, once: state.once };
   if (f.profile.value) body.profile = f.profile.value;
   if (f.season.value) body.season = f.season.value;
+  if (f.rate.value !== "") body.rate = +f.rate.value;
   const single = f.single.checked;
   if (single) {
     body.kind = "table";
@@ -170,8 +176,28 @@ function lastRound() {
   return n;
 }
 
+// the address the cards will carry: phones cannot open a loopback one (serve --public-url, docs/scorekeeper.md)
+async function address() {
+  const a = await api("/address", { token: state.key });
+  $("card-address").textContent = t("cardAddress", { url: `${a.base}/scorekeeper/tisch/…` });
+  $("address-warning").hidden = !a.loopback;
+  $("address-warning").textContent = a.loopback ? t("loopbackWarning", { url: a.base }) : "";
+  $("proxy-warning").hidden = !a.proxy_warning;
+  $("proxy-warning").textContent = a.proxy_warning ? t("proxyWarning", { proxy: a.proxy_warning.proxy }) : "";
+  return a;
+}
+
+$("rate-form").addEventListener("submit", (e) => { e.preventDefault(); guard(async () => {
+  const v = e.target.rate.value;
+  await api(`/tournaments/${state.t.id}/rate`, { method: "POST", token: state.key, body: { rate: v === "" ? null : +v } });
+  await refreshTournament();
+  status(v === "" ? t("noRate") : t("rateSet", { rate: +v }));
+}); });
+
 $("cards-btn").addEventListener("click", () => guard(async () => {
   const n = lastRound();
+  const a = await address();
+  if (a.loopback && !confirm(t("loopbackWarning", { url: a.base }))) return;
   if (!confirm(t("confirmCodes", { n }))) return;
   await download(`/tournaments/${state.t.id}/cards?lang=${lang()}`, `tischkarten-runde-${n}.pdf`,
     { method: "POST", body: { round: n }, token: state.key });
@@ -211,7 +237,7 @@ $("draw-form").addEventListener("submit", (e) => { e.preventDefault(); guard(asy
 
 $("rank-btn").addEventListener("click", () => guard(async () => {
   const r = await api(`/tournaments/${state.t.id}/rankings`, { token: state.key });
-  $("ranking").replaceChildren(rankingTable(r, t));
+  $("ranking").replaceChildren(rankingTable(r, t, lang()));
 }));
 
 $("checks-btn").addEventListener("click", () => guard(async () => {

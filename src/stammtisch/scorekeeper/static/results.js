@@ -1,7 +1,7 @@
 // Public read-only results: published tournaments only.
 import { api, el, rankingTable } from "./api.js";
 import { nav } from "./nav.js";
-import { g, loadCatalog, t } from "./words.js";
+import { g, lang, loadCatalog, t } from "./words.js";
 
 const list = document.getElementById("list");
 const result = document.getElementById("result");
@@ -15,7 +15,7 @@ async function show(id) {
   const r = await api(`/tournaments/${id}/rankings`);
   result.replaceChildren(
     el("h2", {}, `${tt.name} · ${g(tt.game)}`),
-    rankingTable(r, t),
+    rankingTable(r, t, lang()),
     ...tt.rounds.map((rd) => el("div", {}, el("h3", {}, t("round", { n: rd.number })),
       el("div", { class: "tables" }, rd.tables.map((tab) => el("div", { class: "tablecard" }, el("strong", {}, t("table", { n: tab.number })),
         el("ol", {}, tab.seats.map((s) => el("li", {}, s.name)))))))));

@@ -18,6 +18,7 @@ from ...core.options import options_schema, options_to_json
 from ...i18n import strength
 from ..botpool import allowed_kinds
 from ..presence import public_settings
+from ..rematch import rematch
 from ..schemas import CreateTable, FillBots, OwnerOnly, TakeSeat
 from ..store import new_token
 from ..tables import TableError
@@ -248,3 +249,13 @@ async def api_start(request: Request, table_id: TableId):
     _, token = await owner_token(request, t, OwnerOnly)
     await t.start(token)
     return {"table": t.info()}
+
+@router.post("/api/tables/{table_id}/rematch")
+async def api_rematch(request: Request, table_id: TableId):
+    """Another Partie with the same seats and options (:mod:`..rematch`); a seated person's token."""
+    t = await table_or_404(request, table_id)
+    body = await read_model(request, OwnerOnly, config_of(request).max_api_body)
+    out = await rematch(tables_of(request), t, body.token)
+    new = await tables_of(request).get(out["table"])
+    return JSONResponse({**out, "info": new.info() if new is not None else None},
+                        headers={TABLE_HEADER: out["table"]})

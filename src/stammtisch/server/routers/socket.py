@@ -15,6 +15,7 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from ...core.errors import IllegalAction, StammtischError
 from ..guard import BadJSON, loads_strict
 from ..presence import Conn
+from ..reactions import react
 from ..registry import Tables
 from ..table import Table
 from ..tables import ServerConfig, TableError
@@ -185,6 +186,8 @@ async def serve_socket(ws: WebSocket, t: Table, cfg: ServerConfig) -> None:
                     await t.resync(conn)
                 elif kind == "chat":
                     t.chat(conn, msg.get("channel", "table"), msg.get("text"))
+                elif kind == "react":  # a quick reaction (server/reactions.py)
+                    react(t, conn.seat, msg.get("reaction"))
                 elif kind == "ping":
                     conn.send({"type": "pong", "id": msg_id})
                 else:

@@ -37,7 +37,10 @@ function createForm() {
     const g = catalogue.find((x) => x.name === gameSel.value);
     profileSel.replaceChildren(...Object.keys(g.profiles).map((p) => h("option", { value: p, selected: p === g.default_profile }, gettext((g.profile_titles || {})[p] || p))));
     const gaps = g.bot_gaps || {};
-    botSel.replaceChildren(...offeredBots(g).map((b) => h("option", { value: b, selected: b === "rule", title: gaps[b] ? msg(gaps[b]) : null },
+    const offered = offeredBots(g);
+    // the rule player by default; a game without one keeps the server's first kind (its cheapest)
+    const preset = offered.includes("rule") ? "rule" : offered.includes(g.bots[0]) ? g.bots[0] : offered[0];
+    botSel.replaceChildren(...offered.map((b) => h("option", { value: b, selected: b === preset, title: gaps[b] ? msg(gaps[b]) : null },
       msg((g.bot_names || {})[b]) || b)));
     showGap();
     const sample = g.deck.notation.slice(0, 1).concat(g.deck.notation.slice(-1));

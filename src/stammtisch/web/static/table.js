@@ -35,7 +35,36 @@ const prefs = {
   set confirm(x) { localStorage.setItem("stammtisch:confirm", x ? "on" : "off"); },
   get sound() { return localStorage.getItem("stammtisch:sound") === "on"; },
   set sound(x) { localStorage.setItem("stammtisch:sound", x ? "on" : "off"); },
+  get reactions() { return localStorage.getItem("stammtisch:reactions") !== "off"; },
+  set reactions(x) { localStorage.setItem("stammtisch:reactions", x ? "on" : "off"); },
 };
+
+// --- quick reactions (issue 31, 9; server/reactions.py): fixed phrases by id, shown a few seconds
+// at the sender's seat plate; each player may hide them (remembered in the browser) ---------------
+const REACTION_IDS = ["well_played", "lucky", "servus", "thanks", "oje"];
+const REACTION_WORDS = { well_played: "Well played!", lucky: "Lucky!", servus: "Servus!", thanks: "Thanks!", oje: "Oh dear!" };
+const REACTION_MS = 4000;
+//: per seat, the reaction shown now: { msg, until }
+const shownReactions = new Map();
+
+function reactionBar() {
+  if (role !== "player" || !prefs.reactions) return null;
+  return h("div", { class: "reactions", id: "reactions", role: "group", "aria-label": message("Quick reactions") },
+    REACTION_IDS.map((id) => h("button", {
+      type: "button", class: "reaction", dataset: { reaction: id },
+      onclick: () => send({ type: "react", reaction: id, id: ++msgId }),
+    }, message(REACTION_WORDS[id]))));
+}
+
+/** The reactions shown now, each in a bubble on its seat's plate (drawn after every render). */
+function showReactions() {
+  const now = performance.now();
+  for (const [seat, r] of shownReactions) {
+    if (r.until <= now || !prefs.reactions) { shownReactions.delete(seat); continue; }
+    const plate = document.querySelector(`.seat-plate[data-seat="${seat}"]`);
+    if (plate) plate.append(h("div", { class: "reaction-bubble", dataset: { seat } }, message(r.msg)));
+  }
+}
 
 // --- sounds behind a switch (off unless the player turns them on): made in the browser with
 // WebAudio, no files: a short low knock for a card played, two rising notes for "your turn" -------
@@ -296,6 +325,15 @@ function handle(msg) {
     }
     case "table": relabel(msg); info = msg.table; render(); break;
     case "ack": pending = false; break;
+    case "reaction":
+      if (prefs.reactions && Number.isInteger(msg.seat)) {
+        shownReactions.set(msg.seat, { msg: msg.msg, until: performance.now() + REACTION_MS });
+        const who = state && state.view && state.view.seats ? state.view.seats[msg.seat] : "";
+        announce([message({ id: "{who}: {reaction}", args: { who, reaction: message(msg.msg) } })]);
+        render();
+        setTimeout(() => { if (state) render(); }, REACTION_MS + 50);
+      }
+      break;
     case "error": {
       pending = false;
       if (msg.code === "bad_token") { localStorage.removeItem(`stammtisch:token:${tableId}`); ws.close(); }
@@ -404,12 +442,37 @@ function overPanel(v) {
   const best = Math.max(...v.totals);
   const winners = names.filter((_, i) => v.totals[i] === best);
   return h("section", { class: "panel over", id: "game-over" },
+    rematchBox(v),
     h("h2", {}, t("gameOver", { n: info.number })),
     h("p", { class: "winner", id: "winner" }, winners.length === names.length ? t("draw") : t("winner", { who: winners.join(", ") })),
     scoreSheet(v, game, v.results, v.totals),
     h("p", { class: "links" }, h("a", { href: `/replay/${info.number}`, id: "replay-link" }, t("replay")), " · ",
       h("a", { href: `/api/records/${info.number}`, download: `stammtisch-${info.number}.json`, id: "record-link" }, t("record"))),
     fairLine(info));
+}
+
+/** Another Partie with the same seats and options (issue 31): the first thing on the end panel. A
+ * person confirms and goes to the new table (their seat token carries over); the others see who is in;
+ * a Kiebitz may follow to watch. */
+function rematchBox(v) {
+  const r = info.rematch;
+  const who = r ? r.confirmed.map((i) => v.seats[i]).join(", ") : "";
+  if (role !== "player") {
+    return r ? h("p", { class: "rematch", id: "rematch" },
+      h("a", { href: `/t/${encodeURIComponent(r.table)}`, id: "rematch-watch" }, message("To the next Partie (watch)"))) : null;
+  }
+  return h("div", { class: "rematch", id: "rematch" },
+    h("button", { id: "rematch-button", class: "primary", type: "button", onclick: askRematch }, message("Another Partie")),
+    who ? h("span", { class: "muted", id: "rematch-who" }, message({ id: "Already in: {who}", args: { who } })) : null);
+}
+
+async function askRematch() {
+  const token = tokens.get(tableId);
+  try {
+    const r = await api(`/api/tables/${tableId}/rematch`, { token });
+    tokens.set(r.table, token);  // the same seat token opens the seat at the new table
+    location.href = `/t/${encodeURIComponent(r.table)}`;
+  } catch (e) { toast(e.message, "error"); }
 }
 
 function chatPanel() {
@@ -435,12 +498,14 @@ function settingsPanel() {
   const rest = h("select", { id: "pref-rest", onchange: (e) => { prefs.rest = Number(e.target.value); } },
     REST_CHOICES.map((ms) => h("option", { value: String(ms), selected: ms === prefs.rest }, t("seconds", { n: String(ms / 1000).replace(".", t("decimal")) }))));
   const conf = h("input", { type: "checkbox", id: "pref-confirm", checked: prefs.confirm, onchange: (e) => { prefs.confirm = e.target.checked; } });
+  const react = h("input", { type: "checkbox", id: "pref-reactions", checked: prefs.reactions, onchange: (e) => { prefs.reactions = e.target.checked; render(); } });
   const sound = h("input", { type: "checkbox", id: "pref-sound", checked: prefs.sound, onchange: (e) => { prefs.sound = e.target.checked; if (prefs.sound) sounds.turn(); } });
   const pace = info && info.settings && info.settings.bot_seconds !== undefined ? t("seconds", { n: String(info.settings.bot_seconds).replace(".", t("decimal")) }) : t("paceNormal");
   return h("section", { class: "panel settings", id: "panel-settings" }, h("h2", {}, t("settings")),
     h("label", { for: "pref-rest" }, h("span", {}, t("trickRest")), rest),
     h("label", { for: "pref-confirm", class: "check" }, conf, h("span", {}, t("confirmWords"))),
     h("label", { for: "pref-sound", class: "check" }, sound, h("span", {}, message("Sounds (a card played, your turn)"))),
+    h("label", { for: "pref-reactions", class: "check" }, react, h("span", {}, message("Show quick reactions at the seats"))),
     h("p", { class: "muted small" }, `${t("botPace")}: ${pace}`), fairLine(info));
 }
 
@@ -499,7 +564,8 @@ function gameView() {
       drawHand(handOptions(handView(v).hv)),
       handView(v).left ? h("p", { class: "hand-note", id: "hand-note" }, message({ id: "The remaining {n} cards are not played.", args: { n: handView(v).left } })) : null,
       handView(v).shown ? shownCards(v, handView(v).shown) : null,
-      v.seat !== null && v.seat !== undefined && ((handView(v).hv.deal || {}).hand || []).length ? h("p", { class: "keys-hint" }, t("keys")) : null));
+      v.seat !== null && v.seat !== undefined && ((handView(v).hv.deal || {}).hand || []).length ? h("p", { class: "keys-hint" }, t("keys")) : null,
+      reactionBar()));
   // (at the end the sheet is in the end panel too: beside the table it is left out, the quick bar still opens it)
   const sidePanel = (id, title, body, twice = false) => h("section", { class: `panel${panel === id ? " shown" : ""}${twice ? " twice" : ""}`, id: `panel-${id}`, dataset: { panel: id } },
     h("div", { class: "panel-head" }, h("h2", {}, title),
@@ -653,6 +719,7 @@ function render() {
     else if (a.id) refocus = { where: "id", id: a.id };
   }
   root.replaceChildren(head, ...body.filter((x) => x));
+  showReactions();
   fitWords();
   fitScreen();
   seatClocks(() => timerText());
