@@ -27,11 +27,34 @@ def live_server(tmp_path_factory: Any, name: str) -> Iterator[LiveServer]:
     srv.stop()
 
 
+#: the browser's own language in the tests: German, the project's default (a first visit follows
+#: ``navigator.languages``, i18n.js); a test passes ``locale=`` for another
+LOCALE = "de-DE"
+
+
+class GermanBrowser:
+    """A Playwright browser whose new contexts and pages speak :data:`LOCALE` unless told otherwise."""
+
+    def __init__(self, browser: Any) -> None:
+        self._browser = browser
+
+    def new_context(self, **kw: Any) -> Any:
+        kw.setdefault("locale", LOCALE)
+        return self._browser.new_context(**kw)
+
+    def new_page(self, **kw: Any) -> Any:
+        kw.setdefault("locale", LOCALE)
+        return self._browser.new_page(**kw)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._browser, name)
+
+
 def launch(flags: list[str] = FLAGS) -> Iterator[Any]:
-    """A headless Chromium with ``flags``, closed after the module."""
+    """A headless Chromium with ``flags`` (German, :class:`GermanBrowser`), closed after the module."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
         b = p.chromium.launch(executable_path=CHROMIUM, args=flags)
-        yield b
+        yield GermanBrowser(b)
         b.close()

@@ -34,7 +34,7 @@ def page():
     with sync_api.sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM if os.path.exists(CHROMIUM) else shutil.which("chromium"),
                                     args=ARGS, headless=True)
-        pg = browser.new_page(viewport={"width": 1200, "height": 1000})
+        pg = browser.new_page(viewport={"width": 1200, "height": 1000}, locale="de-DE")  # a German browser
         pg.browser_ = browser
         yield pg
         browser.close()
@@ -191,7 +191,7 @@ def test_keeper_on_a_phone_enters_tarock_by_taps_and_the_organiser_strikes_with_
     assert r.status_code == 403 and "organiser" in r.json()["message"]
 
     # the organiser strikes it with a reason, from the web page; the history shows both authors
-    org = page.browser_.new_page(viewport=PHONE)
+    org = page.browser_.new_page(viewport=PHONE, locale="de-DE")
     errors += watch(org)
     log_in(org, server)
     org.goto(f"{server}/scorekeeper/tisch/{tab}")

@@ -33,4 +33,5 @@ def test_the_page_script_asks_the_server_only_without_a_remembered_choice():
     from importlib.resources import files
 
     js = (files("stammtisch.web") / "static" / "i18n.js").read_text(encoding="utf-8")
-    assert 'fetch("/api/config")' in js and 'localStorage.getItem("stammtisch:lang") || SERVER_LANG' in js
+    # a remembered choice first, then the browser's own languages, and only then the server's default
+    assert 'fetch("/api/config")' in js and 'known(localStorage.getItem(KEY)) || browserLang() || await' in js

@@ -17,7 +17,7 @@ from rich.text import Text
 
 from ..core import records, registry
 from ..core.errors import StammtischError
-from .helptext import BOTS, GAMES, OPTION, PROFILES, WORKERS
+from .helptext import BOTS, GAMES, LANG, OPTION, PROFILES, WORKERS, check_lang
 from .options import parse_options
 
 if TYPE_CHECKING:
@@ -59,8 +59,9 @@ def play(
                                           help="write the record to FILE when the game ends or is left"),
     name: Optional[str] = typer.Option(None, metavar="TEXT",
                                        help="your name (default: Du, on English screens You)"),
-    lang: str = typer.Option("de", "--lang", metavar="de|en",
-                             help="language of the screen: de (German) or en (English)"),
+    lang: str = typer.Option("de", "--lang", metavar="de|en|fr|it",
+                             callback=check_lang,
+                             help="language of the screen: " + LANG),
 ) -> None:
     """Play a game in the terminal against computer players.
 
@@ -94,8 +95,9 @@ def play(
 def replay(
     file: Path = typer.Argument(..., help="a record written by stammtisch (play --record, simulate --record)"),
     as_json: bool = typer.Option(False, "--json", help="one JSON object on stdout (errors too)"),
-    lang: str = typer.Option("de", "--lang", metavar="de|en",
-                             help="language of the text: de (German) or en (English)"),
+    lang: str = typer.Option("de", "--lang", metavar="de|en|fr|it",
+                             callback=check_lang,
+                             help="language of the text: " + LANG),
 ) -> None:
     """Re-validate every action of a record and print the per-trick and final score."""
     try:
@@ -115,6 +117,7 @@ def replay(
         print(json.dumps(out, ensure_ascii=False))
         return
     from .render import module_for
+    from ..i18n import gettext
     from .settlement import display_name, match_result, score_sheet, set_language, settlement_lines, words
 
     mod = module_for(match.game.name)
@@ -125,8 +128,8 @@ def replay(
     w = words(set_language(lang))
     names = [display_name(n) for n in match.seat_names]
     cols = list(match.game.columns(match.options))
-    labels = names if len(cols) == len(names) else cols
-    console.print(Text(f"{match.game.title}", style="bold").append(
+    labels = names if len(cols) == len(names) else [gettext(c, w["lang"]) for c in cols]
+    console.print(Text(gettext(match.game.title, w["lang"]), style="bold").append(
         " " + w["record_ok"].format(n=len(match.logs)), style=""), highlight=False)
     rows = []
     for s in scores:

@@ -50,3 +50,18 @@ def quiet_flags() -> None:
 
     TyperOption.display_type_rich = _display_type_rich  # type: ignore[method-assign]
     TyperArgument.display_type_rich = lambda self, ctx: None  # type: ignore[method-assign]
+
+#: the languages of ``--lang`` (one catalogue each: stammtisch/i18n/locale/<lang>.po)
+LANG = "de (German, the default), en (English), fr (French) or it (Italian)"
+
+
+def check_lang(value: str) -> str:
+    """``--lang``: a language with a catalogue (``fr``, also ``fr-CH``), else a clear refusal."""
+    from typer import BadParameter
+
+    from ..i18n import LANGS
+
+    code = (value or "").lower().replace("_", "-").split("-")[0]
+    if code not in LANGS:
+        raise BadParameter(f"unknown language {value!r}: one of {', '.join(LANGS)}")
+    return code

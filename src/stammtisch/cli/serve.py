@@ -11,7 +11,7 @@ from typing import Any, Optional
 
 import typer
 
-from .helptext import DATA
+from .helptext import DATA, LANG, check_lang
 
 
 def register(app: typer.Typer) -> None:
@@ -55,9 +55,10 @@ def serve(
     trusted_proxies: str = typer.Option("", metavar="ADDRESSES",
                                         help="addresses of reverse proxies whose X-Forwarded-For is "
                                              "believed (comma-separated); none by default"),
-    lang: str = typer.Option("de", "--lang", metavar="de|en",
-                             help="the pages' language for a visitor who has not chosen one: de (German) or "
-                                  "en (English); a browser's own choice wins"),
+    lang: str = typer.Option("de", "--lang", metavar="de|en|fr|it",
+                             callback=check_lang,
+                             help="the pages' language for a visitor whose browser asks for none of ours: "
+                                  + LANG + "; a browser's own choice wins"),
     workers: int = typer.Option(1, metavar="N", help="server processes on this port sharing the tables "
                                                      "(needs PostgreSQL)"),
     cluster: bool = typer.Option(False, help="share the tables with the servers of other machines on the same "

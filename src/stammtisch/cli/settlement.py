@@ -16,7 +16,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..core.messages import Msg
-from ..i18n import DEFAULT_LANG, gettext, language, plural_category, render, variant_text, worded
+from ..i18n import DEFAULT_LANG, count_of, gettext, language, plural_category, render, variant_text, worded
 
 #: the terminal's own words (catalogue ids; :func:`words` renders them in one language)
 WORDS: dict[str, Msg] = {
@@ -66,8 +66,8 @@ def tr(text: str, /, **args: Any) -> str:
     flags = ["you"] if any(args.get(k) == you for k in ("seat", "winner", "name", "who")) else []
     if isinstance(args.get("side"), str) and " & " in args["side"]:
         flags.append("pair")
-    n = args.get("n")
-    one = isinstance(n, int) and not isinstance(n, bool) and plural_category(n, _LANG[0]) == "one"
+    n = count_of(args)
+    one = n is not None and plural_category(n, _LANG[0]) == "one"
     said = variant_text(mid, _LANG[0], flags, one)
     values = {k: worded(v, _LANG[0]) for k, v in args.items()}  # a word with its article: {figure:nom}
     try:
@@ -133,6 +133,7 @@ def column_labels(columns: Sequence[str], names: Sequence[str]) -> list[str]:
     columns of a four-seat game name their players (seats 1/3 and 2/4)."""
     if len(columns) == len(names):
         return list(names)
+    columns = [gettext(c, _LANG[0]) for c in columns]  # "Team 1/3" is "Équipe 1/3" in French
     if len(columns) == 2 and len(names) == 4:
         return [f"{c} ({names[i]}, {names[i + 2]})" for i, c in enumerate(columns)]
     return list(columns)
@@ -166,7 +167,7 @@ def match_result(result: dict[str, Any], names: Sequence[str], w: dict[str, str]
     The totals are in the sheet and not repeated."""
     out: list[RenderableType] = []
     if result.get("winner_name") is not None:
-        out.append(Text(f"{w['winner']}: {result['winner_name']}", style="bold"))
+        out.append(Text(f"{w['winner']}: {gettext(str(result['winner_name']), w.get('lang', _LANG[0]))}", style="bold"))
     elif isinstance(result.get("winner"), str):
         side = result["winner"]
         players = [n for s, n in enumerate(names) if len(names) == 4 and "AB"[s % 2] == side]

@@ -33,7 +33,7 @@ from stammtisch.core.errors import StammtischError
 from stammtisch.core.messages import Msg
 from stammtisch.i18n import gettext, render
 
-from .helptext import DATA, PROFILES
+from .helptext import DATA, LANG, PROFILES, check_lang
 from .settlement import current_language, set_language
 
 TID = typer.Argument(..., metavar="TOURNAMENT", help="the tournament's id (tournament list)")
@@ -118,8 +118,8 @@ def _options(database_url: Optional[str] = typer.Option(None, "--database-url", 
                                                  help=DATA + " (default: data, as for serve)"),
              data_dir: Optional[Path] = typer.Option(None, "--data-dir", hidden=True,
                                                      help="the old name of --data"),
-             lang: str = typer.Option("de", "--lang", metavar="de|en",
-                                      help="language of the output: de (German) or en (English)")) -> None:
+             lang: str = typer.Option("de", "--lang", metavar="de|en|fr|it",
+                                      callback=check_lang, help="language of the output: " + LANG)) -> None:
     _db["url"], _db["data_dir"] = database_url, data or data_dir
     set_language(lang)
 

@@ -28,8 +28,8 @@ from babel.numbers import format_decimal
 
 from ..core.messages import Msg, is_seat_arg, is_thirds_arg
 
-__all__ = ["LANGS", "DEFAULT_LANG", "render", "gettext", "catalog", "language", "thirds", "seat_name", "pick_text",
-           "plural_category", "VARIANT", "variant_text", "worded",
+__all__ = ["LANGS", "DEFAULT_LANG", "render", "gettext", "ngettext", "count_of", "catalog", "plurals", "language",
+           "thirds", "seat_name", "pick_text", "plural_category", "VARIANT", "variant_text", "worded",
            "translator", "Names", "strength", "computer_name"]
 
 LOCALE_DIR = Path(__file__).parent / "locale"
@@ -105,8 +105,8 @@ def pick_text(mid: str, args: Mapping[str, Any], lang: str, names: Names = None,
     side = args.get("side")
     if side in ("A", "B") and names is not None and (callable(names) or len(names) == 4):
         flags.append("pair")
-    n = args.get("n")
-    one = isinstance(n, int) and not isinstance(n, bool) and plural_category(n, lang) == "one"
+    n = count_of(args)  # ``n``, else the first count (a msgid_plural entry of another name: ``{tricks}``)
+    one = n is not None and plural_category(n, lang) == "one"
     return _variant(cat, mid, flags, one)
 
 
@@ -140,6 +140,49 @@ def _variant(cat: Mapping[str, str], mid: str, flags: list[str], one: bool) -> s
         if key in cat:
             return cat[key]
     return mid
+
+
+@cache
+def plurals(lang: str) -> dict[str, tuple[str, ...]]:
+    """The plural entries of one language (``msgid``/``msgid_plural`` with one ``msgstr[i]`` per form
+    of the catalogue's ``Plural-Forms``): the singular id to its forms, ``one`` first (French
+    ``1 pli`` / ``2 plis``). An entry without plural forms reads the same for every count."""
+    path = LOCALE_DIR / f"{lang}.po"
+    if not path.exists():
+        return {}
+    with path.open("rb") as f:
+        cat = read_po(f, locale=lang)
+    return {m.id[0]: tuple(m.string) for m in cat
+            if isinstance(m.id, tuple) and isinstance(m.string, tuple) and all(m.string)}
+
+
+def _plural_index(lang: str, n: int) -> int:
+    # the forms of our languages are CLDR's "one" and "other" (gettext: fr n > 1, de/en/it n != 1)
+    from babel import Locale
+
+    return 0 if Locale.parse(lang).plural_form(abs(n)) == "one" else 1
+
+
+def count_of(args: Mapping[str, Any]) -> int | None:
+    """The count a message's plural form follows: the argument ``n``, else its first whole-number
+    argument that is no seat, no thirds and no flag."""
+    n = args.get("n")
+    if isinstance(n, int) and not isinstance(n, bool):
+        return n
+    for k, v in args.items():
+        if isinstance(v, int) and not isinstance(v, bool) and not is_seat_arg(k) and not is_thirds_arg(k):
+            return v
+    return None
+
+
+def ngettext(text: str, lang: str = DEFAULT_LANG, n: int | None = None) -> str:
+    """The catalogue's text for ``text`` in ``lang`` in the plural form for the count ``n`` (the
+    plain text when the entry has no plural forms or no count is given)."""
+    lang = language(lang)
+    forms = plurals(lang).get(text)
+    if forms and n is not None:
+        return forms[min(_plural_index(lang, n), len(forms) - 1)]
+    return gettext(text, lang)
 
 
 def gettext(text: str, lang: str = DEFAULT_LANG) -> str:

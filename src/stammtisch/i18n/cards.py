@@ -10,7 +10,10 @@ card names, their grammatical gender and its articles like any other message:
   (``Pagat``, ``Mond``, ``Sküs``, ``Weli``), ``Tarock {roman}`` the other trumps;
 - ``gender:<deck>:<rank or code>`` and ``gender:number`` the grammatical gender (``m``, ``f``, ``n``);
 - ``article:<case>:<gender>`` the definite article (cases ``nom``, ``acc``, ``dat``);
-- ``card {suit} {rank}`` how the two parts join (``{suit}-{rank}`` / ``{rank} of {suit}``).
+  ``article:elided`` the article before a vowel where the language elides it (``l'`` in French and
+  Italian: "l'As de glands"; ``-`` where it never does);
+- ``card {suit} {rank}`` how the two parts join (``{suit}-{rank}`` / ``{rank} of {suit}``), and
+  ``card {suit} {rank} (vowel)`` before a suit beginning with a vowel (French ``{rank} d'{suit}``).
 
 The browser does the same with the JSON copy of the catalogue (``web/static/i18n.js``,
 ``cardName``).
@@ -95,6 +98,7 @@ CARD_WORDS = (
     Msg("gender:tarock:T"),
     Msg("gender:number"),
     Msg("card {suit} {rank}"),
+    Msg("card {suit} {rank} (vowel)"),
     Msg("{card} as {target}"),
     Msg("{low} to {high}"),
     Msg("four {ranks}"),
@@ -107,7 +111,11 @@ CARD_WORDS = (
     Msg("article:dat:m"),
     Msg("article:dat:f"),
     Msg("article:dat:n"),
+    Msg("article:elided"),
 )
+
+#: the letters a word may begin with that elide the article before it (``article:elided``)
+_VOWELS = "aeiouàâäéèêëîïôöùûü"
 
 #: words of the games with a grammatical gender (their article: ``{figure:nom}`` is "der Hanger")
 WORD_GENDERS = (Msg("gender:word:Gleich"), Msg("gender:word:Hanger"), Msg("gender:word:Spiel"),
@@ -153,11 +161,17 @@ class CardName(str):
 def with_articles(plain: str, gender: str, lang: str) -> CardName:
     """``plain`` (a word of grammatical ``gender``) with its article in each case, from the catalogue."""
     from . import gettext
+    # before a vowel a language may elide its article (``article:elided``: French and Italian "l'As")
+    elided = gettext("article:elided", lang)
+    vowel = plain[:1].lower() in _VOWELS and elided not in ("article:elided", "", "-")
     forms = {}
     for case in CASES:
         key = f"article:{case}:{gender}"
         art = gettext(key, lang)
-        forms[case] = plain if art == key or not art or art == "-" else f"{art} {plain}"
+        if art == key or not art or art == "-":
+            forms[case] = plain
+        else:
+            forms[case] = f"{elided}{plain}" if vowel else f"{art} {plain}"
     return CardName(plain, forms)
 
 
@@ -189,7 +203,10 @@ def card_name(deck: str, code: str, lang: str) -> CardName | None:
         rank_word, gender = rank, gettext("gender:number", lang)
     else:
         rank_word, gender = gettext(f"rank:{deck}:{rank}", lang), gettext(f"gender:{deck}:{rank}", lang)
-    plain = gettext("card {suit} {rank}", lang).format(suit=gettext(f"suit:{deck}:{suit}", lang), rank=rank_word)
+    suit_word = gettext(f"suit:{deck}:{suit}", lang)
+    # a suit beginning with a vowel may join differently ("Roi d'écussons"): ``card {suit} {rank} (vowel)``
+    join = "card {suit} {rank} (vowel)" if suit_word[:1].lower() in _VOWELS else "card {suit} {rank}"
+    plain = gettext(join, lang).format(suit=suit_word, rank=rank_word)
     return with_articles(plain, gender, lang)
 
 

@@ -16,6 +16,7 @@ from rich.text import Text
 
 from ...core.cards import JASS
 from ...core.messages import Msg
+from ...games.jass.modes import MODES
 from ...i18n import render as render_msg
 from ..notation import TerminalNotation
 from ..settlement import current_language, seat_names, tr
@@ -58,6 +59,28 @@ MODE_HINT = {"E": "Eicheln x7", "S": "Schellen x4", "L": "Schilten x3", "R": "Ro
              "undenufe": "Undenufe x6", "slalom-oben": Msg("Slalom, Ace first x5"), "slalom-unten": Msg("Slalom, Six first x6"),
              "quer-oben": Msg("Quer 4-5, Ace first x5"), "quer-unten": Msg("Quer 4-5, Six first x6"),
              "quer54-oben": Msg("Quer 5-4, Ace first x5"), "quer54-unten": Msg("Quer 5-4, Six first x6"), "tutti": "Tutti"}
+
+
+def _hint(mode: str) -> str:
+    """A mode's hint in the screen's language: the suit by its name there (``Glands/Carreau x7``)."""
+    hint = MODE_HINT[mode]
+    if mode in SUIT_NAME and isinstance(hint, str):
+        return tr(SUIT_NAME[mode]) + hint[len(SUIT_NAME[mode]):]
+    return tr(hint)
+
+
+def settlement(summary: dict[str, Any], names: list[str]) -> list[str]:
+    """After a deal: the trump (the mode, Papagei-Jass §23-§24) and who named it, in the screen's
+    language (``atout : Glands/Carreau (fait par Anna)``)."""
+    mode = summary.get("mode")
+    if not mode:
+        return []
+    title = MODES[mode].title if mode in MODES else mode
+    text = tr("trump") + ": " + render_msg(title, current_language())
+    who = summary.get("declarer")
+    if isinstance(who, int) and 0 <= who < len(names):
+        text += " (" + tr("named by {name}", name=names[who]) + ")"
+    return [text]
 
 
 def card_text(card: str, legal: bool = True, dim: bool = False) -> Text:
@@ -117,7 +140,7 @@ def trump_line(view: dict[str, Any]) -> Text:
     if tm and any(k in deal["trump"] for k in ("slalom", "quer", "3x3", "tutti")):
         # modes whose trick mode changes (§24.3, §24.4, §24.6, Slalom §23): say what this trick is
         what = {"obenabe": "Obenabe", "undenufe": "Undenufe", "tutti": tr("the suit led is trump")}.get(
-            tm, tr("{suit} trump", suit=SUIT_NAME.get(tm, tm)))
+            tm, tr("{suit} trump", suit=tr(SUIT_NAME.get(tm, tm))))
         t.append("   " + tr("this trick: {what}", what=what), style="bold italic")
     if deal.get("declarer") is not None:
         t.append("   " + tr("named by {name}", name=_name(view, deal["declarer"])), style="dim")
@@ -204,7 +227,7 @@ def render(view: dict[str, Any]) -> RenderableType:
         parts.append(hand_view(deal, legal))
     modes = [a[6:] for a in view.get("legal", []) if a.startswith("trump:")]
     if modes:
-        hints = [f"{m} ({tr(MODE_HINT[m])})" for m in modes if m in MODE_HINT]
+        hints = [f"{m} ({_hint(m)})" for m in modes if m in MODE_HINT]
         if any(m.startswith("3x3:") for m in modes):
             hints.append(tr("3x3:<order> (Drei mal Drei, 3 tricks each, counted as the first)"))
         if any(m.startswith("misere:") for m in modes):

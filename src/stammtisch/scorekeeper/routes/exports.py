@@ -25,7 +25,7 @@ router = APIRouter()
 def export_file(request: Request, tid: Id, name: Annotated[str, Path(max_length=40)],
                 round: Annotated[int, Query(ge=1, le=50)] | None = None,
                 table: Annotated[int, Query(ge=1, le=MAX_ID)] | None = None,
-                lang: Literal["de", "en"] = "de", p: Principal | None = Depends(who)) -> Response:
+                lang: Literal["de", "en", "fr", "it"] = "de", p: Principal | None = Depends(who)) -> Response:
     # the session comes in the Authorization header only (the pages download through fetch)
     readable(request, tid, p)
     s, ctx = store(request), context(request)

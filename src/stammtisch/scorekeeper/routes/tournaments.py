@@ -102,7 +102,7 @@ def codes(request: Request, tid: Id, p: Principal = Depends(organiser),
 
 @router.post("/api/tournaments/{tid}/cards")
 def cards(request: Request, tid: Id, p: Principal = Depends(organiser),
-          body: CodesIn = Depends(body_of(CodesIn)), lang: Literal["de", "en"] = "de") -> Response:
+          body: CodesIn = Depends(body_of(CodesIn)), lang: Literal["de", "en", "fr", "it"] = "de") -> Response:
     """Table cards (PDF) of a round with new entry codes and the keeper page's address printed on them."""
     s = store(request)
     fresh = s.issue_codes(tid, body.round, body.tables)

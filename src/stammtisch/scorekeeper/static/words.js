@@ -2,9 +2,9 @@
 // translation catalogue (stammtisch/i18n/locale/<lang>.po, German the default), rendered through the
 // web's i18n.js (the same language setting and catalogues as the lobby and the table). Game terms
 // (contracts, premiums, Renonce kinds) stay in their own language.
-import { gettext, lang, loadCatalog, msg, setLang } from "./i18n.js";
+import { gettext, lang, langPicker, loadCatalog, msg, setLang } from "./i18n.js";
 
-export { lang, loadCatalog, msg, setLang };
+export { lang, langPicker, loadCatalog, msg, setLang };
 
 // key -> English message id
 const IDS = {
@@ -102,7 +102,7 @@ const GAME = {
 };
 
 export function t(key, vars = {}) {
-  const text = gettext(IDS[key] ?? key);
+  const text = gettext(IDS[key] ?? key, typeof vars.n === "number" ? vars.n : undefined);  // plural forms by n
   return text.replace(/\{(\w+)\}/g, (_, k) => (k in vars ? String(vars[k]) : `{${k}}`));
 }
 

@@ -106,8 +106,8 @@ export function drawTable(o) {
     const room = o.badgeRoom || 24;
     const budget = typeof room === "object" ? room[where === "left" || where === "right" ? "side" : "top"] : room;
     const badges = [];
-    if (s === v.dealer) badges.push({ text: "G", tip: t("dealer"), cls: "dealer", mark: true });
-    if (s === vorhand) badges.push({ text: "V", tip: t("vorhand"), cls: "vorhand", mark: true });
+    if (s === v.dealer) badges.push({ text: t("dealerMark"), tip: t("dealer"), cls: "dealer", mark: true });
+    if (s === vorhand) badges.push({ text: t("vorhandMark"), tip: t("vorhand"), cls: "vorhand", mark: true });
     if (seatInfo && seatInfo.standin) badges.push({ text: t("standin"), tip: "", cls: "standin" });
     else if (seatInfo && seatInfo.away) badges.push({ text: t("away"), tip: "", cls: "away" });
     for (const b of (game.seatBadges ? game.seatBadges(v, s) : [])) badges.push({ text: pick(b.text), tip: pick(b.tip), cls: b.cls || "" });

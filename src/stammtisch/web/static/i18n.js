@@ -1,5 +1,8 @@
-// UI language: German by default, English on request (kept in localStorage). Game terms
-// (Re, Kontra, Obenabe, Solodreier, Gleich, Taufe …) stay German in both languages.
+// UI language: German, English, French or Italian (the catalogues in ./i18n/<lang>.json). A visitor's
+// own choice is kept in localStorage; on a first visit the browser's own languages
+// (navigator.languages) pick the first we have, else the server's default (``serve --lang``), else
+// German. Game terms stay as their players say them (Re, Kontra, Solodreier, Gleich, Taufe in every
+// language; the Jass words as Romandie and Ticino say them: docs/glossary.md).
 //
 // The engines' messages (events, settlement lines, refusals: ``{id, args}``) are rendered with
 // the server's gettext catalogues, exported as JSON to ./i18n/<lang>.json
@@ -36,6 +39,8 @@ const STRINGS = {
     more: "Schreibblock, Verlauf und mehr", chat: "Chat", optValue: "Wert", pickOne: "wähle mindestens einen Eintrag", name: "Name",
     myGames: "Meine Partien", date: "Datum", result: "Ergebnis", replayShort: "Wiederholung", placeWon: "gewonnen", place: "{place}. von {of}",
     nobodyYet: "noch niemand", freeSeats: "{n} frei", full: "voll", join: "mitspielen", watch: "zuschauen",
+    langLabel: "Sprache", numberShort: "Nr. {n}",
+    dealerMark: "G", vorhandMark: "V",
   },
   en: {
     loading: "loading …", connected: "connected", connecting: "connecting …",
@@ -67,28 +72,134 @@ const STRINGS = {
     more: "Score sheet, events and more", chat: "Chat", optValue: "value", pickOne: "choose at least one", name: "Name",
     myGames: "My games", date: "Date", result: "Result", replayShort: "replay", placeWon: "won", place: "{place}. of {of}",
     nobodyYet: "nobody yet", freeSeats: "{n} free", full: "full", join: "join", watch: "watch",
+    langLabel: "Language", numberShort: "No. {n}",
+    dealerMark: "G", vorhandMark: "V",
+  },
+  fr: {
+    loading: "chargement …", connected: "connecté", connecting: "connexion …",
+    invite: "Invitation", inviteText: "Envoie ce lien aux autres joueurs : ", copy: "copier", copied: "lien copié",
+    yourName: "Ton nom", seatN: "Place {n}", takeSeat: "Prendre place", free: "libre", you: "toi", away: "pas là",
+    computer: "Ordinateur", standin: "l'ordinateur remplace", fillBots: "Remplir les places vides avec des joueurs ordinateur",
+    start: "Commencer la partie", dealer: "donneur", vorhand: "main", yourTurn: "À toi de jouer.", turnOf: "À {who} de jouer.",
+    over: "La partie est terminée.", leftOver: "Les {n} cartes restantes ne sont pas jouées.", laidOpen: "{who} a étalé ses cartes", lastTrick: "dernier pli", lastTrickOf: "dernier pli de la donne {n}", showLast: "voir le dernier pli", hideLast: "cacher le dernier pli",
+    sheet: "Feuille de points", events: "Déroulement", deal: "Donne {n}", settled: "Donne {n} décomptée", next: "continuer",
+    gameOver: "Partie n° {n} terminée", winner: "Gagnant : {who}", draw: "Égalité", replay: "Revoir la partie",
+    record: "Télécharger le protocole", send: "envoyer", message: "Message", kiebitz: "Spectateur",
+    kiebitzNoTalk: "Les spectateurs peuvent regarder mais pas parler (Tiroler Cup, Kiebitze).", kiebitzInput: "Les spectateurs ne parlent pas",
+    table: "table", seconds: "{n} s", timer: "temps de jeu", wonBy: "pli pour {who}", tricks: "plis",
+    refused: "refusé", currentTrick: "pli en cours", close: "fermer", choose: "Choisis :", cancel: "annuler", home: "stammtisch", lang: "Langue", langCode: "fr",
+    replayTitle: "Revoir la partie n° {n}", start0: "Position de départ", step: "étape {i} sur {n}", prev: "‹ retour", fwd: "suite ›",
+    prevDeal: "« donne", nextDeal: "donne »", dealOf: "Donne {k} sur {n}", settlement: "Décompte", total: "Total",
+    handOf: "main de {who}", keys: "les touches 1–9, 0, -, = jouent les cartes", talon: "Talon", cardPoints: "points de cartes",
+    tricksWon: "plis", sittingOut: "ne joue pas", ouvert: "ouvert", points: "points", money: "argent",
+    ruleBot: "selon les règles", wholePartie: "partie entière", oneDeal: "une donne", fourDeals: "quatre donnes", badValue: "valeur non valable",
+    openTable: "Ouvrir une table", game: "Jeu", rules: "Règles", ruleOptions: "Options de règles (p. ex. points à atteindre)", length: "Durée",
+    computerPlayers: "Joueurs ordinateur", moveTime: "Temps de jeu (secondes, 0 = sans)", ohneReden: "Jeux ouverts sans parler",
+    openTables: "Tables ouvertes", waiting: "attend", running: "en cours", none: "aucune", finishedGames: "Parties jouées",
+    recordShort: "protocole", noneYet: "aucune pour l'instant", noEngine: "Aucun moteur de jeu installé.", loggedInAs: "Compte :",
+    logout: "se déconnecter", password: "Mot de passe (8 caractères au moins)", login: "se connecter", register: "créer un compte", account: "Compte (facultatif)",
+    toAct: "à jouer", moreBadges: "montrer {n} autres signes de {who}", notPlayable: "pas jouable",
+    confirmTitle: "Vraiment annoncer {word} ?", confirmYes: "Oui : {word}", playedCard: "{who} joue {card}.",
+    settings: "Réglages", trickRest: "Un pli terminé reste affiché", confirmWords: "Confirmer les annonces fortes (Valat, Kontra, Absagen …)",
+    botPace: "Rythme des joueurs ordinateur", paceNormal: "rapide", paceCalm: "tranquille (1,2 s)", paceSlow: "lent (2,5 s)", decimal: ",",
+    more: "Feuille de points, déroulement et plus", chat: "Discussion", optValue: "valeur", pickOne: "choisis au moins un élément", name: "Nom",
+    myGames: "Mes parties", date: "Date", result: "Résultat", replayShort: "revoir", placeWon: "gagné", place: "{place}e sur {of}",
+    nobodyYet: "personne encore", freeSeats: "libres : {n}", full: "complet", join: "jouer", watch: "regarder",
+    langLabel: "Langue", numberShort: "n° {n}",
+    dealerMark: "D", vorhandMark: "M",
+  },
+  it: {
+    loading: "caricamento …", connected: "connesso", connecting: "connessione …",
+    invite: "Invito", inviteText: "Manda questo link agli altri giocatori: ", copy: "copia", copied: "link copiato",
+    yourName: "Il tuo nome", seatN: "Posto {n}", takeSeat: "Siediti", free: "libero", you: "tu", away: "assente",
+    computer: "Computer", standin: "il computer sostituisce", fillBots: "Riempi i posti vuoti con giocatori computer",
+    start: "Inizia la partita", dealer: "mazziere", vorhand: "di mano", yourTurn: "Tocca a te.", turnOf: "Tocca a {who}.",
+    over: "La partita è finita.", leftOver: "Le {n} carte rimaste non si giocano.", laidOpen: "{who} ha scoperto le carte", lastTrick: "ultima presa", lastTrickOf: "ultima presa della smazzata {n}", showLast: "mostra l'ultima presa", hideLast: "nascondi l'ultima presa",
+    sheet: "Foglio dei punti", events: "Cronaca", deal: "Smazzata {n}", settled: "Smazzata {n} conteggiata", next: "avanti",
+    gameOver: "Partita n. {n} finita", winner: "Vince: {who}", draw: "Pareggio", replay: "Rivedi la partita",
+    record: "Scarica il protocollo", send: "invia", message: "Messaggio", kiebitz: "Spettatore",
+    kiebitzNoTalk: "Gli spettatori possono guardare ma non parlare (Tiroler Cup, Kiebitze).", kiebitzInput: "Gli spettatori non parlano",
+    table: "tavolo", seconds: "{n} s", timer: "tempo per mossa", wonBy: "presa a {who}", tricks: "prese",
+    refused: "rifiutato", currentTrick: "presa in corso", close: "chiudi", choose: "Scegli:", cancel: "annulla", home: "stammtisch", lang: "Lingua", langCode: "it",
+    replayTitle: "Rivedi la partita n. {n}", start0: "Situazione iniziale", step: "passo {i} di {n}", prev: "‹ indietro", fwd: "avanti ›",
+    prevDeal: "« smazzata", nextDeal: "smazzata »", dealOf: "Smazzata {k} di {n}", settlement: "Conteggio", total: "Totale",
+    handOf: "mano di {who}", keys: "i tasti 1–9, 0, -, = giocano le carte", talon: "Talon", cardPoints: "punti delle carte",
+    tricksWon: "prese", sittingOut: "resta fuori", ouvert: "scoperto", points: "punti", money: "denaro",
+    ruleBot: "secondo le regole", wholePartie: "partita intera", oneDeal: "una smazzata", fourDeals: "quattro smazzate", badValue: "valore non valido",
+    openTable: "Apri un tavolo", game: "Gioco", rules: "Regole", ruleOptions: "Opzioni delle regole (ad es. punti da raggiungere)", length: "Durata",
+    computerPlayers: "Giocatori computer", moveTime: "Tempo per mossa (secondi, 0 = senza)", ohneReden: "Giochi scoperti senza parlare",
+    openTables: "Tavoli aperti", waiting: "in attesa", running: "in corso", none: "nessuno", finishedGames: "Partite giocate",
+    recordShort: "protocollo", noneYet: "ancora nessuna", noEngine: "Nessun motore di gioco installato.", loggedInAs: "Account:",
+    logout: "esci", password: "Password (almeno 8 caratteri)", login: "accedi", register: "crea un account", account: "Account (facoltativo)",
+    toAct: "di turno", moreBadges: "mostra altri {n} segni di {who}", notPlayable: "non giocabile",
+    confirmTitle: "Annunciare davvero {word}?", confirmYes: "Sì: {word}", playedCard: "{who} gioca {card}.",
+    settings: "Impostazioni", trickRest: "Una presa finita resta visibile", confirmWords: "Confermare gli annunci forti (Valat, Kontra, Absagen …)",
+    botPace: "Ritmo dei giocatori computer", paceNormal: "svelto", paceCalm: "tranquillo (1,2 s)", paceSlow: "lento (2,5 s)", decimal: ",",
+    more: "Foglio dei punti, cronaca e altro", chat: "Chat", optValue: "valore", pickOne: "scegli almeno un elemento", name: "Nome",
+    myGames: "Le mie partite", date: "Data", result: "Risultato", replayShort: "rivedi", placeWon: "vinto", place: "{place}° di {of}",
+    nobodyYet: "ancora nessuno", freeSeats: "liberi: {n}", full: "pieno", join: "gioca", watch: "guarda",
+    langLabel: "Lingua", numberShort: "n. {n}",
+    dealerMark: "M", vorhandMark: "1°",
   },
 };
 
-/** The server's language for a visitor who has not chosen one (``serve --lang``), asked only
- * when this browser has no remembered choice; German if the server does not say. */
-const SERVER_LANG = localStorage.getItem("stammtisch:lang") ? "de" : await (async () => {
+/** The languages with a catalogue, each named in its own language: the switch offers them all. */
+export const LANGS = { de: "Deutsch", en: "English", fr: "Français", it: "Italiano" };
+
+const KEY = "stammtisch:lang";
+
+/** ``l`` as one of ours (``"fr-CH"`` is ``"fr"``), or null. */
+function known(l) {
+  const code = String(l || "").toLowerCase().split(/[-_]/)[0];
+  return Object.hasOwn(LANGS, code) ? code : null;
+}
+
+/** The browser's own language if we have a catalogue for it: the first of ``navigator.languages``. */
+export function browserLang() {
+  for (const l of navigator.languages || [navigator.language]) {
+    const k = known(l);
+    if (k) return k;
+  }
+  return null;
+}
+
+/** The language of a first visit: the browser's own, else the server's (``serve --lang``, asked
+ * only when the browser gives none of ours and nothing is remembered), else German. */
+const FIRST_VISIT = known(localStorage.getItem(KEY)) || browserLang() || await (async () => {
   try {
     const r = await fetch("/api/config");
-    return r.ok && (await r.json()).lang === "en" ? "en" : "de";
+    return (r.ok && known((await r.json()).lang)) || "de";
   } catch { return "de"; }
 })();
 
 export function lang() {
-  const l = localStorage.getItem("stammtisch:lang") || SERVER_LANG;
-  return l === "en" ? "en" : "de";
+  return known(localStorage.getItem(KEY)) || FIRST_VISIT;
 }
 
 /** Switch the language (remembered in localStorage); resolves once its catalogue is loaded. */
 export async function setLang(l) {
-  localStorage.setItem("stammtisch:lang", l);
-  document.documentElement.lang = l;
-  await loadCatalog(l);
+  const k = known(l) || "de";
+  localStorage.setItem(KEY, k);
+  document.documentElement.lang = k;
+  await loadCatalog(k);
+}
+
+/** The language switch of a page header: every catalogue by its own name; ``onChange`` redraws. */
+export function langPicker(onChange) {
+  const sel = document.createElement("select");
+  sel.className = "lang";
+  sel.id = "lang";
+  sel.setAttribute("aria-label", t("langLabel"));
+  for (const [code, name] of Object.entries(LANGS)) {
+    const o = document.createElement("option");
+    o.value = code;
+    o.lang = code;
+    o.textContent = name;
+    o.selected = code === lang();
+    sel.append(o);
+  }
+  sel.addEventListener("change", () => setLang(sel.value).then(() => onChange && onChange(sel.value)));
+  return sel;
 }
 
 const CATALOGS = {};
@@ -104,10 +215,24 @@ export async function loadCatalog(l = lang()) {
   return CATALOGS[l];
 }
 
-/** The catalogue text of a message id (or plain word) in the current language; the id itself if none. */
-export function gettext(id) {
+/** The catalogue text of a message id (or plain word) in the current language; the id itself if none.
+ * A plural entry (a list of forms, ``one`` first) gives the form for the count ``n`` (the last
+ * form without one): "1 pli", "2 plis". */
+export function gettext(id, n) {
   const c = CATALOGS[lang()] || {};
-  return c[id] ?? id;
+  const text = c[id];
+  if (Array.isArray(text)) {
+    const one = typeof n === "number" && new Intl.PluralRules(lang()).select(Math.abs(n)) === "one";
+    return text[one ? 0 : text.length - 1];
+  }
+  return text ?? id;
+}
+
+/** The count a message's plural form follows: ``n``, else its first number that is no seat or thirds. */
+function countOf(args) {
+  if (typeof args.n === "number") return args.n;
+  for (const [k, v] of Object.entries(args)) if (typeof v === "number" && !isSeat(k) && !isThirds(k)) return v;
+  return undefined;
 }
 
 const isSeat = (k) => k === "seat" || k.startsWith("seat_") || k.endsWith("_seat");
@@ -136,13 +261,14 @@ const CASES = ["nom", "acc", "dat"];
 /** The deck (or game) whose card codes the messages and ``cardName`` read. */
 export function setCardDeck(deck) { cardDeck = deck ? (DECK_OF[deck] || deck) : null; }
 
-function fill(template, vars) { return template.replace(/\{(\w+)\}/g, (all, k) => (k in vars ? String(vars[k]) : all)); }
-
 function withArticles(plain, gender) {
   const forms = { "": plain };
+  // before a vowel a language may elide its article (``article:elided``: French and Italian "l'As")
+  const elided = gettext("article:elided");
+  const vowel = /^[aeiouàâäéèêëîïôöùûü]/i.test(plain) && !["article:elided", "", "-"].includes(elided);
   for (const c of CASES) {
     const key = `article:${c}:${gender}`, art = gettext(key);
-    forms[c] = art === key || !art || art === "-" ? plain : `${art} ${plain}`;
+    forms[c] = art === key || !art || art === "-" ? plain : vowel ? `${elided}${plain}` : `${art} ${plain}`;
   }
   return forms;
 }
@@ -172,7 +298,10 @@ function cardForms(deck, code) {
   if (!m) return null;
   const [, suit, rank] = m;
   const digit = /^\d+$/.test(rank);
-  const plain = fill(gettext("card {suit} {rank}"), { suit: gettext(`suit:${deck}:${suit}`), rank: digit ? rank : gettext(`rank:${deck}:${rank}`) });
+  const suitWord = gettext(`suit:${deck}:${suit}`);
+  // a suit beginning with a vowel may join differently ("Roi d'écussons", i18n/cards.py)
+  const join = /^[aeiouàâäéèêëîïôöùûü]/i.test(suitWord) ? "card {suit} {rank} (vowel)" : "card {suit} {rank}";
+  const plain = fill(gettext(join), { suit: suitWord, rank: digit ? rank : gettext(`rank:${deck}:${rank}`) });
   return withArticles(plain, digit ? gettext("gender:number") : gettext(`gender:${deck}:${rank}`));
 }
 
@@ -255,11 +384,14 @@ function variant(id, args, seats, me) {
   const flags = [];
   if (me !== null && me !== undefined && args.seat === me) flags.push("you");
   if ((args.side === "A" || args.side === "B") && (typeof seats === "function" || (Array.isArray(seats) && seats.length === 4))) flags.push("pair");
-  const one = typeof args.n === "number" && new Intl.PluralRules(lang()).select(Math.abs(args.n)) === "one";
+  const n = countOf(args);
+  const one = typeof n === "number" && new Intl.PluralRules(lang()).select(Math.abs(n)) === "one";
   const contexts = [...(flags.length > 1 ? [flags.join("+")] : []), ...flags, ""];
   for (const ctx of contexts) {
     const key = ctx ? `${ctx}\u0004${id}` : id;
     if (one && c[`one\u0004${key}`] !== undefined) return c[`one\u0004${key}`];
+    // a plural entry as a list of forms (``one`` first, the catalogue's msgid_plural): the count's form
+    if (Array.isArray(c[key])) return c[key][one ? 0 : c[key].length - 1];
     if (c[key] !== undefined) return c[key];
   }
   return id;
@@ -275,17 +407,25 @@ export function msg(m, seats, me = null) {
   return variant(m.id, args, seats, me).replace(/\{(\w+)(?::(\w+))?\}/g, (all, k, c) => (k in args ? arg(k, args[k], seats, c || "") : all));
 }
 
-/** The UI string ``key`` in the current language with ``{name}`` placeholders filled. */
-export function t(key, vars = {}) {
-  const s = STRINGS[lang()][key] ?? STRINGS.de[key] ?? key;
-  return s.replace(/\{(\w+)\}/g, (_, k) => (k in vars ? String(vars[k]) : `{${k}}`));
+/** ``{name}`` placeholders of ``s`` filled from ``vars`` (the others kept). */
+export function fill(s, vars = {}) {
+  return String(s).replace(/\{(\w+)\}/g, (all, k) => (k in vars ? String(vars[k]) : all));
 }
 
-/** Pick the text for the current language from ``{de, en}`` (or a plain string). */
-export function pick(text) {
+/** The UI string ``key`` in the current language with ``{name}`` placeholders filled. */
+export function t(key, vars = {}) {
+  return fill(STRINGS[lang()][key] ?? STRINGS.de[key] ?? key, vars);
+}
+
+/** Pick the text for the current language from ``{de, en}`` (or a plain string); a language without
+ * its own entry reads the catalogue's text for the English one (``python -m stammtisch.i18n update``
+ * lists those pairs of the pages' scripts as message ids), ``vars`` fill ``{name}`` placeholders. */
+export function pick(text, vars = {}) {
   if (text === null || text === undefined) return "";
-  if (typeof text === "string") return text;
-  return text[lang()] ?? text.de ?? "";
+  if (typeof text === "string") return fill(text, vars);
+  const l = lang();
+  const own = text[l] ?? (l !== "de" && text.en !== undefined ? gettext(text.en, countOf(vars)) : undefined);
+  return fill(own ?? text.de ?? "", vars);
 }
 
 document.documentElement.lang = lang();

@@ -4,7 +4,7 @@
 import { account, api, games, h, refusal, toast, tokens } from "./api.js";
 import { cardElement } from "./cards.js";
 import { loadGame } from "./games/index.js";
-import { lang, msg, pick, setLang, t } from "./i18n.js";
+import { gettext, lang, langPicker, msg, pick, t } from "./i18n.js";
 import { optionsForm } from "./options.js";
 
 const root = document.getElementById("app");
@@ -23,7 +23,7 @@ function offeredBots(g) {
 const phone = () => window.matchMedia("(max-width: 700px)").matches;
 
 function createForm() {
-  const gameSel = h("select", { id: "game", name: "game" }, catalogue.map((g) => h("option", { value: g.name }, g.title)));
+  const gameSel = h("select", { id: "game", name: "game" }, catalogue.map((g) => h("option", { value: g.name }, gettext(g.title))));
   const profileSel = h("select", { id: "profile", name: "profile" });
   const optBox = h("div", { class: "options", id: "options" });
   const preview = h("div", { class: "preview" });
@@ -35,7 +35,7 @@ function createForm() {
 
   function fillProfiles() {
     const g = catalogue.find((x) => x.name === gameSel.value);
-    profileSel.replaceChildren(...Object.keys(g.profiles).map((p) => h("option", { value: p, selected: p === g.default_profile }, (g.profile_titles || {})[p] || p)));
+    profileSel.replaceChildren(...Object.keys(g.profiles).map((p) => h("option", { value: p, selected: p === g.default_profile }, gettext((g.profile_titles || {})[p] || p))));
     const gaps = g.bot_gaps || {};
     const offered = offeredBots(g);
     // the rule player by default; a game without one keeps the server's first kind (its cheapest)
@@ -134,7 +134,7 @@ function accountPanel() {
 function when(iso) {
   if (!iso) return "";
   const d = new Date(iso);
-  return d.toLocaleDateString(lang() === "en" ? "en-GB" : "de-AT", { day: "numeric", month: "short", year: "numeric" });
+  return d.toLocaleDateString({ en: "en-GB", fr: "fr-CH", it: "it-CH" }[lang()] || "de-AT", { day: "numeric", month: "short", year: "numeric" });
 }
 
 /** The signed-in player's games: date, game, table, result, links to the replay and the record. */
@@ -161,8 +161,8 @@ async function myGamesPanel(titles) {
       h("thead", {}, h("tr", {}, [t("date"), t("game"), t("table"), t("result"), ""].map((x) => h("th", { scope: "col" }, x)))),
       h("tbody", {}, data.games.map((g) => h("tr", { dataset: { number: g.number } },
         h("td", {}, when(g.date)),
-        h("td", {}, titles[g.game] || g.game),
-        h("td", {}, `Nr. ${g.number}`),
+        h("td", {}, gettext(titles[g.game] || g.game)),
+        h("td", {}, t("numberShort", { n: g.number })),
         h("td", {}, result(g)),
         h("td", { class: "links" }, g.replay ? h("a", { href: g.replay, class: "replay" }, t("replayShort")) : null,
           g.record ? [" · ", h("a", { href: g.record, download: `stammtisch-${g.number}.json`, class: "record" }, t("recordShort"))] : null))))))
@@ -178,7 +178,7 @@ async function listPanels() {
     const sitting = x.seats.filter((s) => s.kind !== "empty").map((s) => s.name).join(", ");
     const joinable = x.status === "open" && free > 0;
     return h("li", { class: "table-row", dataset: { table: x.id } },
-      h("div", { class: "what" }, h("b", {}, x.title), ` · ${x.profile_title || x.profile}`,
+      h("div", { class: "what" }, h("b", {}, gettext(x.title)), ` · ${gettext(x.profile_title || x.profile)}`,
         h("div", { class: "muted small" }, sitting || t("nobodyYet"))),
       h("div", { class: "seats-free" }, joinable ? t("freeSeats", { n: free }) : x.status === "open" ? t("full") : t("running")),
       h("a", { class: `button${joinable ? " primary" : ""}`, href: `/t/${x.id}` }, joinable ? t("join") : t("watch")));
@@ -189,7 +189,7 @@ async function listPanels() {
       open.tables.length ? h("ul", { class: "list tables" }, open.tables.map(tableRow)) : h("p", { class: "muted" }, t("none"))),
     h("section", { class: "panel", id: "finished" }, h("h2", {}, t("finishedGames")),
       done.games.length ? h("ul", { class: "list" }, done.games.map((g) => h("li", {},
-        h("a", { href: `/replay/${g.number}` }, `Nr. ${g.number} · ${titles[g.game] || g.game}`),
+        h("a", { href: `/replay/${g.number}` }, `${t("numberShort", { n: g.number })} · ${gettext(titles[g.game] || g.game)}`),
         " · ", h("a", { href: `/api/records/${g.number}`, download: `stammtisch-${g.number}.json` }, t("recordShort"))))) : h("p", { class: "muted" }, t("noneYet"))),
   ];
 }
@@ -198,7 +198,7 @@ async function draw() {
   catalogue = await games();
   const header = h("header", {}, h("a", { class: "home", href: "/" }, "stammtisch"), h("h1", {}, "Jass · Doppelkopf · Tarock · Perlaggen"),
     h("a", { href: "/scorekeeper/", "data-testid": "nav-scorekeeper" }, pick({ de: "Turniere & Listen", en: "Tournaments & lists" })),
-    h("button", { class: "lang", id: "lang", type: "button", lang: t("langCode"), onclick: () => setLang(t("langCode")).then(draw) }, t("lang")));
+    langPicker(draw));
   if (!catalogue.length) {
     root.replaceChildren(header, h("p", {}, t("noEngine")));
     return;

@@ -5,7 +5,7 @@ import { api, games, h, toast } from "./api.js";
 import { cardLabel, cardSVG } from "./cards.js";
 import { drawTable, eventsList, settlement, withNames } from "./frame.js";
 import { loadGame } from "./games/index.js";
-import { cardWords, displayName, setCardDeck, setLang, t } from "./i18n.js";
+import { cardWords, displayName, langPicker, setCardDeck, t } from "./i18n.js";
 import { analysisPanel } from "./replay-analysis.js";
 
 const number = location.pathname.split("/").filter(Boolean).pop();
@@ -73,7 +73,7 @@ function draw() {
     h("button", { id: "next-deal", disabled: dealNo >= data.deals - 1, onclick: () => load(dealNo + 1) }, t("nextDeal")));
   const head = h("header", {}, h("a", { href: "/", class: "home" }, t("home")), h("h1", {}, t("replayTitle", { n: number })),
     h("a", { href: `/api/records/${number}`, download: `stammtisch-${number}.json` }, t("record")),
-    h("button", { class: "lang", id: "lang", onclick: () => setLang(t("langCode")).then(draw) }, t("lang")));
+    langPicker(draw));
   root.replaceChildren(head, h("div", { class: "game-layout" },
     h("div", { class: "main-col" },
       h("p", { class: "turn" }, `${t("dealOf", { k: dealNo + 1, n: data.deals })} · ${t("dealer")} ${seats[data.dealer]} · ${t("step", { i: step, n: data.steps.length - 1 })}`),

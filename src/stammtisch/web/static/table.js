@@ -10,7 +10,7 @@ import {
   chooser, columnNames, drawActions, drawHand, drawTable, eventsList, handKeys, scoreSheet, seatClocks, settlement, withNames,
 } from "./frame.js";
 import { loadGame } from "./games/index.js";
-import { displayName, msg as message, setCardDeck, setLang, t } from "./i18n.js";
+import { displayName, gettext, langPicker, msg as message, setCardDeck, t } from "./i18n.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 const root = document.getElementById("app");
@@ -703,11 +703,11 @@ function render() {
       status: info ? info.status : "", role: role || "",
     },
   }, connected ? t("connected") : t("connecting"));
-  const langBtn = h("button", { class: "lang", id: "lang", type: "button", lang: t("langCode"), onclick: () => setLang(t("langCode")).then(() => { relabel(state); if (info) relabel({ table: info }); render(); }) }, t("lang"));
+  const langBtn = langPicker(() => { relabel(state); if (info) relabel({ table: info }); render(); });
   const head = h("header", {},
     h("a", { href: "/", class: "home" }, t("home")),
-    h("h1", {}, info ? `${info.title} · ${info.profile_title || info.profile}` : ""),
-    info ? h("span", { class: "muted" }, `Nr. ${info.number}` + (v ? ` · ${t("deal", { n: v.deal_number + 1 })} · ${t("dealer")} ${v.seats[v.dealer]}` : "")) : null,
+    h("h1", {}, info ? `${gettext(info.title)} · ${gettext(info.profile_title || info.profile)}` : ""),
+    info ? h("span", { class: "muted" }, t("numberShort", { n: info.number }) + (v ? ` · ${t("deal", { n: v.deal_number + 1 })} · ${t("dealer")} ${v.seats[v.dealer]}` : "")) : null,
     role === "kiebitz" ? h("span", { class: "badge kiebitz" }, t("kiebitz")) : null,
     langBtn, status);
   const body = !info ? [h("p", {}, t("loading"))] : info.status === "open" ? [seatLobby(), chatPanel()] : v ? gameView() : [];

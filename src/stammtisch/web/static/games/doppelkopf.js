@@ -2,7 +2,7 @@
 // out), Vorbehalt/Solo/Hochzeit, announcements with their trick, Augen in the settlement.
 // Play clockwise; at a table of five the dealer sits out (DDV 1, 7).
 
-import { gettext, lang, msg } from "../i18n.js";
+import { gettext, msg } from "../i18n.js";
 import { el, tip, tricksBadge } from "./common.js";
 
 const SOLO = {
@@ -67,7 +67,7 @@ export default {
         : { text: party === "re" ? "Re" : "Kontra", tip: { de: "Partei, soweit bekannt", en: "party, as far as known" }, cls: `party ${party}` });
     }
     if (d.soloist === s && d.contract) out.push({ text: gettext(d.contract_label || d.contract), tip: d.pflichtsolo ? { de: "Pflichtsolo (DDV 2)", en: "Pflichtsolo (DDV 2)" } : { de: "Lustsolo", en: "Lustsolo" }, cls: "contract" });
-    if (d.hochzeiter === s) out.push({ text: "Hochzeit", tip: WORDS.hochzeit.slice(1)[lang() === "en" ? 1 : 0], cls: "contract" });
+    if (d.hochzeiter === s) out.push({ text: "Hochzeit", tip: tip(WORDS.hochzeit[1], WORDS.hochzeit[2]), cls: "contract" });
     for (const word of said) if (word !== party) out.push({ text: this.actionText(word).text, tip: this.actionText(word).tip, cls: "announce" });
     if (d.phase !== "play" && d.phase !== "over") for (const [who, ans] of d.answers || []) if (who === s) out.push({ text: this.actionText(ans).text, tip: this.actionText(ans).tip });
     const tricks = tricksBadge(d, s);
@@ -77,7 +77,7 @@ export default {
   centerInfo(v) {
     const d = v.deal, out = [];
     if (d.contract) out.push(el("span", "badge contract", gettext(d.contract_label || d.contract),
-      tip("Spielart; Trumpf: " + (d.trump || "normal"), "game; trump: " + (d.trump || "normal"))));
+      tip("Spielart; Trumpf: {trump}", "game; trump: {trump}", { trump: d.trump || "normal" })));
     const ann = d.announcements || {};
     for (const p of ["re", "kontra"]) {
       if (!ann[p]) continue;
@@ -94,7 +94,7 @@ export default {
     const s = r.summary || {};
     const out = [];
     if (s.re_augen !== undefined) out.push(el("span", "fact augen", `Augen: Re ${s.re_augen} · Kontra ${s.kontra_augen}`));
-    if (s.winner) out.push(el("span", "fact", `${lang() === "en" ? "won by" : "gewonnen:"} ${s.winner === "re" ? "Re" : "Kontra"}`));
+    if (s.winner) out.push(el("span", "fact", tip("gewonnen: {party}", "won by {party}", { party: s.winner === "re" ? "Re" : "Kontra" })));
     return out;
   },
 };

@@ -2,7 +2,7 @@
 // play counter-clockwise (§21). Trump, Weis and Stöck as badges; card points per team.
 
 import { suitName } from "../cards.js";
-import { cardWords, lang } from "../i18n.js";
+import { cardWords, gettext } from "../i18n.js";
 import { el, tip } from "./common.js";
 
 const SUITS = ["E", "S", "L", "R"];
@@ -23,11 +23,14 @@ const MODE = {
 };
 
 function modeText(code) {
-  if (SUITS.includes(code)) return { text: suitName("jass", code), tip: tip(`${suitName("jass", code)} Trumpf (§25)`, `${suitName("jass", code)} trump (§25)`) };
-  if (MODE[code]) return { text: MODE[code][lang() === "en" ? 1 : 0], tip: tip(MODE[code][2], MODE[code][3]) };
+  if (SUITS.includes(code)) {
+    const suit = gettext(suitName("jass", code));  // Eicheln; Glands/Carreau in Romandie, Ghiande/Quadri in Ticino
+    return { text: suit, tip: tip("{suit} Trumpf (§25)", "{suit} trump (§25)", { suit }) };
+  }
+  if (MODE[code]) return { text: tip(MODE[code][0], MODE[code][1]), tip: tip(MODE[code][2], MODE[code][3]) };
   if (code.startsWith("misere:")) {
     const b = modeText(code.slice(7));
-    return { text: `Misere ${b.text}`, tip: tip("wer die wenigsten Punkte macht, gewinnt (§24.5)", "fewest points wins (§24.5)") };
+    return { text: tip("Misere {mode}", "Misere {mode}", { mode: b.text }), tip: tip("wer die wenigsten Punkte macht, gewinnt (§24.5)", "fewest points wins (§24.5)") };
   }
   if (code.startsWith("3x3:")) {
     const parts = code.slice(4).split("-").map((p) => modeText(p).text);
@@ -64,11 +67,11 @@ export default {
     return [box];
   },
   actionText(a) {
-    if (a === "schieben") return { text: "Schieben", tip: tip("der Partner bestimmt den Trumpf (§25)", "your partner chooses trump (§25)") };
-    if (a === "weis") return { text: "Weis", tip: tip("Weis ansagen, beim ersten Ausspielen (§29)", "declare your Weis with your first card (§29)") };
-    if (a === "stöck") return { text: "Stöck", tip: tip("König und Ober des Trumpfs: 20 Punkte (§29.3)", "King and Ober of trump: 20 points (§29.3)") };
-    if (a === "rest") return { text: "Rest", tip: tip("alle übrigen Stiche verlangen; falsch: die Gegner erhalten alle Karten (§17)", "claim all remaining tricks; wrong: the opponents get all cards (§17)") };
-    if (a === "trump") return { text: "Trumpf", tip: "" };
+    if (a === "schieben") return { text: tip("Schieben", "Schieben"), tip: tip("der Partner bestimmt den Trumpf (§25)", "your partner chooses trump (§25)") };
+    if (a === "weis") return { text: tip("Weis", "Weis"), tip: tip("Weis ansagen, beim ersten Ausspielen (§29)", "declare your Weis with your first card (§29)") };
+    if (a === "stöck") return { text: tip("Stöck", "Stöck"), tip: tip("König und Ober des Trumpfs: 20 Punkte (§29.3)", "King and Ober of trump: 20 points (§29.3)") };
+    if (a === "rest") return { text: tip("Rest", "Rest"), tip: tip("alle übrigen Stiche verlangen; falsch: die Gegner erhalten alle Karten (§17)", "claim all remaining tricks; wrong: the opponents get all cards (§17)") };
+    if (a === "trump") return { text: tip("Trumpf", "Trump"), tip: "" };
     if (a.startsWith("trump:")) return modeText(a.slice(6));
     return { text: a, tip: "" };
   },
@@ -86,27 +89,27 @@ export default {
   seatBadges(v, s) {
     const d = v.deal, out = [];
     if (d.declarer === s && d.trump) {
-      const short = d.trump.startsWith("3x3:") ? "3×3" : d.trump.startsWith("misere:") ? "Misere" : modeText(d.trump).text;
-      out.push({ text: short, tip: { de: `hat Trumpf bestimmt: ${modeText(d.trump).text}`, en: `chose trump: ${modeText(d.trump).text}` }, cls: "contract" });
+      const short = d.trump.startsWith("3x3:") ? "3×3" : d.trump.startsWith("misere:") ? tip("Misere", "Misere") : modeText(d.trump).text;
+      out.push({ text: short, tip: tip("hat Trumpf bestimmt: {mode}", "chose trump: {mode}", { mode: modeText(d.trump).text }), cls: "contract" });
     }
-    if (d.geschoben && d.chooser === s && d.declarer !== s) out.push({ text: "geschoben", tip: { de: "hat geschoben (§25)", en: "pushed (§25)" } });
-    for (const w of d.weis || []) if (w.seat === s) out.push({ text: `Weis ${w.points}`, tip: { de: "Weis angesagt (§29)", en: "Weis declared (§29)" }, cls: "weis" });
+    if (d.geschoben && d.chooser === s && d.declarer !== s) out.push({ text: tip("geschoben", "pushed"), tip: { de: "hat geschoben (§25)", en: "pushed (§25)" } });
+    for (const w of d.weis || []) if (w.seat === s) out.push({ text: tip("Weis {points}", "Weis {points}", { points: w.points }), tip: { de: "Weis angesagt (§29)", en: "Weis declared (§29)" }, cls: "weis" });
     const shown = (d.weis_shown || {})[String(s)];
     if (shown) out.push({ text: shown.map(weisText).join(" · "), tip: { de: "gezeigter Weis (§29)", en: "Weis shown (§29)" }, cls: "shown" });
-    if (d.stoeck === s) out.push({ text: "Stöck", tip: { de: "Stöck gewiesen: 20 (§29.3)", en: "Stöck shown: 20 (§29.3)" }, cls: "weis" });
+    if (d.stoeck === s) out.push({ text: tip("Stöck", "Stöck"), tip: { de: "Stöck gewiesen: 20 (§29.3)", en: "Stöck shown: 20 (§29.3)" }, cls: "weis" });
     return out;
   },
   centerInfo(v, deck, { resting = null, counted = true } = {}) {
     const d = v.deal, out = [];
     if (d.trump) {
       const m = modeText(d.trump);
-      out.push(el("span", `badge contract trump`, `${lang() === "en" ? "Trump" : "Trumpf"}: ${m.text} ×${d.multiplier}`, m.tip));
-    } else if (d.phase) out.push(el("span", "badge", lang() === "en" ? "choosing trump" : "Trumpf wird bestimmt"));
-    if (d.trump && d.trick_mode && d.trick_mode !== d.trump) out.push(el("span", "badge", `${lang() === "en" ? "this trick" : "dieser Stich"}: ${modeText(d.trick_mode).text}`));
-    if (d.card_points) out.push(el("span", "badge points", `${lang() === "en" ? "card points" : "Kartenpunkte"} ${d.card_points[0]} : ${d.card_points[1]}`,
-      lang() === "en" ? "card points of the tricks taken, team 1/3 : 2/4" : "Kartenpunkte der gewonnenen Stiche, Team 1/3 : 2/4"));
+      out.push(el("span", `badge contract trump`, tip("Trumpf: {mode} ×{mult}", "Trump: {mode} ×{mult}", { mode: m.text, mult: d.multiplier }), m.tip));
+    } else if (d.phase) out.push(el("span", "badge", tip("Trumpf wird bestimmt", "choosing trump")));
+    if (d.trump && d.trick_mode && d.trick_mode !== d.trump) out.push(el("span", "badge", tip("dieser Stich: {mode}", "this trick: {mode}", { mode: modeText(d.trick_mode).text })));
+    if (d.card_points) out.push(el("span", "badge points", tip("Kartenpunkte {a} : {b}", "card points {a} : {b}", { a: d.card_points[0], b: d.card_points[1] }),
+      tip("Kartenpunkte der gewonnenen Stiche, Team 1/3 : 2/4", "card points of the tricks taken, team 1/3 : 2/4")));
     const n = resting ? restingNumber(d, counted) : d.trick_number;
-    if (n) out.push(el("span", "badge trick-count", `${lang() === "en" ? "trick" : "Stich"} ${n}/9`));
+    if (n) out.push(el("span", "badge trick-count", tip("Stich {n}/9", "trick {n}/9", { n })));
     return out;
   },
   /** The card points are the settlement's own lines (each figure once): no fact repeats them. */

@@ -122,7 +122,7 @@ export default {
   centerInfo(v) {
     const d = v.deal, out = [];
     if (d.contract) out.push(el("span", "badge contract", contractText(d.contract), CONTRACTS[d.contract] ? tip(CONTRACTS[d.contract][1], CONTRACTS[d.contract][2]) : ""));
-    else if (d.bid) out.push(el("span", "badge bid", `${lang() === "en" ? "bid" : "Gebot"}: ${contractText(d.bid)}`));
+    else if (d.bid) out.push(el("span", "badge bid", tip("Gebot: {contract}", "bid: {contract}", { contract: contractText(d.bid) })));
     if (d.called) out.push(el("span", "badge called", d.called === "fourth" ? tip("der vierte König ist gerufen", "the fourth king is called") : `${tip("gerufen", "called")}: ${cardLabel("tarock", d.called)}`));
     if (d.game_kontra) out.push(el("span", "badge announce", `Kontra ×${2 ** d.game_kontra}`));
     return out;
