@@ -17,10 +17,11 @@ from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.routing import APIRoute
 from pydantic import BaseModel, ConfigDict, Field
 
-from stammtisch.core.errors import IllegalAction, OptionError, StammtischError
+from stammtisch.core.errors import IllegalAction, StammtischError
 from stammtisch.core.messages import Msg
 from stammtisch.scorekeeper.auth import RateLimiter
-from stammtisch.scorekeeper.errors import Conflict, Forbidden, Locked, NotFound
+from stammtisch.scorekeeper.errors import Forbidden, Locked, NotFound
+from stammtisch.scorekeeper.http import http_status
 from stammtisch.scorekeeper.store import Principal
 from stammtisch.scorekeeper.store import Store as SkStore
 from stammtisch.server.routers.common import read_model
@@ -34,22 +35,6 @@ Id = Annotated[int, Path(ge=1, le=2**31 - 1)]
 BODY = 16384
 
 
-def _status(exc: StammtischError) -> int:
-    if isinstance(exc, NotFound):
-        return 404
-    if isinstance(exc, Conflict):
-        return 409
-    if isinstance(exc, Forbidden):
-        return 403
-    if isinstance(exc, Locked):
-        return 429
-    if isinstance(exc, TableError):
-        return 400
-    if isinstance(exc, (IllegalAction, OptionError)):
-        return 422
-    return 400
-
-
 class CupRoute(APIRoute):
     """The cup's errors as JSON answers inside the router (a message id and its arguments, and English)."""
 
@@ -61,7 +46,7 @@ class CupRoute(APIRoute):
                 return await handler(request)
             except StammtischError as exc:
                 body = exc.to_json() if not isinstance(exc, TableError) else exc.to_json()
-                return JSONResponse(body, status_code=_status(exc))
+                return JSONResponse(body, status_code=http_status(exc))
 
         return run
 

@@ -42,7 +42,8 @@ Number = Annotated[int, Path(ge=1, le=100_000)]
 CONTEXT_KEY = "stammtisch.scorekeeper"
 
 
-def _status(exc: StammtischError) -> int:
+def http_status(exc: StammtischError) -> int:
+    """The HTTP status of an error the scorekeeper (and the cup above it) answers with."""
     if isinstance(exc, BadInput):
         return exc.status
     if isinstance(exc, NotFound):
@@ -106,7 +107,7 @@ class ScorekeeperRoute(APIRoute):
                 async with self._gate():
                     return await handler(request)
             except StammtischError as exc:
-                return JSONResponse(exc.to_json(), status_code=_status(exc))
+                return JSONResponse(exc.to_json(), status_code=http_status(exc))
             except RequestValidationError as exc:
                 err = _validation_message(list(exc.errors()))
                 return JSONResponse(err.to_json(), status_code=422)
