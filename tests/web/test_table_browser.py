@@ -160,11 +160,13 @@ def check_table(page, game: str) -> dict[str, Any]:
     view = snap["state"]["view"]
     deal = view["deal"]
     assert snap["names"] == view["seats"], (snap["names"], view["seats"])
-    sitting_out = deal.get("sitting") is not None and deal.get("sitting") == view.get("seat")
+    # the seats that play this deal (Doppelkopf "active", Tarock "players"; a table of five)
+    active = deal.get("active") or (deal["players"] if isinstance(deal.get("players"), list) else None)
+    sitting_out = active is not None and view.get("seat") not in active
     if snap["resting"] and sitting_out:
         # a seat sitting the deal out sees the finished tricks one after another, each resting its
         # time, while the play goes on: the resting trick may be an earlier one, of the active seats
-        assert sorted(s for s, _ in snap["trick"]) == sorted(deal["active"]), (snap["trick"], deal)
+        assert sorted(s for s, _ in snap["trick"]) == sorted(active), (snap["trick"], deal)
     elif snap["resting"]:  # the finished trick rests; the next one's cards come after it
         assert snap["trick"] == [[s, c.split("=")[0]] for s, c in deal.get("last_trick", [])], (snap["trick"], deal)
     elif not snap["peek"]:
