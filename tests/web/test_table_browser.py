@@ -369,7 +369,9 @@ def play_deal(page, game: str, phone: bool = False, refuse_once: bool = False, l
     if until_deal is not None:
         page.evaluate(f"window.__until = {int(until_deal)}")
     for _ in range(limit):
-        page.wait_for_function(TURN, arg=last, timeout=120_000)
+        # (a seat sitting a deal of five out waits for the whole deal: four computer players and
+        # every trick's rest, minutes on a loaded machine)
+        page.wait_for_function(TURN, arg=last, timeout=300_000)
         offer = page.evaluate(OFFER, list(prefer) if not done["confirm"].get("confirmed") else [])
         if offer["over"] or (until_deal is not None and offer["deal"] >= until_deal):
             return done
