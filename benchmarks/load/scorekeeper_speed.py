@@ -73,13 +73,23 @@ def main() -> None:
         for rnd in range(3):
             r = s.draw_round(cup["id"], method="random", seed=rnd, prefer="five")
             for tb in r["tables"]:
-                rows = []
-                for k in range(tb["planned"]):
-                    dealer = k % tb["size"] + 1
-                    active = [p for p in range(1, tb["size"] + 1) if not (tb["size"] == 5 and p == dealer)]
-                    re = rng.sample(active, 2)
+                rows: list = []
+                size, dealer, normal = tb["size"], 1, 0
+                owed = set(range(1, size + 1))
+                while normal < tb["planned"] or owed:
+                    active = [p for p in range(1, size + 1) if not (size == 5 and p == dealer)]
                     v = rng.randint(1, 5)
-                    rows.append([0 if p not in active else (v if p in re else -v) for p in range(1, tb["size"] + 1)])
+                    soloists = sorted(owed.intersection(active))
+                    if soloists:  # Doppelkopf-Turnier 2.: every player's Pflichtsolo, dealt anew after it
+                        solo = soloists[0]
+                        owed.discard(solo)
+                        rows.append({"kind": "row", "solo_by": solo, "points": [
+                            0 if p not in active else (3 * v if p == solo else -v) for p in range(1, size + 1)]})
+                        continue
+                    re = rng.sample(active, 2)
+                    rows.append([0 if p not in active else (v if p in re else -v) for p in range(1, size + 1)])
+                    normal += 1
+                    dealer = dealer % size + 1
                 s.enter_sheet(tb["id"], None, rows)
         t0 = time.perf_counter()
         s.rankings(cup["id"])

@@ -29,7 +29,7 @@ def pg():
 
 def test_postgres_migrations_and_a_tournament(pg):
     assert VERSION_TABLE in inspect(pg.engine).get_table_names()
-    t = pg.create_tournament("PG-Cup", "doppelkopf", rounds=1, games={4: 3, 5: 3})
+    t = pg.create_tournament("PG-Cup", "doppelkopf", rounds=1, games={4: 20, 5: 25})
     pg.add_players(t["id"], [{"name": f"P{i}"} for i in range(9)])
     r = pg.draw_round(t["id"], method="schedule", seed="pg")
     five = r["tables"][0]
