@@ -113,6 +113,14 @@ def test_the_values_pipeline_trains_on_a_tiny_batch_and_its_network_plays_over_t
     m = game.new_match(seed=2, max_deals=1)
     play_out(m, [b] * 4, random.Random(2))
     assert m.is_over() and b.deviations > 0
+    # the fit kept the weights of its lowest held-out error, one of the points on its curve
+    assert r["kept_heldout_error"] == min(c[2] for c in r["curve"])
+    # more deals (other cards) are added to the data before a new fit
+    from stammtisch.learn.values import train_values
+
+    r2 = train_values("jass", tmp_path, deals=3, steps=20, batch=32, playouts=2, hidden=(16, 8), quiet=True,
+                      add_deals=2)
+    assert r2["deals"] == 5 and r2["decisions"] > r["decisions"]
 
 
 def test_with_an_unreachable_margin_the_residual_player_is_the_rule_player(tmp_path) -> None:

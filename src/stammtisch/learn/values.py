@@ -15,11 +15,13 @@ offline), at the cost of one forward pass.
 The player (:class:`~stammtisch.learn.player.LearnedBot`, networks whose ``meta["kind"]`` is
 ``"values"``) is a *residual* player over the rule player: it asks the rule player for its choice
 and plays the network's best action instead only when the network values it more than the rule
-player's choice by ``meta["margin"]`` (chosen on held-out decisions, where the true values are known:
-the margin that gains most there). Decisions whose actions were never valued in training (words the
-kernel does not value) stay the rule player's.
+player's choice by a margin, one for card decisions and one for words (``meta["margins"]``, chosen on
+held-out decisions, where the true values are known: the margin that gains most there, or ``None``:
+never overrule; cards are off by default, docs/learning.md says why). Decisions whose actions were
+never valued in training (words the kernel does not value) stay the rule player's. The fit keeps the
+weights of its lowest held-out error (early stopping; the same held-out tenth chooses the margins).
 
-``python -m stammtisch.learn.values GAME`` (extra ``learn``) collects, trains, picks the margin and
+``python -m stammtisch.learn.values GAME`` (extra ``learn``) collects, trains, picks the margins and
 writes ``<game>.npz``, ``<game>.json`` and ``<game>.svg`` into ``output/learn-values/<game>/``;
 ``--update`` copies them over the shipped network, ``benchmarks/results/learn_values_<game>.json``
 and ``docs/img/learn_values_<game>.svg``.
@@ -28,6 +30,7 @@ and ``docs/img/learn_values_<game>.svg``.
 from __future__ import annotations
 
 import json
+import math
 import os
 import random
 import time
@@ -179,7 +182,7 @@ def choose_margin(z: np.ndarray, M: np.ndarray, Y: np.ndarray, Q: np.ndarray,
 def train_values(game_name: str, out: Path, *, deals: int = 1000, steps: int = 6000, batch: int = 256,
                  lr: float = 1e-3, playouts: int = 8, seed: int = 2026, hidden: tuple[int, int] = (256, 128),
                  quiet: bool = False, reuse_data: bool = False, profile: str | None = None,
-                 card_margin: str = "off", word_margin: str = "auto") -> dict[str, Any]:
+                 card_margin: str = "off", word_margin: str = "auto", add_deals: int = 0) -> dict[str, Any]:
     """Collect, fit, choose the margins (``"auto"``: the best on held-out decisions, ``"off"``: the
     rule player's choice always stands, or a number); writes ``out/<game>.npz``, ``.json`` and ``.svg``."""
     from tqdm import tqdm
@@ -187,13 +190,24 @@ def train_values(game_name: str, out: Path, *, deals: int = 1000, steps: int = 6
     out.mkdir(parents=True, exist_ok=True)
     data_path = out / "data.npz"
     cpu0, wall0, load0 = time.process_time(), time.perf_counter(), os.getloadavg()
-    if reuse_data and data_path.exists():
+    if (reuse_data or add_deals) and data_path.exists():
         with np.load(data_path) as zf:
             data = {k: zf[k] for k in zf.files}
+        if add_deals:  # more deals, other cards: the seed shifted by the deals valued before
+            with tqdm(total=add_deals, desc=f"{game_name}: more deals, valued", disable=quiet,
+                      mininterval=5) as bar:
+                more = collect_values(game_name, add_deals, seed + 1 + int(data.get("runs", np.asarray(1))),
+                                      playouts, profile, bar.update)
+            data = {k: np.concatenate([data[k], more[k]]) for k in ("X", "M", "Y", "Q")} | {
+                "runs": np.asarray(int(data.get("runs", np.asarray(1))) + 1),
+                "deals": np.asarray(int(data.get("deals", np.asarray(deals))) + add_deals)}
+            np.savez_compressed(data_path, **data)
+        deals = int(data.get("deals", np.asarray(deals)))
     else:
         with tqdm(total=deals, desc=f"{game_name}: rule player's deals, valued", disable=quiet,
                   mininterval=5) as bar:
             data = collect_values(game_name, deals, seed, playouts, profile, bar.update)
+        data |= {"runs": np.asarray(1), "deals": np.asarray(deals)}
         np.savez_compressed(data_path, **data)
     cpu_collect = time.process_time() - cpu0
     X, M, Y, Q = data["X"], data["M"], data["Y"], data["Q"]
@@ -216,14 +230,19 @@ def train_values(game_name: str, out: Path, *, deals: int = 1000, steps: int = 6
         zc = np.where(m, z - np.where(m, z, 0.0).sum(1, keepdims=True) / m.sum(1, keepdims=True), 0.0)
         return float(((zc - T[held]) ** 2).sum() / len(held))
 
+    kept: dict[str, Any] = {"loss": math.inf, "step": 0, "p": None}
     with tqdm(total=steps, desc=f"{game_name}: values", disable=quiet, mininterval=5) as bar:
         def on_step(it: int, loss: float) -> None:
             bar.update(1)
             if it % 250 == 0 or it + 1 == steps:
                 curve.append([it, round(loss, 4), round(heldout_loss(), 4)])
                 bar.set_postfix(loss=f"{loss:.3f}", heldout=f"{curve[-1][2]:.3f}")
+                if curve[-1][2] < kept["loss"]:  # early stopping: the weights of the lowest held-out error
+                    kept.update(loss=curve[-1][2], step=it + 1, p={k: v.copy() for k, v in mlp.p.items()})
 
         fit_values(mlp, opt, X[fit], M[fit], T[fit], steps, batch, rng, on_step)
+    if kept["p"] is not None:
+        mlp.p = kept["p"]
     z, _ = mlp.forward(X[held])
     card_rows = ~(M[held] & ~card_ids(game_name, env)[None, :]).any(axis=1)
     tables, margins = {}, {}
@@ -242,7 +261,8 @@ def train_values(game_name: str, out: Path, *, deals: int = 1000, steps: int = 6
     baseline = float(np.nanmean(np.where(M[held], Q[held], np.nan) - Q[held][np.arange(len(held)), Y[held]][:, None]))
     results = {"game": game_name, "profile": env.profile, "method": "values", "deals": deals,
                "decisions": int(n), "playouts": playouts, "value_unit": round(unit, 4), "steps": steps,
-               "batch": batch, "heldout_decisions": int(len(held)), "heldout_by_margin": tables, "margins": margins,
+               "batch": batch, "kept_step": kept["step"], "kept_heldout_error": kept["loss"],
+               "heldout_decisions": int(len(held)), "heldout_by_margin": tables, "margins": margins,
                "heldout_card_decisions": int(card_rows.sum()), "heldout_word_decisions": int((~card_rows).sum()),
                "heldout_random_minus_rule": round(baseline / unit, 4),
                "cpu_s_collect": round(cpu_collect, 1), "cpu_s": round(time.process_time() - cpu0, 1),
@@ -302,6 +322,8 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--quiet", action="store_true")
     ap.add_argument("--reuse-data", action="store_true", help="fit afresh on the output folder's data.npz")
+    ap.add_argument("--add-deals", type=int, default=0, help="value this many more deals (other cards) and "
+                    "add them to the output folder's data.npz before fitting")
     ap.add_argument("--card-margin", default="off", help="margin for card decisions: 'off' (the rule "
                     "player's card always stands, the default: measured no better), 'auto' or a number")
     ap.add_argument("--word-margin", default="auto", help="margin for words (contract, announcements): "
@@ -312,7 +334,7 @@ def main(argv: list[str] | None = None) -> None:
     out = Path(args.out or f"output/learn-values/{args.game}")
     train_values(args.game, out, deals=args.deals, steps=args.steps, batch=args.batch, lr=args.lr,
                  playouts=args.playouts, seed=args.seed, hidden=tuple(args.hidden), quiet=args.quiet,
-                 reuse_data=args.reuse_data, card_margin=args.card_margin, word_margin=args.word_margin)
+                 reuse_data=args.reuse_data, card_margin=args.card_margin, word_margin=args.word_margin, add_deals=args.add_deals)
     print(f"written: {out / (args.game + '.npz')}, {out / (args.game + '.json')}, {out / (args.game + '.svg')}")
     if args.update:
         shutil.copyfile(out / f"{args.game}.npz", ROOT / "src" / "stammtisch" / "learn" / "weights" / f"{args.game}.npz")
