@@ -178,8 +178,8 @@ class LearnedBot(BaseBot):
     def _residual(self, turn: Turn, rng: Any, ids: list[int], z: np.ndarray, best: int) -> str:
         """A value network over the rule player (``meta["kind"] == "values"``,
         :mod:`stammtisch.learn.values`): the rule player's choice, unless the network values its
-        best action more by ``meta["margins"]["cards"]`` (a card decision) or ``["words"]`` (any
-        other; ``None``: never); decisions with actions it never learned to value
+        best action more by ``meta["margins"]["cards"]`` (where its choice or the network's best is
+        a card) or ``["words"]`` (a word against a word; ``None``: never); decisions with actions it never learned to value
         stay the rule player's."""
         if self._rule is None:
             self._rule = self.game.rule_bot()
@@ -188,7 +188,8 @@ class LearnedBot(BaseBot):
         if r is None or r not in ids or not all(self.trained[i] for i in ids):
             self.kept += 1
             return choice
-        margin = self.margins["cards" if all(self.is_card[i] for i in ids) else "words"]
+        # a card decision when either choice is a card (a word against a word is a word decision)
+        margin = self.margins["cards" if self.is_card[r] or self.is_card[best] else "words"]
         if margin is not None and float(z[best] - z[r]) > margin:
             self.deviations += 1
             return self.actions[best]

@@ -244,7 +244,11 @@ def train_values(game_name: str, out: Path, *, deals: int = 1000, steps: int = 6
     if kept["p"] is not None:
         mlp.p = kept["p"]
     z, _ = mlp.forward(X[held])
-    card_rows = ~(M[held] & ~card_ids(game_name, env)[None, :]).any(axis=1)
+    # a card decision: the rule player's choice or the network's best is a card (a word against a
+    # word is a word decision, also where cards were legal too: Perlaggen's bids, Jass's Weis)
+    is_card = card_ids(game_name, env)
+    net_best = np.where(M[held], z, -np.inf).argmax(1)
+    card_rows = is_card[Y[held]] | is_card[net_best]
     tables, margins = {}, {}
     for kind, rows, asked in (("cards", card_rows, card_margin), ("words", ~card_rows, word_margin)):
         h = held[rows]
