@@ -202,7 +202,7 @@ def train_values(game_name: str, out: Path, *, deals: int = 1000, steps: int = 6
                 "runs": np.asarray(int(data.get("runs", np.asarray(1))) + 1),
                 "deals": np.asarray(int(data.get("deals", np.asarray(deals))) + add_deals)}
             np.savez_compressed(data_path, **data)
-        deals = int(data.get("deals", np.asarray(deals)))
+        deals = int(data.get("deals", np.asarray(deals)))  # data of an older run: the --deals given
     else:
         with tqdm(total=deals, desc=f"{game_name}: rule player's deals, valued", disable=quiet,
                   mininterval=5) as bar:
