@@ -65,7 +65,15 @@ const IDS = {
   rounds: "Rounds",
   login: "Log in",
   name: "Name",
-  password: "Password"
+  password: "Password",
+  duplicate: "the same deals at every table of a round (duplicate)",
+  comparison: "Ranking by comparison (same cards)",
+  comparisonHint: "For each deal: your points minus the average of the players who held the same cards at the other tables, summed. An offer beside the official ranking, which stays the sheet's.",
+  comparisonPoints: "difference",
+  comparisonDeals: "deals compared",
+  roundCommitment: "Round {n}: commitment (SHA-256) {commitment}",
+  roundSeed: "seed, revealed after the round: {seed}",
+  comparisonCsv: "Ranking by comparison (CSV)"
 };
 
 export function w(key, vars = {}) {
