@@ -92,6 +92,8 @@ def test_a_duplicate_round_deals_the_same_cards_everywhere_and_reveals_its_seed_
     # one commitment for the round, on the cup's page and on every table of the round
     page = cup.call("GET", f"/cup/api/cups/{tid}/standings")["comparison"]
     assert page["rounds"] == [{"round": 1, "commitment": committed, "seed": None}]
+    # and on the players' page (the invitation's, public): the round's commitment, not its seed
+    assert cup.client.get(f"/cup/api/cups/{tid}/about").json()["round_seeds"] == page["rounds"]
     tables = [_server_table(cup, t["server_table"]) for t in started["tables"]]
     assert len(tables) == 2 and {t.settings["commitment"] for t in tables} == {committed}
     seed = tables[0].settings["fair_seed"]

@@ -28,6 +28,7 @@ from stammtisch.scorekeeper.store import Store as SkStore
 from stammtisch.server.routers.common import read_model
 from stammtisch.server.tables import TableError
 
+from . import duplicate
 from .comparison import csv_text as comparison_csv_text
 from .pagewords import COMPARISON_COLUMNS
 from .service import Cups
@@ -277,7 +278,9 @@ async def about(request: Request, tid: Id) -> dict[str, Any]:
     return {"id": t["id"], "name": t["name"], "game": t["game"], "profile": t["profile"],
             "rounds_planned": t["rounds_planned"], "rounds": len(t["rounds"]), "players": len(t["players"]),
             "registration": not t["rounds"], "checkin": {"round": c.get("round"), "open": bool(c.get("open"))},
-            "published": t["published"]}
+            "published": t["published"],
+            # the same deals at every table: each round's commitment (its seed once the round is over)
+            "round_seeds": duplicate.public_rounds(t["online"])}
 
 
 @router.post("/cups/{tid}/register", status_code=201)

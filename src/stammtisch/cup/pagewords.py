@@ -83,6 +83,7 @@ CUP_WORDS: dict[str, Msg] = {
     "roundCommitment": Msg("Round {n}: commitment (SHA-256) {commitment}"),
     "roundSeed": Msg("seed, revealed after the round: {seed}"),
     "comparisonCsv": Msg("Ranking by comparison (CSV)"),
+    "howToCheck": Msg("How to check that the deals were fair"),
 }
 
 #: the columns of the ranking by comparison's CSV export (``/cup/api/cups/{id}/comparison.csv``)

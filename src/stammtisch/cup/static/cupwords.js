@@ -73,7 +73,8 @@ const IDS = {
   comparisonDeals: "deals compared",
   roundCommitment: "Round {n}: commitment (SHA-256) {commitment}",
   roundSeed: "seed, revealed after the round: {seed}",
-  comparisonCsv: "Ranking by comparison (CSV)"
+  comparisonCsv: "Ranking by comparison (CSV)",
+  howToCheck: "How to check that the deals were fair"
 };
 
 export function w(key, vars = {}) {
