@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 from stammtisch.core import fairdeal
 from stammtisch.core.verify import verify
-from stammtisch.cup.comparison import compare
+from stammtisch.scorekeeper.comparison import compare
 
 from .test_online_tables import wait_closed
 
@@ -154,11 +154,17 @@ def test_a_duplicate_round_deals_the_same_cards_everywhere_and_reveals_its_seed_
     assert {line["name"] for line in ranking} == set(NAMES8)
     assert all(line["deals"] == common for line in ranking)
     assert abs(sum(line["comparison"] for line in ranking)) < 0.05
-    csv_text = cup.client.get(f"/cup/api/cups/{tid}/comparison.csv?lang=en", headers=cup.auth).text
-    assert csv_text.splitlines()[0] == "place,number,name,club,difference,deals compared"
-    assert len(csv_text.splitlines()) == 9
-    de = cup.client.get(f"/cup/api/cups/{tid}/comparison.csv?lang=de", headers=cup.auth).text.splitlines()[0]
-    assert de != "place,number,name,club,difference,deals compared"
+    # beside the sheet's ranking (the official one, unchanged) in the scorekeeper's ranking and exports
+    official = cup.scores.rankings(tid)
+    assert official["comparison"] == ranking and len(official["ranking"]) == len(NAMES8)
+    export = cup.client.get(f"/scorekeeper/api/tournaments/{tid}/export/ranking.csv?lang=en", headers=cup.auth)
+    lines = export.text.lstrip("\ufeff").splitlines()
+    assert export.status_code == 200 and lines[0].split(";")[-2:] == ["difference", "deals compared"]
+    assert len(lines) == 1 + len(NAMES8) and all(line.split(";")[-1] == str(common) for line in lines[1:])
+    de = cup.client.get(f"/scorekeeper/api/tournaments/{tid}/export/ranking.csv?lang=de", headers=cup.auth).text
+    assert de.lstrip("\ufeff").splitlines()[0].split(";")[-2:] == ["Differenz", "verglichene Spiele"]
+    pdf = cup.client.get(f"/scorekeeper/api/tournaments/{tid}/export/results.pdf?lang=en", headers=cup.auth)
+    assert pdf.status_code == 200 and pdf.content.startswith(b"%PDF")
 
 
 def test_verify_accepts_a_table_record_against_its_rounds_commitment_only(tmp_path):

@@ -12,14 +12,13 @@ from pathlib import Path as FilePath
 from collections.abc import Awaitable, Callable
 from typing import Annotated, Any
 
-from fastapi import APIRouter, FastAPI, Path, Query, Request
+from fastapi import APIRouter, FastAPI, Path, Request
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.routing import APIRoute
 from pydantic import BaseModel, ConfigDict, Field
 
 from stammtisch.core.errors import IllegalAction, StammtischError
 from stammtisch.core.messages import Msg
-from stammtisch.i18n import render
 from stammtisch.scorekeeper.auth import RateLimiter
 from stammtisch.scorekeeper.errors import Forbidden, Locked, NotFound
 from stammtisch.scorekeeper.http import http_status
@@ -29,8 +28,6 @@ from stammtisch.server.routers.common import read_model
 from stammtisch.server.tables import TableError
 
 from . import duplicate
-from .comparison import csv_text as comparison_csv_text
-from .pagewords import COMPARISON_COLUMNS
 from .service import Cups
 
 __all__ = ["router", "pages", "routers", "startup", "cups_of"]
@@ -358,21 +355,6 @@ async def standings(request: Request, tid: Id) -> dict[str, Any]:
     if compared is not None:
         out["comparison"] = compared
     return out
-
-
-@router.get("/cups/{tid}/comparison.csv")
-async def comparison_csv(request: Request, tid: Id, lang: Annotated[str, Query(pattern="^(de|en|fr|it)$")] = "de") -> Response:
-    """The ranking by comparison as CSV, the columns named in ``lang`` (public once published)."""
-    cups = cups_of(request)
-    t = await asyncio.to_thread(cups.store.tournament, tid)
-    if not t["published"]:
-        await _organiser(request, cups, tid)
-    compared = await asyncio.to_thread(cups.comparison, tid)
-    if compared is None:
-        raise NotFound(Msg("this cup does not play the same deals at every table"))
-    header = [render(m, lang) for m in COMPARISON_COLUMNS]
-    return Response(comparison_csv_text(compared, header), media_type="text/csv; charset=utf-8",
-                    headers={"Content-Disposition": f'attachment; filename="cup-{tid}-comparison.csv"'})
 
 
 #: the pages (organiser, invitation) and their static files

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from stammtisch.core.messages import Msg
 
-__all__ = ["CUP_WORDS", "COMPARISON_COLUMNS"]
+__all__ = ["CUP_WORDS"]
 
 #: key (as cupwords.js names it) -> the English message id
 CUP_WORDS: dict[str, Msg] = {
@@ -76,16 +76,8 @@ CUP_WORDS: dict[str, Msg] = {
     "name": Msg("Name"),
     "password": Msg("Password"),
     "duplicate": Msg("the same deals at every table of a round (duplicate)"),
-    "comparison": Msg("Ranking by comparison (same cards)"),
-    "comparisonHint": Msg("For each deal: your points minus the average of the players who held the same cards at the other tables, summed. An offer beside the official ranking, which stays the sheet's."),
-    "comparisonPoints": Msg("difference"),
-    "comparisonDeals": Msg("deals compared"),
     "roundCommitment": Msg("Round {n}: commitment (SHA-256) {commitment}"),
     "roundSeed": Msg("seed, revealed after the round: {seed}"),
     "comparisonCsv": Msg("Ranking by comparison (CSV)"),
     "howToCheck": Msg("How to check that the deals were fair"),
 }
-
-#: the columns of the ranking by comparison's CSV export (``/cup/api/cups/{id}/comparison.csv``)
-COMPARISON_COLUMNS: tuple[Msg, ...] = (Msg("place"), Msg("number"), Msg("name"), Msg("club"), Msg("difference"),
-                                      Msg("deals compared"))

@@ -35,7 +35,7 @@ from stammtisch.server.registry import Tables
 from stammtisch.server.table import Table
 from stammtisch.server.tables import ENDED
 
-from . import comparison, duplicate
+from . import duplicate
 from .rows import OnlineRow, fallback, rows_of_match
 from .settings import CupSettings, planned_games, table_plan
 
@@ -361,15 +361,13 @@ class Cups:
     # -- duplicate rounds: commitments and the ranking by comparison --------------------
     def comparison(self, tid: int) -> dict[str, Any] | None:
         """A cup with the same deals at every table: each round's commitment (and seed, once the
-        round is over) and the ranking by comparison (:mod:`.comparison`); ``None`` for other cups."""
+        round is over) and the ranking by comparison (the scorekeeper's, from the rows' cards:
+        :mod:`stammtisch.scorekeeper.comparison`); ``None`` for other cups."""
         t = self.store.tournament(tid)
         if not (t["online"] or {}).get("duplicate"):
             return None
-        sheets = {tab["id"]: self.store.table(tab["id"]) for rnd in t["rounds"] for tab in rnd["tables"]
-                  if tab["kind"] == "online"}
-        ranked = comparison.compare(comparison.table_lists(t, sheets))
-        return {"rounds": duplicate.public_rounds(t["online"]),
-                "ranking": comparison.with_names(ranked, t["players"])}
+        ranked = self.store.rankings(tid).get("comparison") or []
+        return {"rounds": duplicate.public_rounds(t["online"]), "ranking": ranked}
 
     # -- the organiser's actions -------------------------------------------------------
     async def server_table(self, sk_table: int) -> Table:

@@ -2,7 +2,7 @@
 // check-in, draw, start, the dashboard of the online tables (pause, resume, replace) and the live
 // standings, refreshed every few seconds. The session is the scorekeeper's (sessionStorage
 // "sk-session"): an organiser logged in there is logged in here.
-import { el, rankingTable } from "/scorekeeper/static/api.js";
+import { comparisonTable, el, rankingTable } from "/scorekeeper/static/api.js";
 import { nav } from "/scorekeeper/static/nav.js";
 import { g, lang, loadCatalog, msg, t } from "/scorekeeper/static/words.js";
 import { w } from "./cupwords.js";
@@ -129,21 +129,14 @@ function tableLine(d, names) {
 function comparisonPart(c, id) {
   const short = (hex) => el("code", { title: hex, tabindex: 0, class: "fair-code" }, `${hex.slice(0, 12)}…`);
   return el("div", { "data-testid": "comparison-part" },
-    el("h3", {}, w("comparison")),
-    el("p", { class: "muted small" }, w("comparisonHint")),
     c.rounds.map((r) => el("p", { class: "small", "data-testid": `round-commitment-${r.round}` },
       ...split(w("roundCommitment", { n: r.round, commitment: "\u0000" }), short(r.commitment)),
       r.seed ? el("span", {}, " · ", ...split(w("roundSeed", { seed: "\u0000" }), short(r.seed))) : null)),
     el("p", { class: "small" }, el("a", { href: "/fair", target: "_blank", rel: "noopener" }, w("howToCheck"))),
-    el("div", { class: "sheet-wrap" }, el("table", { class: "sheet ranking", "data-testid": "comparison" },
-      el("thead", {}, el("tr", {}, el("th", {}, t("rank")), el("th", { class: "label" }, t("name")),
-        el("th", {}, w("comparisonPoints")), el("th", { class: "wrap" }, w("comparisonDeals")))),
-      el("tbody", {}, c.ranking.map((l) => el("tr", {}, el("td", {}, l.rank),
-        el("td", { class: "label" }, `${l.name}`, el("span", { class: "muted small" }, ` ${t("no")} ${l.number}`)),
-        el("td", {}, el("strong", {}, l.comparison.toLocaleString(lang(), { minimumFractionDigits: 1, maximumFractionDigits: 2 }))),
-        el("td", {}, l.deals)))))),
-    el("a", { href: `/cup/api/cups/${id}/comparison.csv?lang=${lang()}`, "data-testid": "comparison-csv",
-      onclick: (e) => { e.preventDefault(); guarded(() => download(e.currentTarget.href, `cup-${id}-comparison.csv`)); } },
+    comparisonTable(c.ranking, t, lang()),
+    // the scorekeeper's ranking export carries the comparison beside the points
+    el("a", { href: `/scorekeeper/api/tournaments/${id}/export/ranking.csv?lang=${lang()}`, "data-testid": "comparison-csv",
+      onclick: (e) => { e.preventDefault(); guarded(() => download(e.currentTarget.href, `ranking-${id}.csv`)); } },
     w("comparisonCsv")));
 }
 

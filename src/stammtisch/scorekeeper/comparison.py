@@ -1,10 +1,12 @@
-"""The ranking by comparison of a cup whose rounds play the same deals at every table (duplicate).
+"""The ranking by comparison of a tournament whose rounds play the same deals at every table
+(duplicate: an online cup's option, ``stammtisch.cup.duplicate``).
 
 For each deal and position, a player's points minus the mean of the points the players at that
 position scored **with the same cards** at the other tables of the round, summed over his deals
 (``docs/fair-deals.md``, "Ranking by comparison"; argued against matchpoints in
 ``docs/tournaments.md``). Deals are the same when their rows carry the same cards key
-(:func:`.rows.cards_key`: the dealt cards, the dealer and the first dealer); a deal that no other
+(``facts.online.cards``, written by the online cup: the dealt cards, the dealer and the first
+dealer); a deal that no other
 table held with the same cards (one table of five in a round of fours, a Jass Partie won before the
 other table reached that deal, a Pflichtsolo that moved the deal on) is not compared.
 
@@ -26,7 +28,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
-__all__ = ["compare", "table_lists", "with_names", "csv_text"]
+__all__ = ["compare", "has_cards", "row_of", "with_names"]
 
 
 def compare(lists: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
@@ -68,44 +70,25 @@ def compare(lists: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
     return out
 
 
-def table_lists(tournament: Mapping[str, Any], sheets: Mapping[int, Mapping[str, Any]]) -> list[dict[str, Any]]:
-    """The input of :func:`compare` from the scorekeeper's tournament and its tables' lists
-    (``sheets``: table id -> :meth:`~stammtisch.scorekeeper.store.Store.table`)."""
-    out = []
-    for rnd in tournament["rounds"]:
-        for tab in rnd["tables"]:
-            sheet = sheets.get(tab["id"])
-            if sheet is None:
-                continue
-            out.append({"round": rnd["number"], "table": tab["number"],
-                        "seats": {s["position"]: s["player"] for s in sheet["seats"]},
-                        "rows": [_row(r) for r in sheet["rows"]]})
-    return out
+def has_cards(rows: Iterable[Mapping[str, Any]]) -> bool:
+    """Whether any of a list's rows (as :meth:`.tablesheet.TableSheet.to_json` gives them) carries a
+    cards key: a table of a round with the same deals everywhere."""
+    return any(((r.get("facts") or {}).get("online") or {}).get("cards") for r in rows)
 
 
-def _row(r: Mapping[str, Any]) -> dict[str, Any]:
+def row_of(r: Mapping[str, Any]) -> dict[str, Any]:
+    """One row of a list (as :meth:`.tablesheet.TableSheet.to_json` gives it) as :func:`compare` reads it."""
     online = (r.get("facts") or {}).get("online") or {}
     return {"cards": online.get("cards"), "position_points": list(r.get("position_points") or ()),
             "struck": bool(r.get("struck"))}
 
 
-def with_names(ranked: Sequence[dict[str, Any]], players: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
-    """The comparison lines with each player's number, name and club."""
-    by_id = {p["id"]: p for p in players}
-    return [{**line, **{k: by_id[line["player"]][k] for k in ("number", "name", "club") if k in by_id.get(line["player"], {})}}
-            for line in ranked]
+def with_names(ranked: Sequence[dict[str, Any]], players: Mapping[int, Any]) -> list[dict[str, Any]]:
+    """The comparison lines with each player's number, name and club (``players``: id -> a player
+    with ``number``, ``name``, ``club`` attributes)."""
+    out = []
+    for line in ranked:
+        p = players.get(line["player"])
+        out.append({**line, **({"number": p.number, "name": p.name, "club": p.club} if p is not None else {})})
+    return out
 
-
-def csv_text(result: Mapping[str, Any], header: Sequence[str]) -> str:
-    """The ranking by comparison as CSV (``header``: the columns' titles in the reader's language:
-    place, number, name, club, comparison, deals compared)."""
-    import csv
-    import io
-
-    buf = io.StringIO()
-    w = csv.writer(buf)
-    w.writerow(header)
-    for line in result["ranking"]:
-        w.writerow([line["rank"], line.get("number", ""), line.get("name", ""), line.get("club", ""),
-                    f"{line['comparison']:.2f}", line["deals"]])
-    return buf.getvalue()
