@@ -110,6 +110,7 @@ def test_a_duplicate_round_deals_the_same_cards_everywhere_and_reveals_its_seed_
     messages: list[str] = []
     a_link = _seat(cup, tid, where["Anna"], "Anna")
     assert _play_to_end(cup.client, a_link, messages)["over"]
+    a_messages = list(messages)
     a_table = next(t for t in tables if t.public_id == a_link["table"])
     b_table = next(t for t in tables if t is not a_table)
     assert a_table.status == "finished" and b_table.status == "playing"
@@ -141,6 +142,21 @@ def test_a_duplicate_round_deals_the_same_cards_everywhere_and_reveals_its_seed_
         assert time.monotonic() < deadline, "the round's seed was not revealed"
         time.sleep(0.05)
     recs = [cup.call("GET", f"/api/records/{t.number}") for t in tables]
+    # every hand a seat was shown belongs to the deal its table was playing then: never a later one
+    by_id = {t.public_id: rec for t, rec in zip(tables, recs)}
+    shown = 0
+    for link, kept in ((a_link, a_messages), (b_link, messages[len(a_messages):])):
+        rec = by_id[link["table"]]
+        for raw in kept:
+            m = json.loads(raw)
+            view = m.get("view") if m.get("type") == "state" else None
+            hand = ((view or {}).get("deal") or {}).get("hand")
+            if not hand:
+                continue
+            dealt = rec["deals"][view["deal_number"]]["deal"]["hands"][link["seat"]]
+            assert set(hand) <= set(dealt), "a seat was shown cards that are not its hand of the deal being played"
+            shown += 1
+    assert shown
     for rec in recs:
         assert rec["commitment"] == committed and rec["seed"] == seed
         assert verify(rec, commitment=committed) == len(rec["deals"])
