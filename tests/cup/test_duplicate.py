@@ -257,3 +257,33 @@ def test_comparison_sums_to_zero_and_ignores_what_every_table_shares(tables, dea
     shifted = [{**tab, "rows": [{**r, "position_points": [p + b for p, b in zip(r["position_points"], bonus)]}
                                 for r in tab["rows"]]} for tab in lists]
     assert {s["player"]: s["comparison"] for s in compare(shifted)} == {s["player"]: s["comparison"] for s in ranked}
+
+
+def test_a_restart_after_the_rounds_last_table_ended_reveals_the_seed(cup):
+    """The process dies after the last table's list closed and before the seed was released: the
+    next start reveals it (and never before the round has ended)."""
+    from stammtisch.cup import duplicate
+
+    calls = []
+    real = duplicate.release_round
+
+    async def lost(cups, tid, rnd):  # the release is lost, as if the process died right there
+        calls.append((tid, rnd))
+        return False
+
+    duplicate.release_round = lost
+    try:
+        tid = cup.create("tarock", NAMES8, games=1, move_seconds=0, duplicate=True, computer=NAMES8)
+        cup.call("POST", f"/cup/api/cups/{tid}/rounds", {"method": "random", "seed": "r"})
+        started = cup.call("POST", f"/cup/api/cups/{tid}/start", {})
+        wait_closed(cup, tid, 1)
+        assert calls, "the release was asked for when a table ended"
+        assert cup.call("GET", f"/cup/api/cups/{tid}/standings")["comparison"]["rounds"][0]["seed"] is None
+        numbers = [t["server_table"] for t in started["tables"]]
+        assert all(cup.client.get(f"/api/records/{n}").json().get("code") == "held" for n in numbers)
+    finally:
+        duplicate.release_round = real
+    cup.restart()
+    seed = cup.call("GET", f"/cup/api/cups/{tid}/standings")["comparison"]["rounds"][0]["seed"]
+    assert seed and fairdeal.commitment(bytes.fromhex(seed)) == started["commitment"]
+    assert all(cup.call("GET", f"/api/records/{n}")["seed"] == seed for n in numbers)

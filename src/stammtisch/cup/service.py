@@ -310,7 +310,11 @@ class Cups:
         """After a start: write the rows of every online table that the log has and the list lacks
         (a table another process plays is rebuilt from its stored log). Returns the rows written."""
         total = 0
-        for info in await asyncio.to_thread(self.store.online_tables):
+        infos = await asyncio.to_thread(self.store.online_tables)
+        # a duplicate round whose last table ended just before a restart: its seed is revealed now
+        for tid, rnd in sorted({(i["tournament"], i["round"]) for i in infos}):
+            await duplicate.release_round(self, tid, rnd)
+        for info in infos:
             if info["closed"]:
                 continue
             number = info["server_table"]
