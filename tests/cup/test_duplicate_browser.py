@@ -66,3 +66,22 @@ def test_the_cup_page_shows_the_ranking_by_comparison_and_the_rounds_commitment(
     page.screenshot(path=str(ARTIFACTS / f"cup-duplicate-{lang}-{size[0]}x{size[1]}.png"), full_page=True)
     assert not errors, errors
     ctx.close()
+
+
+@pytest.mark.parametrize("lang", ["de"])
+def test_the_form_turns_kiebitze_off_and_live_tables_away_for_a_duplicate_cup(server, browser, played, lang):  # noqa: F811
+    _, token, _, _ = played
+    ctx = browser.new_context(viewport={"width": 360, "height": 640})
+    ctx.add_init_script(f"localStorage.setItem('stammtisch:lang', '{lang}'); sessionStorage.setItem('sk-session', '{token}')")
+    page = ctx.new_page()
+    page.goto(f"{server}/cup/")
+    dup, kiebitze, mixed = (page.locator(f"[data-testid=cup-{k}]") for k in ("duplicate", "kiebitze", "mixed"))
+    dup.wait_for(timeout=30_000)
+    assert kiebitze.is_checked() and kiebitze.is_enabled() and mixed.is_enabled()
+    dup.check()  # the server keeps Kiebitze off at duplicate tables, and refuses live tables with it
+    assert not kiebitze.is_checked() and kiebitze.is_disabled() and mixed.is_disabled()
+    dup.uncheck()
+    assert kiebitze.is_enabled() and mixed.is_enabled()
+    mixed.check()
+    assert dup.is_disabled()
+    ctx.close()

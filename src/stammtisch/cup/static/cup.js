@@ -88,6 +88,16 @@ async function showList() {
   const mixed = el("input", { name: "mixed", type: "checkbox", "data-testid": "cup-mixed" });
   const dup = el("input", { name: "duplicate", type: "checkbox", "data-testid": "cup-duplicate" });
   const computer = el("textarea", { name: "computer", rows: 2, "data-testid": "cup-computer" });
+  // duplicate deals keep Kiebitze off (a table ahead would show a slower table's cards) and need
+  // every table dealt by the server (no live tables): the form says so as the server will
+  const linked = () => {
+    if (dup.checked) kiebitze.checked = false;
+    kiebitze.disabled = dup.checked;
+    dup.disabled = mixed.checked;
+    mixed.disabled = dup.checked;
+  };
+  dup.onchange = linked;
+  mixed.onchange = linked;
   $("create").replaceChildren(el("h2", {}, w("newCup")), field(w("cupName"), name), field(w("game"), game),
     field(w("profile"), profile), field(w("rounds"), rounds), field(w("gamesPerTable"), games),
     field(w("moveSeconds"), move), field(w("wordSeconds"), word), field(w("kiebitze"), kiebitze),
