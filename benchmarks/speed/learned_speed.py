@@ -3,7 +3,8 @@
 The game's rule player plays ``--deals`` deals on every seat; at each of its decisions with more than
 one legal action the learned player of that game is asked for the same turn (its seat's view and legal
 actions) and its CPU time is taken (``time.process_time_ns`` around ``choose``: turning the view into
-the observation, the network's forward pass in NumPy, the argmax over the legal actions). The rule
+the observation, the network's forward pass in NumPy, the argmax over the legal actions; for a residual
+value network, docs/learning.md, the rule player's own choice as well). The rule
 player's own decision is timed alike, side by side in the same run.
 
 Run: ``OMP_NUM_THREADS=1 .venv/bin/python benchmarks/speed/learned_speed.py`` (``--update`` replaces
@@ -60,7 +61,10 @@ def measure(game_name: str, deals: int, seed: int) -> dict[str, object]:
     a, r = np.asarray(ns_learned) / 1e6, np.asarray(ns_rule) / 1e6
     return {"decisions": len(a), "learned_ms_mean": round(float(a.mean()), 4),
             "learned_ms_median": round(float(np.median(a)), 4), "learned_ms_p99": round(float(np.percentile(a, 99)), 4),
-            "rule_ms_mean": round(float(r.mean()), 4), "fallbacks_to_rule": learned.fallbacks}
+            "rule_ms_mean": round(float(r.mean()), 4), "rule_ms_p99": round(float(np.percentile(r, 99)), 4),
+            "fallbacks_to_rule": learned.fallbacks,
+            "kind": learned.net.meta.get("kind", "policy"), "residual_deviations": learned.deviations,
+            "residual_rule_kept": learned.kept}
 
 
 def main() -> None:

@@ -119,6 +119,22 @@ class LearnedBot(BaseBot):
         self.fallbacks = 0  # decisions left to the rule player (only words the network never says, or no observation)
         self._tables: dict[tuple[str, str], bool] = {}
         self.errors: list[str] = []  # why an observation could not be built (empty at every table of four)
+        # a value network plays over the rule player (stammtisch.learn.values)
+        self.residual = self.net.meta.get("kind") == "values"
+        margins = self.net.meta.get("margins") or {}
+        self.margins = {k: (None if margins.get(k) is None else float(margins[k])) for k in ("cards", "words")}
+        self.is_card = np.zeros(self.net.num_actions, np.bool_)
+        if self.residual:
+            for i, a in enumerate(self.actions):
+                try:
+                    game.deck.parse(a)
+                    self.is_card[i] = True
+                except Exception:  # noqa: BLE001 - a word, not a card
+                    pass
+        self.trained = np.zeros(self.net.num_actions, np.bool_)
+        self.trained[list(self.net.meta.get("trained", range(self.net.num_actions)))] = True
+        self.deviations = 0  # decisions where the value network overruled the rule player
+        self.kept = 0  # decisions where the rule player's choice stood
 
     def _ids(self, legal: list[str]) -> list[int]:
         out = []
@@ -155,7 +171,30 @@ class LearnedBot(BaseBot):
             return str(self._rule.choose(turn, rng))
         z = self.net.logits(obs[None, :])[0]
         best = max(ids, key=lambda i: float(z[i]))
+        if self.residual:
+            return self._residual(turn, rng, ids, z, best)
         return self.actions[best]
+
+    def _residual(self, turn: Turn, rng: Any, ids: list[int], z: np.ndarray, best: int) -> str:
+        """A value network over the rule player (``meta["kind"] == "values"``,
+        :mod:`stammtisch.learn.values`): the rule player's choice, unless the network values its
+        best action more by ``meta["margins"]["cards"]`` (where its choice or the network's best is
+        a card) or ``["words"]`` (a word against a word; ``None``: never); decisions with actions it never learned to value
+        stay the rule player's."""
+        if self._rule is None:
+            self._rule = self.game.rule_bot()
+        choice = str(self._rule.choose(turn, rng))
+        r = self.index.get(choice)
+        if r is None or r not in ids or not all(self.trained[i] for i in ids):
+            self.kept += 1
+            return choice
+        # a card decision when either choice is a card (a word against a word is a word decision)
+        margin = self.margins["cards" if self.is_card[r] or self.is_card[best] else "words"]
+        if margin is not None and float(z[best] - z[r]) > margin:
+            self.deviations += 1
+            return self.actions[best]
+        self.kept += 1
+        return choice
 
     def _fits(self, view: dict[str, Any]) -> bool:
         """Whether the table of a match view has a compiled batched deal with the network's observation
