@@ -45,8 +45,11 @@ WORK = ROOT / "benchmarks" / "mutation" / "work"
 RESULTS = ROOT / "benchmarks" / "results"
 GAMES = ("jass", "doppelkopf", "tarock", "perlaggen")
 
-#: each game's fast tests: the settlement's paragraph and boundary tests, the scorekeeper's entries
-#: of that game and the scoring doctests (slow differential and terminal tests are left out)
+#: each game's fast tests: the settlement's paragraph, boundary and scenario tests, the scorekeeper's
+#: entries of that game and the scoring doctests. Left out: tests marked ``slow`` (``-m "not slow"``:
+#: hundreds of self-played deals that every surviving mutant of a one-function module would run again),
+#: property tests and terminal tests. mutmut runs, per mutant, only those of them that reach the
+#: mutated function (its stats run records which do), stopping at the first failure (``-x``).
 TESTS: dict[str, list[str]] = {
     "jass": ["tests/jass/test_rules_scoring.py", "tests/jass/test_readings.py",
              "tests/jass/test_schneider_ausmachregel.py", "tests/jass/test_boundaries.py",
@@ -54,9 +57,10 @@ TESTS: dict[str, list[str]] = {
     "doppelkopf": ["tests/doppelkopf/test_scoring.py",
                    "tests/doppelkopf/test_boundaries.py", "tests/scorekeeper/test_entries_rules.py"],
     "tarock": ["tests/tarock/test_scoring.py", "tests/tarock/test_boundaries.py", "tests/tarock/test_readings.py",
-               "tests/scorekeeper/test_entries_rules.py"],
+               "tests/tarock/test_scenarios.py", "tests/scorekeeper/test_entries_rules.py"],
     "perlaggen": ["tests/perlaggen/test_paragraphs.py", "tests/perlaggen/test_readings.py",
                   "tests/perlaggen/test_rulings.py", "tests/perlaggen/test_boundaries.py",
+                  "tests/perlaggen/test_scenarios.py", "tests/perlaggen/test_endgame.py",
                   "tests/scorekeeper/test_entries_rules.py"],
 }
 
@@ -79,7 +83,7 @@ def prepare(game: str) -> Path:
     text += "\n[tool.mutmut]\n" + "\n".join([
         'source_paths = ["src"]',
         f'only_mutate = ["{module}"]',
-        'pytest_add_cli_args = ["-p", "no:cacheprovider", "-p", "no:randomly", "-q"]',
+        'pytest_add_cli_args = ["-p", "no:cacheprovider", "-p", "no:randomly", "-q", "-m", "not slow"]',
         f"pytest_add_cli_args_test_selection = {json.dumps(tests)}",
     ]) + "\n"
     (work / "pyproject.toml").write_text(text, encoding="utf-8")
@@ -208,7 +212,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--update", action="store_true", help="rewrite benchmarks/results/mutation_<game>.json")
     ap.add_argument("--results", metavar="DIR", type=Path, default=None,
                     help="folder for the results files (default: the scratch folder; --update: benchmarks/results)")
-    ap.add_argument("--children", type=int, default=2, help="parallel mutant runs (default 2, under nice)")
+    ap.add_argument("--children", type=int, default=1,
+                    help="parallel mutant runs (default 1: the machine is shared; under nice)")
     ap.add_argument("--timeout", type=float, default=3 * 3600, help="seconds per module before giving up")
     ap.add_argument("--keep", action="store_true", help="reuse an existing scratch folder (after a stopped run)")
     ap.add_argument("--retest", action="store_true",

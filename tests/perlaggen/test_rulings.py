@@ -228,6 +228,7 @@ def _fines(profile: str, deals: int, seed: int = 0) -> tuple[int, list[str]]:
     return n, bad
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("profile", ["innsbruck", "live"])
 def test_rule_bot_self_play_no_par10_penalties_and_no_fines(profile):
     """§10 and §21 in self-play: over hundreds of rule-bot deals the bot's own choices cost no §10
