@@ -69,6 +69,34 @@ def _existing(paths: list[str]) -> list[str]:
     return [p for p in paths if (ROOT / p).exists()]
 
 
+#: appended to the scratch copy's ``tests/conftest.py``: each mutant's tests run fastest first (by the
+#: durations of mutmut's stats run), so that a mutant a quick paragraph test catches stops there (``-x``)
+#: instead of after a slower test; only the order changes, never which tests run
+ORDER_HOOK = """
+
+# -- added by benchmarks/mutation/run.py (scratch copy only): fastest tests first ---------------------
+_MUTATION_DURATIONS: dict = {}
+
+
+def pytest_collection_modifyitems(session, config, items):
+    import json
+    import pathlib
+
+    if not _MUTATION_DURATIONS:
+        stats = pathlib.Path("mutmut-stats.json")
+        if stats.exists():
+            _MUTATION_DURATIONS.update(json.loads(stats.read_text(encoding="utf-8")).get("duration_by_test", {}))
+    items.sort(key=lambda item: _MUTATION_DURATIONS.get(item.nodeid, 0.0))
+"""
+
+
+def _install_order_hook(work: Path) -> None:
+    for conftest in (work / "tests" / "conftest.py", work / "mutants" / "tests" / "conftest.py"):
+        if conftest.exists() and "fastest tests first" not in conftest.read_text(encoding="utf-8"):
+            with conftest.open("a", encoding="utf-8") as f:
+                f.write(ORDER_HOOK)
+
+
 def prepare(game: str) -> Path:
     """The scratch copy with the ``[tool.mutmut]`` section for ``game``."""
     work = WORK / game
@@ -87,6 +115,7 @@ def prepare(game: str) -> Path:
         f"pytest_add_cli_args_test_selection = {json.dumps(tests)}",
     ]) + "\n"
     (work / "pyproject.toml").write_text(text, encoding="utf-8")
+    _install_order_hook(work)
     return work
 
 
@@ -110,6 +139,7 @@ def retest(game: str, work: Path, children: int, timeout: float) -> float:
     for dest in (work / "tests", work / "mutants" / "tests"):
         shutil.rmtree(dest, ignore_errors=True)
         shutil.copytree(ROOT / "tests", dest, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+    _install_order_hook(work)
     env = dict(os.environ, HYPOTHESIS_PROFILE="ci", PYTHONHASHSEED="0")
     start = time.monotonic()
     proc = subprocess.run([sys.executable, "-m", "mutmut", "run", f"--max-children={children}", *names], cwd=work,
@@ -224,6 +254,7 @@ def main(argv: list[str] | None = None) -> int:
     for game in args.games or GAMES:
         reuse = (args.keep or args.collect_only or args.retest) and (WORK / game / "pyproject.toml").exists()
         work = WORK / game if reuse else prepare(game)
+        _install_order_hook(work)
         if args.retest and reuse:
             seconds = retest(game, work, args.children, args.timeout)
         else:

@@ -378,6 +378,7 @@ def random_deal_state_profile(seed: int):
     return random_deal_state(seed, "tiroler-cup")
 
 
+@pytest.mark.slow
 def test_random_games_with_every_option_combination_balance_and_settle_alike():
     """Options mixed at random (players, renonce_mode, weitergeben, Kaiserstich and its order, Kontra on
     the points, Jungfrauen, silent losses): every row sums to zero in both ledgers, settle() without cards
