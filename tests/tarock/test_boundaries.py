@@ -265,3 +265,32 @@ def test_oesterreich_finale_5_trischaken_sums():
         settle(OF, Outcome("trischaken", P, thirds=(50, 50, 50, 60), tricks=(3, 3, 3, 3), kontra=1))
     with pytest.raises(IllegalAction, match="every seat"):
         settle(OF, Outcome("trischaken", P, thirds=(50, 50, 110), tricks=(3, 3, 6)))
+
+
+# -- Trischaken: "das Spiel (mindestens 35/2)" at 107 thirds, not at 106 ---------------------------
+def _tri(opts, thirds):
+    return settle(opts, Outcome("trischaken", P, thirds=thirds, tricks=(3, 3, 3, 3))).points
+
+
+def test_oesterreich_finale_5_trischaken_most_points_with_35_2_doubles_at_107_not_106():
+    """Österreich-Finale 5) "verliert der Spieler mit den meisten Punkten (3 mal 1). Hat jemand das Spiel
+    (mindestens 35/2) verliert er doppelt (3 mal 2)" -- seat 2, not the Trischaker, has the most."""
+    assert _tri(OF, (40, 33, 107, 30)) == (2, 2, -6, 2)
+    assert _tri(OF, (40, 34, 106, 30)) == (1, 1, -3, 1)
+
+
+def test_oesterreich_finale_5_trischaker_with_35_2_loses_3x4_at_107_3x2_at_106():
+    """"Hat der Trischaker die meisten Punkte ... verliert er 3 mal 2 bzw. 3 mal 4 Punkte (falls er mind.
+    35/2 hat)" -- the Trischaker is Vorhand, seat 1."""
+    assert _tri(OF, (40, 107, 33, 30)) == (4, -12, 4, 4)
+    assert _tri(OF, (40, 106, 34, 30)) == (2, -6, 2, 2)
+
+
+def test_tiroler_cup_buergermeister_from_107_thirds():
+    """Tiroler Cup, Abrechnung: "Ein Bürgermeister zahlt je zwei Punkte an alle anderen (3 x 2)"; the
+    Vorhand "als Bürgermeister je vier Punkte (3 x 4)". At 106 thirds there is no Bürgermeister: the two
+    with the most points pay 2 × 2, the Vorhand with the most 3 × 2."""
+    assert _tri(TC, (40, 33, 107, 30)) == (2, 2, -6, 2)
+    assert _tri(TC, (40, 34, 106, 30)) == (-4, 4, -4, 4)
+    assert _tri(TC, (40, 107, 33, 30)) == (4, -12, 4, 4)
+    assert _tri(TC, (40, 106, 34, 30)) == (2, -6, 2, 2)
