@@ -31,5 +31,36 @@ EQUIVALENT: dict[str, dict[str, str]] = {
     },
     "doppelkopf": {},
     "tarock": {},
-    "perlaggen": {},
+    "perlaggen": {
+        "x__par__mutmut_:rule\\.partition\\(\" \"\\)":
+            "every rule of PENALTY_RULES is 'Perlaggen §N' with exactly one space, so partition and rpartition "
+            "at the space give the same paragraph.",
+        "x_settle__mutmut_:pts or 1":
+            "pts is None only for the Partieverlust kinds (tausch, kartenstehlen), and settle returns in the "
+            "first loop over the penalties when it meets one: in the second loop pts is always 2.",
+        "x_settle__mutmut_:blocked = None":
+            "blocked is only read as a condition (if blocked:), and None and False are both false.",
+        "x_settle__mutmut_:f\\.figure != \"(XXspielXX|SPIEL)\"":
+            "the line sets blocked for a standing unbid figure at 17 : 17; the unbid figures are written in the "
+            "order of §3 (Gleich, Hanger, Spiel, _write_order), so the Spiel is the last one written and a "
+            "blocked set at it is never read again.",
+        "x_settle__mutmut_:max\\(1, target - tot":
+            "a deal is only settled while both sides are below the target (§2: the side that reaches it has won "
+            "and the Partie is over), and a Spiel aus is written before any other figure (§14) -- only a late "
+            "Farbleugnen's transfer can add points before it, and settle returns at once when that reaches the "
+            "target. So target - tot >= 1 here and max(0, x) == max(1, x).",
+        "x_settle__mutmut_:^-            continue\\n\\+            break$":
+            "after a Spiel aus the side's total is the target (gain pays the debt and brings it to the target), "
+            "so winner is set and the next turn of the loop breaks anyway: continue and break end the loop alike.",
+        "x_settle_json__mutmut_:\\+ +winner=side\\(f\\.get\\(\"winner\"\\)\\), (bidder=(None|side\\(None\\)|side\\(f\\.get\\((None|\"XXbidderXX\"|\"BIDDER\")\\)\\)), )?order=int\\(f\\.get\\(\"order\", 0\\)\\),":
+            "settle never reads FigureOutcome.bidder (it is carried for the record; the order of writing uses "
+            "order, §12) and settle_json returns no figure: a changed or missing bidder cannot change its answer.",
+        "x_settle_json__mutmut_:f\\.get\\(\"cards\", 1\\)":
+            "cards is only compared with 3 (cards < 3: zweifach, cards >= 3: dritzig or better, §25); a default "
+            "of 1 instead of 0 is below 3 all the same.",
+        "x_settle_json__mutmut_:bool\\(f\\.get\\(\"unseen\", (None)?\\)\\)":
+            "bool(None) is False: a left-out unseen is read as False either way.",
+        "x_settle_json__mutmut_:bool\\(p\\.get\\(\"late\", (None)?\\)\\)":
+            "bool(None) is False: a left-out late is read as False either way.",
+    },
 }

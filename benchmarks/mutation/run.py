@@ -57,10 +57,12 @@ TESTS: dict[str, list[str]] = {
     "doppelkopf": ["tests/doppelkopf/test_scoring.py",
                    "tests/doppelkopf/test_boundaries.py", "tests/scorekeeper/test_entries_rules.py"],
     "tarock": ["tests/tarock/test_scoring.py", "tests/tarock/test_boundaries.py", "tests/tarock/test_readings.py",
-               "tests/tarock/test_scenarios.py", "tests/scorekeeper/test_entries_rules.py"],
+               "tests/tarock/test_scenarios.py", "tests/tarock/test_settlement_words.py",
+               "tests/scorekeeper/test_entries_rules.py"],
     "perlaggen": ["tests/perlaggen/test_paragraphs.py", "tests/perlaggen/test_readings.py",
                   "tests/perlaggen/test_rulings.py", "tests/perlaggen/test_boundaries.py",
                   "tests/perlaggen/test_scenarios.py", "tests/perlaggen/test_endgame.py",
+                  "tests/perlaggen/test_settlement_words.py",
                   "tests/scorekeeper/test_entries_rules.py"],
 }
 
@@ -115,6 +117,7 @@ def prepare(game: str) -> Path:
         f"pytest_add_cli_args_test_selection = {json.dumps(tests)}",
     ]) + "\n"
     (work / "pyproject.toml").write_text(text, encoding="utf-8")
+    (work / "selection.json").write_text(json.dumps(tests), encoding="utf-8")
     _install_order_hook(work)
     return work
 
@@ -129,6 +132,42 @@ def run_mutmut(work: Path, children: int, timeout: float) -> float:
     if proc.returncode not in (0, 1):
         raise SystemExit(f"mutmut run failed ({proc.returncode}); see {work / 'mutmut-run.log'}")
     return time.monotonic() - start
+
+
+def run_fast(game: str, work: Path, timeout: float, names: list[str] | None = None, all_tests: bool = False) -> float:
+    """mutmut builds the mutants and its stats (which tests reach which function) with a short run of the
+    first mutant of every function (``*__mutmut_1``); ``forkrun.py`` runs the rest from one collection."""
+    env = dict(os.environ, HYPOTHESIS_PROFILE="ci", PYTHONHASHSEED="0")
+    start = time.monotonic()
+    if not (work / "mutants" / "mutmut-stats.json").exists():
+        proc = subprocess.run([sys.executable, "-m", "mutmut", "run", "--max-children=1", "*__mutmut_1"], cwd=work,
+                              env=env, timeout=timeout, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        (work / "mutmut-run.log").write_text(proc.stdout, encoding="utf-8")
+    cmd = [sys.executable, str(Path(__file__).with_name("forkrun.py")), str(work), game]
+    if all_tests:
+        cmd.append("--all-tests")
+    if names is not None:
+        cmd += ["--names", *names]
+    proc = subprocess.run(cmd, env=env, timeout=timeout, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    (work / "forkrun.log").write_text(proc.stdout, encoding="utf-8")
+    if proc.returncode != 0:
+        raise SystemExit(f"forkrun failed ({proc.returncode}); see {work / 'forkrun.log'}")
+    return time.monotonic() - start
+
+
+def _copy_tests(game: str, work: Path) -> None:
+    for dest in (work / "tests", work / "mutants" / "tests"):
+        shutil.rmtree(dest, ignore_errors=True)
+        shutil.copytree(ROOT / "tests", dest, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+    (work / "selection.json").write_text(json.dumps(_existing(TESTS[game]) + [f"src/stammtisch/games/{game}/scoring.py"]),
+                                         encoding="utf-8")
+    _install_order_hook(work)
+
+
+def _survivors(game: str, work: Path) -> list[str]:
+    meta = work / "mutants" / "src" / "stammtisch" / "games" / game / "scoring.py.meta"
+    codes = json.loads(meta.read_text(encoding="utf-8"))["exit_code_by_key"]
+    return sorted(n for n, c in codes.items() if c is not None and _status(c) in ("survived", "no tests"))
 
 
 def retest(game: str, work: Path, children: int, timeout: float) -> float:
@@ -248,6 +287,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--keep", action="store_true", help="reuse an existing scratch folder (after a stopped run)")
     ap.add_argument("--retest", action="store_true",
                     help="copy the current tests into the scratch folder and run only the last run's survivors")
+    ap.add_argument("--fast", action="store_true",
+                    help="run the mutants with benchmarks/mutation/forkrun.py (one collection, a fork per mutant) "
+                         "after mutmut has built the mutants and its stats; --retest --fast runs the survivors "
+                         "with the current tests")
     ap.add_argument("--collect-only", action="store_true",
                     help="only write the results file from the scratch folder's last run (no mutmut run)")
     args = ap.parse_args(argv)
@@ -255,8 +298,13 @@ def main(argv: list[str] | None = None) -> int:
         reuse = (args.keep or args.collect_only or args.retest) and (WORK / game / "pyproject.toml").exists()
         work = WORK / game if reuse else prepare(game)
         _install_order_hook(work)
-        if args.retest and reuse:
+        if args.retest and reuse and args.fast:
+            _copy_tests(game, work)
+            seconds = run_fast(game, work, args.timeout, _survivors(game, work), all_tests=True)
+        elif args.retest and reuse:
             seconds = retest(game, work, args.children, args.timeout)
+        elif args.fast and not args.collect_only:
+            seconds = run_fast(game, work, args.timeout)
         else:
             seconds = 0.0 if args.collect_only else run_mutmut(work, args.children, args.timeout)
         if args.collect_only:

@@ -294,3 +294,29 @@ def test_tiroler_cup_buergermeister_from_107_thirds():
     assert _tri(TC, (40, 34, 106, 30)) == (-4, 4, -4, 4)
     assert _tri(TC, (40, 107, 33, 30)) == (4, -12, 4, 4)
     assert _tri(TC, (40, 106, 34, 30)) == (2, -6, 2, 2)
+
+
+# -- Renonce: the game as won, with every announced premium and the Kontras ---------------------
+def test_oesterreich_finale_10_renonce_with_an_announced_valat_and_kontras():
+    """Österreich-Finale 10) "Alle regulären Spieler erhalten die Punkte, als hätten sie das Spiel und alle
+    angesagten Ansagen gewonnen"; 9) the announced Valat makes the game worth eight times (Dreier 4 -> 32),
+    the Pagat (2) counts as announced; the Alleinspieler is paid three times. Kontras (game and Valat
+    kontriert: ×4; Pagat kontriert: ×2) change only the money (2))."""
+    o = Outcome("dreier", P, declarer=2, declarer_thirds=120, kontra=1,
+                premiums=(Premium("valat", "declarer", True, False, 1), Premium("pagat", "declarer", True, True, 1)),
+                renonces=(Renonce("farbzwang", 3),))
+    s = settle(OF, o)
+    assert s.points == (32 + 2, 32 + 2, 3 * (32 + 2), -170)
+    assert s.money == (32 * 4 + 2 * 2, 32 * 4 + 2 * 2, 3 * (32 * 4 + 2 * 2), -660)
+    assert [ln.value for ln in s.lines] == [32]
+
+
+def test_tiroler_cup_renonce_partners_get_the_simple_value_with_premiums_and_kontras():
+    """Tiroler Cup, Abrechnung: "allen anderen (auch Partnern) der einfache Spielwert", inklusive Kontras:
+    Rufer 1 (Rekontra ×4), the Valat premium 20 (kontriert ×2), the Pagat 2 (kontriert ×2)."""
+    o = Outcome("rufer", P, declarer=1, partner=3, declarer_thirds=120, kontra=2,
+                premiums=(Premium("valat", "declarer", True, False, 1), Premium("pagat", "declarer", True, True, 1)),
+                renonces=(Renonce("farbzwang", 0),))
+    s = settle(TC, o)
+    assert s.points == (-3 * 23, 23, 23, 23)
+    assert s.money == (-3 * 48, 48, 48, 48)

@@ -217,7 +217,13 @@ def test_oesterreich_finale_10_claims_for_silent_losses():
     """Österreich-Finale 10): a provable silent loss can be claimed from the offender."""
     o = Outcome("dreier", P, declarer=2, declarer_thirds=150, renonces=(Renonce("farbzwang", 3),),
                 claims=((2, 3),))
-    assert settle(OF, o).points == (4, 4, 15, -23)
+    s = settle(OF, o)
+    assert s.points == (4, 4, 15, -23)
+    assert s.money == s.points  # no Kontra: the claim is money as much as points
+    # the offender's own claim is not counted; two claims of one seat add up
+    o = Outcome("dreier", P, declarer=2, declarer_thirds=150, renonces=(Renonce("farbzwang", 3),),
+                claims=((2, 3), (3, 5), (2, 1)))
+    assert settle(OF, o).points == (4, 4, 16, -24)
 
 
 def test_oesterreich_finale_4_besserrufer_without_bird():
