@@ -27,9 +27,10 @@ def assert_words(m: Any, terms: frozenset[str] = frozenset()) -> None:
         assert "None" not in text and "{" not in text and text.strip(), (lang, m.id, text)
 
 
-def assert_lines(lines: Any, terms: frozenset[str] = frozenset()) -> None:
-    """Each settlement line's label and note."""
+def assert_lines(lines: Any, terms: frozenset[str] = frozenset(), notes: bool = False) -> None:
+    """Each settlement line's label and note (``notes``: every line of this game explains itself)."""
     for ln in lines:
         assert ln.label and isinstance(ln.value, int), ln  # every line names what it counts, and a number
+        assert not notes or getattr(ln, "note", None), ln
         assert_words(ln.label, terms)
         assert_words(getattr(ln, "note", None), terms)

@@ -30,7 +30,25 @@ EQUIVALENT: dict[str, dict[str, str]] = {
             "used.",
     },
     "doppelkopf": {},
-    "tarock": {},
+    "tarock": {
+        "x_validate__mutmut_:^-            raise IllegalAction\\(Msg\\(\"only a player \\(or the sitting fifth\\)":
+            "the refusal is never reached: with 4 seats the four different playing seats in 0..3 are every seat, "
+            "so an offender in 0..3 (checked just before) is a player; with 5 seats the check is off (the "
+            "sitting fifth may commit a Renonce).",
+        "x__pay_each__mutmut_:out\\.get\\(None, 0\\)":
+            "out holds only the payer when the receivers are added, and the receivers are the other seats, each "
+            "once: out.get(r, 0) and out.get(None, 0) are both 0.",
+        "x__to_jungfrauen__mutmut_:a (>= 0|<= 0|< 1)":
+            "the amounts of Österreich-Finale 5) are never 0 (3×1, 3×2, 3×4, 2 each, 1 each, paid or received) "
+            "and whole numbers: a > 0 and a >= 0, a < 0 and a <= 0 or a < 1 pick the same seats.",
+        "xǁ_Bookǁresult__mutmut_:assert sum\\(self\\.points\\) == 0 or sum\\(self\\.money\\) == 0":
+            "an assertion of an invariant (every ledger balances) that holds for every input: with and or or it "
+            "never fires.",
+        "x__renonce__mutmut_:mult\\((None|opp\\[1\\])\\)":
+            "the partner's money: the multipliers are per seat only in negative games, which are played alone "
+            "(no partner, Österreich-Finale 6)); in positive games there is one multiplier for all ('all'), "
+            "which mult(None), mult(opp[0]) and mult(opp[1]) all return.",
+    },
     "perlaggen": {
         "x__par__mutmut_:rule\\.partition\\(\" \"\\)":
             "every rule of PENALTY_RULES is 'Perlaggen §N' with exactly one space, so partition and rpartition "

@@ -320,3 +320,80 @@ def test_tiroler_cup_renonce_partners_get_the_simple_value_with_premiums_and_kon
     s = settle(TC, o)
     assert s.points == (-3 * 23, 23, 23, 23)
     assert s.money == (-3 * 48, 48, 48, 48)
+
+
+def test_the_settlement_records_its_facts():
+    """What the score sheet keeps of a row besides the points: won or lost (None where nobody plays for a
+    game: a struck row, Trischaken, a Renonce), and the facts that decided it."""
+    s = settle(OF, Outcome("rufer", P, declarer=1, partner=3, struck=True))
+    assert (s.won, dict(s.facts), s.points, s.money) == (None, {"struck": True}, (0, 0, 0, 0), (0, 0, 0, 0))
+    assert [(ln.value, str(ln.label)) for ln in s.lines] == [(0, "gestrichen")]
+    s = settle(OF, Outcome("rufer", P, declarer=1, partner=3, schleifen=True))
+    assert (s.won, dict(s.facts)) == (False, {"schleifen": True})
+    s = settle(OF, Outcome("rufer", P, declarer=1, partner=3, declarer_thirds=120))
+    assert (s.won, dict(s.facts)) == (True, {"declarer_thirds": 120})
+    s = settle(OF, Outcome("trischaken", P, thirds=(40, 33, 107, 30), tricks=(3, 3, 3, 3)))
+    assert (s.won, dict(s.facts)) == (None, {"thirds": [40, 33, 107, 30]})
+    s = settle(OF, Outcome("dreier", P, declarer=2, declarer_thirds=120, renonces=(Renonce("farbzwang", 3),)))
+    assert (s.won, dict(s.facts)) == (None, {"renonce": [{"kind": "farbzwang", "offender": 3}]})
+    assert [ln.value for ln in s.lines] == [4]
+
+
+def test_tiroler_cup_trischaken_special_cases():
+    """Tiroler Cup, Abrechnung, "Sonderfälle der Trischakenabrechnung": the Vorhand with the most points
+    pays its 3 × 2 to a Jungfrau alone; three tied for the fewest get 1 each from the first; two tied
+    behind the first share: the first pays the last (2 × 2), the tied ones neither pay nor get."""
+    def tri(th, tr):
+        return settle(TC, Outcome("trischaken", P, thirds=th, tricks=tr)).points
+    assert tri((0, 90, 60, 60), (0, 5, 4, 3)) == (6, -6, 0, 0)
+    assert tri((90, 40, 40, 40), (6, 2, 2, 2)) == (-3, 1, 1, 1)
+    assert tri((80, 20, 55, 55), (5, 1, 3, 3)) == (-4, 4, 0, 0)
+
+
+@pytest.mark.parametrize("change,ok", [
+    ({"declarer_tricks": 12}, True), ({"declarer_tricks": 13}, False),
+    ({"kontras": ((1, 0), (3, 3))}, True), ({"kontras": ((1, 4),)}, False), ({"kontras": ((1, -1),)}, False),
+    ({"claims": ((0, 1),), "renonces": (Renonce("reden", 1),)}, True),
+    ({"claims": ((4, 1),), "renonces": (Renonce("reden", 1),)}, False),
+    ({"claims": ((-1, 1),), "renonces": (Renonce("reden", 1),)}, False),
+])
+def test_oesterreich_finale_6_negative_entry_ranges_at_both_ends(change, ok):
+    """A Bettel's entry at the ends of each range: 0..12 tricks, Kontra levels 0..3 (Österreich-Finale 6)),
+    a claim by seat 0..3 of four."""
+    entry = dict(contract="bettel", players=P, declarer=2, declarer_tricks=0) | change
+    if ok:
+        settle(OF, Outcome(**entry))
+    else:
+        with pytest.raises(IllegalAction):
+            settle(OF, Outcome(**entry))
+
+
+@pytest.mark.parametrize("level,ok", [(0, True), (3, True), (4, False), (-1, False)])
+def test_oesterreich_finale_2_premium_kontra_levels_at_both_ends(level, ok):
+    entry = dict(GOOD, premiums=(Premium("pagat", "declarer", True, True, level),))
+    if ok:
+        settle(OF, Outcome(**entry))
+    else:
+        with pytest.raises(IllegalAction, match="Kontra level 0..3"):
+            settle(OF, Outcome(**entry))
+
+
+def test_oesterreich_finale_5_two_jungfrauen_share_an_odd_winning():
+    """"Haben zwei Spieler keinen Stich, teilen sie sich den Gewinn": 3 × 1 shared by two Jungfrauen is
+    2 and 1, the odd point to the first in playing order (Vorhand, seat 1)."""
+    s = settle(OF, Outcome("trischaken", P, thirds=(0, 0, 106, 104), tricks=(0, 0, 6, 6)))
+    assert s.points == (1, 2, -3, 0)
+
+
+def test_oesterreich_finale_2_the_kontra_is_named_in_the_line():
+    s = settle(OF, Outcome("rufer", P, declarer=1, partner=3, declarer_thirds=120, kontra=2))
+    assert s.lines[0].note.to_json() == {"id": "{note}, {kontras}", "args": {
+        "note": {"id": "{thirds} points", "args": {"thirds": 120}}, "kontras": ["Rekontra"]}}
+    s = settle(OF, Outcome("rufer", P, declarer=1, partner=3, declarer_thirds=120))
+    assert s.lines[0].note.to_json() == {"id": "{thirds} points", "args": {"thirds": 120}}
+
+
+def test_a_renonce_kind_in_words_and_an_unknown_one_as_written():
+    from stammtisch.games.tarock.scoring import renonce_word
+    assert renonce_word("farbzwang").id == "Farbzwang broken"
+    assert renonce_word("schummeln") == "schummeln"
