@@ -44,6 +44,24 @@ EQUIVALENT: dict[str, dict[str, str]] = {
         "xǁ_Bookǁresult__mutmut_:assert sum\\(self\\.points\\) == 0 or sum\\(self\\.money\\) == 0":
             "an assertion of an invariant (every ledger balances) that holds for every input: with and or or it "
             "never fires.",
+        "x_settle__mutmut_:only_announced = None":
+            "only_announced is only read as a condition (if only_announced and ...): None and False are both false.",
+        "__mutmut_:\\+ +return book\\.result\\((struck|thirds|renonce)=":
+            "_Book.result(won=None, **facts): leaving out the None passes the default, None.",
+        "xǁ_Bookǁdirect__mutmut_:self\\.(points|money)\\[s\\] = a":
+            "direct is called once per settlement, on a new book whose ledgers are all 0, with each seat once in "
+            "amounts: = a and += a give the same ledgers.",
+        "x__trischaken_tirol__mutmut_:(t\\[0\\] == t\\[2\\] == t\\[2\\]|t\\[1\\] == t\\[3\\] == t\\[3\\])":
+            "t is sorted from the most points down, so t[0] == t[2] holds exactly when t[0] == t[1] == t[2], and "
+            "t[1] == t[3] exactly when t[1] == t[2] == t[3].",
+        "x__trischaken_tirol__mutmut_:\\+ +amounts = \\{order\\[0\\]: -pair, order\\[(1|2)\\]: 0, order\\[(2|3)\\]: 0, ":
+            "the two tied players get 0: a seat left out of amounts gets nothing from book.direct either, so "
+            "writing one 0 twice (a repeated key) settles the same.",
+        "xǁOutcomeǁfrom_json__mutmut_:bool\\(d\\.get\\(\"(schleifen|struck)\", (None)?\\)\\)":
+            "bool(None) is False: a left-out schleifen or struck is read as False either way.",
+        "x__renonce__mutmut_:\\+ +ledger\\[s\\] = g$":
+            "the Renonce settles on a new book (all ledgers 0) and each seat is once in gains, before the "
+            "offenders' shares are taken: = g and += g give the same ledgers.",
         "x__renonce__mutmut_:mult\\((None|opp\\[1\\])\\)":
             "the partner's money: the multipliers are per seat only in negative games, which are played alone "
             "(no partner, Österreich-Finale 6)); in positive games there is one multiplier for all ('all'), "

@@ -317,5 +317,6 @@ def test_outcome_json_every_field_and_the_defaults():
     for bad in ({"players": [1, 2, 3, 0]}, {"contract": "dreier", "players": [1, "x", 3, 0]},
                 {"contract": "dreier", "players": [1, 2, 3, 0], "premiums": [{"name": "uhu"}]},
                 {"contract": "dreier", "players": [1, 2, 3, 0], "kontras": [[1]]}):
-        with pytest.raises(IllegalAction, match="malformed Tarock outcome"):
+        with pytest.raises(IllegalAction, match="malformed Tarock outcome") as e:
             Outcome.from_json(bad)
+        assert e.value.message.id == "malformed Tarock outcome: {e}" and "Error" in e.value.message.args["e"]

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from stammtisch.core.errors import IllegalAction
+from stammtisch.core.messages import Msg
 from stammtisch.games.tarock import PROFILES, Outcome, Premium, Renonce, settle
 from stammtisch.games.tarock.options import CONTRACTS, PREMIUM_TITLES
 
@@ -49,6 +50,10 @@ CASES = [
     Outcome("trischaken", P, thirds=(30, 20, 60, 100), tricks=(2, 1, 4, 5)),
     Outcome("trischaken", P, thirds=(90, 40, 40, 40), tricks=(6, 2, 2, 2)),
     Outcome("trischaken", P, thirds=(10, 30, 120, 50), renonces=(Renonce("farbzwang", 2),), tricks=(1, 2, 6, 3)),
+    Outcome("trischaken", P, thirds=(0, 90, 60, 60), tricks=(0, 5, 4, 3)),
+    Outcome("trischaken", P, thirds=(80, 20, 55, 55), tricks=(5, 1, 3, 3)),
+    Outcome("trischaken", P, thirds=(30, 100, 50, 30), tricks=(3, 5, 2, 2)),
+    Outcome("trischaken", P, thirds=(0, 0, 110, 100), tricks=(0, 0, 6, 6)),
     Outcome("rufer", P, declarer=1, partner=3, struck=True),
 ]
 
@@ -62,6 +67,8 @@ def test_every_settlement_line_is_in_words(opts, i):
         assert_words(e.message, TERMS)
         return
     assert s.lines and sum(s.points) == 0 == sum(s.money)
+    if CASES[i].contract == "trischaken":
+        assert s.money == s.points  # no Kontra in Trischaken (Österreich-Finale 2)): money as points
     assert_lines(s.lines, TERMS, notes=True)
 
 
@@ -96,5 +103,6 @@ def test_every_refusal_is_in_words_and_names_its_paragraph(entry, rule):
     """Bad input: a clear refusal naming what was wrong and the rule (the paragraph of the sheet)."""
     with pytest.raises(IllegalAction) as e:
         settle(OF, Outcome(**entry))
+    assert isinstance(e.value.message, Msg)
     assert_words(e.value.message, TERMS)
     assert (e.value.rule or None) == rule
