@@ -397,3 +397,44 @@ def test_a_renonce_kind_in_words_and_an_unknown_one_as_written():
     from stammtisch.games.tarock.scoring import renonce_word
     assert renonce_word("farbzwang").id == "Farbzwang broken"
     assert renonce_word("schummeln") == "schummeln"
+
+
+def test_oesterreich_finale_6_kontra_of_each_opponent_from_level_0_to_subkontra():
+    """Österreich-Finale 6): in a negative game each opponent kontras separately; 2) Subkontra is ×8 and
+    no Kontra ×1, on the money only. A lost Bettel (2): seat 1 Subkontra, seat 3 level 0, seat 0 none."""
+    s = settle(OF, Outcome("bettel", P, declarer=2, declarer_tricks=1, kontras=((1, 3), (3, 0))))
+    assert s.points == (2, 2, -6, 2)
+    assert s.money == (2, 16, -20, 2)
+    # a Renonce of seat 0 in that Bettel: the regular players get the game as won, with their Kontras
+    s = settle(OF, Outcome("bettel", P, declarer=2, kontras=((1, 3), (3, 0)), renonces=(Renonce("reden", 0),)))
+    assert s.points == (-10, 2, 6, 2)
+    assert s.money == (-38, 16, 20, 2)
+
+
+@pytest.mark.parametrize("kontra,valat_kontra,money", [(1, 0, 64), (1, 1, 128), (0, 1, 64), (0, 0, 32)])
+def test_oesterreich_finale_9_a_kontriert_valat_multiplies_the_money(kontra, valat_kontra, money):
+    """Österreich-Finale 9): the announced Valat makes the Dreier (4) worth 32; 2) the game's Kontra and
+    the Valat's Kontra each double the money (not the points)."""
+    s = settle(OF, Outcome("dreier", P, declarer=2, declarer_thirds=210, kontra=kontra,
+                           premiums=(Premium("valat", "declarer", True, True, valat_kontra),)))
+    assert s.points == (-32, -32, 96, -32)
+    assert s.money == (-money, -money, 3 * money, -money)
+
+
+@pytest.mark.parametrize("side,made,note", [
+    ("declarer", True, "Valat announced by the declarer, made"), ("declarer", False, "Valat announced by the declarer, lost"),
+    ("opponents", True, "Valat announced by the opponents, made"),
+    ("opponents", False, "Valat announced by the opponents, lost")])
+def test_oesterreich_finale_9_the_line_says_whose_valat_and_how_it_ended(side, made, note):
+    s = settle(OF, Outcome("dreier", P, declarer=2, declarer_thirds=120,
+                           premiums=(Premium("valat", side, True, made),)))
+    assert s.lines[0].note.to_json() == {"id": note}
+    assert s.won is (made == (side == "declarer"))
+
+
+@pytest.mark.parametrize("side,note", [("declarer", "silent Valat of the declarer"),
+                                       ("opponents", "silent Valat of the opponents")])
+def test_oesterreich_finale_9_a_silent_valat_is_named_in_the_line(side, note):
+    s = settle(OF, Outcome("dreier", P, declarer=2, declarer_thirds=210 if side == "declarer" else 0,
+                           premiums=(Premium("valat", side, False, True),)))
+    assert s.lines[0].note.to_json() == {"id": note}
