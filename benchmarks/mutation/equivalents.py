@@ -62,6 +62,12 @@ EQUIVALENT: dict[str, dict[str, str]] = {
         "x__renonce__mutmut_:\\+ +ledger\\[s\\] = g$":
             "the Renonce settles on a new book (all ledgers 0) and each seat is once in gains, before the "
             "offenders' shares are taken: = g and += g give the same ledgers.",
+        "x_settle__mutmut_:_with_kontra\\((note|_SIDE_RESULT\\[p\\.side, p\\.made\\]), \\(\\(1, ":
+            "_with_kontra reads only the levels of its (seat, level) pairs (for _, lvl in levels): the seat 0 or 1 "
+            "written there is never read.",
+        "x_settle__mutmut_:\\+ +(Msg\\(\"called king in the talon\"\\)|Msg\\(PREMIUM_TITLES\\[p\\.name\\]\\), Msg\\(\"geschleift: Ansager lost\"\\)), None\\)$":
+            "Schleifen (Österreich-Finale 4)) transfers with no Kontra multipliers ({}): each opponent's multiplier "
+            "is 1 whether the Kontra counts for the points (kp) or not, so kp and None write the same.",
         "x__renonce__mutmut_:mult\\((None|opp\\[1\\])\\)":
             "the partner's money: the multipliers are per seat only in negative games, which are played alone "
             "(no partner, Österreich-Finale 6)); in positive games there is one multiplier for all ('all'), "

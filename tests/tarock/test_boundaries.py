@@ -438,3 +438,36 @@ def test_oesterreich_finale_9_a_silent_valat_is_named_in_the_line(side, note):
     s = settle(OF, Outcome("dreier", P, declarer=2, declarer_thirds=210 if side == "declarer" else 0,
                            premiums=(Premium("valat", side, False, True),)))
     assert s.lines[0].note.to_json() == {"id": note}
+
+
+def test_tiroler_cup_option_kontra_counts_for_points():
+    """Clubs differ (option kontra_counts_for_points): the Kontras count for the tournament points too.
+    Rufer 1 kontriert ×2; a lost Bettel 4 with a Rekontra of seat 1 ×4; the Valat premium 20 and the Pagat 2
+    each kontriert ×2 with the Dreier 5; a Renonce pays the game with its Kontra."""
+    import dataclasses
+    k = dataclasses.replace(TC, kontra_counts_for_points=True)
+    s = settle(k, Outcome("rufer", P, declarer=1, partner=3, declarer_thirds=120, kontra=1))
+    assert s.points == s.money == (-2, 2, -2, 2)
+    s = settle(k, Outcome("bettel", P, declarer=2, declarer_tricks=1, kontras=((1, 2),)))
+    assert s.points == s.money == (4, 16, -24, 4)
+    s = settle(k, Outcome("dreier", P, declarer=2, declarer_thirds=210,
+                          premiums=(Premium("valat", "declarer", True, True, 1), Premium("pagat", "declarer", True, True, 1))))
+    assert s.points == s.money == (-49, -49, 147, -49)
+    assert [(str(ln.label), ln.value, str(ln.note)) for ln in s.lines][1] == ("Valat", 20, "made")
+    s = settle(k, Outcome("rufer", P, declarer=1, partner=3, declarer_thirds=120, kontra=1,
+                          renonces=(Renonce("reden", 0),)))
+    assert s.points == s.money == (-6, 2, 2, 2)
+
+
+def test_tiroler_cup_two_tied_for_the_fewest_is_not_three():
+    """"Die beiden Spieler mit den meisten Punkten zahlen an die beiden anderen": two tied at the bottom
+    get 2 × 2 like any two (only three tied share 1 each)."""
+    assert settle(TC, Outcome("trischaken", P, thirds=(100, 50, 30, 30), tricks=(5, 3, 2, 2))).points == (-4, -4, 4, 4)
+    s = settle(TC, Outcome("trischaken", P, thirds=(100, 50, 30, 30), tricks=(5, 3, 2, 2)))
+    assert (s.won, dict(s.facts)) == (None, {"thirds": [100, 50, 30, 30]})
+
+
+def test_oesterreich_finale_3_a_lost_sechserdreier_is_written_as_double():
+    s = settle(OF, Outcome("sechserdreier", P, declarer=2, declarer_thirds=90))
+    assert s.lines[0].label.to_json() == {"id": "{contract} verloren (doppelt)", "args": {"contract": "Sechserdreier"}}
+    assert s.points == (8, 8, -24, 8)
