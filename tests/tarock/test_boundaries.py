@@ -471,3 +471,25 @@ def test_oesterreich_finale_3_a_lost_sechserdreier_is_written_as_double():
     s = settle(OF, Outcome("sechserdreier", P, declarer=2, declarer_thirds=90))
     assert s.lines[0].label.to_json() == {"id": "{contract} verloren (doppelt)", "args": {"contract": "Sechserdreier"}}
     assert s.points == (8, 8, -24, 8)
+
+
+def test_tiroler_cup_valat_premium_lines():
+    """Tiroler Cup, Paragrafen "Valat": 20 announced, 10 still, written as its own line with how it ended;
+    without Kontra it counts once (the Dreier 5 besides)."""
+    def lines(prem, thirds):
+        s = settle(TC, Outcome("dreier", P, declarer=2, declarer_thirds=thirds, premiums=(prem,)))
+        assert s.money == s.points  # no Kontra: money as points
+        return s.points, [(str(ln.label), ln.value, str(ln.note)) for ln in s.lines][1]
+    assert lines(Premium("valat", "declarer", True, True, 0), 210) == ((-25, -25, 75, -25), ("Valat", 20, "made"))
+    assert lines(Premium("valat", "declarer", False, True), 210) == ((-15, -15, 45, -15), ("Valat (still)", 10, "made"))
+    assert lines(Premium("valat", "declarer", True, False), 150) == ((15, 15, -45, 15), ("Valat", -20, "lost"))
+
+
+def test_oesterreich_finale_9_with_a_valat_only_announced_premiums_count_in_any_order():
+    """"Beim Valat ... gelten nur angesagte Ansager und Prämien": the silent Trull is left out, the announced
+    Pagat after it still counts."""
+    s = settle(OF, Outcome("dreier", P, declarer=2, declarer_thirds=210,
+                           premiums=(Premium("valat", "declarer", True, True), Premium("trull", "declarer", False, True),
+                                     Premium("pagat", "declarer", True, True))))
+    assert s.points == (-34, -34, 102, -34)
+    assert [(str(ln.label), ln.value) for ln in s.lines] == [("Dreier", 32), ("Pagat", 2)]

@@ -287,7 +287,9 @@ def test_jungfrauen_each_collect_in_full_option():
 def test_renonce_in_a_sechserdreier_opponents_win_double():
     """Österreich-Finale 3), 10): a regular opponent wins the game as the declarer would lose it — double."""
     o = Outcome("sechserdreier", P, declarer=2, declarer_thirds=150, renonces=(Renonce("farbzwang", 3),))
-    assert settle(OF, o).points == (8, 8, 12, -28)
+    s = settle(OF, o)
+    assert s.points == (8, 8, 12, -28)
+    assert [ln.value for ln in s.lines] == [4]  # the line names the game's value (4), not the opponents' double
 
 
 def test_outcome_json_every_field_and_the_defaults():
