@@ -45,8 +45,11 @@ WORK = ROOT / "benchmarks" / "mutation" / "work"
 RESULTS = ROOT / "benchmarks" / "results"
 GAMES = ("jass", "doppelkopf", "tarock", "perlaggen")
 
-#: each game's fast tests: the settlement's paragraph and boundary tests, the scorekeeper's entries
-#: of that game and the scoring doctests (slow differential and terminal tests are left out)
+#: each game's fast tests: the settlement's paragraph, boundary and scenario tests, the scorekeeper's
+#: entries of that game and the scoring doctests. Left out: tests marked ``slow`` (``-m "not slow"``:
+#: hundreds of self-played deals that every surviving mutant of a one-function module would run again),
+#: property tests and terminal tests. mutmut runs, per mutant, only those of them that reach the
+#: mutated function (its stats run records which do), stopping at the first failure (``-x``).
 TESTS: dict[str, list[str]] = {
     "jass": ["tests/jass/test_rules_scoring.py", "tests/jass/test_readings.py",
              "tests/jass/test_schneider_ausmachregel.py", "tests/jass/test_boundaries.py",
@@ -54,15 +57,46 @@ TESTS: dict[str, list[str]] = {
     "doppelkopf": ["tests/doppelkopf/test_scoring.py",
                    "tests/doppelkopf/test_boundaries.py", "tests/scorekeeper/test_entries_rules.py"],
     "tarock": ["tests/tarock/test_scoring.py", "tests/tarock/test_boundaries.py", "tests/tarock/test_readings.py",
+               "tests/tarock/test_scenarios.py", "tests/tarock/test_settlement_words.py",
                "tests/scorekeeper/test_entries_rules.py"],
     "perlaggen": ["tests/perlaggen/test_paragraphs.py", "tests/perlaggen/test_readings.py",
                   "tests/perlaggen/test_rulings.py", "tests/perlaggen/test_boundaries.py",
+                  "tests/perlaggen/test_scenarios.py", "tests/perlaggen/test_endgame.py",
+                  "tests/perlaggen/test_settlement_words.py",
                   "tests/scorekeeper/test_entries_rules.py"],
 }
 
 
 def _existing(paths: list[str]) -> list[str]:
     return [p for p in paths if (ROOT / p).exists()]
+
+
+#: appended to the scratch copy's ``tests/conftest.py``: each mutant's tests run fastest first (by the
+#: durations of mutmut's stats run), so that a mutant a quick paragraph test catches stops there (``-x``)
+#: instead of after a slower test; only the order changes, never which tests run
+ORDER_HOOK = """
+
+# -- added by benchmarks/mutation/run.py (scratch copy only): fastest tests first ---------------------
+_MUTATION_DURATIONS: dict = {}
+
+
+def pytest_collection_modifyitems(session, config, items):
+    import json
+    import pathlib
+
+    if not _MUTATION_DURATIONS:
+        stats = pathlib.Path("mutmut-stats.json")
+        if stats.exists():
+            _MUTATION_DURATIONS.update(json.loads(stats.read_text(encoding="utf-8")).get("duration_by_test", {}))
+    items.sort(key=lambda item: _MUTATION_DURATIONS.get(item.nodeid, 0.0))
+"""
+
+
+def _install_order_hook(work: Path) -> None:
+    for conftest in (work / "tests" / "conftest.py", work / "mutants" / "tests" / "conftest.py"):
+        if conftest.exists() and "fastest tests first" not in conftest.read_text(encoding="utf-8"):
+            with conftest.open("a", encoding="utf-8") as f:
+                f.write(ORDER_HOOK)
 
 
 def prepare(game: str) -> Path:
@@ -79,10 +113,12 @@ def prepare(game: str) -> Path:
     text += "\n[tool.mutmut]\n" + "\n".join([
         'source_paths = ["src"]',
         f'only_mutate = ["{module}"]',
-        'pytest_add_cli_args = ["-p", "no:cacheprovider", "-p", "no:randomly", "-q"]',
+        'pytest_add_cli_args = ["-p", "no:cacheprovider", "-p", "no:randomly", "-q", "-m", "not slow"]',
         f"pytest_add_cli_args_test_selection = {json.dumps(tests)}",
     ]) + "\n"
     (work / "pyproject.toml").write_text(text, encoding="utf-8")
+    (work / "selection.json").write_text(json.dumps(tests), encoding="utf-8")
+    _install_order_hook(work)
     return work
 
 
@@ -98,6 +134,42 @@ def run_mutmut(work: Path, children: int, timeout: float) -> float:
     return time.monotonic() - start
 
 
+def run_fast(game: str, work: Path, timeout: float, names: list[str] | None = None, all_tests: bool = False) -> float:
+    """mutmut builds the mutants and its stats (which tests reach which function) with a short run of the
+    first mutant of every function (``*__mutmut_1``); ``forkrun.py`` runs the rest from one collection."""
+    env = dict(os.environ, HYPOTHESIS_PROFILE="ci", PYTHONHASHSEED="0")
+    start = time.monotonic()
+    if not (work / "mutants" / "mutmut-stats.json").exists():
+        proc = subprocess.run([sys.executable, "-m", "mutmut", "run", "--max-children=1", "*__mutmut_1"], cwd=work,
+                              env=env, timeout=timeout, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        (work / "mutmut-run.log").write_text(proc.stdout, encoding="utf-8")
+    cmd = [sys.executable, str(Path(__file__).with_name("forkrun.py")), str(work), game]
+    if all_tests:
+        cmd.append("--all-tests")
+    if names is not None:
+        cmd += ["--names", *names]
+    proc = subprocess.run(cmd, env=env, timeout=timeout, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    (work / "forkrun.log").write_text(proc.stdout, encoding="utf-8")
+    if proc.returncode != 0:
+        raise SystemExit(f"forkrun failed ({proc.returncode}); see {work / 'forkrun.log'}")
+    return time.monotonic() - start
+
+
+def _copy_tests(game: str, work: Path) -> None:
+    for dest in (work / "tests", work / "mutants" / "tests"):
+        shutil.rmtree(dest, ignore_errors=True)
+        shutil.copytree(ROOT / "tests", dest, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+    (work / "selection.json").write_text(json.dumps(_existing(TESTS[game]) + [f"src/stammtisch/games/{game}/scoring.py"]),
+                                         encoding="utf-8")
+    _install_order_hook(work)
+
+
+def _survivors(game: str, work: Path) -> list[str]:
+    meta = work / "mutants" / "src" / "stammtisch" / "games" / game / "scoring.py.meta"
+    codes = json.loads(meta.read_text(encoding="utf-8"))["exit_code_by_key"]
+    return sorted(n for n, c in codes.items() if c is not None and _status(c) in ("survived", "no tests"))
+
+
 def retest(game: str, work: Path, children: int, timeout: float) -> float:
     """Copy the work tree's tests into the scratch folder and run only the survivors again."""
     meta = work / "mutants" / "src" / "stammtisch" / "games" / game / "scoring.py.meta"
@@ -106,6 +178,7 @@ def retest(game: str, work: Path, children: int, timeout: float) -> float:
     for dest in (work / "tests", work / "mutants" / "tests"):
         shutil.rmtree(dest, ignore_errors=True)
         shutil.copytree(ROOT / "tests", dest, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+    _install_order_hook(work)
     env = dict(os.environ, HYPOTHESIS_PROFILE="ci", PYTHONHASHSEED="0")
     start = time.monotonic()
     proc = subprocess.run([sys.executable, "-m", "mutmut", "run", f"--max-children={children}", *names], cwd=work,
@@ -208,19 +281,30 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--update", action="store_true", help="rewrite benchmarks/results/mutation_<game>.json")
     ap.add_argument("--results", metavar="DIR", type=Path, default=None,
                     help="folder for the results files (default: the scratch folder; --update: benchmarks/results)")
-    ap.add_argument("--children", type=int, default=2, help="parallel mutant runs (default 2, under nice)")
+    ap.add_argument("--children", type=int, default=1,
+                    help="parallel mutant runs (default 1: the machine is shared; under nice)")
     ap.add_argument("--timeout", type=float, default=3 * 3600, help="seconds per module before giving up")
     ap.add_argument("--keep", action="store_true", help="reuse an existing scratch folder (after a stopped run)")
     ap.add_argument("--retest", action="store_true",
                     help="copy the current tests into the scratch folder and run only the last run's survivors")
+    ap.add_argument("--fast", action="store_true",
+                    help="run the mutants with benchmarks/mutation/forkrun.py (one collection, a fork per mutant) "
+                         "after mutmut has built the mutants and its stats; --retest --fast runs the survivors "
+                         "with the current tests")
     ap.add_argument("--collect-only", action="store_true",
                     help="only write the results file from the scratch folder's last run (no mutmut run)")
     args = ap.parse_args(argv)
     for game in args.games or GAMES:
         reuse = (args.keep or args.collect_only or args.retest) and (WORK / game / "pyproject.toml").exists()
         work = WORK / game if reuse else prepare(game)
-        if args.retest and reuse:
+        _install_order_hook(work)
+        if args.retest and reuse and args.fast:
+            _copy_tests(game, work)
+            seconds = run_fast(game, work, args.timeout, _survivors(game, work), all_tests=True)
+        elif args.retest and reuse:
             seconds = retest(game, work, args.children, args.timeout)
+        elif args.fast and not args.collect_only:
+            seconds = run_fast(game, work, args.timeout)
         else:
             seconds = 0.0 if args.collect_only else run_mutmut(work, args.children, args.timeout)
         if args.collect_only:

@@ -29,3 +29,21 @@ def playout_elsewhere(setup: str, pos: Any, seed: int) -> list[int]:
                           str(seed)], capture_output=True, text=True, env=env, timeout=300)
     assert got.returncode == 0, got.stderr[-2000:]
     return [int(x) for x in json.loads(got.stdout.strip().splitlines()[-1])]
+
+
+_CALL = """
+import importlib, json, sys
+module, _, name = sys.argv[1].partition(":")
+print(json.dumps(getattr(importlib.import_module(module), name)()))
+"""
+
+
+def call_elsewhere(target: str) -> Any:
+    """``module:function()`` called in a new interpreter (another hash seed), its JSON answer read back:
+    the function rebuilds its case from fixed seeds, so the two processes share nothing but the code."""
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([root, *(p for p in sys.path if p)]), PYTHONHASHSEED="4711")
+    got = subprocess.run([sys.executable, "-c", _CALL, target], capture_output=True, text=True, env=env, timeout=300,
+                         cwd=root)
+    assert got.returncode == 0, got.stderr[-2000:]
+    return json.loads(got.stdout.strip().splitlines()[-1])

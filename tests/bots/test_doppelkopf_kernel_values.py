@@ -22,6 +22,7 @@ from stammtisch.core.protocol import Deal, DealContext  # noqa: E402
 from stammtisch.games.doppelkopf.rules import KA, SOLO_KINDS, XD  # noqa: E402
 from stammtisch.games.doppelkopf.state import ANNOUNCE_WORDS, DoppelkopfDeal  # noqa: E402
 
+from .elsewhere import call_elsewhere  # noqa: E402
 from .test_doppelkopf_kernel import GAME, _new_game, _random_prefix, _to_play  # noqa: E402
 
 SEEDS = {"turnier": 11, "turnier5": 12, "blatt": 13}
@@ -84,8 +85,8 @@ def test_heuristic_playouts_are_legal_games():
         pos = k.arrays(d)
         start = len(d.tricks) * 4 + len(d.trick)
         K._play_nb(pos, K.new_rng(i), K.POLICY_HEURISTIC, 0, *k.tables[:-1])
-        _finish(d, pos, start)  # raises on an illegal card
-        assert d.is_over()
+        res = _finish(d, pos, start)  # raises on an illegal card
+        assert d.is_over() and len(d.tricks) == 12 and sum(res.points) == 0  # every card, a settled deal
 
 
 def test_last_trick_values_are_the_engine_reward():
@@ -191,18 +192,32 @@ def test_catching_the_fox_is_worth_more_than_discarding():
     assert found == 5
 
 
-def test_card_values_leave_the_state_alone_and_repeat_with_the_seed():
+def _values_position():
     rng = random.Random(6)
     _, d = _new_game(rng, "turnier")
     _to_play(d, rng, "normal")
     _random_prefix(d, rng, 9)
+    return d
+
+
+def values_case(seed: int = 5) -> list[float]:
+    """The card values of a fixed position (rebuilt from fixed seeds): called here and in another process."""
+    d = _values_position()
+    return [float(x) for x in K.DoppelkopfKernel().card_values(d, d.turn, _cards(d, d.turn), 8, seed=seed)]
+
+
+def test_card_values_leave_the_state_alone_and_repeat_with_the_seed():
+    d = _values_position()
     k = K.DoppelkopfKernel()
     before = (list(d.hands), list(d.trick), len(d.tricks), dict(d.level))
     cards = _cards(d, d.turn)
     a = k.card_values(d, d.turn, cards, 8, seed=5)
-    assert a == k.card_values(d, d.turn, cards, 8, seed=5)
     assert before == (list(d.hands), list(d.trick), len(d.tricks), dict(d.level))
-    assert len(a) == len(cards)
+    assert len(a) == len(cards) > 1
+    # the same values in another process (another hash seed) ...
+    assert [float(x) for x in a] == call_elsewhere(f"{__name__}:values_case")
+    # ... and the seed is used: other seeds give other values
+    assert any(values_case(seed) != [float(x) for x in a] for seed in range(6, 12))
 
 
 def test_bad_requests_name_what_was_wrong():
@@ -284,5 +299,6 @@ def test_search_bot_plays_whole_games_with_its_contract_decisions():
     for seed in range(2):
         m = GAME.new_match(seed=seed, max_deals=1)
         play_out(m, [bot, GAME.rule_bot(), bot, GAME.rule_bot()], random.Random(seed))
-        assert m.logs[0].result is not None
+        res = m.logs[0].result
+        assert m.is_over() and len(m.deal_state.tricks) == 12 and sum(res.points) == 0 and any(res.points)
     assert bot.last_playouts > 0 and not bot.errors

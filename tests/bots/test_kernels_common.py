@@ -51,6 +51,17 @@ def test_entry_points():
     assert sorted(kernels.kernel_games()) == sorted(registry.names())
 
 
+#: what the totals of three random deals always add up to, per game: Jass 3 × 157 points in 27 tricks
+#: (152 card points and the last trick's 5, Papagei-Jass §11); Doppelkopf 3 × 240 Augen in 36 tricks; Tarock 36 tricks;
+#: Perlaggen one Spiel per deal and four cards per trick
+DEALS_ADD_UP = {
+    "jass": lambda t: sum(t[0:2]) == 3 * 157 and sum(t[2:4]) == 27,
+    "doppelkopf": lambda t: sum(t[0:4]) == 3 * 240 and sum(t[4:8]) == 36,
+    "tarock": lambda t: sum(t[4:8]) == 36,
+    "perlaggen": lambda t: t[2] + t[3] == 3 and t[4] == 4 * (t[0] + t[1]),
+}
+
+
 @pytest.mark.parametrize("name", ["jass", "doppelkopf", "tarock", "perlaggen"])
 def test_every_kernel_offers_the_one_kernel_interface(name):
     """One ``Kernel`` protocol for all four: ``arrays(state)`` of a deal in its card play,
@@ -77,8 +88,12 @@ def test_every_kernel_offers_the_one_kernel_interface(name):
     before = pos.copy()
     a, b = k.playout(pos, 11), k.playout(pos, 11)
     assert (pos == before).all()  # the position is not changed
-    assert a.dtype == np.int64 and (a == b).all()  # the same seed, the same play
-    assert k.random_deals(3, 1) is not None
+    assert a.dtype == np.int64 and (a == b).all()  # the same seed, the same play ...
+    assert any((k.playout(pos, s) != a).any() for s in range(12, 40))  # ... and the seed is used
+    # random_deals: the totals of three whole deals add up as the game's cards do, and follow the seed
+    deals = [int(x) for x in k.random_deals(3, 1)]
+    assert DEALS_ADD_UP[name](deals), deals
+    assert deals == [int(x) for x in k.random_deals(3, 1)] != [int(x) for x in k.random_deals(3, 2)]
 
 
 @pytest.mark.parametrize("name", ["doppelkopf", "tarock", "perlaggen"])

@@ -27,6 +27,7 @@ from stammtisch.core.cards import TAROCK  # noqa: E402
 from stammtisch.core.protocol import Deal, DealContext, Turn  # noqa: E402
 from stammtisch.games.tarock.bot import TarockRuleBot  # noqa: E402
 
+from .elsewhere import call_elsewhere  # noqa: E402
 from .test_tarock_kernel import _new_deal, _to_play  # noqa: E402
 
 GAME = registry.get("tarock")
@@ -170,6 +171,25 @@ def test_the_sign_of_a_hopeless_bettel(kernel):
     d.apply(2, "T22")
     opp = kernel.card_values(d, 3, d.legal_actions(3), 8, seed=6)
     assert opp == pytest.approx([2 + 2 / 3] * len(opp))
+
+
+def values_case(seed: int = 3) -> list[float]:
+    """The card values of the first Rufer position in its play (rebuilt from fixed seeds): called here
+    and in another process."""
+    rng = random.Random(4)
+    while True:
+        d = _new_deal(rng, "tiroler-cup", {})
+        _to_play(d, rng, "rufer")
+        if d.phase == "play":
+            return [float(x) for x in K.TarockKernel().card_values(d, d.turn, d.legal_actions(d.turn), 4, seed=seed)]
+
+
+def test_card_values_are_the_same_in_another_process_and_follow_the_seed():
+    """A function of position and seed: the same values in a fresh interpreter (another hash seed),
+    other values for other seeds."""
+    here = values_case()
+    assert len(here) > 1 and here == call_elsewhere(f"{__name__}:values_case")
+    assert any(values_case(seed) != here for seed in range(4, 10))
 
 
 def test_card_values_leave_the_state_alone_and_follow_the_seed(kernel):

@@ -120,12 +120,18 @@ def test_thousands_of_random_deals_play_out():
 
 
 def test_random_matches_with_every_variant_play_out():
+    """Every variant to the end of its Partie: the totals are the sums of the deals' points, and the
+    team named the winner has reached the target (§1, §2)."""
     bots = [RandomBot()] * 4
     rng = random.Random(3)
     for i in range(200):
         m = GAME.new_match("varianten", seed=i)
         play_out(m, bots, rng)
         assert m.is_over()
+        r = m.result()
+        sums = [sum(log.result.points[t] for log in m.logs if log.result) for t in (0, 1)]
+        assert r["totals"] == list(m.totals) == sums and r["deals"] == len(m.logs)
+        assert r["winner"] in (0, 1) and r["totals"][r["winner"]] >= r["target"], (i, r)
 
 
 def test_rule_bot_matches_play_out_and_are_legal():

@@ -258,12 +258,16 @@ def test_par2_bedanken_without_enough_points_loses():
     assert res.ends_match and res.summary["end"]["winner"] == 0 and not res.summary["end"]["reached"]
 
 
-def test_par2_bedanken_in_a_match_ends_it_and_names_the_winner():
+@pytest.mark.parametrize("team", [0, 1])
+def test_par2_bedanken_in_a_match_ends_it_and_names_the_winner(team):
+    """§2 "Wer sich bedankt, ohne das vorgegebene Punkteziel zu erreichen, hat verloren": at 0 : 0 the
+    team that bedankt loses the match at once, and the other team is named the winner."""
     m = GAME.new_match(seed=5)
-    m.apply(1 if m.to_act()[0] != 1 else 2, "bedanken")
+    seat = next(s for s in (team, team + 2) if s not in m.to_act())  # not the seat to play: §2 "egal wer am Zug ist"
+    m.apply(seat, "bedanken")
     assert m.is_over()
     r = m.result()
-    assert r["winner"] is not None
+    assert r["winner"] == 1 - team and r["totals"] == [0, 0] and r["deals"] == 1
 
 
 def test_par2_par29_3_stoeck_held_count_for_bedanken():

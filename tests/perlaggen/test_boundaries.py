@@ -9,6 +9,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from stammtisch.games.perlaggen.scoring import AUS, FigureOutcome, Penalty, settle, settle_json
@@ -195,3 +197,136 @@ def test_par3_unknown_facts_are_refused():
         settle([F("spiel", winner=0)], [Penalty("schummeln", 0)])
     with pytest.raises(ValueError):
         settle_json({"figures": [{"figure": "spiel", "winner": "C"}]})
+
+
+# -- §12, §14: the order of writing decides who reaches 18 first --------------------------------------
+def test_par14_spiel_aus_is_written_before_a_conceded_figure():
+    """§14 "Die bis zum Spiel aus gesteigerte Figur zieht allen anderen Figuren vor" -- also the one
+    gut gelassen (§12 "zieht daher selbst der vorgebotene Figur vor" is about bid figures, not aus)."""
+    figs = [F("gleich", "conceded", 1, 1, bidder=1, order=0), F("spiel", "held", AUS, 0, bidder=0, order=1)]
+    s = settle(figs, (), (5, 17))
+    assert s.winner == 0 and s.totals == (18, 17) and s.points == (13, 0)
+    # without the Spiel aus, the conceded Gleich brings B to 18 first
+    s = settle([figs[0], F("spiel", "held", 7, 0, bidder=0, order=1)], (), (5, 17))
+    assert s.winner == 1 and s.totals == (5, 18)
+
+
+def test_par12_a_bid_figure_is_decided_before_an_unbid_one():
+    """§12 "bevor eine gebotene Figur nicht entschieden ist, kann eine nicht gebotene Figur nicht als
+    gemacht betrachtet und geschrieben werden": the held Hanger (bid late) is written before the unbid
+    Spiel, whatever order the figures are listed in."""
+    for figs in ([F("spiel", "unbid", 1, 1), F("hanger", "held", 2, 0, bidder=0, order=5)],
+                 [F("hanger", "held", 2, 0, bidder=0, order=5), F("spiel", "unbid", 1, 1)]):
+        s = settle(figs, (), (16, 17))
+        assert s.winner == 0 and s.totals == (18, 17)
+
+
+def test_par12_of_two_held_figures_the_one_bid_first_decides_whatever_the_listing():
+    """§12 "In allen übrigen Fällen entscheidet die vorgebotene Figur"."""
+    figs = [F("hanger", "held", 2, 1, bidder=1, order=1), F("gleich", "held", 2, 0, bidder=0, order=0)]
+    assert settle(figs, (), (16, 16)).winner == 0
+    assert settle(figs[::-1], (), (16, 16)).winner == 0
+
+
+# -- the scorekeeper's JSON entry reads every fact the settlement reads ------------------------------
+def _json_of(figs, pens=(), standing=(0, 0), owed=(0, 0), target=18, dritzig=True, *, letters=True, omit=True):
+    """The facts as the JSON entry takes them; ``omit`` leaves out every field at its default."""
+    def side(v):
+        return v if v is None or not letters else "AB"[v]
+
+    def put(d, key, value, default):
+        if not (omit and value == default):
+            d[key] = value
+
+    out: dict = {"figures": [], "penalties": []}
+    for f in figs:
+        d = {"figure": f.figure}
+        put(d, "status", f.status, "unbid")
+        put(d, "value", "aus" if f.value == AUS else f.value, 1)
+        put(d, "winner", side(f.winner), None)
+        put(d, "bidder", side(f.bidder), None)
+        put(d, "order", f.order, 0)
+        put(d, "cards", f.cards, 0)
+        put(d, "unseen", f.unseen, False)
+        put(d, "lacking", [side(x) for x in f.lacking], [])
+        out["figures"].append(d)
+    for p in pens:
+        d = {"kind": p.kind, "side": side(p.side)}
+        put(d, "transfer", p.transfer, 0)
+        put(d, "note", p.note, "")
+        put(d, "late", p.late, False)
+        out["penalties"].append(d)
+    put(out, "standing", list(standing), [0, 0])
+    put(out, "owed", list(owed), [0, 0])
+    put(out, "target", target, 18)
+    put(out, "dritzig_at_17", dritzig, True)
+    return out
+
+
+#: sheet cases with every fact the settlement reads: (figures, penalties, standing, owed, target, dritzig)
+_ENTRY_CASES = [
+    # §12 conceded first, then the held figures by their bid order, then the unbid; §10 debt paid
+    ([F("hanger", "held", 3, 1, bidder=1, order=1), F("gleich", "conceded", 2, 0, bidder=0, order=0),
+      F("spiel", "unbid", 1, 0)], (), (3, 4), (1, 0), 18, True),
+    # §12 the Gleich bid first decides, although listed second (and its order left at the default)
+    ([F("hanger", "held", 2, 1, bidder=1, order=1), F("gleich", "held", 2, 0, bidder=0)], (), (16, 16), (0, 0), 18, True),
+    # §10 a seen Hanger held without having it; §32 an unseen one costs nothing
+    ([F("hanger", "held", 2, 1, bidder=0, lacking=(0,)), F("spiel", "unbid", 1, 0)], (), (5, 5), (0, 0), 18, True),
+    ([F("hanger", "held", 2, 1, bidder=0, lacking=(0,), unseen=True), F("spiel", "unbid", 1, 0)], (), (5, 5), (0, 0),
+     18, True),
+    # §17 Farbleugnen in this deal (late left at the default), and claimed late with and without Spiel points
+    ([F("spiel", "unbid", 1, 0)], [Penalty("farbleugnen", 0)], (5, 5), (0, 0), 18, True),
+    ([F("spiel", "unbid", 1, 1)], [Penalty("farbleugnen", 0, transfer=2, late=True, note="third trick")], (8, 16),
+     (0, 0), 18, True),
+    ([F("spiel", "unbid", 1, 1)], [Penalty("farbleugnen", 0, late=True)], (8, 5), (0, 0), 18, True),
+    # §25 at 17 : 17 a zweifache Gleich does not go out -- unless the table plays without the rule
+    ([F("gleich", "unbid", 1, 0, cards=2), F("spiel", "unbid", 1, 1)], (), (17, 17), (0, 0), 18, True),
+    ([F("gleich", "unbid", 1, 0, cards=2), F("spiel", "unbid", 1, 1)], (), (17, 17), (0, 0), 18, False),
+    ([F("gleich", "unbid", 1, 0, cards=3), F("spiel", "unbid", 1, 1)], (), (17, 17), (0, 0), 18, True),
+    # §2 the target: 18 by default, another one agreed; §14 Spiel aus
+    ([F("gleich", "held", 2, 0, bidder=0)], (), (16, 0), (0, 0), 18, True),
+    ([F("gleich", "held", 2, 0, bidder=0)], (), (16, 0), (0, 0), 21, True),
+    ([F("spiel", "held", AUS, 1, bidder=1), F("gleich", "unbid", 1, 0)], [Penalty("vergeben", 1)], (4, 1), (0, 2),
+     18, True),
+    # §7 Partieverlust with a note
+    ([F("spiel", "unbid", 1, 0)], [Penalty("tausch", 0, note="Perlagg left to the partner")], (10, 10), (0, 0), 18,
+     True),
+]
+
+
+@pytest.mark.parametrize("letters", [True, False], ids=["A-B", "0-1"])
+@pytest.mark.parametrize("omit", [True, False], ids=["defaults-left-out", "every-field"])
+@pytest.mark.parametrize("case", range(len(_ENTRY_CASES)))
+def test_settle_json_settles_exactly_as_settle(case, omit, letters):
+    """The JSON entry (sides as "A"/"B" or 0/1, ``"aus"`` for Spiel aus, a field left out at its
+    default) settles a deal exactly as :func:`settle` on the same facts: points, lines with their
+    notes, what stays owed, the winner and the totals."""
+    figs, pens, standing, owed, target, dritzig = _ENTRY_CASES[case]
+    s = settle(figs, pens, standing, owed, target, dritzig)
+    out = settle_json(_json_of(figs, pens, standing, owed, target, dritzig, letters=letters, omit=omit))
+    assert out == {"points": list(s.points), "lines": [ln.to_json() for ln in s.lines], "owed": list(s.owed),
+                   "winner": None if s.winner is None else "AB"[s.winner], "totals": list(s.totals)}
+
+
+def test_settle_json_defaults_are_the_sheets():
+    """Left out: the Partie goes to 18 (§2), from 0 : 0 with nothing owed, §25 at 17 : 17 applies,
+    a figure is unbid and worth 1, and no figure or penalty is an empty deal."""
+    assert settle_json({"figures": [{"figure": "gleich", "status": "held", "value": 2, "winner": "A"}],
+                        "standing": [16, 0]})["winner"] == "A"
+    assert settle_json({"figures": [{"figure": "gleich", "status": "held", "value": 2, "winner": "A"}],
+                        "standing": [15, 0]})["winner"] is None
+    assert settle_json({"figures": [{"figure": "spiel", "winner": "B"}]})["totals"] == [0, 1]
+    out = settle_json({"figures": [{"figure": "gleich", "winner": "A", "cards": 2}, {"figure": "spiel", "winner": "B"}],
+                       "standing": [17, 17]})
+    assert out["winner"] == "B" and out["points"] == [0, 1]
+    assert settle_json({}) == {"points": [0, 0], "lines": [], "owed": [0, 0], "winner": None, "totals": [0, 0]}
+    out = settle_json({"penalties": [{"kind": "vergeben", "side": 1}], "owed": [0, 1]})
+    assert out["owed"] == [0, 3] and out["totals"] == [0, 0]
+
+
+@pytest.mark.parametrize("bad", ["C", 2, -1, "a", ""])
+def test_settle_json_refuses_a_side_that_is_neither_a_nor_b_naming_it(bad):
+    with pytest.raises(ValueError, match=r"a side is 'A' or 'B', not " + re.escape(repr(bad))):
+        settle_json({"figures": [{"figure": "spiel", "winner": bad}]})
+    with pytest.raises(ValueError, match=re.escape(repr(bad))):
+        settle_json({"penalties": [{"kind": "vergeben", "side": bad}]})

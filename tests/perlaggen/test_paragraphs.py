@@ -381,6 +381,19 @@ def test_par21_no_bidding_at_17():
     assert any("§21" in ln.label for ln in live.result().lines)
 
 
+def test_par21_the_boundary_is_one_point_below_the_target():
+    """§21 "Die Partei, die ... auf der vorletzten der vereinbarten Punktezahl angekommen ist": one point
+    below the target a side may not bid, two points below it still may (live: no fine)."""
+    for target in (18, 24):
+        st = make(standing=(target - 2, 4), target=target)
+        assert "bieten:gleich" in st.legal_actions(0)
+        live = make(standing=(target - 2, 4), profile="live", target=target)
+        run(live, "0:bieten:gleich", "1:gut", "2:aufdecken")
+        assert not any("§21" in ln.label for ln in live.result().lines)
+        st = make(standing=(target - 1, 4), target=target)
+        refused(st, 0, "bieten:gleich", "§21")
+
+
 def test_par22_weisen_stellen_abweisen():
     """§22: the Spiel side shows; the others show better (abweisen), equal (stellen) or concede."""
     st = make(hands=DEAL_C)

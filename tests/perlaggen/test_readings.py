@@ -56,10 +56,15 @@ def test_par33_the_write_up_is_asked_after_every_deciding_deal_and_writes_as_bef
 
 
 def test_par33_online_profile_has_no_write_up_phase():
+    """Online the referee sees every card: the deciding deal is written as played, with no write-up
+    question (§33's claims are for live tables) -- the Spiel of three tricks takes A from 17 to 18."""
     st = make(standing=(17, 17))
     run(st, "0:passen", "1:passen", "2:passen", "3:passen",
         "0:LA", "1:E8", "2:L8", "3:S7", "0:HA", "1:E9", "2:H8", "3:S8", "0:SA", "1:E10", "2:LK", "3:S9")
-    assert st.is_over()
+    assert st.is_over() and st.phase != "schreiben" and st.to_act() == ()
+    r = st.result()
+    assert r.points == (1, 0) and r.summary["winner"] == "A"
+    assert not any(a.startswith(("schreiben", "reklamieren")) for _, a in st.history)
 
 
 def test_par33_live_matches_end_with_the_write_up():

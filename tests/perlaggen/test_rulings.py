@@ -211,7 +211,8 @@ def test_rule_bot_taufe_keeps_a_held_figure():
     assert a.startswith("W="), a
     assert D.parse(a[2:]) % 8 in (0, 1, 3, 4), a  # a Siebener, Achter, Zehner or Unter: a pair stays
     run(st, f"0:{a}")
-    assert st._side_figure("gleich", 0) is not None
+    kept = st._side_figure("gleich", 0)  # the Weli's Taufe makes a pair with the card of that rank in the hand
+    assert kept is not None and kept.key[0] == 2
 
 
 def _fines(profile: str, deals: int, seed: int = 0) -> tuple[int, list[str]]:
@@ -228,6 +229,7 @@ def _fines(profile: str, deals: int, seed: int = 0) -> tuple[int, list[str]]:
     return n, bad
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("profile", ["innsbruck", "live"])
 def test_rule_bot_self_play_no_par10_penalties_and_no_fines(profile):
     """§10 and §21 in self-play: over hundreds of rule-bot deals the bot's own choices cost no §10

@@ -342,7 +342,7 @@ def test_oesterreich_finale_8_solodreier_announces_before_ich_liege_only():
     refused(s, 0, "announce:valat", "Österreich-Finale 8)")
 
 
-@pytest.mark.parametrize("contract", ["farbensolo", "bettel"])
+@pytest.mark.parametrize("contract", ["farbensolo", pytest.param("bettel", marks=pytest.mark.slow)])
 def test_sample_state_knows_tarock_leads_in_colour_games_and_the_last_pagat(contract):
     """sample_state must read what play shows: a tarock led in a colour game proves the leader has no
     suit card left (Österreich-Finale 7)); the Pagat played in a negative game proves no other tarock is
@@ -378,6 +378,7 @@ def random_deal_state_profile(seed: int):
     return random_deal_state(seed, "tiroler-cup")
 
 
+@pytest.mark.slow
 def test_random_games_with_every_option_combination_balance_and_settle_alike():
     """Options mixed at random (players, renonce_mode, weitergeben, Kaiserstich and its order, Kontra on
     the points, Jungfrauen, silent losses): every row sums to zero in both ledgers, settle() without cards

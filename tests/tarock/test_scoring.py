@@ -217,7 +217,13 @@ def test_oesterreich_finale_10_claims_for_silent_losses():
     """Österreich-Finale 10): a provable silent loss can be claimed from the offender."""
     o = Outcome("dreier", P, declarer=2, declarer_thirds=150, renonces=(Renonce("farbzwang", 3),),
                 claims=((2, 3),))
-    assert settle(OF, o).points == (4, 4, 15, -23)
+    s = settle(OF, o)
+    assert s.points == (4, 4, 15, -23)
+    assert s.money == s.points  # no Kontra: the claim is money as much as points
+    # the offender's own claim is not counted; two claims of one seat add up
+    o = Outcome("dreier", P, declarer=2, declarer_thirds=150, renonces=(Renonce("farbzwang", 3),),
+                claims=((2, 3), (3, 5), (2, 1)))
+    assert settle(OF, o).points == (4, 4, 16, -24)
 
 
 def test_oesterreich_finale_4_besserrufer_without_bird():
@@ -281,4 +287,38 @@ def test_jungfrauen_each_collect_in_full_option():
 def test_renonce_in_a_sechserdreier_opponents_win_double():
     """Österreich-Finale 3), 10): a regular opponent wins the game as the declarer would lose it — double."""
     o = Outcome("sechserdreier", P, declarer=2, declarer_thirds=150, renonces=(Renonce("farbzwang", 3),))
-    assert settle(OF, o).points == (8, 8, 12, -28)
+    s = settle(OF, o)
+    assert s.points == (8, 8, 12, -28)
+    assert [ln.value for ln in s.lines] == [4]  # the line names the game's value (4), not the opponents' double
+
+
+def test_outcome_json_every_field_and_the_defaults():
+    """The scorekeeper's entry form as JSON: every field written and read back (lists for tuples, as JSON
+    has them), and a field left out is the fact's default (4 seats, no Kontra, nothing announced ...)."""
+    import json
+
+    o = Outcome("rufer", (1, 2, 3, 4), seats=5, declarer=1, partner=3, declarer_thirds=120, declarer_tricks=7,
+                thirds=(1, 2, 3, 4, 5), tricks=(5, 4, 3, 2, 1),
+                premiums=(Premium("pagat", "declarer", True, True, 1, 1), Premium("trull", "opponents", False, False)),
+                kontra=2, kontras=((2, 1), (4, 3)), schleifen=True, renonces=(Renonce("farbzwang", 2), Renonce("reden", 0)),
+                claims=((1, 2), (3, 4)), struck=True)
+    j = o.to_json()
+    assert j == {"contract": "rufer", "players": [1, 2, 3, 4], "seats": 5, "declarer": 1, "partner": 3,
+                 "declarer_thirds": 120, "declarer_tricks": 7, "thirds": [1, 2, 3, 4, 5], "tricks": [5, 4, 3, 2, 1],
+                 "premiums": [{"name": "pagat", "side": "declarer", "announced": True, "made": True, "kontra": 1,
+                               "announcer": 1},
+                              {"name": "trull", "side": "opponents", "announced": False, "made": False, "kontra": 0,
+                               "announcer": None}],
+                 "kontra": 2, "kontras": [[2, 1], [4, 3]], "schleifen": True,
+                 "renonces": [{"kind": "farbzwang", "offender": 2}, {"kind": "reden", "offender": 0}],
+                 "claims": [[1, 2], [3, 4]], "struck": True}
+    assert Outcome.from_json(json.loads(json.dumps(j))) == o
+    assert Outcome.from_json({"contract": "dreier", "players": [1, 2, 3, 0]}) == Outcome("dreier", (1, 2, 3, 0))
+    assert Premium.from_json({"name": "uhu", "side": "opponents", "announced": 1, "made": 0}) == Premium(
+        "uhu", "opponents", True, False, 0, None)
+    for bad in ({"players": [1, 2, 3, 0]}, {"contract": "dreier", "players": [1, "x", 3, 0]},
+                {"contract": "dreier", "players": [1, 2, 3, 0], "premiums": [{"name": "uhu"}]},
+                {"contract": "dreier", "players": [1, 2, 3, 0], "kontras": [[1]]}):
+        with pytest.raises(IllegalAction, match="malformed Tarock outcome") as e:
+            Outcome.from_json(bad)
+        assert e.value.message.id == "malformed Tarock outcome: {e}" and "Error" in e.value.message.args["e"]

@@ -425,11 +425,6 @@ _SIDE_RESULT = {("declarer", True): Msg("declarer: made"), ("declarer", False): 
                 ("opponents", True): Msg("opponents: made"), ("opponents", False): Msg("opponents: lost")}
 
 
-def _kontra_note(levels: Sequence[tuple[int, int]]) -> str:
-    words = [_KONTRA_WORDS[lvl] for _, lvl in levels if lvl]
-    return (", " + ", ".join(words)) if words else ""
-
-
 def _with_kontra(note: Msg, levels: Sequence[tuple[int, int]]) -> Msg:
     """A settlement note with the Kontra levels behind it (``…, Kontra, Rekontra``)."""
     words = [_KONTRA_WORDS[lvl] for _, lvl in levels if lvl]
