@@ -91,10 +91,23 @@ def build(doko_src: Path | None) -> Path:
     if not (src / "uct.cpp").is_file():
         raise SystemExit(HOW_TO_GET.format(cache=CACHE))
     exe = CACHE / "bridge"
-    sources = sorted(str(p) for p in src.glob("*.cpp") if p.name not in ("main.cpp", "test.cpp"))
-    # doko's own flags (CMakeLists.txt: -std=c++11 -O3, assertions on); -w: its -Werror is not ours
-    cmd = ["g++", "-std=c++11", "-O3", "-w", f"-I{src}", "-o", str(exe), str(HERE / "bridge.cpp"), *sources]
-    print(" ".join(cmd[:6]), "...", flush=True)
+    # doko's own flags (CMakeLists.txt: -std=c++11 -O3, assertions on); -w: its -Werror is not ours.
+    # doko's files are compiled once into objects (kept while the sources are unchanged), the bridge
+    # is compiled and linked each time
+    obj = CACHE / "obj"
+    if doko_src is not None and obj.exists():
+        shutil.rmtree(obj)
+    obj.mkdir(exist_ok=True)
+    flags = ["g++", "-std=c++11", "-O3", "-w", f"-I{src}"]
+    objects = []
+    for cpp in sorted(p for p in src.glob("*.cpp") if p.name not in ("main.cpp", "test.cpp")):
+        o = obj / (cpp.stem + ".o")
+        if not o.is_file():
+            print(" ".join(flags), "-c", cpp.name, flush=True)
+            subprocess.run([*flags, "-c", str(cpp), "-o", str(o)], check=True)
+        objects.append(str(o))
+    cmd = [*flags, "-o", str(exe), str(HERE / "bridge.cpp"), *objects]
+    print(" ".join(cmd[:6]), "... (bridge.cpp with doko's objects)", flush=True)
     subprocess.run(cmd, check=True)
     return exe
 
@@ -200,6 +213,200 @@ class CardsOnly:
 
     def interject(self, turn: Any, rng: Any) -> None:
         return None
+
+
+# ---------------------------------------------------------------------------------------
+# The whole game: contracts, announcements and cards (bridge request kind "G")
+# ---------------------------------------------------------------------------------------
+#: our solo kinds -> doko's game types (doko's ``aces_solo`` is the Fleischloser)
+SOLO_TO_DOKO = {"karo": "D", "herz": "H", "pik": "S", "kreuz": "C", "buben": "J", "damen": "Q", "fleischlos": "A"}
+SOLO_FROM_DOKO = {v: k for k, v in SOLO_TO_DOKO.items()}
+#: announcement words -> doko's levels (``announcement_t``: 1 Re/Kontra, 2 keine 90 .. 5 schwarz)
+ANN_LEVEL = {"re": 1, "kontra": 1, "keine90": 2, "keine60": 3, "keine30": 4, "schwarz": 5}
+#: doko's published announcing: option 1 (its UCT may announce), announcing version 1 (only the next one)
+PUBLISHED_ANNOUNCING = (1, 1)
+
+
+def game_events(view: dict[str, Any]) -> str:
+    """Our engine's public actions of the deal (``view["deal"]["actions"]``) as bridge events; an
+    announcement carries the announcer's party, which the view shows once announced."""
+    deal = view["deal"]
+    out = []
+    for s, a in deal["actions"]:
+        if a in ("gesund", "vorbehalt"):
+            out.append(f"{s}:v{int(a == 'vorbehalt')}")
+        elif a.startswith("solo:"):
+            out.append(f"{s}:s={SOLO_TO_DOKO[a[5:]]}")
+        elif a == "nein":
+            out.append(f"{s}:n")
+        elif a == "hochzeit":
+            out.append(f"{s}:m")
+        elif a in ANN_LEVEL:
+            party = a if a in ("re", "kontra") else deal["parties"][s]
+            if party is None:
+                raise RuntimeError(f"the view does not show the party of seat {s}, who announced {a}")
+            out.append(f"{s}:a={ANN_LEVEL[a]}.{int(party == 're')}")
+        else:
+            out.append(f"{s}:{to_doko(a)}")
+    return " ".join(out)
+
+
+def game_request(view: dict[str, Any], mode: str, version: int, rollouts: int, simulations: int,
+                 announcing: tuple[int, int] = PUBLISHED_ANNOUNCING) -> str:
+    """The bridge's whole input for one decision of the whole game, from the seat's own view only:
+    the seat, the first leader, its hand now and the public actions in order. ``mode``: ``V`` the
+    Spielabfrage, ``T`` the solo question, ``P`` a card turn (doko may announce first)."""
+    deal = view["deal"]
+    hand = " ".join(to_doko(c) for c in deal["hand"])
+    return (f"G {view['seat']} {deal['active'][0]} {version} {rollouts} {simulations} {announcing[0]} "
+            f"{announcing[1]} {mode} | {hand} | {game_events(view)}")
+
+
+class DokoGame(DokoUct):
+    """doko's UCT player at one of our seats for the whole game: its own Vorbehalt, solo and
+    Hochzeit decisions and its announcements (doko's protocol rebuilt by the bridge from the seat's
+    view), at its turns. It does not interject: doko is asked about announcements at its own card
+    turns (README.md)."""
+
+    def __init__(self, exe: Path, version: int = 0, rollouts: int = 1000, simulations: int = 10,
+                 announcing: tuple[int, int] = PUBLISHED_ANNOUNCING):
+        super().__init__(exe, version, rollouts, simulations)
+        self.name = f"doko-uct-game-v{version}-{rollouts}r-{simulations}s-a{announcing[0]}{announcing[1]}"
+        self.announcing = announcing
+        self.searches: list[int] = []
+        self.kinds: list[str] = []
+        self.refused: list[str] = []  # doko's announcements our engine did not allow then
+
+    def choose(self, turn: Any, rng: Any) -> str:
+        legal = list(turn.legal)
+        if len(legal) == 1:
+            return legal[0]
+        cards = [a for a in legal if a[0] in _SUIT and a[1:] in _RANK]
+        if "gesund" in legal:
+            mode = "V"
+        elif cards:
+            mode = "P"
+        else:
+            mode = "T"
+        view = turn.view
+        if mode == "P" and len(cards) == 1 and len(legal) == 1:  # pragma: no cover - caught above
+            return cards[0]
+        line = game_request(view, mode, *self.args, announcing=self.announcing)
+        t0, c0 = time.perf_counter(), self.cpu_seconds()
+        answer, n = self.ask(line).split()
+        self.times.append(time.perf_counter() - t0)
+        self.cpu.append(self.cpu_seconds() - c0)
+        self.searches.append(int(n))
+        self.kinds.append(mode)
+        self.requests.append(line)
+        if answer in ("v0", "v1"):
+            action = "vorbehalt" if answer == "v1" else "gesund"
+        elif answer == "n":
+            action = "nein"
+        elif answer.startswith("s="):
+            action = "solo:" + SOLO_FROM_DOKO[answer[2]]
+        elif answer.startswith("a="):
+            level = int(answer[2]) - 1
+            party = view["deal"]["parties"][view["seat"]]
+            from stammtisch.games.doppelkopf.announcements import word_for
+
+            action = word_for(party, level)
+            if action not in legal:
+                # our engine's window is closed where doko's is open: the card is asked again
+                self.refused.append(f"{len(view['deal']['actions'])}:{action}")
+                return self._card_after_refusal(turn, cards)
+        else:
+            action = from_doko(answer)
+        if action not in legal:
+            raise RuntimeError(f"bridge answered {answer} ({action}), not legal here: {legal}")
+        return action
+
+    def _card_after_refusal(self, turn: Any, cards: list[str]) -> str:
+        """doko's announcement was refused by our rules: its card, asked with announcements off."""
+        if len(cards) == 1:
+            return cards[0]
+        line = game_request(turn.view, "P", *self.args, announcing=(0, self.announcing[1]))
+        t0, c0 = time.perf_counter(), self.cpu_seconds()
+        answer, n = self.ask(line).split()
+        self.times[-1] += time.perf_counter() - t0
+        self.cpu[-1] += self.cpu_seconds() - c0
+        self.searches[-1] += int(n)
+        card = from_doko(answer)
+        if card not in cards:
+            raise RuntimeError(f"bridge answered {answer}, not legal here: {cards}")
+        return card
+
+
+class Timed:
+    """Our bot for the whole game (its own contracts, announcements and interjections), with the CPU
+    and wall time of every decision that had a choice (``choose`` with 2 or more legal actions, and
+    every ``interject`` question)."""
+
+    def __init__(self, inner: Any):
+        self.inner = inner
+        self.name = getattr(inner, "name", "ours")
+        self.times: list[float] = []
+        self.cpu: list[float] = []
+
+    def choose(self, turn: Any, rng: Any) -> str:
+        if len(turn.legal) == 1:
+            return turn.legal[0]
+        t0, c0 = time.perf_counter(), time.process_time()
+        a = self.inner.choose(turn, rng)
+        self.times.append(time.perf_counter() - t0)
+        self.cpu.append(time.process_time() - c0)
+        return a
+
+    def interject(self, turn: Any, rng: Any) -> str | None:
+        t0, c0 = time.perf_counter(), time.process_time()
+        a = self.inner.interject(turn, rng)
+        self.times.append(time.perf_counter() - t0)
+        self.cpu.append(time.process_time() - c0)
+        return a
+
+
+def game_seats(game: Any, deal: Any) -> list[int]:
+    """Side A's two seats in the first half of a whole-game pair: the two ♣ Queen holders (Re in a
+    normal game), or, when one hand holds both (Hochzeit), that hand and the seat across."""
+    holders = [s for s, hand in enumerate(deal.hands) if any(game.deck.format(c) == CLUB_QUEEN for c in hand)]
+    return holders if len(holders) == 2 else sorted({holders[0], (holders[0] + 2) % 4})
+
+
+def play_game_pair(game: Any, profile: str, overrides: dict[str, Any], dealer: int, deal: Any, ours: Any,
+                   doko: Any, seed: int, index: int) -> dict[str, Any]:
+    """Whole-game team duplicate: ours on :func:`game_seats` and doko on the other two, then swapped,
+    the same deal and play seed. A side's points: the mean of its two seats'. Each half records the
+    public actions (for exact replays), the contract, who declared it and the announcements."""
+    from stammtisch.core.driver import play_out
+    from stammtisch.core.protocol import Match
+
+    first = game_seats(game, deal)
+    out: dict[str, Any] = {"index": index, "dealer": dealer, "seats_a_first": first, "a": [], "b": [], "halves": []}
+    for swap in (0, 1):
+        a_seats = first if swap == 0 else [s for s in range(4) if s not in first]
+        bots = [ours if s in a_seats else doko for s in range(4)]
+        m = Match(game, profile, overrides, max_deals=1, recorded=[(dealer, deal)])
+        play_out(m, bots, random.Random(f"{seed}:{index}:play"))
+        log = m.logs[0]
+        pts = log.result.points
+        out["a"].append(sum(pts[s] for s in a_seats) / 2)
+        out["b"].append(sum(pts[s] for s in range(4) if s not in a_seats) / 2)
+        pv = m.deal_state.public_view() if m.deal_state is not None else None
+        actions = [[s, a] for s, a in m.deal_state.actions] if m.deal_state is not None else None
+        out["halves"].append({"a_seats": a_seats, "points": list(pts), "actions": actions,
+                              **(_deal_kind(pv, a_seats) if pv else {})})
+    return out
+
+
+def _deal_kind(pv: dict[str, Any], a_seats: list[int]) -> dict[str, Any]:
+    """The contract of a played half and who made it, and each side's announcements."""
+    contract = pv["contract"]
+    decl = pv["declarations"]
+    by = decl[0][0] if decl else (pv["hochzeiter"] if contract == "stille_hochzeit" else None)
+    side = None if by is None else ("a" if by in a_seats else "b")
+    ann = {"a": [w for s, w, _ in pv["announced"] if s in a_seats],
+           "b": [w for s, w, _ in pv["announced"] if s not in a_seats]}
+    return {"contract": contract, "declared_by": side, "announced": ann}
 
 
 # ---------------------------------------------------------------------------------------
@@ -392,6 +599,160 @@ def match(args: argparse.Namespace) -> None:
             write()
 
 
+#: the rules both sides share in the whole-game runs: no Pflichtsolo and so no Vorführung (single
+#: deals have no round; doko: compulsory solo off), everything else the tournament profile
+WHOLE_GAME_OVERRIDES: dict[str, Any] = {"pflichtsolo": False, "vorfuehrung": False}
+
+
+def _whole_cost(pairs: list[dict[str, Any]]) -> dict[str, Any]:
+    """CPU and wall seconds per decision of each side over the whole game (pairs holding a worker's
+    first decision of ours, which loads the compiled kernels, are left out of ours)."""
+    out: dict[str, Any] = {}
+    for side in ("a", "b"):
+        rows = [p["cost"] for p in pairs if not (side == "a" and p["cost"]["a_first_decisions_of_process"])]
+        n = sum(r[f"{side}_decisions"] for r in rows)
+        out[side] = {"decisions": n, "pairs_counted": len(rows),
+                     "cpu_s_per_decision": round(sum(r[f"{side}_cpu_s"] for r in rows) / n, 4) if n else None,
+                     "wall_s_per_decision": round(sum(r[f"{side}_wall_s"] for r in rows) / n, 4) if n else None}
+    searches = sum(p["cost"]["b_uct_searches"] for p in pairs)
+    out["b"]["uct_searches"] = searches
+    out["b"]["cpu_s_per_uct_search"] = (round(sum(p["cost"]["b_cpu_s"] for p in pairs) / searches, 4)
+                                        if searches else None)
+    out["note"] = ("a decision: ours, every choose() with 2 or more legal actions and every interject() question; "
+                   "doko, every request to the bridge (a Spielabfrage answer, a solo answer, or a card turn with its "
+                   "announcement question first), each of which may run several UCT searches (uct_searches). CPU: "
+                   "ours process_time(), doko the bridge process's user+system time from /proc (10 ms ticks)")
+    return out
+
+
+def _decompose(pairs: list[dict[str, Any]]) -> dict[str, Any]:
+    """The margin split by what was played: pairs whose two halves were both normal games without
+    announcements, normal games with announcements, and pairs with a solo, Hochzeit or stille Hochzeit
+    in either half (by who declared it); counts of contracts and announcements per side."""
+    from stammtisch.bots.arena import summarize
+
+    def kind(p: dict[str, Any]) -> str:
+        hs = p["halves"]
+        if any(h["contract"] != "normal" for h in hs):
+            sides = {h["declared_by"] for h in hs if h["contract"] != "normal"}
+            contracts = {h["contract"].split(":")[0] for h in hs if h["contract"] != "normal"}
+            who = "+".join(sorted(x for x in sides if x)) or "none"
+            return f"{'/'.join(sorted(contracts))} declared by {who}"
+        if any(h["announced"]["a"] or h["announced"]["b"] for h in hs):
+            return "normal games with announcements"
+        return "normal games, no announcement"
+
+    groups: dict[str, list[dict[str, Any]]] = {}
+    for p in pairs:
+        groups.setdefault(kind(p), []).append(p)
+    halves = [h for p in pairs for h in p["halves"]]
+    counts = {side: {"solos_declared": sum(1 for h in halves if h["declared_by"] == side and
+                                           h["contract"].startswith("solo:")),
+                     "hochzeiten_declared": sum(1 for h in halves if h["declared_by"] == side and h["contract"] == "hochzeit"),
+                     "halves_with_announcement": sum(1 for h in halves if h["announced"][side]),
+                     "words": sum(len(h["announced"][side]) for h in halves)} for side in ("a", "b")}
+    return {"by_kind": {k: {"pairs": len(v), **summarize(v)["margin"]} for k, v in sorted(groups.items())},
+            "counts_over_halves": {"halves": len(halves), **counts},
+            "note": "A = the 'a' bot, B = doko; a kind is the pair's (both halves), the margin per deal as in summary"}
+
+
+def whole(args: argparse.Namespace) -> None:
+    """The whole-game team duplicate against doko (one process: ours and one bridge), the results
+    file rewritten after every pair; ``--resume`` plays only the deals still missing."""
+    from stammtisch.bots import make
+    from stammtisch.bots.arena import summarize, write_json
+    from stammtisch.core import registry
+
+    exe = CACHE / "bridge"
+    if not exe.is_file():
+        raise SystemExit(f"no bridge at {exe}; run the 'build' command first.\n" + HOW_TO_GET.format(cache=CACHE))
+    game = registry.get("doppelkopf")
+    overrides = dict(WHOLE_GAME_OVERRIDES)
+    options = game.options(args.profile, overrides)
+    announcing = (args.announcement_option, args.announcing_version)
+    doko = DokoGame(exe, args.version, args.rollouts, args.simulations, announcing)
+    ours = Timed(make(args.ours, game, options))
+    path = ROOT / "benchmarks" / "results" / f"{args.name}.json"
+    pairs: list[dict[str, Any]] = []
+    seconds_before = 0.0
+    runs: list[dict[str, Any]] = []
+    if path.is_file():
+        old = json.loads(path.read_text())
+        if not args.resume:
+            raise SystemExit(f"{path} exists; --resume continues it (a results file is not overwritten)")
+        if (old["a"], old["b"], old["seed"], old["profile"]) != (args.ours, doko.name, args.seed, args.profile):
+            raise SystemExit(f"{path} holds another match ({old['a']} vs {old['b']}, seed {old['seed']}); not resumed")
+        pairs, seconds_before = list(old["pairs"]), float(old.get("seconds", 0.0))
+        runs = list(old.get("machine", {}).get("runs", []))
+        print(f"resuming: {len(pairs)} pairs in {path.name}", flush=True)
+    done = {p["index"] for p in pairs}
+    todo = [i for i in range(args.pairs) if i not in done]
+    commit = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "HEAD"], capture_output=True, text=True).stdout.strip()
+    dirty = bool(subprocess.run(["git", "-C", str(ROOT), "status", "--porcelain", "--", "src"], capture_output=True,
+                                text=True).stdout.strip())
+    runs.append({"started_utc": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()), "pairs_before": len(pairs),
+                 "stammtisch_commit": commit, "src_modified": dirty,
+                 "loadavg_before": [round(x, 2) for x in os.getloadavg()]})
+    t0 = time.perf_counter()
+
+    def write() -> None:
+        pairs.sort(key=lambda p: p["index"])
+        runs[-1]["loadavg_now"] = [round(x, 2) for x in os.getloadavg()]
+        res = {
+            "what": "Doppelkopf whole-game team duplicate against doko's UCT player: contracts (Vorbehalt, solos, "
+                    "Hochzeit), announcements and cards by each side; our engine runs and scores every deal",
+            "a": args.ours, "b": doko.name, "profile": args.profile, "overrides": overrides, "seed": args.seed,
+            "pairs_requested": args.pairs, "complete": len(pairs) >= args.pairs,
+            "seconds": round(seconds_before + time.perf_counter() - t0, 1),
+            "deals": "deal i: random.Random(f'{seed}:{i}:deal') as in the card-play runs, every deal kept",
+            "doko": {"repo": "silvansievers/doko", "commit": doko_version(), "uct_version": args.version,
+                     "rollouts": args.rollouts, "simulations": args.simulations,
+                     "announcement_option": announcing[0], "announcing_version": announcing[1],
+                     "other_options": "score-points constant 500, team points 1, playing-points constant 1, "
+                                      "exploration 16000, wrong formula 0, simulation option 0, action selection 1; "
+                                      "solos allowed, no compulsory solo; Uct rng seed 2011 (doko's)",
+                     "published_setting": "version 0, 1000 rollouts, 10 simulations, announcement option 1, "
+                                          "announcing version 1",
+                     "announcements_refused_by_our_rules": sum(len(p.get("doko_refused", [])) for p in pairs)},
+            "stammtisch": {"commit": commit, "bot": args.ours, "bot_note": "stammtisch.bots.make(bot), the whole game"},
+            "time_per_decision": _whole_cost(pairs) if pairs else None,
+            "machine": {"cpus": os.cpu_count(), "platform": platform.platform(), "runs": runs,
+                        "note": "one process (ours and the bridge take turns) under nice -n 10 on a 2-core machine "
+                                "shared with three other engineers' jobs"},
+            "summary": summarize(pairs) if pairs else None,
+            "decomposition": _decompose(pairs) if pairs else None,
+            "pairs": pairs,
+        }
+        write_json(res, path)
+        sm = res["summary"]
+        if sm:
+            lo, hi = sm["margin"]["ci95"]
+            c = res["time_per_decision"]
+            print(f"[{len(pairs)}/{args.pairs}] margin {sm['margin']['mean']:.2f} ({lo:.2f}..{hi:.2f}) CPU s/decision "
+                  f"ours {c['a']['cpu_s_per_decision']} doko {c['b']['cpu_s_per_decision']} [{res['seconds']:.0f}s]",
+                  flush=True)
+
+    try:
+        for i in todo:
+            rng = random.Random(f"{args.seed}:{i}:deal")
+            dealer = game.first_dealer(options, rng)
+            deal = game.deal(options, dealer, rng, {})
+            n_a, n_b, n_r = len(ours.times), len(doko.times), len(doko.refused)
+            pair = play_game_pair(game, args.profile, overrides, dealer, deal, ours, doko, args.seed, i)
+            pair["cost"] = {"a_decisions": len(ours.times) - n_a, "a_cpu_s": round(sum(ours.cpu[n_a:]), 4),
+                            "a_wall_s": round(sum(ours.times[n_a:]), 4),
+                            "b_decisions": len(doko.times) - n_b, "b_cpu_s": round(sum(doko.cpu[n_b:]), 4),
+                            "b_wall_s": round(sum(doko.times[n_b:]), 4), "b_uct_searches": sum(doko.searches[n_b:]),
+                            "b_requests_by_kind": {k: doko.kinds[n_b:].count(k) for k in "VTP"},
+                            "a_first_decisions_of_process": n_a == 0}
+            if len(doko.refused) > n_r:
+                pair["doko_refused"] = doko.refused[n_r:]
+            pairs.append(pair)
+            write()
+    finally:
+        doko.close()
+
+
 def check(args: argparse.Namespace) -> None:
     """The bridge sees only the seat's view: (1) its input is built from ``state.view(seat)``
     alone; (2) for many positions, the same view with the other three hands dealt anew (the
@@ -576,14 +937,21 @@ def main() -> None:
     sub = ap.add_subparsers(dest="cmd", required=True)
     b = sub.add_parser("build")
     b.add_argument("--doko-src", type=Path, default=None, help="a checkout (or bare git dir) of silvansievers/doko")
-    for name in ("match", "check", "timing", "agree"):
+    for name in ("match", "whole", "check", "timing", "agree"):
         p = sub.add_parser(name)
         p.add_argument("--profile", default="turnier")
         p.add_argument("--seed", type=int, default=2026)
         p.add_argument("--version", type=int, default=0, help="doko UCT version (0: simulations x rollouts)")
         p.add_argument("--rollouts", type=int, default=100)
         p.add_argument("--simulations", type=int, default=10)
-        if name == "match":
+        if name == "whole":
+            p.add_argument("--ours", default="search:hard")
+            p.add_argument("--pairs", type=int, default=200)
+            p.add_argument("--name", default="doppelkopf_doko_whole_hard")
+            p.add_argument("--announcement-option", type=int, default=PUBLISHED_ANNOUNCING[0])
+            p.add_argument("--announcing-version", type=int, default=PUBLISHED_ANNOUNCING[1])
+            p.add_argument("--resume", action="store_true", help="keep the pairs already in the results file")
+        elif name == "match":
             p.add_argument("--ours", default="search:40w")
             p.add_argument("--pairs", type=int, default=6)
             p.add_argument("--name", default="doko_smoke")
@@ -605,6 +973,8 @@ def main() -> None:
         print(build(args.doko_src))
     elif args.cmd == "match":
         match(args)
+    elif args.cmd == "whole":
+        whole(args)
     elif args.cmd == "timing":
         timing(args)
     elif args.cmd == "agree":
