@@ -800,6 +800,147 @@ def check(args: argparse.Namespace) -> None:
           "identical requests and identical answers")
 
 
+def check_whole(args: argparse.Namespace) -> None:
+    """The whole-game requests see only the seat's view: positions of every kind (the Spielabfrage,
+    the solo questions, card turns with and without announcements, in normal games, solos and
+    Hochzeiten) reached by search-player play of whole games; at each, the request built from the
+    real deal must equal the request built from a *different* deal consistent with the seat's view
+    (the other hands dealt anew by the engine's sampler, ``Game.sample_state``), and the bridge must
+    answer the same line identically twice (doko's UCT is seeded: a function of the request)."""
+    from stammtisch.bots import make
+    from stammtisch.core import registry
+    from stammtisch.core.driver import step
+    from stammtisch.core.protocol import Match
+
+    game = registry.get("doppelkopf")
+    options = game.options(args.profile, WHOLE_GAME_OVERRIDES)
+    doko = DokoGame(CACHE / "bridge", args.version, args.rollouts, args.simulations,
+                    (args.announcement_option, args.announcing_version))
+    player = make("search:easy", game, options)
+    seen: dict[str, int] = {}
+    differ = 0
+    try:
+        for index in range(args.positions):
+            rng = random.Random(f"{args.seed}:{index}:deal")
+            dealer = game.first_dealer(options, rng)
+            deal = game.deal(options, dealer, rng, {})
+            m = Match(game, args.profile, WHOLE_GAME_OVERRIDES, max_deals=1, recorded=[(dealer, deal)])
+            prng = random.Random(index)
+            stop = prng.randrange(0, 60)
+            for _ in range(stop):
+                if m.over:
+                    break
+                step(m, [player] * 4, prng)
+            if m.over:
+                continue
+            seat = m.to_act()[0]
+            legal = m.legal_actions(seat)
+            if len(legal) < 2:
+                continue
+            cards = [a for a in legal if a[0] in _SUIT and a[1:] in _RANK]
+            mode = "V" if "gesund" in legal else "P" if cards else "T"
+            view = m.view(seat)
+            line = game_request(view, mode, args.version, args.rollouts, args.simulations)
+            other = game.sample_state(options, view["deal"], random.Random(index + 1000))
+            hidden = [s for s in range(4) if s != seat]
+            differ += any(other.hands[s] != m.deal_state.hands[s] for s in hidden)
+            line2 = game_request({"seat": seat, "deal": other.view(seat)}, mode, args.version, args.rollouts,
+                                 args.simulations)
+            assert line == line2, (line, line2)
+            a1, a2 = doko.ask(line), doko.ask(line2)
+            assert a1 == a2, (a1, a2)
+            kind = mode + (" (" + (view["deal"]["contract"] or "?").split(":")[0] + ")" if mode == "P" else "")
+            kind += " with announcements open" if mode == "P" and any(a not in cards for a in legal) else ""
+            seen[kind] = seen.get(kind, 0) + 1
+    finally:
+        doko.close()
+    print(f"check whole game: {sum(seen.values())} positions ({differ} with other hidden hands in the resampled "
+          f"deal): identical requests and identical answers; by kind {dict(sorted(seen.items()))}")
+
+
+class Recorded:
+    """A seat's recorded actions of one half, given back in order (a replay's stand-in for doko)."""
+
+    def __init__(self, actions: list[str]):
+        self.actions = list(actions)
+        self.name = "recorded"
+
+    def choose(self, turn: Any, rng: Any) -> str:
+        if not self.actions:
+            raise RuntimeError("the replay asks this seat for more actions than it recorded")
+        a = self.actions.pop(0)
+        if a not in turn.legal:
+            raise RuntimeError(f"recorded action {a} not legal now: {turn.legal}")
+        return a
+
+    def interject(self, turn: Any, rng: Any) -> None:
+        return None
+
+
+def replay(args: argparse.Namespace) -> None:
+    """Do the stored pairs of a whole-game results file replay identically on the current code?
+    Each half is played again from its deal and play seed with our bot (``a``) live; doko's seats
+    give back their recorded actions (``--doko recorded``, cheap: it checks our side, whose seeding
+    is what changes with our code) or ask the bridge again (``--doko live``: doko's side too).
+    Identical means the same public actions in the same order and the same points, in every half."""
+    from stammtisch.bots import make
+    from stammtisch.core import registry
+    from stammtisch.core.driver import play_out
+    from stammtisch.core.protocol import Match
+
+    path = Path(args.file)
+    res = json.loads(path.read_text())
+    if not res["pairs"] or "halves" not in res["pairs"][0]:
+        raise SystemExit(f"{path.name} has no recorded actions (a card-play file of the earlier runs): "
+                         "rerun its pairs with the 'match' command instead")
+    game = registry.get("doppelkopf")
+    overrides = res.get("overrides", WHOLE_GAME_OVERRIDES)
+    options = game.options(res["profile"], overrides)
+    ours = make(res["a"], game, options)
+    live = None
+    if args.doko == "live":
+        d = res["doko"]
+        live = DokoGame(CACHE / "bridge", d["uct_version"], d["rollouts"], d["simulations"],
+                        (d["announcement_option"], d["announcing_version"]))
+    pairs = res["pairs"][: args.pairs] if args.pairs else res["pairs"]
+    same = 0
+    differing: list[int] = []
+    try:
+        for pair in pairs:
+            i = pair["index"]
+            rng = random.Random(f"{res['seed']}:{i}:deal")
+            dealer = game.first_dealer(options, rng)
+            deal = game.deal(options, dealer, rng, {})
+            ok = dealer == pair["dealer"]
+            for half in pair["halves"]:
+                a_seats = half["a_seats"]
+                bots: list[Any] = []
+                for s in range(4):
+                    if s in a_seats:
+                        bots.append(ours)
+                    else:
+                        bots.append(live or Recorded([a for t, a in half["actions"] if t == s]))
+                m = Match(game, res["profile"], overrides, max_deals=1, recorded=[(dealer, deal)])
+                try:
+                    play_out(m, bots, random.Random(f"{res['seed']}:{i}:play"))
+                except RuntimeError:
+                    ok = False
+                    continue
+                actions = [[s, a] for s, a in m.deal_state.actions]
+                ok = ok and actions == half["actions"] and list(m.logs[0].result.points) == half["points"]
+            same += ok
+            if not ok:
+                differing.append(i)
+            print(f"pair {i}: {'identical' if ok else 'DIFFERS'}", flush=True)
+    finally:
+        if live is not None:
+            live.close()
+    print(f"replay {path.name} (doko {args.doko}): {same} of {len(pairs)} pairs identical"
+          + (f"; differing: {differing}" if differing else ""))
+    if differing:
+        raise SystemExit(1)
+
+
 def timing(args: argparse.Namespace) -> None:
     """doko's time per card decision at several settings, side by side on the same positions
     (rule-player play into the deal, common subset), written to ``benchmarks/results/``."""
@@ -935,9 +1076,13 @@ def agree(args: argparse.Namespace) -> None:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     sub = ap.add_subparsers(dest="cmd", required=True)
+    r = sub.add_parser("replay", help="do a whole-game results file's pairs replay identically?")
+    r.add_argument("file", help="a results file of the 'whole' command")
+    r.add_argument("--doko", choices=("recorded", "live"), default="recorded")
+    r.add_argument("--pairs", type=int, default=0, help="only the first N pairs (0: all)")
     b = sub.add_parser("build")
     b.add_argument("--doko-src", type=Path, default=None, help="a checkout (or bare git dir) of silvansievers/doko")
-    for name in ("match", "whole", "check", "timing", "agree"):
+    for name in ("match", "whole", "check", "check-whole", "timing", "agree"):
         p = sub.add_parser(name)
         p.add_argument("--profile", default="turnier")
         p.add_argument("--seed", type=int, default=2026)
@@ -957,6 +1102,10 @@ def main() -> None:
             p.add_argument("--name", default="doko_smoke")
             p.add_argument("--jobs", type=int, default=1, help="worker processes, each with its own bridge")
             p.add_argument("--resume", action="store_true", help="keep the pairs already in the results file")
+        elif name == "check-whole":
+            p.add_argument("--positions", type=int, default=80)
+            p.add_argument("--announcement-option", type=int, default=PUBLISHED_ANNOUNCING[0])
+            p.add_argument("--announcing-version", type=int, default=PUBLISHED_ANNOUNCING[1])
         elif name == "agree":
             p.add_argument("--positions", type=int, default=60)
             p.add_argument("--ours", default="search:400w")
@@ -971,6 +1120,8 @@ def main() -> None:
     args = ap.parse_args()
     if args.cmd == "build":
         print(build(args.doko_src))
+    elif args.cmd == "replay":
+        replay(args)
     elif args.cmd == "match":
         match(args)
     elif args.cmd == "whole":
@@ -979,6 +1130,8 @@ def main() -> None:
         timing(args)
     elif args.cmd == "agree":
         agree(args)
+    elif args.cmd == "check-whole":
+        check_whole(args)
     else:
         check(args)
 
