@@ -441,6 +441,9 @@ def play_team_pair(game: Any, profile: str, dealer: int, deal: Any, ours: Any, d
         pts = m.logs[0].result.points
         out["a"].append(sum(pts[s] for s in a_seats) / 2)
         out["b"].append(sum(pts[s] for s in range(4) if s not in a_seats) / 2)
+        # the public actions and points of each half, so that the pair can be replayed (``replay``)
+        actions = [[s, a] for s, a in m.deal_state.actions] if m.deal_state is not None else None
+        out.setdefault("halves", []).append({"a_seats": a_seats, "points": list(pts), "actions": actions})
     return out
 
 
@@ -878,7 +881,8 @@ class Recorded:
 
 
 def replay(args: argparse.Namespace) -> None:
-    """Do the stored pairs of a whole-game results file replay identically on the current code?
+    """Do the stored pairs of a results file replay identically on the current code? (Whole-game
+    files, and card-play files written since their halves' actions are recorded.)
     Each half is played again from its deal and play seed with our bot (``a``) live; doko's seats
     give back their recorded actions (``--doko recorded``, cheap: it checks our side, whose seeding
     is what changes with our code) or ask the bridge again (``--doko live``: doko's side too).
@@ -892,25 +896,32 @@ def replay(args: argparse.Namespace) -> None:
     res = json.loads(path.read_text())
     if not res["pairs"] or "halves" not in res["pairs"][0]:
         raise SystemExit(f"{path.name} has no recorded actions (a card-play file of the earlier runs): "
-                         "rerun its pairs with the 'match' command instead")
+                         "play its pairs again with the 'match' command instead")
     game = registry.get("doppelkopf")
-    overrides = res.get("overrides", WHOLE_GAME_OVERRIDES)
+    card_play = "overrides" not in res  # a card-play file of the 'match' command (common subset)
+    overrides = {} if card_play else res["overrides"]
     options = game.options(res["profile"], overrides)
-    ours = make(res["a"], game, options)
+    ours = CardsOnly(make(res["a"], game, options)) if card_play else make(res["a"], game, options)
     live = None
     if args.doko == "live":
         d = res["doko"]
-        live = DokoGame(CACHE / "bridge", d["uct_version"], d["rollouts"], d["simulations"],
-                        (d["announcement_option"], d["announcing_version"]))
+        live = (DokoUct(CACHE / "bridge", d["uct_version"], d["rollouts"], d["simulations"]) if card_play else
+                DokoGame(CACHE / "bridge", d["uct_version"], d["rollouts"], d["simulations"],
+                         (d["announcement_option"], d["announcing_version"])))
     pairs = res["pairs"][: args.pairs] if args.pairs else res["pairs"]
     same = 0
     differing: list[int] = []
     try:
         for pair in pairs:
             i = pair["index"]
-            rng = random.Random(f"{res['seed']}:{i}:deal")
-            dealer = game.first_dealer(options, rng)
-            deal = game.deal(options, dealer, rng, {})
+            if card_play:
+                got = _common_subset_deal(game, options, res["seed"], i)
+                assert got is not None
+                dealer, deal = got
+            else:
+                rng = random.Random(f"{res['seed']}:{i}:deal")
+                dealer = game.first_dealer(options, rng)
+                deal = game.deal(options, dealer, rng, {})
             ok = dealer == pair["dealer"]
             for half in pair["halves"]:
                 a_seats = half["a_seats"]
@@ -1076,8 +1087,8 @@ def agree(args: argparse.Namespace) -> None:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     sub = ap.add_subparsers(dest="cmd", required=True)
-    r = sub.add_parser("replay", help="do a whole-game results file's pairs replay identically?")
-    r.add_argument("file", help="a results file of the 'whole' command")
+    r = sub.add_parser("replay", help="do a results file's pairs replay identically?")
+    r.add_argument("file", help="a results file of the 'whole' command (or of 'match', with recorded actions)")
     r.add_argument("--doko", choices=("recorded", "live"), default="recorded")
     r.add_argument("--pairs", type=int, default=0, help="only the first N pairs (0: all)")
     b = sub.add_parser("build")
