@@ -952,6 +952,37 @@ def replay(args: argparse.Namespace) -> None:
         raise SystemExit(1)
 
 
+def report(args: argparse.Namespace) -> None:
+    """The figures of a whole-game results file as the Markdown the docs quote (nothing else is
+    computed: every number is the file's)."""
+    res = json.loads(Path(args.file).read_text())
+    sm, c, dec = res["summary"], res["time_per_decision"], res["decomposition"]
+    lo, hi = sm["margin"]["ci95"]
+    done = f"{sm['pairs']}" + ("" if res["complete"] else f" of {res['pairs_requested']} (stopped, resumable)")
+    loads = [r.get("loadavg_now", r["loadavg_before"])[0] for r in res["machine"]["runs"]]
+    print(f"| A vs B | pairs | A / B points per deal | margin (95% CI) | A wins | CPU s per decision A / B | file |\n"
+          f"|---|---|---|---|---|---|---|\n"
+          f"| ours `{res['a']}` vs doko UCT {res['doko']['rollouts']} × {res['doko']['simulations']}, "
+          f"announcing {res['doko']['announcement_option']}/{res['doko']['announcing_version']} | {done} | "
+          f"{sm['a_points_per_deal']:.2f} / {sm['b_points_per_deal']:.2f} | "
+          f"{sm['margin']['mean']:+.2f} ({lo:.2f} .. {hi:.2f}) | {100 * sm['win_rate']:.1f}% | "
+          f"{c['a']['cpu_s_per_decision']} / {c['b']['cpu_s_per_decision']} | `{Path(args.file).name}` |\n")
+    print(f"doko: {c['b']['uct_searches']} UCT searches in {c['b']['decisions']} requests, "
+          f"{c['b']['cpu_s_per_uct_search']} CPU s per search; ours {c['a']['decisions']} decisions; "
+          f"wall s per decision {c['a']['wall_s_per_decision']} / {c['b']['wall_s_per_decision']}; "
+          f"{res['seconds']:.0f} s in {len(res['machine']['runs'])} sitting(s), load average {min(loads)}–{max(loads)}; "
+          f"doko's announcements refused by our rules: {res['doko']['announcements_refused_by_our_rules']}\n")
+    print("| what the pair played (both halves) | pairs | margin per deal (95% CI) |\n|---|---|---|")
+    for k, v in dec["by_kind"].items():
+        ci = "—" if v["pairs"] < 2 else f"({v['ci95'][0]:.2f} .. {v['ci95'][1]:.2f})"
+        print(f"| {k} | {v['pairs']} | {v['mean']:+.2f} {ci} |")
+    h = dec["counts_over_halves"]
+    print(f"\nover {h['halves']} halves: " + "; ".join(
+        f"{'ours' if side == 'a' else 'doko'} declared {h[side]['solos_declared']} solos and "
+        f"{h[side]['hochzeiten_declared']} Hochzeiten, announced in {h[side]['halves_with_announcement']} halves "
+        f"({h[side]['words']} words)" for side in ("a", "b")))
+
+
 def timing(args: argparse.Namespace) -> None:
     """doko's time per card decision at several settings, side by side on the same positions
     (rule-player play into the deal, common subset), written to ``benchmarks/results/``."""
@@ -1087,6 +1118,8 @@ def agree(args: argparse.Namespace) -> None:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     sub = ap.add_subparsers(dest="cmd", required=True)
+    rp = sub.add_parser("report", help="a whole-game results file's figures as Markdown")
+    rp.add_argument("file")
     r = sub.add_parser("replay", help="do a results file's pairs replay identically?")
     r.add_argument("file", help="a results file of the 'whole' command (or of 'match', with recorded actions)")
     r.add_argument("--doko", choices=("recorded", "live"), default="recorded")
@@ -1133,6 +1166,8 @@ def main() -> None:
         print(build(args.doko_src))
     elif args.cmd == "replay":
         replay(args)
+    elif args.cmd == "report":
+        report(args)
     elif args.cmd == "match":
         match(args)
     elif args.cmd == "whole":
