@@ -981,6 +981,13 @@ def report(args: argparse.Namespace) -> None:
         f"{'ours' if side == 'a' else 'doko'} declared {h[side]['solos_declared']} solos and "
         f"{h[side]['hochzeiten_declared']} Hochzeiten, announced in {h[side]['halves_with_announcement']} halves "
         f"({h[side]['words']} words)" for side in ("a", "b")))
+    for side, who in (("a", "ours"), ("b", "doko")):
+        solos = [(p[side][k], h) for p in res["pairs"] for k, h in enumerate(p["halves"])
+                 if h["contract"].startswith("solo:") and h["declared_by"] == side]
+        if solos:
+            won = sum(1 for pts, _ in solos if pts > 0)
+            print(f"solos declared by {who}: {len(solos)}, won {won} (its side's points > 0), its side's mean points per deal "
+                  f"in them {sum(pts for pts, _ in solos) / len(solos):+.2f}")
 
 
 def timing(args: argparse.Namespace) -> None:
