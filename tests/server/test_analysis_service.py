@@ -72,3 +72,44 @@ def test_background_work_waits_while_a_tables_decision_waits():
         pool.shutdown()
         runner.threads.shutdown()
     assert order == ["table", "analysis"]
+
+
+def test_a_finished_analysis_is_kept_on_disk_and_survives_a_restart(make_client, monkeypatch):
+    """Results are cached per record (its SHA-256), seat and budget in the server's database
+    (``server_analyses``): after a restart the replay page gets the analysis without a search."""
+    from stammtisch.server.analysis import budget_of, record_hash
+
+    calls = []
+
+    def fake(game, turn, level, seed):
+        calls.append(turn.seat)
+        return turn.legal[0], {a: (4, float(-i)) for i, a in enumerate(turn.legal)}
+
+    monkeypatch.setattr(an, "value_turn", fake)
+    client = make_client()
+    made, tid, owner, token = _open(client, max_deals=1)
+    assert client.post(f"/api/tables/{tid}/start", json={"token": owner}).status_code == 200
+    assert _play(client, tid, token, 0, [])["over"]
+    number = _table(client, tid).number
+    job = client.post(f"/api/records/{number}/analysis/2", json={}).json()
+    for _ in range(400):
+        if job["status"] != "running":
+            break
+        time.sleep(0.05)
+        job = client.get(f"/api/records/{number}/analysis/2").json()
+    assert job["status"] == "done" and calls
+    rec = client.get(f"/api/records/{number}").json()
+    store = client.app.state.tables.store
+    assert store.analysis(record_hash(rec), 2, budget_of(rec["game"])) == job["result"]
+    assert store.analysis(record_hash(rec), 1, budget_of(rec["game"])) is None  # another seat: not computed
+    assert store.analysis(record_hash(rec), 2, "strong:w400:i3000") is None  # another budget: another analysis
+    client.__exit__(None, None, None)
+
+    computed = len(calls)
+    again = make_client()  # a new process on the same database: nothing in memory
+    got = again.get(f"/api/records/{number}/analysis/2")
+    assert got.status_code == 200 and got.json()["status"] == "done" and got.json()["result"] == job["result"]
+    posted = again.post(f"/api/records/{number}/analysis/2", json={}).json()
+    assert posted["status"] == "done" and posted["result"] == job["result"]
+    assert len(calls) == computed, "a kept analysis was searched again"
+    assert again.get(f"/api/records/{number}/analysis/1").status_code == 404

@@ -18,10 +18,10 @@ def test_migrations_use_their_own_version_table_and_run_twice(tmp_path):
     Store(engine)  # second start: nothing to do, no error
     names = set(inspect(engine).get_table_names())
     assert {"alembic_version_server", "server_tables", "server_seats", "server_deals", "server_actions",
-            "server_accounts", "server_sessions"} <= names
+            "server_accounts", "server_sessions", "server_analyses"} <= names
     assert "alembic_version" not in names
     with engine.connect() as c:
-        assert c.execute(text("select version_num from alembic_version_server")).scalar() == "0002_server_account_key"
+        assert c.execute(text("select version_num from alembic_version_server")).scalar() == "0003_server_analyses"
 
 
 def test_the_log_cannot_fork(tmp_path):

@@ -12,6 +12,7 @@ from contextlib import ExitStack
 
 import httpx
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 
 from tests.chromium import MARKS, launch, live_server
 from tests.web.test_table_browser import ARTIFACTS, FLAGS, open_page
@@ -92,7 +93,16 @@ def test_two_people_finish_confirm_and_land_on_the_same_new_table(server, browse
         b.locator('.seat-plate[data-seat="2"] .reaction-bubble').wait_for()
         assert b.locator('.seat-plate[data-seat="2"] .reaction-bubble').inner_text() == "Well played!"
         for page, name in ((a, "de-desktop"), (b, "en-360x640")):
-            page.locator("#rematch-button").scroll_into_view_if_needed()
+            # a broadcast (the reaction's end) may draw the end panel anew between finding the button
+            # and scrolling to it: scroll to the one that is there once the panel is still
+            for attempt in range(5):
+                try:
+                    page.locator("#rematch-button").scroll_into_view_if_needed(timeout=5_000)
+                    break
+                except PlaywrightError:
+                    if attempt == 4:
+                        raise
+                    page.wait_for_timeout(200)
             page.screenshot(path=str(ARTIFACTS / f"rematch-{name}.png"))
             assert page.evaluate("() => document.documentElement.scrollWidth <= innerWidth")  # no sideways scrolling
         # each player may hide them (remembered in the browser)

@@ -39,12 +39,15 @@ def verify(
     file: Path = typer.Argument(..., help="a finished server table's record (it carries 'commitment' and 'seed')"),
     as_json: bool = typer.Option(False, "--json", help="one JSON object on stdout (errors too)"),
     lang: str = typer.Option("de", "--lang", metavar="de|en", help=LANG_HELP),
+    commitment: str | None = typer.Option(None, "--commitment", metavar="HEX",
+                                          help="the commitment published before the play (a cup round's, "
+                                               "the same for every table of the round): the record's must be it"),
 ) -> None:
     """Check that every deal of a record comes from its revealed seed, and the seed from its commitment."""
     lang = set_language(lang)
     try:
         rec = records.load(file)
-        n = verify_record(rec)
+        n = verify_record(rec, commitment)
     except StammtischError as e:
         if as_json:
             print(json.dumps({"valid": False, **e.to_json()}, ensure_ascii=False))

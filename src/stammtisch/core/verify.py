@@ -36,8 +36,11 @@ def _hands_differ(game: Any, got: Deal, want: Deal) -> Msg:
     return Msg("the cards are not those the seed deals")
 
 
-def verify(record: Mapping[str, Any]) -> int:
+def verify(record: Mapping[str, Any], commitment: str | None = None) -> int:
     """Check ``record``'s commitment and deals; returns the number of deals checked.
+
+    ``commitment``: the commitment published elsewhere (a cup round's, the same at every table of a
+    round with the same deals): the record's must be that one (docs/fair-deals.md).
 
     :raises VerifyError: no seed or commitment, a commitment that does not match the seed, a deal
         (named) whose cards or dealer differ from those the seed gives
@@ -52,6 +55,9 @@ def verify(record: Mapping[str, Any]) -> int:
     committed = record.get("commitment")
     if not isinstance(committed, str):
         raise VerifyError(Msg("the record carries no commitment"))
+    if commitment is not None and committed.lower() != commitment.strip().lower():
+        raise VerifyError(Msg("the record's commitment {got} is not the published commitment {want}",
+                              got=committed, want=commitment.strip()))
     seed = fairdeal.parse_seed(record.get("seed"))
     if seed is None:
         raise VerifyError(Msg("the record carries no revealed seed (64 hexadecimal digits); the seed is "

@@ -27,6 +27,7 @@ from stammtisch.scorekeeper.store import Store as SkStore
 from stammtisch.server.routers.common import read_model
 from stammtisch.server.tables import TableError
 
+from . import duplicate
 from .service import Cups
 
 __all__ = ["router", "pages", "routers", "startup", "cups_of"]
@@ -274,7 +275,9 @@ async def about(request: Request, tid: Id) -> dict[str, Any]:
     return {"id": t["id"], "name": t["name"], "game": t["game"], "profile": t["profile"],
             "rounds_planned": t["rounds_planned"], "rounds": len(t["rounds"]), "players": len(t["players"]),
             "registration": not t["rounds"], "checkin": {"round": c.get("round"), "open": bool(c.get("open"))},
-            "published": t["published"]}
+            "published": t["published"],
+            # the same deals at every table: each round's commitment (its seed once the round is over)
+            "round_seeds": duplicate.public_rounds(t["online"])}
 
 
 @router.post("/cups/{tid}/register", status_code=201)
@@ -343,9 +346,15 @@ async def standings(request: Request, tid: Id) -> dict[str, Any]:
     if not t["published"]:
         await _organiser(request, cups, tid)
     ranking = await asyncio.to_thread(cups.store.rankings, tid)
-    return {"ranking": ranking, "tables": [
+    out = {"ranking": ranking, "tables": [
         {k: d.get(k) for k in ("round", "table", "written", "planned", "closed", "game", "status")}
         for d in await cups.dashboard(tid)]}
+    # the same deals at every table: the rounds' commitments and the ranking by comparison beside
+    # the sheet's ranking (which stays the official one: docs/tournaments.md)
+    compared = await asyncio.to_thread(cups.comparison, tid)
+    if compared is not None:
+        out["comparison"] = compared
+    return out
 
 
 #: the pages (organiser, invitation) and their static files

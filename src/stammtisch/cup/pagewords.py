@@ -75,4 +75,9 @@ CUP_WORDS: dict[str, Msg] = {
     "login": Msg("Log in"),
     "name": Msg("Name"),
     "password": Msg("Password"),
+    "duplicate": Msg("the same deals at every table of a round (duplicate)"),
+    "roundCommitment": Msg("Round {n}: commitment (SHA-256) {commitment}"),
+    "roundSeed": Msg("seed, revealed after the round: {seed}"),
+    "comparisonCsv": Msg("Ranking by comparison (CSV)"),
+    "howToCheck": Msg("How to check that the deals were fair"),
 }

@@ -9,6 +9,8 @@ a mode was named) is written as the table's points, checked like a row from a Ti
 
 from __future__ import annotations
 
+import hashlib
+import json
 import logging
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -46,12 +48,22 @@ def final_state(match: Match, dl: DealLog) -> Any:
     return state
 
 
+def cards_key(match: Match, dl: DealLog, first: int) -> str:
+    """A short fingerprint of the cards of deal ``dl`` as dealt (and of its dealer and the first
+    dealer, which fix who sits where): two tables' deals with the same key held the same cards at
+    the same positions (a cup round with the same deals everywhere, :mod:`.comparison`)."""
+    text = json.dumps([first, dl.ctx.dealer, dl.ctx.deal.to_json(match.game.deck)], sort_keys=True)
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
 def rows_of_match(match: Match, server_table: int, start: int = 0,
-                  flags: Sequence[Sequence[Sequence[Any]]] | None = None) -> Iterable[OnlineRow]:
+                  flags: Sequence[Sequence[Sequence[Any]]] | None = None, cards: bool = False) -> Iterable[OnlineRow]:
     """The rows of the finished deals of ``match`` from deal ``start`` on.
 
     :param flags: per deal, the record's ``flags`` (``[action index, actor]``): the moves the computer
         player made for a person, kept with the row as ``[position, actor]`` (the list shows them)
+    :param cards: keep the deal's :func:`cards_key` with the row (``online.cards``), for the
+        ranking by comparison of a cup round with the same deals at every table
     """
     adapter = get(match.game.name)
     size = match.n
@@ -76,6 +88,8 @@ def rows_of_match(match: Match, server_table: int, start: int = 0,
                 moved.append([deal.pos(seat), str(actor)])
         facts["online"] = {"server_table": server_table, "deal": i, "dealer": deal.pos(dl.ctx.dealer),
                            "flags": moved}
+        if cards:
+            facts["online"]["cards"] = cards_key(match, dl, first)
         yield OnlineRow(i + 1, facts, deal.position_points(adapter.team_game))
 
 

@@ -26,13 +26,16 @@ import secrets
 import time
 from typing import Any
 
+from stammtisch.core import fairdeal
 from stammtisch.core.errors import IllegalAction
 from stammtisch.core.messages import Msg
 from stammtisch.scorekeeper.errors import Forbidden
 from stammtisch.scorekeeper.store import Store as SkStore
 from stammtisch.server.registry import Tables
 from stammtisch.server.table import Table
+from stammtisch.server.tables import ENDED
 
+from . import duplicate
 from .rows import OnlineRow, fallback, rows_of_match
 from .settings import CupSettings, planned_games, table_plan
 
@@ -84,6 +87,9 @@ class Cups:
         """Make ``tid`` an online (or mixed) cup with ``settings`` (:class:`.settings.CupSettings`)."""
         cs = CupSettings.from_json(settings)
         t = self.store.tournament(tid)
+        if cs.duplicate and t["game"] == "perlaggen":
+            raise IllegalAction(Msg("Perlaggen cannot play the same deals at every table: a player cuts the pack "
+                                    "(Perlaggen §4), so the same pack gives other hands"))
         if t["rounds"]:
             raise IllegalAction(Msg("the cup's settings are fixed once a round is drawn"))
         from stammtisch.scorekeeper import entries
@@ -197,27 +203,35 @@ class Cups:
             raise IllegalAction(Msg("draw the round first"))
         cs = CupSettings.from_json(t["online"], stored=True)
         rnd = t["rounds"][-1]
+        # one secret seed for every table of the round, its commitment kept before any table opens
+        seed = await duplicate.round_seed(self, tid, rnd) if cs.duplicate else None
         out = []
         for tab in rnd["tables"]:
             if tab["kind"] != "online":
                 continue
             if tab["server_table"] is None:
-                st: Table | None = await self._open(t, tab, cs)
+                st: Table | None = await self._open(t, tab, cs, seed, rnd["number"])
             else:
                 st = await self.tables.get_number(tab["server_table"])
             out.append({"table": tab["number"], "id": tab["id"], "server_table": st.number if st else None,
                         "server_id": st.public_id if st else None})
-        return {"tournament": tid, "round": rnd["number"], "tables": out}
+        answer: dict[str, Any] = {"tournament": tid, "round": rnd["number"], "tables": out}
+        if seed is not None:
+            answer["commitment"] = fairdeal.commitment(seed)
+        return answer
 
-    async def _open(self, t: dict[str, Any], tab: dict[str, Any], cs: CupSettings) -> Table:
+    async def _open(self, t: dict[str, Any], tab: dict[str, Any], cs: CupSettings, seed: bytes | None = None,
+                    round_number: int = 0) -> Table:
         options, max_deals = table_plan(t["game"], tab["size"], cs)
         settings: dict[str, Any] = {"kiebitze": cs.kiebitze, "cup": t["id"], "cup_table": tab["id"]}
+        if seed is not None:
+            settings.update(duplicate.held_settings(round_number))
         if cs.move_seconds:
             settings["move_seconds"] = cs.move_seconds
         if cs.word_seconds is not None and cs.move_seconds:
             settings["word_seconds"] = cs.word_seconds
         st = await self.tables.create(t["game"], t["profile"], {**(t["options"] or {}), **options}, max_deals,
-                                      cs.bots, settings, owner_token=secrets.token_urlsafe(24))
+                                      cs.bots, settings, owner_token=secrets.token_urlsafe(24), fair_seed=seed)
         computer = {" ".join(n.split()).casefold() for n in cs.computer}
         people = [("bot" if " ".join(s["name"].split()).casefold() in computer else "human", s["name"])
                   for s in sorted(tab["seats"], key=lambda s: s["position"])]
@@ -248,11 +262,15 @@ class Cups:
                 start = await asyncio.to_thread(self._count, sk)
                 if start is None:
                     return 0  # not linked yet: the round's start writes them
-            rows = list(rows_of_match(t.match, t.number, start, t.deal_flags()))
+            rows = list(rows_of_match(t.match, t.number, start, t.deal_flags(),
+                                      cards="duplicate_round" in t.settings))
             n = await self._write_rows(sk, t.game.name, rows)
             if t.status == "finished" and all(dl.result is not None for dl in t.match.logs):
                 await asyncio.to_thread(self.store.close_online, sk)
-            return n
+        if t.status in ENDED and isinstance(t.settings.get("duplicate_round"), int):
+            # the round's seed is revealed when its last table has ended (docs/fair-deals.md)
+            await duplicate.release_round(self, t.settings["cup"], t.settings["duplicate_round"])
+        return n
 
     def _count(self, sk: int) -> int | None:
         info = self.store.table(sk)
@@ -292,7 +310,11 @@ class Cups:
         """After a start: write the rows of every online table that the log has and the list lacks
         (a table another process plays is rebuilt from its stored log). Returns the rows written."""
         total = 0
-        for info in await asyncio.to_thread(self.store.online_tables):
+        infos = await asyncio.to_thread(self.store.online_tables)
+        # a duplicate round whose last table ended just before a restart: its seed is revealed now
+        for tid, rnd in sorted({(i["tournament"], i["round"]) for i in infos}):
+            await duplicate.release_round(self, tid, rnd)
+        for info in infos:
             if info["closed"]:
                 continue
             number = info["server_table"]
@@ -339,6 +361,17 @@ class Cups:
                 raise
             except Exception:  # pragma: no cover - keep sweeping
                 log.exception("catching up on the online tables failed")
+
+    # -- duplicate rounds: commitments and the ranking by comparison --------------------
+    def comparison(self, tid: int) -> dict[str, Any] | None:
+        """A cup with the same deals at every table: each round's commitment (and seed, once the
+        round is over) and the ranking by comparison (the scorekeeper's, from the rows' cards:
+        :mod:`stammtisch.scorekeeper.comparison`); ``None`` for other cups."""
+        t = self.store.tournament(tid)
+        if not (t["online"] or {}).get("duplicate"):
+            return None
+        ranked = self.store.rankings(tid).get("comparison") or []
+        return {"rounds": duplicate.public_rounds(t["online"]), "ranking": ranked}
 
     # -- the organiser's actions -------------------------------------------------------
     async def server_table(self, sk_table: int) -> Table:

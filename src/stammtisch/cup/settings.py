@@ -33,7 +33,7 @@ __all__ = ["CupSettings", "DEFAULT_DEALS", "table_plan"]
 DEFAULT_DEALS: dict[str, dict[int, int]] = {"tarock": {4: 16, 5: 20}}
 
 #: what the tournament's online settings keep beside the settings: the cup's state
-STATE_KEYS = ("invite", "checkin")
+STATE_KEYS = ("invite", "checkin", "round_seeds")
 
 #: the computer players a cup may seat (the server's cheap kinds; search players cost workers)
 BOT_KINDS = ("rule", "random")
@@ -51,6 +51,9 @@ class CupSettings:
     :param bots: the computer player that stands in (clock, absence) and plays computer seats
     :param computer: names of registered players a computer plays (a demo, a missing player)
     :param mixed: the cup has live tables too (a table's kind is chosen per table)
+    :param duplicate: the same deals at every table of a round (duplicate, as in bridge): one secret
+        seed per round, its commitment published before the round starts, revealed when the round's
+        last table has finished (:mod:`.duplicate`; the sheets are silent, so off by default)
     """
 
     games: int | None = None
@@ -60,6 +63,7 @@ class CupSettings:
     bots: str = "rule"
     computer: tuple[str, ...] = ()
     mixed: bool = False
+    duplicate: bool = False
 
     @classmethod
     def from_json(cls, d: Mapping[str, Any] | None, stored: bool = False) -> "CupSettings":
@@ -92,8 +96,14 @@ class CupSettings:
         computer = d.get("computer") or ()
         if not isinstance(computer, (list, tuple)) or not all(isinstance(x, str) for x in computer):
             raise IllegalAction(Msg("computer players: a list of registered names"))
-        return cls(games, secs["move_seconds"], secs["word_seconds"], bool(d.get("kiebitze", True)), str(bots),
-                   tuple(computer), bool(d.get("mixed", False)))
+        mixed, duplicate = bool(d.get("mixed", False)), bool(d.get("duplicate", False))
+        if mixed and duplicate:
+            # a live table deals by hand: it cannot hold the round's cards (docs/fair-deals.md)
+            raise IllegalAction(Msg("the same deals at every table need every table online: a cup is not both "
+                                    "mixed and duplicate"))
+        kiebitze = bool(d.get("kiebitze", True)) and not duplicate  # a Kiebitz of a table ahead would see the cards of a table behind
+        return cls(games, secs["move_seconds"], secs["word_seconds"], kiebitze, str(bots),
+                   tuple(computer), mixed, duplicate)
 
     def to_json(self) -> dict[str, Any]:
         out = asdict(self)

@@ -90,12 +90,19 @@ def ranking_csv(store: Store, tid: int, round: int | None = None, lang: str = "d
     head = [word(k, lang) for k in ("rank", "number", "name", "club")] + [word("round_n", lang, n=k) for k in rounds] \
         + [word(k, lang) for k in ("total", "best_round", "decided_by")] + ([word("money_total", lang)] if money else []) \
         + ([word("euros", lang)] if cents else [])
+    # the same deals at every table (an online cup's duplicate rounds): the ranking by comparison
+    # beside the sheet's ranking, which stays the official one (its order is this file's order)
+    compared = {c["player"]: c for c in r.get("comparison") or ()}
+    if compared:
+        head += [word("comparison", lang), word("compared", lang)]
     rows = [head]
     for ln in r["ranking"]:
+        c = compared.get(ln["player"])
         rows.append([ln["rank"], ln["number"], ln["name"], ln["club"]]
                     + [ln["rounds"].get(str(k), "") for k in rounds]
                     + [ln["total"], ln["best_round"], _decided(ln["decided_by"], lang)]
-                    + ([ln.get("money", 0)] if money else []) + ([euros(ln.get("cents", 0), lang)] if cents else []))
+                    + ([ln.get("money", 0)] if money else []) + ([euros(ln.get("cents", 0), lang)] if cents else [])
+                    + ([f"{c['comparison']:.2f}" if c else "", c["deals"] if c else ""] if compared else []))
     return _csv(rows)
 
 
@@ -206,6 +213,11 @@ def results_pdf(store: Store, tid: int, lang: str = "de") -> bytes:
                     + [ln["rounds"].get(str(k), "") for k in rounds] + [ln["total"]]
                     + ([ln.get("money", 0)] if money else []) + ([euros(ln.get("cents", 0), lang)] if cents else []))
     story += [rl["Spacer"](1, 4 * rl["mm"]), _grid(rl, data)]
+    if r.get("comparison"):  # an online cup's duplicate rounds: the offer beside the official ranking
+        story += [_p(rl, word("comparison_title", lang), "Heading2"), _p(rl, word("comparison_note", lang)),
+                  _grid(rl, [[word(k, lang) for k in ("rank", "number", "name", "club", "comparison", "compared")]]
+                        + [[c["rank"], c.get("number", ""), c.get("name", ""), c.get("club", ""),
+                            f"{c['comparison']:.2f}", c["deals"]] for c in r["comparison"]])]
     for tr in r["tables"]:
         if tr["table"] == 1:
             story.append(_p(rl, word("round_n", lang, n=tr["round"]), "Heading2"))

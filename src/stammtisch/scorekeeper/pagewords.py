@@ -76,6 +76,11 @@ PAGE_WORDS: dict[str, Msg] = {
     "unpublish": Msg("Withdraw publication"),
     "published": Msg("published"),
     "unpublishedMsg": Msg("no longer public"),
+    "comparisonTitle": Msg("Ranking by comparison (same cards)"),
+    "comparisonNote": Msg("For each deal: your points minus the average of the players who held the same cards at the "
+                          "other tables, summed. An offer beside the official ranking, which stays the sheet's."),
+    "comparisonPoints": Msg("difference"),
+    "comparisonDeals": Msg("deals compared"),
     "allGood": Msg("All in order."),
     "rank": Msg("Place"),
     "no": Msg("No."),

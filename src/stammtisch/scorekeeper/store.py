@@ -23,6 +23,7 @@ from stammtisch.core.errors import IllegalAction, OptionError
 from stammtisch.core.messages import Msg
 from stammtisch.core.protocol import Line
 
+from . import comparison
 from . import draw as drawing
 from . import entries
 from .accounts import Accounts, Principal
@@ -747,13 +748,36 @@ class Store(Accounts):
                 if cents:
                     d["cents"] = sum(v for (rn, pid), v in cents.items() if pid == p.id and (round is None or rn == round))
                 lines.append(d)
+            compared = self._comparison(t, round, players)
             tables = [{"round": tr.round, "table": tr.table,
                        "players": [{"position": pos, "name": players[pid].name, "score": tr.scores[pid]}
                                    for pos, pid in sorted(tr.seats.items())]}
                       for tr in results if round is None or tr.round == round]
-            return {"tournament": t.id, "name": t.name, "game": t.game, "round": round, "tiebreaks": tbs,
-                    "rate_cents": t.rate_cents,
-                    "lot_seed": t.lot_seed, "ranking": lines, "tables": tables}
+            out = {"tournament": t.id, "name": t.name, "game": t.game, "round": round, "tiebreaks": tbs,
+                   "rate_cents": t.rate_cents,
+                   "lot_seed": t.lot_seed, "ranking": lines, "tables": tables}
+            if compared is not None:
+                out["comparison"] = compared
+            return out
+
+    def _comparison(self, t: SkTournament, round: int | None, players: Mapping[int, SkPlayer]) -> list[dict[str, Any]] | None:
+        """The ranking by comparison (:mod:`.comparison`) when the tournament's rows carry the cards
+        they were played with (an online cup's rounds with the same deals everywhere), else ``None``.
+        An offer beside the ranking above, which stays the sheet's (docs/tournaments.md)."""
+        lists = []
+        for r in t.rounds:
+            if round is not None and r.number != round:
+                continue
+            for tab in r.tables:
+                rows = self._sheet(t, tab).to_json([st.player.name for st in tab.seats])["rows"]
+                if not comparison.has_cards(rows):
+                    continue
+                lists.append({"round": r.number, "table": tab.number,
+                              "seats": {st.position: st.player_id for st in tab.seats},
+                              "rows": [comparison.row_of(x) for x in rows]})
+        if not lists:
+            return None
+        return comparison.with_names(comparison.compare(lists), players)
 
     def season(self, season: str, scoring: str = "points", published_only: bool = False) -> dict[str, Any]:
         """Standings across the tournaments of ``season`` (players matched by name)."""

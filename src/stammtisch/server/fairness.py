@@ -14,12 +14,19 @@ from typing import Any
 
 from ..core import fairdeal
 
-__all__ = ["fair_settings", "fair_seed_of", "record_fields"]
+__all__ = ["fair_settings", "fair_seed_of", "record_fields", "HELD"]
+
+#: a table setting: the deal seed is withheld after the table's end, until the process releases it
+#: (a cup round with the same deals at every table reveals its seed when the last table has finished)
+HELD = "seed_held"
 
 
-def fair_settings() -> dict[str, str]:
-    """A new table's seeds: ``fair_seed`` (secret), ``commitment`` (public), ``bot_seed`` (secret)."""
-    seed = fairdeal.new_seed()
+def fair_settings(seed: bytes | None = None) -> dict[str, str]:
+    """A new table's seeds: ``fair_seed`` (secret), ``commitment`` (public), ``bot_seed`` (secret).
+
+    ``seed``: a deal seed given by the process itself (a cup round's seed, the same at every table
+    of the round: ``docs/fair-deals.md``, "Duplicate deals"); otherwise a fresh one."""
+    seed = fairdeal.new_seed() if seed is None else seed
     return {"fair_seed": seed.hex(), "commitment": fairdeal.commitment(seed),
             "bot_seed": secrets.token_hex(16)}
 

@@ -9,6 +9,7 @@ from ..core.messages import Msg
 __all__ = ["WORDS"]
 
 WORDS = (
+    Msg("commitment {short}…"),
     Msg("Analyse the decisions of"),
     Msg("Analysis by the search player"),
     Msg("Every legal action valued from this seat's information only (the hands it could not see are sampled), "

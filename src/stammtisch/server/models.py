@@ -8,7 +8,9 @@ Everything a table needs to come back after a crash lives here:
   (or the start) that began the deal;
 * ``server_actions``: the append-only action log; ``(table_id, version)`` is the primary key, so an
   action can only ever be written once for a version;
-* ``server_accounts`` / ``server_sessions``: optional accounts (argon2 hashes) and login sessions.
+* ``server_accounts`` / ``server_sessions``: optional accounts (argon2 hashes) and login sessions;
+* ``server_analyses``: the replay page's analyses, kept per record (its SHA-256), seat and budget, so
+  that a restart keeps them (migration 0003).
 
 The schema is created by the Alembic environment in ``migrations/`` (version table
 ``alembic_version_server``), never by ``create_all``.
@@ -21,7 +23,7 @@ from datetime import datetime, timezone
 from sqlalchemy import JSON, DateTime, ForeignKey, Integer, String, Text
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
-__all__ = ["Base", "TableRow", "SeatRow", "DealRow", "ActionRow", "AccountRow", "SessionRow", "utcnow"]
+__all__ = ["Base", "TableRow", "SeatRow", "DealRow", "ActionRow", "AccountRow", "SessionRow", "AnalysisRow", "utcnow"]
 
 
 def utcnow() -> datetime:
@@ -105,3 +107,18 @@ class SessionRow(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 
+
+
+class AnalysisRow(Base):
+    """A finished analysis of one seat of a record (:mod:`.analysis`): computed once, kept across
+    restarts. The key is the record's content (its SHA-256), not the table's number, so a record
+    that changed (it never does once finished) would not find an analysis of another."""
+
+    __tablename__ = "server_analyses"
+
+    record_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    #: the search's budget: level, worlds and iterations (another budget is another analysis)
+    budget: Mapped[str] = mapped_column(String(64), primary_key=True)
+    result: Mapped[dict] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

@@ -115,9 +115,10 @@ REVEALED_AT_END = ("fair_seed", "bot_seed")
 
 def public_settings(settings: dict[str, Any], status: str) -> dict[str, Any]:
     """The settings everybody may see: never the private ones; the deal seed and the computer
-    players' seed only once the game is finished."""
+    players' seed only once the game is finished (and, at a table of a cup round with the same deals
+    everywhere, once the cup released them: ``seed_held``, docs/fair-deals.md)."""
     out = {k: v for k, v in settings.items() if k not in PRIVATE_SETTINGS}
-    if status == "finished":
+    if status == "finished" and not settings.get("seed_held"):
         out.update((k, settings[k]) for k in REVEALED_AT_END if k in settings)
     return out
 

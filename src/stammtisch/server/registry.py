@@ -181,9 +181,11 @@ class Tables:
 
     async def create(self, game: str, profile: str | None, options: dict[str, Any], max_deals: int | None,
                      bot_kind: str, settings: dict[str, Any], owner_token: str | None = None,
-                     client: str | None = None) -> Table:
+                     client: str | None = None, fair_seed: bytes | None = None) -> Table:
         """A new open table. ``owner_token`` (its hash is kept) may start it, fill and empty seats, close it.
-        ``client`` (the address that opened it) shares the search workers fairly with the others."""
+        ``client`` (the address that opened it) shares the search workers fairly with the others.
+        ``fair_seed``: the deal seed given by the process itself (a cup round's seed, the same at every
+        table of the round); otherwise the table draws its own."""
         g = registry.get(game)
         profile = profile or g.default_profile
         opts = validate_options(g, profile, options)  # raises OptionError naming the problem
@@ -206,7 +208,7 @@ class Tables:
         if "seed" in settings and not self.config.allow_seed:
             raise TableError("forbidden", Msg("this server does not allow fixed seeds"))
         if "seed" not in settings:  # a fixed seed (tests) deals as before; every other table fairly
-            settings = {**settings, **fair_settings()}
+            settings = {**settings, **fair_settings(fair_seed)}
         row = await self.db(lambda: self.store.create_table(game=game, profile=profile, options=dict(options),
                                                             max_deals=max_deals, bot_kind=bot_kind,
                                                             settings=settings, num_seats=g.num_seats(opts)))

@@ -19,7 +19,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
 from ..storage import migrate
-from .models import AccountRow, ActionRow, DealRow, SeatRow, SessionRow, TableRow, utcnow
+from .models import AccountRow, ActionRow, AnalysisRow, DealRow, SeatRow, SessionRow, TableRow, utcnow
 
 __all__ = ["Store", "hash_token", "new_token", "account_key", "MIGRATIONS", "VERSION_TABLE"]
 
@@ -188,6 +188,22 @@ class Store:
             rows = s.execute(select(ActionRow.table_number, func.count()).where(
                 ActionRow.table_number.in_(numbers), ActionRow.actor == actor).group_by(ActionRow.table_number))
             return {int(n): int(c) for n, c in rows}
+
+    # -- analyses (the replay page's, kept across restarts) -------------------------------
+    def analysis(self, record_hash: str, seat: int, budget: str) -> dict[str, Any] | None:
+        """The kept analysis of ``seat`` in the record with SHA-256 ``record_hash`` at ``budget``."""
+        with self.session() as s:
+            row = s.get(AnalysisRow, (record_hash, seat, budget))
+            return dict(row.result) if row is not None else None
+
+    def save_analysis(self, record_hash: str, seat: int, budget: str, result: dict[str, Any]) -> None:
+        """Keep a finished analysis (a second one for the same key -- two processes -- is dropped)."""
+        try:
+            with self.session.begin() as s:
+                s.add(AnalysisRow(record_hash=record_hash, seat=seat, budget=budget, result=result,
+                                  created_at=utcnow()))
+        except IntegrityError:
+            pass  # the same analysis, kept already
 
     # -- accounts ----------------------------------------------------------------------
     def create_account(self, name: str, password_hash: str) -> int | None:

@@ -27,7 +27,7 @@ from ..i18n import computer_name
 from .actionlog import LoggedTable
 from .botpool import KindRefused, check_request_kind
 from .driver import FALLBACK, BotDriver
-from .fairness import fair_seed_of, record_fields
+from .fairness import HELD, fair_seed_of, record_fields
 from .presence import Conn, Presence
 from .store import LoadedTable, hash_token, new_token
 from .tables import ENDED, TableError, said
@@ -434,6 +434,10 @@ class Table(LoggedTable, Presence, BotDriver):
         """The record (only once the game is over: it shows every hand)."""
         if self.status != "finished" or self.match is None:
             raise TableError("not_finished", Msg("the record is published when the game is over"))
+        if self.settings.get(HELD):
+            # a cup round with the same deals at every table: this record shows cards that a table
+            # still playing holds (docs/fair-deals.md, "Duplicate deals")
+            raise TableError("held", Msg("the record is published when every table of the cup round has finished"))
         rec = self.full_record()
         rec.update(record_fields(self.settings, self.bot_kind, self.seats, self.overrides))
         if self.fallbacks:
@@ -484,6 +488,18 @@ class Table(LoggedTable, Presence, BotDriver):
                 if c.seat == seat:
                     c.close()
             return token
+
+    async def release_seed(self) -> None:
+        """Reveal the withheld deal seed (``seed_held``): a cup round with the same deals at every
+        table releases it when its last table has finished (docs/fair-deals.md)."""
+        async with self.lock:
+            if not self.settings.get(HELD):
+                return
+            if self.status != "finished":
+                raise TableError("not_finished", Msg("the record is published when the game is over"))
+            self.settings.pop(HELD, None)
+            await self.tables.db(self.tables.store.set_status, self.number, self.status, dict(self.settings))
+            self.broadcast_info()
 
     async def pause(self, paused: bool) -> None:
         """Stop (or resume) the play: nobody moves, no clock runs, no computer player plays while paused."""

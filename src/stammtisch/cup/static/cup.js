@@ -2,7 +2,7 @@
 // check-in, draw, start, the dashboard of the online tables (pause, resume, replace) and the live
 // standings, refreshed every few seconds. The session is the scorekeeper's (sessionStorage
 // "sk-session"): an organiser logged in there is logged in here.
-import { el, rankingTable } from "/scorekeeper/static/api.js";
+import { comparisonTable, el, rankingTable } from "/scorekeeper/static/api.js";
 import { nav } from "/scorekeeper/static/nav.js";
 import { g, lang, loadCatalog, msg, t } from "/scorekeeper/static/words.js";
 import { w } from "./cupwords.js";
@@ -86,15 +86,26 @@ async function showList() {
   const word = el("input", { name: "word", type: "number", min: 0, max: 600, value: 20, "data-testid": "cup-word" });
   const kiebitze = el("input", { name: "kiebitze", type: "checkbox", checked: true, "data-testid": "cup-kiebitze" });
   const mixed = el("input", { name: "mixed", type: "checkbox", "data-testid": "cup-mixed" });
+  const dup = el("input", { name: "duplicate", type: "checkbox", "data-testid": "cup-duplicate" });
   const computer = el("textarea", { name: "computer", rows: 2, "data-testid": "cup-computer" });
+  // duplicate deals keep Kiebitze off (a table ahead would show a slower table's cards) and need
+  // every table dealt by the server (no live tables): the form says so as the server will
+  const linked = () => {
+    if (dup.checked) kiebitze.checked = false;
+    kiebitze.disabled = dup.checked;
+    dup.disabled = mixed.checked;
+    mixed.disabled = dup.checked;
+  };
+  dup.onchange = linked;
+  mixed.onchange = linked;
   $("create").replaceChildren(el("h2", {}, w("newCup")), field(w("cupName"), name), field(w("game"), game),
     field(w("profile"), profile), field(w("rounds"), rounds), field(w("gamesPerTable"), games),
     field(w("moveSeconds"), move), field(w("wordSeconds"), word), field(w("kiebitze"), kiebitze),
-    field(w("mixed"), mixed), field(w("computerNames"), computer),
+    field(w("mixed"), mixed), field(w("duplicate"), dup), field(w("computerNames"), computer),
     el("button", { class: "primary", type: "submit", "data-testid": "cup-create-submit" }, w("createCup")));
   $("create").onsubmit = (e) => { e.preventDefault(); guarded(async () => {
     const settings = { move_seconds: +move.value || 0, word_seconds: +word.value || 0, kiebitze: kiebitze.checked,
-      mixed: mixed.checked };
+      mixed: mixed.checked, duplicate: dup.checked };
     if (games.value) settings.games = +games.value;
     const bots = computer.value.split("\n").map((x) => x.trim()).filter(Boolean);
     settings.computer = bots;
@@ -121,6 +132,40 @@ function tableLine(d, names) {
   if (d.stuck) bits.push(w("stuck"));
   if (d.problem) bits.push(d.problem);
   return bits.join(" · ");
+}
+
+// the same deals at every table: each round's commitment (its seed once the round is over) and the
+// ranking by comparison, beside the sheet's ranking (the official one)
+function comparisonPart(c, id) {
+  const short = (hex) => el("code", { title: hex, tabindex: 0, class: "fair-code" }, `${hex.slice(0, 12)}…`);
+  return el("div", { "data-testid": "comparison-part" },
+    c.rounds.map((r) => el("p", { class: "small", "data-testid": `round-commitment-${r.round}` },
+      ...split(w("roundCommitment", { n: r.round, commitment: "\u0000" }), short(r.commitment)),
+      r.seed ? el("span", {}, " · ", ...split(w("roundSeed", { seed: "\u0000" }), short(r.seed))) : null)),
+    el("p", { class: "small" }, el("a", { href: "/fair", target: "_blank", rel: "noopener" }, w("howToCheck"))),
+    comparisonTable(c.ranking, t, lang()),
+    // the scorekeeper's ranking export carries the comparison beside the points
+    el("a", { href: `/scorekeeper/api/tournaments/${id}/export/ranking.csv?lang=${lang()}`, "data-testid": "comparison-csv",
+      onclick: (e) => { e.preventDefault(); guarded(() => download(e.currentTarget.href, `ranking-${id}.csv`)); } },
+    w("comparisonCsv")));
+}
+
+// a file of an organiser's route (the session as the Authorization header, which a plain link lacks)
+async function download(path, name) {
+  const res = await fetch(path, { headers: { Authorization: `Bearer ${state.key}` } });
+  if (!res.ok) throw new Refused(`HTTP ${res.status}`);
+  const url = URL.createObjectURL(await res.blob());
+  const a = el("a", { href: url, download: name });
+  document.body.append(a);
+  a.click();
+  a.remove();
+  URL.revokeObjectURL(url);
+}
+
+// a sentence with one placeholder (\u0000) split around an element put in its place
+function split(text, node) {
+  const [a, b = ""] = text.split("\u0000");
+  return [a, node, b];
 }
 
 async function showCup(id) {
@@ -194,6 +239,7 @@ async function showCup(id) {
     })) : null,
     el("h3", {}, w("standings")),
     rankingTable(ranking.ranking, t),
+    ranking.comparison ? comparisonPart(ranking.comparison, id) : null,
     el("div", { class: "row" },
       tt.published ? el("a", { href: `/scorekeeper/results?t=${id}`, "data-testid": "public-link" }, w("publicPage"))
         : act(w("publish"), `/cup/api/cups/${id}/publish`, "publish", { published: true }),

@@ -65,7 +65,12 @@ const IDS = {
   rounds: "Rounds",
   login: "Log in",
   name: "Name",
-  password: "Password"
+  password: "Password",
+  duplicate: "the same deals at every table of a round (duplicate)",
+  roundCommitment: "Round {n}: commitment (SHA-256) {commitment}",
+  roundSeed: "seed, revealed after the round: {seed}",
+  comparisonCsv: "Ranking by comparison (CSV)",
+  howToCheck: "How to check that the deals were fair"
 };
 
 export function w(key, vars = {}) {

@@ -90,6 +90,15 @@ async function render() {
   } else {
     parts.push(el("p", { class: "muted" }, w("waitRound")));
   }
+  // the same deals at every table of a round: the round's commitment, before its first card
+  for (const r of about.round_seeds || []) {
+    parts.push(el("p", { class: "small", "data-testid": `join-commitment-${r.round}`, style: "overflow-wrap: anywhere" },
+      w("roundCommitment", { n: r.round, commitment: r.commitment }),
+      r.seed ? ` · ${w("roundSeed", { seed: r.seed })}` : ""));
+  }
+  if ((about.round_seeds || []).length) {
+    parts.push(el("p", { class: "small" }, el("a", { href: "/fair", target: "_blank", rel: "noopener" }, w("howToCheck"))));
+  }
   $("join").replaceChildren(...parts);
   clearTimeout(timer);
   if (!tab || (!tab.playing && !tab.closed && tab.kind !== "live")) timer = setTimeout(() => guarded(render), 4000);

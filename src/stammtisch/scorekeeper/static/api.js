@@ -86,3 +86,18 @@ export function rankingTable(r, t, lang = "de") {
       money ? el("td", {}, l.money ?? 0) : null,
       rounds.map((k) => el("td", {}, l.rounds[k] ?? "")), el("td", { class: "small wrap" }, tb(l.decided_by)))))));
 }
+
+/** The ranking by comparison (a tournament whose rounds played the same deals at every table: an
+ * online cup's duplicate rounds), shown beside the ranking above, which stays the official one. */
+export function comparisonTable(lines, t, lang = "de") {
+  const num = (x) => x.toLocaleString(lang, { minimumFractionDigits: 1, maximumFractionDigits: 2 });
+  return el("div", { "data-testid": "comparison-ranking" },
+    el("h3", {}, t("comparisonTitle")),
+    el("p", { class: "muted small" }, t("comparisonNote")),
+    el("div", { class: "sheet-wrap" }, el("table", { class: "sheet ranking", "data-testid": "comparison" },
+      el("thead", {}, el("tr", {}, el("th", {}, t("rank")), el("th", { class: "label" }, t("name")),
+        el("th", {}, t("comparisonPoints")), el("th", { class: "wrap" }, t("comparisonDeals")))),
+      el("tbody", {}, lines.map((l) => el("tr", {}, el("td", {}, l.rank),
+        el("td", { class: "label" }, `${l.name}`, el("span", { class: "muted small" }, ` ${t("no")} ${l.number}`)),
+        el("td", {}, el("strong", {}, num(l.comparison))), el("td", {}, l.deals)))))));
+}

@@ -1,5 +1,5 @@
 // Public read-only results: published tournaments only.
-import { api, el, rankingTable } from "./api.js";
+import { api, comparisonTable, el, rankingTable } from "./api.js";
 import { nav } from "./nav.js";
 import { g, lang, loadCatalog, t } from "./words.js";
 
@@ -16,6 +16,7 @@ async function show(id) {
   result.replaceChildren(
     el("h2", {}, `${tt.name} · ${g(tt.game)}`),
     rankingTable(r, t, lang()),
+    r.comparison ? comparisonTable(r.comparison, t, lang()) : "",
     ...tt.rounds.map((rd) => el("div", {}, el("h3", {}, t("round", { n: rd.number })),
       el("div", { class: "tables" }, rd.tables.map((tab) => el("div", { class: "tablecard" }, el("strong", {}, t("table", { n: tab.number })),
         el("ol", {}, tab.seats.map((s) => el("li", {}, s.name)))))))));

@@ -83,7 +83,9 @@ def analyses_of(request: Request) -> Analyses:
     """The process's analyses (made on first use; the search workers are the tables')."""
     found = getattr(request.app.state, "analyses", None)
     if found is None:
-        found = request.app.state.analyses = Analyses(tables_of(request).runner)
+        tables = tables_of(request)
+        # kept in the server's database too, so a restart keeps them (``server_analyses``)
+        found = request.app.state.analyses = Analyses(tables.runner, store=tables.store, db=tables.db)
     return found
 
 
@@ -99,7 +101,7 @@ async def api_analyse(request: Request, number: Number, seat: SeatNo):
         raise TableError("bad_seat", Msg("there is no seat {number} at this table (0..{last})", number=seat,
                                          last=len(rec.get("seats") or []) - 1))
     service = analyses_of(request)
-    job = service.status(number, seat)
+    job = await service.load(number, seat, rec)
     if job is None and service.busy():
         raise TableError("busy", Msg("too many analyses are running; try again in a minute"))
     return _job_json(service.start(number, seat, rec))
@@ -109,7 +111,10 @@ async def api_analyse(request: Request, number: Number, seat: SeatNo):
 async def api_analysis(request: Request, number: Number, seat: SeatNo):
     """The analysis of ``seat`` in game ``number``: running (with its progress), done (with the
     result) or not asked for (404)."""
-    job = analyses_of(request).status(number, seat)
+    service = analyses_of(request)
+    job = service.status(number, seat)
+    if job is None:  # perhaps computed before a restart: kept on disk
+        job = await service.load(number, seat, await finished_record(request, number))
     if job is None:
         raise TableError("not_found", Msg("no analysis of this seat was asked for"))
     return _job_json(job)

@@ -16,6 +16,18 @@ export function fairLine(info) {
     h("p", {}, h("a", { href: "/fair", target: "_blank", rel: "noopener" }, gettext("How to check that the deals were fair"))));
 }
 
+/** The lobby's table entry: the commitment in short (its first 12 digits), the whole value on
+ * hover (title) and on tap (the details open), with the link to the explanation; null for a table
+ * dealt otherwise. Shown before any card is dealt (docs/fair-deals.md). */
+export function fairBadge(info) {
+  const c = ((info && info.settings) || {}).commitment;
+  if (!c) return null;
+  return h("details", { class: "fair-badge", title: c },
+    h("summary", {}, msg({ id: "commitment {short}…", args: { short: c.slice(0, 12) } })),
+    h("p", {}, msg({ id: "Fair deals: the deals are fixed by a secret seed; its commitment (SHA-256): {commitment}", args: { commitment: c } })),
+    h("p", {}, h("a", { href: "/fair", target: "_blank", rel: "noopener" }, gettext("How to check that the deals were fair"))));
+}
+
 /** The explanation page (/fair). */
 export function fairPage(root) {
   const ps = [

@@ -3,6 +3,7 @@
 
 import { account, api, games, h, refusal, toast, tokens } from "./api.js";
 import { cardElement } from "./cards.js";
+import { fairBadge } from "./fair.js";
 import { loadGame } from "./games/index.js";
 import { gettext, lang, langPicker, msg, pick, t } from "./i18n.js";
 import { optionsForm } from "./options.js";
@@ -179,7 +180,7 @@ async function listPanels() {
     const joinable = x.status === "open" && free > 0;
     return h("li", { class: "table-row", dataset: { table: x.id } },
       h("div", { class: "what" }, h("b", {}, gettext(x.title)), ` · ${gettext(x.profile_title || x.profile)}`,
-        h("div", { class: "muted small" }, sitting || t("nobodyYet"))),
+        h("div", { class: "muted small" }, sitting || t("nobodyYet")), fairBadge(x)),
       h("div", { class: "seats-free" }, joinable ? t("freeSeats", { n: free }) : x.status === "open" ? t("full") : t("running")),
       h("a", { class: `button${joinable ? " primary" : ""}`, href: `/t/${x.id}` }, joinable ? t("join") : t("watch")));
   };
