@@ -226,6 +226,18 @@ def test_oesterreich_finale_10_claims_for_silent_losses():
     assert settle(OF, o).points == (4, 4, 16, -24)
 
 
+def test_oesterreich_finale_10_only_a_player_of_the_deal_claims():
+    """Österreich-Finale 10): "einem regulären Spieler" -- at a table of five the sitting fifth played no
+    card and lost nothing: his claim is refused, naming the paragraph; a player's claim at the same table counts."""
+    five = dict(seats=5, declarer=2, declarer_thirds=150, renonces=(Renonce("farbzwang", 3),))
+    with pytest.raises(IllegalAction) as e:
+        settle(OF, Outcome("dreier", (1, 2, 3, 4), claims=((0, 3),), **five))
+    assert e.value.rule == "Österreich-Finale 10)" and "0" in str(e.value)
+    plain = settle(OF, Outcome("dreier", (1, 2, 3, 4), **five)).points
+    claimed = settle(OF, Outcome("dreier", (1, 2, 3, 4), claims=((2, 3),), **five)).points
+    assert claimed[2] == plain[2] + 3 and claimed[3] == plain[3] - 3 and claimed[0] == plain[0] == 0
+
+
 def test_oesterreich_finale_4_besserrufer_without_bird():
     """Österreich-Finale 4): Renonce, loses Spiel + Pagat (3) to all three; Kontra without effect."""
     o = Outcome("besserrufer", P, declarer=2, declarer_thirds=150, kontra=2,

@@ -262,6 +262,9 @@ def validate(opts: TarockOptions, o: Outcome) -> None:
     for seat, _ in o.claims:
         if not 0 <= seat < o.seats:
             raise IllegalAction(Msg('claim by seat {seat}: no such seat', seat=seat))
+        if seat not in o.players:  # Österreich-Finale 10): "einem regulären Spieler" -- the sitting fifth lost nothing
+            raise IllegalAction(Msg('claim by seat {seat}: only a player of this deal claims a silent loss', seat=seat),
+                                rule="Österreich-Finale 10)")
     if o.claims and not o.renonces:
         raise IllegalAction(Msg("silent losses are claimed only from a Renonce offender"), rule="Österreich-Finale 10)")
 
