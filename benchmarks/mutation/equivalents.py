@@ -31,6 +31,14 @@ EQUIVALENT: dict[str, dict[str, str]] = {
     },
     "doppelkopf": {},
     "tarock": {
+        "x__renonce__mutmut_:gains_(p|m)\\[seat\\] = gains_(p|m)\\.get\\(seat, ?(None|1)?\\) \\+ extra":
+            "the default is never read: validate refuses a claim from a seat that does not play the deal "
+            "(Österreich-Finale 10)), and every player of the deal has its gain written in the loop just "
+            "before the claims are added, so gains_p and gains_m hold every claimant.",
+        "xǁ_Bookǁdirect__mutmut_1:^$":
+            "the mutant changes only the default of direct's note (\"\" to \"XXXX\", on the def line, which the "
+            "diff leaves out); every call of direct passes a note (the struck row's reason and the two "
+            "Trischaken lines), so the default is never used.",
         "x_validate__mutmut_:^-            raise IllegalAction\\(Msg\\(\"only a player \\(or the sitting fifth\\)":
             "the refusal is never reached: with 4 seats the four different playing seats in 0..3 are every seat, "
             "so an offender in 0..3 (checked just before) is a player; with 5 seats the check is off (the "
