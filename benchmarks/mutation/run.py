@@ -57,7 +57,7 @@ TESTS: dict[str, list[str]] = {
     "doppelkopf": ["tests/doppelkopf/test_scoring.py",
                    "tests/doppelkopf/test_boundaries.py", "tests/scorekeeper/test_entries_rules.py"],
     "tarock": ["tests/tarock/test_scoring.py", "tests/tarock/test_boundaries.py", "tests/tarock/test_readings.py",
-               "tests/tarock/test_scenarios.py", "tests/tarock/test_settlement_words.py",
+               "tests/tarock/test_scenarios.py", "tests/tarock/test_settlement_words.py", "tests/tarock/test_scoring_texts.py",
                "tests/scorekeeper/test_entries_rules.py"],
     "perlaggen": ["tests/perlaggen/test_paragraphs.py", "tests/perlaggen/test_readings.py",
                   "tests/perlaggen/test_rulings.py", "tests/perlaggen/test_boundaries.py",
